@@ -1,0 +1,331 @@
+"""Where tool calls go: one interface, four backends.
+
+- ``embedded``: the emulator in-process through httpx's ASGI transport (default, zero set-up).
+- ``served``: any compatible server, e.g. ``kopa serve`` on loopback (``base_url``).
+- ``live``: the real endpoints (each platform's real host, nothing else) with real keys read
+  from the environment.
+- ``replay``: a recorded session, answered byte for byte.
+
+Any backend can be wrapped in :class:`RecordingBackend`. Keys are injected here, from the
+backend's own credentials, and scrubbed from everything that leaves: recordings, errors, logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import urllib.parse
+from abc import ABC, abstractmethod
+from collections import defaultdict, deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import httpx
+from pydantic import BaseModel, Field
+
+from kopa_inspect.apis import get_platform
+from kopa_inspect.apis._envelope import HttpResponse
+from kopa_inspect.apis._spec import Operation
+from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, EmulatorConfig, create_app
+
+BackendKind = Literal["embedded", "served", "live", "replay"]
+
+# Environment variables that hold real keys in live mode. A platform-specific variable
+# (KOPA_KEY_<PLATFORM>, e.g. KOPA_KEY_SEOUL) wins over the shared data.go.kr one.
+SHARED_KEY_ENV = "KOPA_SERVICE_KEY"
+REDACTED = "***"
+
+
+class BackendError(RuntimeError):
+    """A transport failure (no answer at all); its text never holds a key."""
+
+
+class BackendConfig(BaseModel):
+    """Backend choice as a user writes it (task parameter, CLI option, YAML)."""
+
+    kind: BackendKind = "embedded"
+    base_url: str | None = Field(None, description="served: the emulator's base URL")
+    recording: str | None = Field(None, description="replay: file to read; others: file to record to")
+    seed: int = 0
+    timeout: float = 30.0
+    # Hosts a live backend may reach beyond the platforms' own (none by default).
+    extra_hosts: tuple[str, ...] = ()
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    query: dict[str, Any]
+    body: Any = None
+    platform: str = ""
+
+
+def build_request(op: Operation, args: dict[str, Any], key: str | None, want_json: bool = True) -> Request:
+    """Place each argument where the real API expects it; add the key and the format switch."""
+    platform = get_platform(op.platform)
+    envelope = op.envelope_override or platform.envelope
+    values: dict[str, Any] = dict(args)
+    if want_json:
+        for k, v in envelope.json_request_params().items():
+            values.setdefault(k, v)
+    if key is not None and platform.auth_style != "none":
+        values[platform.key_param] = key
+    path = op.path
+    query: dict[str, Any] = {}
+    body: dict[str, Any] = {}
+    by_name = {p.name: p for p in op.params}
+    for name, value in values.items():
+        p = by_name.get(name)
+        where = p.location if p else "query"
+        if "{" + name + "}" in path:
+            where = "path"
+        if where == "path":
+            continue
+        if value is None:
+            continue
+        if where == "body":
+            body[name] = value
+        else:
+            query[name] = ",".join(map(str, value)) if isinstance(value, list) else value
+    for name in [seg[1:-1] for seg in path.split("/") if seg.startswith("{") and seg.endswith("}")]:
+        raw = values.get(name)
+        path = path.replace("{" + name + "}", urllib.parse.quote(str(raw if raw is not None else ""), safe=""))
+    # Trailing empty optional path segments are dropped, as clients of path-style APIs do.
+    while path.endswith("/") and len(path) > 1:
+        path = path[:-1]
+    return Request(op.method, path, query, body or None, op.platform)
+
+
+def redact(text: str, secrets: list[str]) -> str:
+    for s in secrets:
+        if not s:
+            continue
+        for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}:
+            text = text.replace(form, REDACTED)
+    return text
+
+
+class Backend(ABC):
+    kind: BackendKind
+
+    def __init__(self, config: BackendConfig) -> None:
+        self.config = config
+
+    @abstractmethod
+    def credential(self, platform_id: str) -> str | None:
+        """The real key this backend injects for a platform (never shown to a model)."""
+
+    @abstractmethod
+    async def _send(self, req: Request, clock: str | None) -> HttpResponse: ...
+
+    def secrets(self) -> list[str]:
+        from kopa_inspect.apis import platforms
+
+        return sorted({k for p in platforms() if (k := self.credential(p))})
+
+    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
+                   key_override: str | None = None) -> HttpResponse:
+        key = key_override if key_override is not None else self.credential(op.platform)
+        req = build_request(op, args, key)
+        try:
+            return await self._send(req, clock)
+        except httpx.HTTPError as exc:
+            raise BackendError(redact(f"{type(exc).__name__}: {exc}", self.secrets())) from None
+
+    async def aclose(self) -> None:  # noqa: B027 - optional hook
+        pass
+
+
+class _HttpBackend(Backend):
+    def __init__(self, config: BackendConfig, client: httpx.AsyncClient) -> None:
+        super().__init__(config)
+        self.client = client
+
+    def base_url_for(self, req: Request) -> str:
+        return ""
+
+    def headers(self, clock: str | None) -> dict[str, str]:
+        return {}
+
+    async def _send(self, req: Request, clock: str | None) -> HttpResponse:
+        url = self.base_url_for(req) + req.path
+        r = await self.client.request(
+            req.method, url, params=req.query, json=req.body, headers=self.headers(clock)
+        )
+        return HttpResponse(r.status_code, r.headers.get("content-type", ""), r.content)
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+
+class EmbeddedBackend(_HttpBackend):
+    kind: BackendKind = "embedded"
+
+    def __init__(self, config: BackendConfig | None = None, emulator: EmulatorConfig | None = None) -> None:
+        config = config or BackendConfig()
+        self.emulator_config = emulator or EmulatorConfig(seed=config.seed)
+        app = create_app(self.emulator_config)
+        client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://emulator", timeout=config.timeout
+        )
+        super().__init__(config, client)
+
+    def credential(self, platform_id: str) -> str | None:
+        return next(iter(sorted(self.emulator_config.keys)), DEFAULT_EMULATOR_KEY)
+
+    def headers(self, clock: str | None) -> dict[str, str]:
+        h = {SEED_HEADER: str(self.config.seed)}
+        if clock:
+            h[CLOCK_HEADER] = clock
+        return h
+
+
+class ServedBackend(_HttpBackend):
+    kind: BackendKind = "served"
+
+    def __init__(self, config: BackendConfig) -> None:
+        if not config.base_url:
+            raise ValueError("the served backend needs base_url (e.g. http://127.0.0.1:8090)")
+        client = httpx.AsyncClient(base_url=config.base_url.rstrip("/"), timeout=config.timeout)
+        super().__init__(config, client)
+        self._key = os.environ.get("KOPA_EMULATOR_KEY", DEFAULT_EMULATOR_KEY)
+
+    def credential(self, platform_id: str) -> str | None:
+        return self._key
+
+    def headers(self, clock: str | None) -> dict[str, str]:
+        h = {SEED_HEADER: str(self.config.seed)}
+        if clock:
+            h[CLOCK_HEADER] = clock
+        return h
+
+
+class LiveBackend(_HttpBackend):
+    """The real APIs. Only the configured platforms' hosts are reachable."""
+
+    kind: BackendKind = "live"
+
+    def __init__(self, config: BackendConfig, env: dict[str, str] | None = None) -> None:
+        super().__init__(config, httpx.AsyncClient(timeout=config.timeout, follow_redirects=False))
+        self.env = dict(os.environ if env is None else env)
+        from kopa_inspect.apis import platforms
+
+        self.allowed_hosts = {httpx.URL(p.live_base_url).host for p in platforms().values()}
+        self.allowed_hosts.update(config.extra_hosts)
+
+    def credential(self, platform_id: str) -> str | None:
+        return self.env.get(f"KOPA_KEY_{platform_id.upper()}") or self.env.get(SHARED_KEY_ENV)
+
+    def base_url_for(self, req: Request) -> str:
+        base = get_platform(req.platform).live_base_url.rstrip("/")
+        host = httpx.URL(base).host
+        if host not in self.allowed_hosts:
+            raise BackendError(f"host {host!r} is not on the live allowlist")
+        return base
+
+
+def _fingerprint(op_id: str, args: dict[str, Any], clock: str | None) -> str:
+    return json.dumps([op_id, args, clock], ensure_ascii=False, sort_keys=True, default=str)
+
+
+class RecordingBackend(Backend):
+    """Wraps a backend and appends each exchange to a JSONL file, keys removed."""
+
+    def __init__(self, inner: Backend, path: str | Path) -> None:
+        super().__init__(inner.config)
+        self.inner = inner
+        self.kind = inner.kind
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = asyncio.Lock()
+
+    def credential(self, platform_id: str) -> str | None:
+        return self.inner.credential(platform_id)
+
+    async def _send(self, req: Request, clock: str | None) -> HttpResponse:  # pragma: no cover
+        raise NotImplementedError
+
+    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
+                   key_override: str | None = None) -> HttpResponse:
+        resp = await self.inner.send(op, args, clock, key_override)
+        secrets = self.secrets() + ([key_override] if key_override else [])
+        record = {
+            "fingerprint": redact(_fingerprint(op.id, args, clock), secrets),
+            "op": op.id,
+            "args": json.loads(redact(json.dumps(args, ensure_ascii=False, default=str), secrets)),
+            "clock": clock,
+            "status": resp.status,
+            "content_type": resp.content_type,
+            "body": redact(resp.text, secrets),
+        }
+        async with self._lock:
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        return resp
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class ReplayBackend(Backend):
+    """Answers from a recording; repeated identical calls replay in recorded order."""
+
+    kind: BackendKind = "replay"
+
+    def __init__(self, config: BackendConfig) -> None:
+        super().__init__(config)
+        if not config.recording:
+            raise ValueError("the replay backend needs a recording file")
+        self._answers: dict[str, deque[dict[str, Any]]] = defaultdict(deque)
+        self._last: dict[str, dict[str, Any]] = {}
+        path = Path(config.recording)
+        if not path.exists():
+            raise FileNotFoundError(f"recording {path} does not exist")
+        for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{line_no}: not JSON ({exc.msg})") from None
+            self._answers[rec["fingerprint"]].append(rec)
+
+    def credential(self, platform_id: str) -> str | None:
+        return None
+
+    async def _send(self, req: Request, clock: str | None) -> HttpResponse:  # pragma: no cover
+        raise NotImplementedError
+
+    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
+                   key_override: str | None = None) -> HttpResponse:
+        fp = _fingerprint(op.id, args, clock)
+        queue = self._answers.get(fp)
+        if queue:
+            rec = queue.popleft()
+            self._last[fp] = rec
+        elif fp in self._last:
+            rec = self._last[fp]
+        else:
+            raise BackendError(f"replay: no recorded answer for {op.id} with {json.dumps(args, ensure_ascii=False)}")
+        return HttpResponse(rec["status"], rec["content_type"], rec["body"].encode("utf-8"))
+
+
+def make_backend(config: BackendConfig | None = None, **overrides: Any) -> Backend:
+    config = (config or BackendConfig()).model_copy(update=overrides)
+    backend: Backend
+    if config.kind == "embedded":
+        backend = EmbeddedBackend(config)
+    elif config.kind == "served":
+        backend = ServedBackend(config)
+    elif config.kind == "live":
+        backend = LiveBackend(config)
+    elif config.kind == "replay":
+        return ReplayBackend(config)
+    else:  # pragma: no cover - pydantic guards the literal
+        raise ValueError(f"unknown backend kind {config.kind!r}")
+    if config.recording:
+        backend = RecordingBackend(backend, config.recording)
+    return backend

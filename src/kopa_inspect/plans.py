@@ -1,0 +1,182 @@
+"""Plans: DAGs of tool calls whose arguments may reference earlier outputs.
+
+One format for KOPA-Bench gold plans, EDGE trajectories and GRPO targets. A reference is the
+string ``"$s1.items[0].nx"``: a step id, then a JMESPath expression evaluated on that step's
+normalized output (:meth:`Parsed.as_output`: ``resultCode``, ``totalCount``, ``items`` ...).
+A reference may end in a string slice (``"$s1.items[0].region_cd[:5]"``, a 10-digit 법정동코드 to
+its 5-digit LAWD_CD). The dict form ``{"ref": "s1", "path": "...", "slice": [0, 5], "template":
+"{}0600"}`` says the same and can also format the value into a template.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import jmespath
+import networkx as nx
+from pydantic import BaseModel, Field, model_validator
+
+from kopa_inspect.execution import CallResult, Session
+
+_REF_RE = re.compile(r"^\$(?P<step>[A-Za-z_][\w-]*)(?:\.(?P<path>.+?))?(?:\[(?P<a>-?\d*):(?P<b>-?\d*)\])?$")
+
+
+class PlanError(ValueError):
+    """A plan that cannot run: a cycle, an unknown step, a reference that finds nothing."""
+
+
+class Ref(BaseModel):
+    ref: str
+    path: str | None = None
+    slice: tuple[int | None, int | None] | None = None
+    template: str | None = None
+
+    @classmethod
+    def parse(cls, value: Any) -> Ref | None:
+        if isinstance(value, dict) and "ref" in value:
+            return cls.model_validate(value)
+        if isinstance(value, str) and value.startswith("$"):
+            m = _REF_RE.match(value)
+            if not m:
+                raise PlanError(f"malformed reference {value!r}")
+            a, b = m.group("a"), m.group("b")
+            sl = None
+            if a is not None or b is not None:
+                sl = (int(a) if a else None, int(b) if b else None)
+            return cls(ref=m.group("step"), path=m.group("path"), slice=sl)
+        return None
+
+    def resolve(self, outputs: dict[str, dict[str, Any]]) -> Any:
+        if self.ref not in outputs:
+            raise PlanError(f"reference to step {self.ref!r} that has no output")
+        value: Any = outputs[self.ref]
+        if self.path:
+            value = jmespath.search(self.path, value)
+        if value is None:
+            raise PlanError(f"${self.ref}.{self.path} found nothing")
+        if self.slice is not None:
+            value = str(value)[slice(*self.slice)]
+        if self.template is not None:
+            value = self.template.format(value)
+        return value
+
+
+def refs_in(value: Any) -> Iterator[Ref]:
+    ref = Ref.parse(value)
+    if ref is not None:
+        yield ref
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from refs_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from refs_in(v)
+
+
+def resolve_args(value: Any, outputs: dict[str, dict[str, Any]]) -> Any:
+    ref = Ref.parse(value)
+    if ref is not None:
+        return ref.resolve(outputs)
+    if isinstance(value, dict):
+        return {k: resolve_args(v, outputs) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_args(v, outputs) for v in value]
+    return value
+
+
+class PlanStep(BaseModel):
+    id: str = Field(pattern=r"^[A-Za-z_][\w-]*$")
+    tool: str = Field(description="operation id, e.g. kma_getVilageFcst")
+    args: dict[str, Any] = Field(default_factory=dict)
+    # A required step must be made by the agent for success (ACTION axis); optional steps
+    # (e.g. a lookup the agent may skip if it knows the code) count for call_f1 only.
+    required: bool = True
+    # A step that the API answers with an error on purpose (error-recovery tasks).
+    expect_error: bool = False
+    note: str | None = None
+
+    def depends_on(self) -> set[str]:
+        return {r.ref for r in refs_in(self.args)}
+
+
+class Plan(BaseModel):
+    steps: list[PlanStep]
+
+    @model_validator(mode="after")
+    def _check(self) -> Plan:
+        ids = [s.id for s in self.steps]
+        if len(ids) != len(set(ids)):
+            raise PlanError(f"duplicate step ids in {ids}")
+        graph = self.graph()
+        for step in self.steps:
+            for dep in step.depends_on():
+                if dep not in graph:
+                    raise PlanError(f"step {step.id} references unknown step {dep!r}")
+        if not nx.is_directed_acyclic_graph(graph):
+            raise PlanError("plan has a cycle")
+        return self
+
+    def graph(self) -> nx.DiGraph:
+        g = nx.DiGraph()
+        for s in self.steps:
+            g.add_node(s.id)
+        for s in self.steps:
+            for dep in s.depends_on():
+                g.add_edge(dep, s.id)
+        return g
+
+    def levels(self) -> list[list[PlanStep]]:
+        """Steps grouped into waves that can run in parallel (a fan-out is one wave)."""
+        by_id = {s.id: s for s in self.steps}
+        return [[by_id[i] for i in gen] for gen in nx.topological_generations(self.graph())]
+
+    def links(self) -> list[tuple[str, str, str]]:
+        """Data-flow links (producer step, consumer step, consumer argument)."""
+        out = []
+        for s in self.steps:
+            for arg, value in s.args.items():
+                for r in refs_in(value):
+                    out.append((r.ref, s.id, arg))
+        return out
+
+    def tools(self) -> list[str]:
+        return sorted({s.tool for s in self.steps})
+
+
+class PlanRun(BaseModel):
+    """A plan executed: each step's concrete args and normalized output."""
+
+    model_config = {"arbitrary_types_allowed": True}
+
+    args: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    outputs: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    ok: dict[str, bool] = Field(default_factory=dict)
+    codes: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def all_ok(self) -> bool:
+        return all(self.ok.values())
+
+
+async def execute_plan(plan: Plan, session: Session, *, stop_on_error: bool = True) -> PlanRun:
+    """Run a plan wave by wave; calls in one wave go out concurrently."""
+    run = PlanRun()
+    expected_errors = {s.id for s in plan.steps if s.expect_error}
+    for wave in plan.levels():
+        concrete = [(s, resolve_args(s.args, run.outputs)) for s in wave]
+        results: list[CallResult] = await asyncio.gather(*(session.call(s.tool, a) for s, a in concrete))
+        for (step, args), res in zip(concrete, results, strict=True):
+            run.args[step.id] = args
+            run.outputs[step.id] = res.output()
+            run.ok[step.id] = res.ok if step.id not in expected_errors else not res.ok
+            run.codes[step.id] = res.code
+        if stop_on_error and not all(run.ok[s.id] for s, _ in concrete):
+            failed = [s.id for s, _ in concrete if not run.ok[s.id]]
+            raise PlanError(
+                f"step(s) {failed} failed: "
+                + "; ".join(f"{sid}: {run.codes[sid]} {run.outputs[sid].get('resultMsg', '')}" for sid in failed)
+            )
+    return run
