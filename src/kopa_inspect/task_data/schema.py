@@ -1,0 +1,261 @@
+"""KOPA-Bench task records: the schema of ``kopa_bench.jsonl`` and how an answer fact is resolved.
+
+A task is a Korean question fixed at a clock, the tools it may use, a gold :class:`Plan` and the
+facts a correct answer must state. Facts are *references* into the gold plan's outputs (not
+literal answers), so ground truth is recomputed by executing the gold plan on whatever backend
+the agent used (embedded emulator at any seed, live, replay): the answer key never goes stale.
+
+Fact values:
+
+- ``"$s2.items[0].fcstValue"``: a step id, then JMESPath over that step's normalized output
+  (:meth:`Parsed.as_output`), as in plan references; an optional string slice ``[:5]`` at the end.
+- ``"$_.<jmespath>"``: JMESPath over *all* outputs ``{step_id: output}``, for facts that combine
+  steps (compare two parallel calls, sum over a fan-out).
+- JMESPath here has two extra functions: ``num(x)`` (``" 195,000"`` -> 195000.0, ``"12.5"`` -> 12.5,
+  ``null`` for ``"-"``/blank) and ``nums(list)`` (``num`` over a list, blanks dropped), because the
+  real APIs send numbers as formatted strings.
+- Anything not starting with ``$`` is a literal (unanswerable tasks: ``matcher="refusal"``).
+
+Session tokens (the NEIS auth-tool trap): a task lists ``"token:neis"`` in ``required_state``
+and the NEIS steps pass ``"KEY": "$session.neis"``; ``$session.<platform>`` resolves to the
+token the platform's ``<platform>_get_api_key`` tool issued in this run (see plans.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import jmespath
+from jmespath import functions as jp_functions
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from kopa_inspect.plans import Plan, PlanError, Ref
+
+# Platforms whose tasks form the held-out split (the paper's held-out-platform test, 31 tasks):
+# EDGE must not sample trajectories over these platforms, so its training data never sees them.
+HELD_OUT_PLATFORMS: frozenset[str] = frozenset({"nec", "assembly", "lawgo"})
+
+Category = Literal["chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"]
+Matcher = Literal["number", "date", "name", "set", "exact", "refusal"]
+Difficulty = Literal["easy", "medium", "hard"]
+
+CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+
+# The paper's six domains plus the supporting ones this emulator adds.
+DOMAINS: tuple[str, ...] = (
+    "transport",
+    "finance",
+    "education",
+    "law",
+    "politics",
+    "district",
+    "weather",
+    "environment",
+    "health",
+    "tourism",
+    "real_estate",
+)
+
+DEFAULT_PATH = Path(__file__).with_name("kopa_bench.jsonl")
+
+_STATE_RE = re.compile(r"^(token:[a-z0-9_]+|pages:[A-Za-z_][\w-]*|call:[A-Za-z_][\w-]*)$")
+_CLOCK_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+09:00$")
+_NUM_STRIP = re.compile(r"[,\s]|(원|만원|℃|%|mm|cm|km|m|건|명)$")
+
+
+# --- fact resolution ---------------------------------------------------------------------------
+
+
+def to_num(value: Any) -> float | None:
+    """A formatted API number to a float: ``" 195,000"`` -> 195000.0; ``"-"``, ``""`` -> None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    text = _NUM_STRIP.sub("", str(value).strip())
+    text = _NUM_STRIP.sub("", text)
+    try:
+        out = float(text)
+    except ValueError:
+        return None
+    return out if math.isfinite(out) else None
+
+
+class _Functions(jp_functions.Functions):
+    @jp_functions.signature({"types": []})
+    def _func_num(self, value: Any) -> float | None:
+        return to_num(value)
+
+    @jp_functions.signature({"types": ["array"]})
+    def _func_nums(self, values: list[Any]) -> list[float]:
+        return [n for n in (to_num(v) for v in values) if n is not None]
+
+
+_OPTIONS = jmespath.Options(custom_functions=_Functions())
+
+
+def search(expression: str, data: Any) -> Any:
+    """JMESPath with ``num``/``nums``: the one evaluator for fact values."""
+    return jmespath.search(expression, data, options=_OPTIONS)
+
+
+def is_reference(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("$")
+
+
+def resolve_value(value: Any, outputs: dict[str, dict[str, Any]]) -> Any:
+    """A fact value against a gold run's outputs; literals come back unchanged."""
+    if not is_reference(value):
+        return value
+    if value.startswith("$_."):
+        return search(value[3:], outputs)
+    ref = Ref.parse(value)
+    assert ref is not None
+    if ref.ref not in outputs:
+        raise PlanError(f"fact references step {ref.ref!r} that has no output")
+    out: Any = outputs[ref.ref]
+    if ref.path:
+        out = search(ref.path, out)
+    if out is not None and ref.slice is not None:
+        out = str(out)[slice(*ref.slice)]
+    return out
+
+
+def is_empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip()) or (
+        isinstance(value, list | dict) and len(value) == 0
+    )
+
+
+# --- the records ---------------------------------------------------------------------------------
+
+
+class AnswerFact(BaseModel):
+    """One thing a correct final answer must state, with how to compare it."""
+
+    id: str
+    description: str = Field(description="what the fact is, in Korean with an English gloss")
+    value: Any = Field(description="a plan reference ($s2.items[0].x, $_.<expr>) or a literal")
+    matcher: Matcher
+    # number: absolute tolerance on the value (0 = the number as the API gives it, rounding
+    # to the API's own precision allowed by the scorer). Ignored by other matchers.
+    tolerance: float = 0.0
+    required: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> AnswerFact:
+        if self.matcher == "refusal" and is_reference(self.value):
+            raise ValueError(f"fact {self.id}: a refusal fact is a literal, not a reference")
+        if self.matcher != "refusal" and not is_reference(self.value):
+            raise ValueError(f"fact {self.id}: only refusal facts may be literals")
+        if is_reference(self.value) and not self.value.startswith("$_."):
+            Ref.parse(self.value)  # syntax check
+        return self
+
+    def resolve(self, outputs: dict[str, dict[str, Any]]) -> Any:
+        return resolve_value(self.value, outputs)
+
+
+class BenchTask(BaseModel):
+    """One KOPA-Bench task (a line of kopa_bench.jsonl)."""
+
+    id: str = Field(pattern=r"^kopa-\d{3}$")
+    category: Category
+    domain: str
+    platforms: list[str]
+    tools: list[str] = Field(description="operation ids the agent is given; the gold plan's tools are a subset")
+    query: str = Field(description="the question, natural Korean")
+    query_en: str = Field(description="an English gloss of the question")
+    clock: str = Field(description="ISO-8601 KST (+09:00): what 오늘/내일 mean in this task")
+    plan: Plan
+    facts: list[AnswerFact]
+    required_state: list[str] = Field(default_factory=list)
+    difficulty: Difficulty = "medium"
+    n_calls: int = Field(ge=0, description="gold API calls (auth-tool calls not counted)")
+    parallel: bool = Field(description="the gold plan has a wave of 2+ concurrent calls")
+    held_out: bool = False
+    notes: str | None = None
+
+    @field_validator("clock")
+    @classmethod
+    def _clock(cls, v: str) -> str:
+        if not _CLOCK_RE.match(v):
+            raise ValueError(f"clock {v!r} must be ISO-8601 with +09:00")
+        return v
+
+    @field_validator("required_state")
+    @classmethod
+    def _state(cls, v: list[str]) -> list[str]:
+        for s in v:
+            if not _STATE_RE.match(s):
+                raise ValueError(f"required_state entry {s!r}: token:<platform> | pages:<step> | call:<step>")
+        return v
+
+    @field_validator("domain")
+    @classmethod
+    def _domain(cls, v: str) -> str:
+        if v not in DOMAINS:
+            raise ValueError(f"domain {v!r} not in {DOMAINS}")
+        return v
+
+    @model_validator(mode="after")
+    def _consistency(self) -> BenchTask:
+        plan_tools = set(self.plan.tools())
+        if not plan_tools <= set(self.tools):
+            raise ValueError(f"{self.id}: gold tools {sorted(plan_tools - set(self.tools))} not in tools")
+        if self.n_calls != len(self.plan.steps):
+            raise ValueError(f"{self.id}: n_calls {self.n_calls} != {len(self.plan.steps)} gold steps")
+        if self.parallel != plan_is_parallel(self.plan):
+            raise ValueError(f"{self.id}: parallel flag disagrees with the plan's waves")
+        if not self.facts:
+            raise ValueError(f"{self.id}: no answer facts")
+        ids = [f.id for f in self.facts]
+        if len(ids) != len(set(ids)):
+            raise ValueError(f"{self.id}: duplicate fact ids")
+        if (self.category == "unanswerable") != all(f.matcher == "refusal" for f in self.facts):
+            raise ValueError(f"{self.id}: unanswerable tasks (and only they) have refusal facts")
+        step_ids = {s.id for s in self.plan.steps}
+        for s in self.required_state:
+            kind, _, name = s.partition(":")
+            if kind in ("pages", "call") and name not in step_ids:
+                raise ValueError(f"{self.id}: required_state {s!r} names no gold step")
+        return self
+
+    @property
+    def held_out_platforms(self) -> list[str]:
+        return sorted(set(self.platforms) & HELD_OUT_PLATFORMS)
+
+
+def plan_is_parallel(plan: Plan) -> bool:
+    return any(len(wave) > 1 for wave in plan.levels())
+
+
+def load_tasks(path: str | Path | None = None) -> list[BenchTask]:
+    """All tasks of a JSONL file (default: the packaged kopa_bench.jsonl), in file order."""
+    p = Path(path) if path is not None else DEFAULT_PATH
+    if path is None:
+        return list(_load_default())
+    return _parse_file(p)
+
+
+@cache
+def _load_default() -> tuple[BenchTask, ...]:
+    return tuple(_parse_file(DEFAULT_PATH))
+
+
+def _parse_file(p: Path) -> list[BenchTask]:
+    tasks = []
+    with p.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                tasks.append(BenchTask.model_validate(json.loads(line)))
+            except Exception as exc:
+                raise ValueError(f"{p}:{lineno}: {exc}") from exc
+    return tasks
