@@ -1,0 +1,85 @@
+"""``kopa tasks``: validate, list and summarize the KOPA-Bench task file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+tasks_app = typer.Typer(help="KOPA-Bench tasks: validate, list, stats.", no_args_is_help=True)
+_console = Console()
+
+FileOpt = typer.Option(None, "--file", "-f", help="a tasks JSONL file (default: the packaged kopa_bench.jsonl)")
+
+
+def _load(file: Path | None):
+    from kopa_inspect.task_data.schema import load_tasks
+
+    return load_tasks(file)
+
+
+@tasks_app.command("validate")
+def validate_cmd(
+    file: Path | None = FileOpt,
+    execute: bool = typer.Option(True, "--execute/--no-execute", help="run every gold plan on the emulator"),
+    seed: int = typer.Option(0, help="world seed for the gold runs"),
+    show_values: bool = typer.Option(False, "--show-values", help="print each fact's gold value"),
+) -> None:
+    """Parse every task, run every gold plan at its clock, resolve every fact, find duplicates."""
+    from kopa_inspect.task_data.validate import validate_tasks
+
+    tasks = _load(file)
+    report = validate_tasks(tasks, execute=execute, seed=seed)
+    for issue in report.issues:
+        _console.print(f"[red]{issue.task_id}[/red] {issue.check}: {issue.message}", markup=True, highlight=False)
+    if show_values:
+        for tid, values in report.resolved.items():
+            _console.print(tid, json.dumps(values, ensure_ascii=False)[:400], highlight=False)
+    bad = len(report.by_task())
+    _console.print(f"{report.n_tasks} tasks, {bad} with issues, {len(report.issues)} issues")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@tasks_app.command("list")
+def list_cmd(
+    file: Path | None = FileOpt,
+    category: str | None = typer.Option(None, help="only this category"),
+    platform: str | None = typer.Option(None, help="only tasks using this platform"),
+    held_out: bool | None = typer.Option(None, "--held-out/--in-dist", help="only one split"),
+) -> None:
+    """One line per task: id, category, platforms, calls, query."""
+    table = Table("id", "category", "domain", "platforms", "calls", "par", "query")
+    for t in _load(file):
+        if category and t.category != category:
+            continue
+        if platform and platform not in t.platforms:
+            continue
+        if held_out is not None and t.held_out != held_out:
+            continue
+        table.add_row(t.id, t.category, t.domain, ",".join(t.platforms), str(t.n_calls), "Y" if t.parallel else "",
+                      t.query)
+    _console.print(table)
+
+
+@tasks_app.command("stats")
+def stats_cmd(
+    file: Path | None = FileOpt,
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+) -> None:
+    """Counts per category, domain and platform; mean/max calls; parallel share."""
+    from kopa_inspect.task_data.validate import task_stats
+
+    stats = task_stats(_load(file))
+    if as_json:
+        typer.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    for key, value in stats.items():
+        _console.print(f"{key}: {value}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(tasks_app, name="tasks")
