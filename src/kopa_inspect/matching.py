@@ -43,7 +43,6 @@ _SCALES: dict[str, float] = {"조": 1e12, "억": 1e8, "천만": 1e7, "백만": 1
 _NUM_TOKEN = re.compile(
     r"(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<scale>조|억|천만|백만|만|천)?"
 )
-_DATEISH = re.compile(r"\d{4}[-./년]\s*\d{1,2}[-./월]\s*\d{1,2}|\d{8}")
 # Won or 만원 right after a number: the answer is stating money.
 _MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만원|천원)")
 
@@ -382,10 +381,26 @@ def normalize_args(args: Mapping[str, Any], ignore: Iterable[str] = ()) -> dict[
     return out
 
 
+# Page-size arguments: a first page at least as large as the gold one holds the gold rows.
+PAGE_SIZE_ARGS: dict[str, str] = {"numOfRows": "pageNo", "pSize": "pIndex"}
+
+
+def _value_equal(key: str, want: Any, got: Any, w: Mapping[str, Any], g: Mapping[str, Any]) -> bool:
+    if got == want:
+        return True
+    page = PAGE_SIZE_ARGS.get(key)
+    if page is not None and page not in w and page not in g:
+        try:
+            return float(got) >= float(want)
+        except (TypeError, ValueError):
+            return False
+    return False
+
+
 def arguments_equal(want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()) -> bool:
     """Every gold argument present in ``got`` with the same normalized value (extras allowed)."""
     w, g = normalize_args(want, ignore), normalize_args(got, ignore)
-    return all(g.get(k) == v for k, v in w.items())
+    return all(_value_equal(k, v, g.get(k), w, g) for k, v in w.items())
 
 
 def argument_match_score(want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()) -> float:
@@ -394,7 +409,7 @@ def argument_match_score(want: Mapping[str, Any], got: Mapping[str, Any], ignore
     if not w and not g:
         return 1.0
     names = len(w.keys() & g.keys()) / len(w.keys() | g.keys())
-    values = sum(1 for k, v in w.items() if g.get(k) == v) / len(w) if w else 1.0
+    values = sum(1 for k, v in w.items() if _value_equal(k, v, g.get(k), w, g)) / len(w) if w else 1.0
     return (names + values) / 2
 
 

@@ -1,0 +1,298 @@
+"""Inspect tools built from the API spec modules.
+
+One :class:`~inspect_ai.tool.ToolDef` per operation (name ``op.id``; description and JSON schema
+from :mod:`kopa_inspect.apis._schema`, the one place a tool schema is made), executing through a
+per-sample :class:`~kopa_inspect.execution.Session`. The service key is injected by the backend
+below the session: the model never sees it and it never reaches a log.
+
+- An API error comes back to the model as the API's own code and message (``ToolError``), so
+  the model can recover as it would against the real service; the sample goes on.
+- Large outputs are cut by :meth:`CallResult.for_model`, which says what it cut.
+- Platforms with ``session_token_param`` get an auth tool ``<platform>_get_api_key`` that issues a
+  short-lived session token (the paper's education-key trap).
+- Every call is recorded in the sample store (``kopa:calls``: JSON-safe, read by the scorer);
+  the live :class:`Session` itself is kept in :data:`_LIVE` keyed by the sample's uuid, because a
+  store value must be JSON-serializable.
+
+Tool sets: ``task`` (the task's own operation ids, default), ``platforms`` (every operation of
+the task's platforms), ``all`` (every registered operation) and ``search`` (one ``search_tools``
+tool that retrieves tools by keyword and adds them to the sample's tool list).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from inspect_ai.tool import Tool, ToolDef, ToolError, ToolParams
+from inspect_ai.util import store
+
+from kopa_inspect.apis import get_operation, get_platform, operations
+from kopa_inspect.apis._schema import auth_tool_name, parameters_schema, tool_description
+from kopa_inspect.backends import Backend, BackendConfig, make_backend
+from kopa_inspect.execution import CallResult, Session
+
+ToolSet = Literal["task", "platforms", "all", "search"]
+TOOL_SETS: tuple[str, ...] = ("task", "platforms", "all", "search")
+
+CALLS_KEY = "kopa:calls"
+TOKENS_KEY = "kopa:tokens"
+SESSION_KEY = "kopa:session"
+SEARCH_TOOL = "search_tools"
+
+
+@dataclass
+class LiveSession:
+    """What a running sample holds beyond the store: the session and the full call results."""
+
+    session: Session
+    results: list[CallResult] = field(default_factory=list)
+
+
+# sample uuid -> live session; entries are removed by the task's cleanup.
+_LIVE: dict[str, LiveSession] = {}
+
+
+def register_live(key: str, live: LiveSession) -> None:
+    _LIVE[key] = live
+
+
+def live_session(key: str | None) -> LiveSession | None:
+    return _LIVE.get(key) if key else None
+
+
+async def release_live(key: str | None) -> None:
+    live = _LIVE.pop(key, None) if key else None
+    if live is not None:
+        await live.session.backend.aclose()
+
+
+def _record(entry: dict[str, Any]) -> None:
+    """Append one call to the sample store (a no-op outside a sample, e.g. in unit tests)."""
+    try:
+        st = store()
+    except Exception:  # pragma: no cover - no active sample
+        return
+    calls = list(st.get(CALLS_KEY, []))
+    calls.append(entry)
+    st.set(CALLS_KEY, calls)
+
+
+def _token_params() -> set[str]:
+    from kopa_inspect.apis import platforms
+
+    return {p.session_token_param for p in platforms().values() if p.session_token_param}
+
+
+def call_entry(result: CallResult) -> dict[str, Any]:
+    """The JSON-safe record of one call (token values dropped: they mean nothing later)."""
+    tokens = _token_params()
+    return {
+        "tool": result.op_id,
+        "args": {k: v for k, v in result.args.items() if k not in tokens},
+        "token_args": sorted(k for k in result.args if k in tokens),
+        "ok": result.ok,
+        "code": result.code,
+        "message": result.message[:300],
+        "total_count": result.parsed.total_count,
+        "page_no": result.parsed.page_no,
+        "n_items": len(result.parsed.items),
+    }
+
+
+# --- shared backends: one per configuration and event loop ----------------------------------
+# A sample's state lives in its Session; the backend underneath is stateless per call, so samples
+# share it (one emulator app, one connection pool). Keyed by the running loop too: an HTTP client
+# cannot outlive its loop.
+_BACKENDS: dict[tuple[str, int], Backend] = {}
+
+
+def shared_backend(config: BackendConfig) -> Backend:
+    try:
+        loop_id = id(asyncio.get_running_loop())
+    except RuntimeError:
+        loop_id = 0
+    key = (config.model_dump_json(), loop_id)
+    backend = _BACKENDS.get(key)
+    if backend is None:
+        # Drop backends of loops that have gone away (earlier evals in the same process).
+        for stale in [k for k in _BACKENDS if k[0] == key[0] and k[1] != loop_id]:
+            _BACKENDS.pop(stale, None)
+        backend = _BACKENDS[key] = make_backend(config)
+    return backend
+
+
+# --- tools ---------------------------------------------------------------------------------------
+
+
+def operation_tool(op_id: str, live: LiveSession) -> ToolDef:
+    op = get_operation(op_id)
+    schema = parameters_schema(op)
+
+    async def execute(**kwargs: Any) -> str:
+        result = await live.session.call(op.id, kwargs)
+        live.results.append(result)
+        _record(call_entry(result))
+        if not result.ok:
+            raise ToolError(result.error_text())
+        return result.for_model()
+
+    return ToolDef(
+        execute,
+        name=op.id,
+        description=tool_description(op),
+        parameters=ToolParams.model_validate(schema),
+    )
+
+
+def auth_tool(platform_id: str, live: LiveSession) -> ToolDef:
+    platform = get_platform(platform_id)
+    param = platform.session_token_param
+    if param is None:
+        raise ValueError(f"platform {platform_id} has no auth tool")
+
+    async def execute() -> str:
+        token = live.session.issue_token(platform_id)
+        _record({"tool": auth_tool_name(platform_id), "args": {}, "token_args": [], "ok": True, "code": "token",
+                 "message": "", "total_count": None, "page_no": None, "n_items": 0})
+        try:
+            st = store()
+            st.set(TOKENS_KEY, sorted({*st.get(TOKENS_KEY, []), platform_id}))
+        except Exception:  # pragma: no cover - no active sample
+            pass
+        return json.dumps(
+            {
+                "token": token,
+                "param": param,
+                "note": f"{platform_id} 도구를 호출할 때 {param}={token} 으로 전달하세요 "
+                f"(pass it as {param} to every {platform_id} tool)",
+            },
+            ensure_ascii=False,
+        )
+
+    return ToolDef(
+        execute,
+        name=auth_tool_name(platform_id),
+        description=f"[{platform.name}] API 세션 토큰 발급 (issue a short-lived session token for this platform's tools)",
+        parameters=ToolParams(),
+    )
+
+
+def auth_platforms(op_ids: Iterable[str]) -> list[str]:
+    out = set()
+    for op_id in op_ids:
+        platform = get_platform(get_operation(op_id).platform)
+        if platform.session_token_param:
+            out.add(platform.id)
+    return sorted(out)
+
+
+def tools_for(op_ids: Sequence[str], live: LiveSession) -> list[ToolDef]:
+    """Operation tools plus the auth tools their platforms need, in a stable order."""
+    known = operations()
+    ids = [i for i in dict.fromkeys(op_ids) if i in known]
+    defs = [auth_tool(p, live) for p in auth_platforms(ids)]
+    defs += [operation_tool(i, live) for i in ids]
+    return defs
+
+
+def select_operations(tool_set: str, task_tools: Sequence[str], task_platforms: Sequence[str]) -> list[str]:
+    if tool_set == "task":
+        return [t for t in task_tools if t in operations()]
+    if tool_set == "platforms":
+        plats = set(task_platforms)
+        return [op.id for op in operations().values() if op.platform in plats]
+    if tool_set == "all":
+        return list(operations())
+    if tool_set == "search":
+        return []
+    raise ValueError(f"tool_set must be one of {TOOL_SETS}, not {tool_set!r}")
+
+
+# --- tool search ---------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[0-9A-Za-z가-힣]+")
+
+
+def _grams(text: str) -> set[str]:
+    """Latin words and Korean character bigrams: keyword overlap that works without a tokenizer."""
+    out: set[str] = set()
+    for w in _WORD.findall(text.lower()):
+        if re.fullmatch(r"[0-9a-z]+", w):
+            if len(w) > 1:
+                out.add(w)
+            continue
+        out.update(w[i : i + 2] for i in range(len(w) - 1))
+        if len(w) == 1:
+            out.add(w)
+    return out
+
+
+def _op_text(op_id: str) -> str:
+    op = get_operation(op_id)
+    params = " ".join(f"{p.name} {p.description}" for p in op.visible_params)
+    fields = " ".join(f"{k} {v}" for k, v in op.output_fields.items())
+    camel = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", op.name)
+    return f"{op.id} {camel} {get_platform(op.platform).name} {op.summary} {params} {fields}"
+
+
+def search_operations(query: str, k: int = 5, pool: Sequence[str] | None = None) -> list[str]:
+    """Operation ids ranked by keyword overlap with ``query`` (ties broken by id for determinism)."""
+    q = _grams(query)
+    if not q:
+        return []
+    scored = []
+    for op_id in pool if pool is not None else operations():
+        g = _grams(_op_text(op_id))
+        hit = len(q & g)
+        if hit:
+            scored.append((-hit / (len(q) ** 0.5 * max(len(g), 1) ** 0.25), op_id))
+    return [op_id for _, op_id in sorted(scored)[:k]]
+
+
+def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default: int = 5) -> ToolDef:
+    """``search_tools``: finds tools by keyword and makes them callable from the next turn on."""
+
+    async def execute(query: str, k: int = k_default) -> str:
+        from inspect_ai.solver._task_state import sample_state
+
+        found = search_operations(query, max(1, min(int(k), 20)), pool)
+        state = sample_state()
+        added: list[str] = []
+        if state is not None:
+            have = {ToolDef(t).name for t in state.tools}
+            for td in tools_for(found, live):
+                if td.name not in have:
+                    state.tools.append(td.as_tool())
+                    added.append(td.name)
+        listing = [{"name": op_id, "description": tool_description(get_operation(op_id))} for op_id in found]
+        return json.dumps({"tools": listing, "added": added}, ensure_ascii=False)
+
+    return ToolDef(
+        execute,
+        name=SEARCH_TOOL,
+        description="키워드로 사용할 API 도구를 검색합니다. 찾은 도구는 다음 턴부터 호출할 수 있습니다 "
+        "(search the API tools by keyword; found tools become callable from the next turn)",
+        parameters=ToolParams.model_validate(
+            {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string", "description": "검색어, 예: '단기예보 격자' (keywords)"},
+                    "k": {"type": "integer", "description": "최대 결과 수 (max results, 1-20)", "default": k_default},
+                },
+                "required": ["query"],
+            }
+        ),
+    )
+
+
+def build_tool_set(
+    tool_set: str, live: LiveSession, task_tools: Sequence[str], task_platforms: Sequence[str]
+) -> list[Tool | ToolDef]:
+    if tool_set == "search":
+        return [search_tool(live)]
+    return list(tools_for(select_operations(tool_set, task_tools, task_platforms), live))
