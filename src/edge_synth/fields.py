@@ -74,7 +74,6 @@ FORMAT_REGEX: dict[str, str] = {
     "date8": r"(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])",
     "ym6": r"(19|20)\d{2}(0[1-9]|1[0-2])",
     "year4": r"(19|20)\d{2}",
-    "corp8": r"\d{8}",
 }
 
 # Producer format -> consumer format reachable by a slice (what the Ref can express).

@@ -45,6 +45,7 @@ class GroundingConfig:
     min_trials: int = 3
     eval_paths: int = 150
     concurrency: int = 16
+    explore: float = 0.3
 
 
 @dataclass
@@ -185,6 +186,10 @@ class Grounder:
             draws = [(rng.betavariate(self.stats[e.id].alpha, self.stats[e.id].beta), e.id) for e in cands]
             order = [eid for _, eid in sorted(draws, reverse=True)]
             ranked = [self.graph.edges[eid] for eid in order]
+            if rng.random() < self.config.explore:
+                # Verification wants every link tried, not only the best exploited: sometimes
+                # the least-tried link goes first.
+                ranked.sort(key=lambda e: (self.stats[e.id].trials, rng.random()))
         else:
             ranked = list(cands)
             rng.shuffle(ranked)

@@ -36,6 +36,8 @@ class TrainSettings(BaseModel):
     backend: BackendConfig = Field(default_factory=BackendConfig)
     trainer: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
+    # Stop training (and save) once this much wall time has passed: fixed-budget experiments.
+    time_budget_minutes: float | None = None
 
     @model_validator(mode="after")
     def _weights(self) -> TrainSettings:

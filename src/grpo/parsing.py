@@ -7,6 +7,7 @@ training framework so a verl or OpenRLHF adapter can reuse it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -38,10 +39,8 @@ def completion_text(completion: Any) -> str:
                     fn = tc.get("function", tc)
                     args = fn.get("arguments", {})
                     if isinstance(args, str):
-                        try:
+                        with contextlib.suppress(json.JSONDecodeError):
                             args = json.loads(args)
-                        except json.JSONDecodeError:
-                            pass
                     parts.append(
                         _OPEN_TAG + json.dumps({"name": fn.get("name"), "arguments": args}, ensure_ascii=False)
                         + "</tool_call>"

@@ -63,6 +63,23 @@ def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
     return args
 
 
+def time_budget_callback(minutes: float):
+    """Stops training cleanly (a checkpoint is saved) when the wall-time budget is spent."""
+    from transformers import TrainerCallback
+
+    class TimeBudget(TrainerCallback):
+        def __init__(self) -> None:
+            self.deadline = time.monotonic() + minutes * 60
+
+        def on_step_end(self, args, state, control, **kwargs):
+            if time.monotonic() >= self.deadline:
+                control.should_training_stop = True
+                control.should_save = True
+            return control
+
+    return TimeBudget()
+
+
 def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     from transformers import AutoTokenizer
 
@@ -78,6 +95,8 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         args = SFTConfig(**_trainer_args(settings, ckpt_dir))
         trainer = SFTTrainer(model=model_path, args=args, train_dataset=train, processing_class=tokenizer,
                              peft_config=_peft_config(settings))
+        if settings.time_budget_minutes:
+            trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
         return trainer, tokenizer, model_path, len(train)
 
     from trl import GRPOConfig, GRPOTrainer
@@ -101,6 +120,8 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         processing_class=tokenizer,
         peft_config=_peft_config(settings),
     )
+    if settings.time_budget_minutes:
+        trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
     return trainer, tokenizer, model_path, len(train)
 
 
@@ -149,8 +170,11 @@ Evaluate: `inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={
     (out / "README.md").write_text(card, encoding="utf-8")
 
 
-def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True) -> Path:
+def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True,
+          overrides: dict[str, Any] | None = None) -> Path:
     settings = load_settings(config)
+    if overrides:
+        settings = settings.model_validate({**settings.model_dump(), **overrides})
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
@@ -169,13 +193,19 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
     tokenizer.save_pretrained(out / "merged")
     history = trainer.state.log_history
     write_curves(history, out)
+    import resource
+
+    last = next((r for r in reversed(history) if "num_tokens" in r), {})
     stats = {
         "train_seconds": round(elapsed, 1),
+        "tokens_per_second": round(last.get("num_tokens", 0) / elapsed, 1) if elapsed else None,
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "global_step": trainer.state.global_step,
         "resumed_from": resume_from,
         "train_runtime": result.metrics.get("train_runtime"),
     }
     write_card(out, data_dir, settings, model_path, n_rows, stats)
+    (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")
     return out / "merged"
 
 

@@ -47,13 +47,13 @@ def headline(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
             "tasks": len(tasks),
             "epochs": epochs,
             "pass@1": mean(p1),
-            "pass@1 95% CI (seeds)": "%.4f–%.4f" % seed_ci(per_seed),
-            "pass@1 95% CI (tasks)": "%.4f–%.4f" % bootstrap_ci(p1),
+            "pass@1 95% CI (seeds)": "{:.4f}–{:.4f}".format(*seed_ci(per_seed)),
+            "pass@1 95% CI (tasks)": "{:.4f}–{:.4f}".format(*bootstrap_ci(p1)),
         }
         if epochs >= k:
             pk = [pass_at_k(n, c, k) for n, c in zip(tasks["n"], tasks["c"], strict=True)]
             row[f"pass@{k}"] = mean(pk)
-            row[f"pass@{k} 95% CI (tasks)"] = "%.4f–%.4f" % bootstrap_ci(pk)
+            row[f"pass@{k} 95% CI (tasks)"] = "{:.4f}–{:.4f}".format(*bootstrap_ci(pk))
         else:
             row[f"pass@{k}"] = None
             row[f"pass@{k} 95% CI (tasks)"] = f"needs ≥{k} epochs"

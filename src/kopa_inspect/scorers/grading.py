@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kopa_inspect import matching
-from kopa_inspect.apis import get_operation, get_platform, platforms
+from kopa_inspect.apis import get_operation, platforms
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
@@ -210,7 +210,7 @@ def _known(op_id: str) -> bool:
 
 def oracle_answer(task: BenchTask, expected: dict[str, Any], language: str = "ko") -> str:
     """A final answer that states every expected fact (used by the oracle provider)."""
-    facts = [f for f in task.facts]
+    facts = list(task.facts)
     if facts and all(f.matcher == "refusal" for f in facts):
         if language == "en":
             return "This cannot be answered with the available tools: no API provides this information."
@@ -227,4 +227,3 @@ def oracle_answer(task: BenchTask, expected: dict[str, Any], language: str = "ko
     return head + "\n" + "\n".join(lines)
 
 
-__all__ = ["AXES", "GoldTruth", "Grade", "gold_truth", "grade", "oracle_answer", "get_platform"]

@@ -221,12 +221,14 @@ def write(records: list[dict[str, Any]], path: Path = DEFAULT_PATH) -> None:
 def main() -> None:  # pragma: no cover - authoring entry point
     import sys
 
-    from kopa_inspect.task_data import families  # noqa: F401  (registers the families)
+    # Run as ``python -m``, this file is ``__main__``; the families register with the importable
+    # module, so delegate to it.
+    from kopa_inspect.task_data import build, families  # noqa: F401  (families register on import)
 
-    records = build_tasks()
+    records = build.build_tasks()
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_PATH
-    write(records, out)
-    specs = sum(len(list(f())) for f in FAMILIES)
+    build.write(records, out)
+    specs = sum(len(list(f())) for f in build.FAMILIES)
     print(f"wrote {len(records)} tasks to {out} ({specs - len(records)} skipped: tools not available)")
 
 

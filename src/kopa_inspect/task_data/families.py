@@ -70,12 +70,12 @@ def apt_trade_count_compare() -> list[Spec]:
         (["서울특별시 강남구", "서울특별시 서초구", "서울특별시 송파구"], "2026-10-20", "11:00", -1,
          "강남·서초·송파 세 구 중에 지난달 아파트 매매가 가장 많았던 곳은 어디고 각각 몇 건이었나요?",
          "Gangnam, Seocho, Songpa: which had the most apartment sales last month, with counts?"),
-        (["대구광역시 수성구", "대구광역시 달서구"], "2026-11-18", "14:10", -1,
-         "대구 수성구랑 달서구 10월 아파트 거래 건수 비교해줘.",
-         "Compare October apartment sale counts in Suseong-gu and Dalseo-gu, Daegu."),
-        (["인천광역시 연수구", "인천광역시 남동구", "인천광역시 부평구"], "2026-09-09", "17:25", -1,
-         "인천 연수구, 남동구, 부평구의 8월 아파트 매매 건수를 각각 알려주시고 제일 많은 구도 짚어주세요.",
-         "Incheon Yeonsu, Namdong, Bupyeong: August apartment sale counts and the largest."),
+        (["서울특별시 종로구", "서울특별시 마포구"], "2026-11-18", "14:10", -1,
+         "종로구랑 마포구 10월 아파트 거래 건수 비교해줘.",
+         "Compare October apartment sale counts in Jongno-gu and Mapo-gu."),
+        (["경기도 성남시 분당구", "경기도 수원시 영통구", "부산광역시 해운대구"], "2026-09-09", "17:25", -1,
+         "분당구, 수원 영통구, 부산 해운대구의 8월 아파트 매매 건수를 각각 알려주시고 제일 많은 곳도 짚어주세요.",
+         "Bundang, Yeongtong (Suwon), Haeundae (Busan): August apartment sale counts and the largest."),
     ]
     out = []
     for regions, day, hm, months, q, qe in rows:
@@ -103,8 +103,8 @@ def apt_trade_all_pages() -> list[Spec]:
          "지역코드 41135(분당구) 10월 아파트 거래를 전부 훑어서 전용면적이 가장 넓은 거래를 찾아줘. 단지명과 면적이요.",
          "Area code 41135, October: across all deals, the one with the largest floor area (complex, area)."),
         ("26350", "2026-09-30", "19:15", -1,
-         "해운대구(26350) 8월 아파트 매매 몇 건이었는지, 그리고 그중 1억 미만 거래가 몇 건인지 세어줘.",
-         "Haeundae (26350), August: how many apartment sales, and how many under 100M KRW?"),
+         "해운대구(26350) 8월 아파트 매매 몇 건이었는지, 그리고 그중 5억 미만 거래가 몇 건인지 세어줘.",
+         "Haeundae (26350), August: how many apartment sales, and how many under 500M KRW?"),
     ]
     out = []
     for i, (lawd, day, hm, months, q, qe) in enumerate(rows):
@@ -119,8 +119,8 @@ def apt_trade_all_pages() -> list[Spec]:
                      fact("area", "전용면적 (area m2)", "$s2.max(nums(items[].excluUseAr))", "number", 0.01)]
         else:
             facts = [fact("n", "전체 건수 (count)", "$s2.totalCount", "number"),
-                     fact("cheap", "1억 미만 건수 (deals < 10,000 만원)",
-                          "$s2.length(items[?num(dealAmount) < `10000`])", "number")]
+                     fact("cheap", "5억 미만 건수 (deals < 50,000 만원)",
+                          "$s2.length(items[?num(dealAmount) < `50000`])", "number")]
         out.append(Spec("pagination", "real_estate", q, qe, c, steps, facts, state=("pages:s2",)))
     return out
 
@@ -129,15 +129,15 @@ def apt_trade_all_pages() -> list[Spec]:
 def apt_rent_jeonse() -> list[Spec]:
     """3-call chain: code lookup, then 전월세 + 매매 of the same month (parallel) for a 전세가율 view."""
     rows = [
-        ("서울특별시 노원구", "2026-10-06", "12:30",
-         "노원구 지난달 아파트 전세 거래 평균 보증금이랑 매매 평균가를 비교해서 알려줘.",
-         "Nowon-gu last month: average jeonse deposit vs average sale price of apartments."),
+        ("서울특별시 종로구", "2026-10-06", "12:30",
+         "종로구 지난달 아파트 전세 거래 평균 보증금이랑 매매 평균가를 비교해서 알려줘.",
+         "Jongno-gu last month: average jeonse deposit vs average sale price of apartments."),
         ("경기도 수원시 영통구", "2026-11-09", "18:00",
          "수원 영통구 10월 아파트 전세 보증금 평균하고 매매가 평균 좀 뽑아줄래?",
          "Yeongtong-gu (Suwon), October: mean apartment jeonse deposit and mean sale price."),
-        ("대전광역시 유성구", "2026-09-14", "10:45",
-         "대전 유성구에서 8월에 계약된 아파트 전세 보증금 평균과 같은 달 매매 평균가격 알려주세요.",
-         "Yuseong-gu, Daejeon, August: mean jeonse deposit and mean apartment sale price."),
+        ("제주특별자치도 제주시", "2026-09-14", "10:45",
+         "제주시에서 8월에 계약된 아파트 전세 보증금 평균과 같은 달 매매 평균가격 알려주세요.",
+         "Jeju-si, August: mean jeonse deposit and mean apartment sale price."),
     ]
     out = []
     for region, day, hm, q, qe in rows:

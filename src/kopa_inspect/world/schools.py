@@ -1,0 +1,442 @@
+"""Schools, school meals and school calendars for the NEIS emulator (world part ``schools``).
+
+What is real: the 17 시도교육청 codes and names (ATPT_OFCDC_SC_CODE B10 서울 ... T10 제주), their
+지역 phone prefixes, the district and 동 names the schools are named after, the NEIS field
+vocabulary (초등학교/중학교/고등학교, 공립/사립, 남여공학 ...), the public-holiday calendar and the
+rhythm of a Korean school year (입학식 3월 2일, 여름·겨울방학, 중간·기말고사, 토요휴업일 rows).
+What is synthetic: the schools themselves (names are "<동> + 학교급", Seoul public elementary
+schools carry the "서울" prefix as the real NEIS names do), their 7-digit SD_SCHUL_CODE (real
+per-office prefixes, synthetic serials), addresses, phone numbers, menus and event dates.
+
+The school list is fixed (independent of the seed) so that benchmark tasks can name a school;
+menus and calendars are drawn per (seed, school, date / school year).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from kopa_inspect.world import World, world_part
+
+# (code, 교육청 name, 소재지명 (sido), phone prefix, SD_SCHUL_CODE prefix,
+#  [(district, 교육지원청 or "" for the office itself, [동 ...])])
+# The 교육지원청 a district belongs to is UNCERTAIN outside Seoul.
+OFFICES: tuple[tuple[str, str, str, str, str, tuple[tuple[str, str, tuple[str, ...]], ...]], ...] = (
+    ("B10", "서울특별시교육청", "서울특별시", "02", "7010", (
+        ("종로구", "서울특별시중부교육지원청", ("청운", "혜화")),
+        ("강남구", "서울특별시강남서초교육지원청", ("대치", "역삼", "개포")),
+        ("서초구", "서울특별시강남서초교육지원청", ("서초", "반포")),
+        ("마포구", "서울특별시서부교육지원청", ("망원", "성산")),
+        ("송파구", "서울특별시강동송파교육지원청", ("잠실", "가락")),
+        ("노원구", "서울특별시북부교육지원청", ("상계", "중계")),
+    )),
+    ("C10", "부산광역시교육청", "부산광역시", "051", "7150", (
+        ("해운대구", "부산광역시해운대교육지원청", ("우동", "좌동")),
+        ("동래구", "부산광역시동래교육지원청", ("온천", "명륜")),
+        ("수영구", "부산광역시남부교육지원청", ("광안", "남천")),
+    )),
+    ("D10", "대구광역시교육청", "대구광역시", "053", "7240", (
+        ("수성구", "대구광역시동부교육지원청", ("범어", "만촌")),
+        ("달서구", "대구광역시서부교육지원청", ("상인", "월성")),
+    )),
+    ("E10", "인천광역시교육청", "인천광역시", "032", "7310", (
+        ("연수구", "인천광역시남부교육지원청", ("송도", "연수")),
+        ("남동구", "인천광역시남부교육지원청", ("구월", "논현")),
+    )),
+    ("F10", "광주광역시교육청", "광주광역시", "062", "7380", (
+        ("북구", "광주광역시동부교육지원청", ("운암", "용봉")),
+        ("서구", "광주광역시서부교육지원청", ("치평", "풍암")),
+    )),
+    ("G10", "대전광역시교육청", "대전광역시", "042", "7430", (
+        ("유성구", "대전광역시서부교육지원청", ("노은", "도룡")),
+        ("서구", "대전광역시서부교육지원청", ("둔산", "관저")),
+    )),
+    ("H10", "울산광역시교육청", "울산광역시", "052", "7480", (
+        ("남구", "울산광역시강남교육지원청", ("삼산", "옥동")),
+    )),
+    ("I10", "세종특별자치시교육청", "세종특별자치시", "044", "7751", (
+        ("세종특별자치시", "", ("도담", "아름", "보람")),
+    )),
+    ("J10", "경기도교육청", "경기도", "031", "7530", (
+        ("수원시 영통구", "경기도수원교육지원청", ("매탄", "영통")),
+        ("성남시 분당구", "경기도성남교육지원청", ("정자", "서현")),
+        ("고양시 일산동구", "경기도고양교육지원청", ("백석", "장항")),
+        ("용인시 수지구", "경기도용인교육지원청", ("풍덕천", "죽전")),
+    )),
+    ("K10", "강원특별자치도교육청", "강원특별자치도", "033", "7800", (
+        ("춘천시", "강원특별자치도춘천교육지원청", ("퇴계", "석사")),
+        ("원주시", "강원특별자치도원주교육지원청", ("단계", "무실")),
+    )),
+    ("M10", "충청북도교육청", "충청북도", "043", "8000", (
+        ("청주시 흥덕구", "충청북도청주교육지원청", ("복대", "가경")),
+    )),
+    ("N10", "충청남도교육청", "충청남도", "041", "8140", (
+        ("천안시 서북구", "충청남도천안교육지원청", ("불당", "쌍용")),
+    )),
+    ("P10", "전북특별자치도교육청", "전북특별자치도", "063", "8320", (
+        ("전주시 완산구", "전북특별자치도전주교육지원청", ("효자", "서신")),
+    )),
+    ("Q10", "전라남도교육청", "전라남도", "061", "8490", (
+        ("목포시", "전라남도목포교육지원청", ("옥암", "용해")),
+        ("순천시", "전라남도순천교육지원청", ("연향", "조례")),
+    )),
+    ("R10", "경상북도교육청", "경상북도", "054", "8750", (
+        ("포항시 남구", "경상북도포항교육지원청", ("대잠", "지곡")),
+        ("구미시", "경상북도구미교육지원청", ("송정", "형곡")),
+    )),
+    ("S10", "경상남도교육청", "경상남도", "055", "9010", (
+        ("창원시 성산구", "경상남도창원교육지원청", ("상남", "반송")),
+        ("김해시", "경상남도김해교육지원청", ("내외", "장유")),
+    )),
+    ("T10", "제주특별자치도교육청", "제주특별자치도", "064", "9290", (
+        ("제주시", "제주특별자치도제주시교육지원청", ("노형", "연동", "아라")),
+        ("서귀포시", "제주특별자치도서귀포시교육지원청", ("서홍", "동홍")),
+    )),
+)
+
+OFFICE_NAMES = {o[0]: o[1] for o in OFFICES}
+
+ROMAN = {"초등학교": "Elementary School", "중학교": "Middle School", "고등학교": "High School"}
+
+# Public holidays (양력 fixed + 음력 ones precomputed), YYYYMMDD -> name. The lunar dates and
+# substitute holidays are from the published calendars as far as known; UNCERTAIN for 2027.
+_FIXED_HOLIDAYS = {
+    "0101": "신정", "0301": "삼일절", "0505": "어린이날", "0606": "현충일",
+    "0815": "광복절", "1003": "개천절", "1009": "한글날", "1225": "기독탄신일",
+}
+_LUNAR_HOLIDAYS = {
+    "20230121": "설날", "20230122": "설날", "20230123": "설날", "20230124": "대체공휴일",
+    "20230527": "부처님오신날", "20230529": "대체공휴일",
+    "20230928": "추석", "20230929": "추석", "20230930": "추석", "20231002": "임시공휴일",
+    "20240209": "설날", "20240210": "설날", "20240211": "설날", "20240212": "대체공휴일",
+    "20240410": "국회의원선거일", "20240506": "대체공휴일", "20240515": "부처님오신날",
+    "20240916": "추석", "20240917": "추석", "20240918": "추석", "20241001": "임시공휴일",
+    "20250127": "임시공휴일", "20250128": "설날", "20250129": "설날", "20250130": "설날",
+    "20250303": "대체공휴일", "20250505": "부처님오신날", "20250506": "대체공휴일",
+    "20250603": "대통령선거일",
+    "20251005": "추석", "20251006": "추석", "20251007": "추석", "20251008": "대체공휴일",
+    "20260216": "설날", "20260217": "설날", "20260218": "설날", "20260302": "대체공휴일",
+    "20260524": "부처님오신날", "20260525": "대체공휴일", "20260603": "전국동시지방선거일",
+    "20260817": "대체공휴일",
+    "20260924": "추석", "20260925": "추석", "20260926": "추석", "20261005": "대체공휴일",
+    "20270206": "설날", "20270207": "설날", "20270208": "설날", "20270209": "대체공휴일",
+    "20270513": "부처님오신날", "20270914": "추석", "20270915": "추석", "20270916": "추석",
+}
+
+
+def holiday_name(d: date) -> str | None:
+    ymd = d.strftime("%Y%m%d")
+    return _LUNAR_HOLIDAYS.get(ymd) or _FIXED_HOLIDAYS.get(ymd[4:])
+
+
+@dataclass(frozen=True)
+class School:
+    atpt_code: str
+    atpt_name: str
+    code: str  # SD_SCHUL_CODE (7 digits)
+    name: str
+    eng_name: str
+    kind: str  # 초등학교 | 중학교 | 고등학교
+    sido: str
+    ju_org: str
+    fond: str  # 공립 | 사립
+    coedu: str
+    address: str
+    address_detail: str
+    zipcode: str
+    tel: str
+    fax: str
+    homepage: str
+    fond_ymd: str
+    foas_memrd: str
+    students: int  # lunches served (MLSV_FGR)
+
+    def info_row(self, load_dtm: str) -> dict[str, Any]:
+        high = self.kind == "고등학교"
+        return {
+            "ATPT_OFCDC_SC_CODE": self.atpt_code,
+            "ATPT_OFCDC_SC_NM": self.atpt_name,
+            "SD_SCHUL_CODE": self.code,
+            "SCHUL_NM": self.name,
+            "ENG_SCHUL_NM": self.eng_name,
+            "SCHUL_KND_SC_NM": self.kind,
+            "LCTN_SC_NM": self.sido,
+            "JU_ORG_NM": self.ju_org,
+            "FOND_SC_NM": self.fond,
+            "ORG_RDNZC": self.zipcode,
+            "ORG_RDNMA": self.address,
+            "ORG_RDNDA": self.address_detail,
+            "ORG_TELNO": self.tel,
+            "HMPG_ADRES": self.homepage,
+            "COEDU_SC_NM": self.coedu,
+            "ORG_FAXNO": self.fax,
+            "HS_SC_NM": "일반고" if high else None,
+            "INDST_SPECL_CCCCL_EXST_YN": "N",
+            "HS_GNRL_BUSNS_SC_NM": "일반계" if high else "해당없음",
+            "SPCLY_PURPS_HS_ORD_NM": None,
+            "ENE_BFE_SEHF_SC_NM": "후기" if high else "전기",
+            "DGHT_SC_NM": "주간",
+            "FOND_YMD": self.fond_ymd,
+            "FOAS_MEMRD": self.foas_memrd,
+            "LOAD_DTM": load_dtm,
+        }
+
+
+def _romanize(dong: str) -> str:
+    # A tiny, lossy romanization for ENG_SCHUL_NM; real names use the school's own spelling.
+    table = {
+        "청운": "Cheongun", "혜화": "Hyehwa", "대치": "Daechi", "역삼": "Yeoksam", "개포": "Gaepo",
+        "서초": "Seocho", "반포": "Banpo", "망원": "Mangwon", "성산": "Seongsan", "잠실": "Jamsil",
+        "가락": "Garak", "상계": "Sanggye", "중계": "Junggye", "우동": "Udong", "좌동": "Jwadong",
+        "온천": "Oncheon", "명륜": "Myeongnyun", "광안": "Gwangan", "남천": "Namcheon", "범어": "Beomeo",
+        "만촌": "Manchon", "상인": "Sangin", "월성": "Wolseong", "송도": "Songdo", "연수": "Yeonsu",
+        "구월": "Guwol", "논현": "Nonhyeon", "운암": "Unam", "용봉": "Yongbong", "치평": "Chipyeong",
+        "풍암": "Pungam", "노은": "Noeun", "도룡": "Doryong", "둔산": "Dunsan", "관저": "Gwanjeo",
+        "삼산": "Samsan", "옥동": "Okdong", "도담": "Dodam", "아름": "Areum", "보람": "Boram",
+        "매탄": "Maetan", "영통": "Yeongtong", "정자": "Jeongja", "서현": "Seohyeon", "백석": "Baekseok",
+        "장항": "Janghang", "풍덕천": "Pungdeokcheon", "죽전": "Jukjeon", "퇴계": "Toegye", "석사": "Seoksa",
+        "단계": "Dangye", "무실": "Musil", "복대": "Bokdae", "가경": "Gagyeong", "불당": "Buldang",
+        "쌍용": "Ssangyong", "효자": "Hyoja", "서신": "Seosin", "옥암": "Okam", "용해": "Yonghae",
+        "연향": "Yeonhyang", "조례": "Jorye", "대잠": "Daejam", "지곡": "Jigok", "송정": "Songjeong",
+        "형곡": "Hyeonggok", "상남": "Sangnam", "반송": "Bansong", "내외": "Naeoe", "장유": "Jangyu",
+        "노형": "Nohyeong", "연동": "Yeondong", "아라": "Ara", "서홍": "Seohong", "동홍": "Donghong",
+    }
+    return table.get(dong, dong)
+
+
+def build_schools() -> tuple[School, ...]:
+    """The fixed school list (no randomness: a task may name any of these)."""
+    schools: list[School] = []
+    for atpt, office, sido, phone, prefix, districts in OFFICES:
+        serial = 0
+        for district, ju_org, dongs in districts:
+            for i, dong in enumerate(dongs):
+                kinds = ["초등학교", "중학교"] + (["고등학교"] if i == 0 or len(dongs) == 2 else [])
+                for kind in kinds:
+                    serial += 7
+                    code = f"{prefix}{serial:03d}"
+                    n = int(code) % 997
+                    private = kind == "고등학교" and n % 3 == 0
+                    name = dong + kind
+                    if atpt == "B10" and kind == "초등학교" and not private:
+                        name = "서울" + name  # real NEIS spelling of Seoul public elementary schools
+                    coedu = "남여공학" if kind != "고등학교" or n % 4 else ("남" if n % 8 else "여")
+                    road = f"{dong}로{n % 90 + 10}번길 {n % 40 + 3}"
+                    slug = "".join(ch for ch in _romanize(dong).lower() if ch.isalpha())
+                    schools.append(
+                        School(
+                            atpt_code=atpt,
+                            atpt_name=office,
+                            code=code,
+                            name=name,
+                            eng_name=f"{_romanize(dong)} {ROMAN[kind]}",
+                            kind=kind,
+                            sido=sido,
+                            ju_org=ju_org or office,
+                            fond="사립" if private else "공립",
+                            coedu=coedu,
+                            address=f"{sido} {district} {road}",
+                            address_detail=f"/ {dong}{kind} ({dong}동)",
+                            zipcode=f"{(int(prefix) * 7 + serial * 13) % 63000 + 1000:05d}",
+                            tel=f"{phone}-{300 + n % 600}-{1000 + (n * 37) % 9000}",
+                            fax=f"{phone}-{300 + n % 600}-{1000 + (n * 53) % 9000}",
+                            homepage=f"https://{slug}-{'e' if kind == '초등학교' else 'm' if kind == '중학교' else 'h'}.{atpt.lower()}.kr",
+                            fond_ymd=f"{1950 + n % 70}0{3 + n % 6}01",
+                            foas_memrd=f"{1950 + n % 70}0{3 + n % 6}{10 + n % 18:02d}",
+                            students=(400 if kind == "초등학교" else 600) + (n * 11) % 700,
+                        )
+                    )
+    return tuple(schools)
+
+
+SCHOOLS: tuple[School, ...] = build_schools()
+BY_CODE: dict[str, School] = {s.code: s for s in SCHOOLS}
+
+
+# --- the school year ------------------------------------------------------------------------
+
+
+def academic_year(d: date) -> int:
+    """Korean school years run March to February."""
+    return d.year if d.month >= 3 else d.year - 1
+
+
+@dataclass(frozen=True)
+class SchoolYear:
+    ay: int
+    events: dict[str, tuple[str, str]]  # YYYYMMDD -> (EVENT_NM, SBTR_DD_SC_NM)
+    summer: tuple[date, date]  # first and last day of the summer vacation
+    winter: tuple[date, date]  # winter vacation (to the end of February; 봄방학 folded in)
+
+
+def _first_weekday_on_or_after(d: date) -> date:
+    while d.weekday() >= 5 or holiday_name(d):
+        d += timedelta(days=1)
+    return d
+
+
+def build_year(world: World, school: School, ay: int) -> SchoolYear:
+    rng = world.rng("neis-calendar", school.code, ay)
+    start = _first_weekday_on_or_after(date(ay, 3, 2))
+    summer_start = date(ay, 7, 18) + timedelta(days=rng.randint(0, 7))
+    summer_end = summer_start + timedelta(days=rng.randint(24, 30))
+    winter_start = date(ay + 1, 1, 2) + timedelta(days=rng.randint(0, 9))
+    winter_end = date(ay + 1, 3, 1)
+    events: dict[str, tuple[str, str]] = {}
+
+    def add(d: date, name: str, kind: str = "해당없음") -> None:
+        events.setdefault(d.strftime("%Y%m%d"), (name, kind))
+
+    add(start, "입학식")
+    exams = school.kind != "초등학교"
+    mid1 = _first_weekday_on_or_after(date(ay, 4, 22) + timedelta(days=rng.randint(0, 6)))
+    fin1 = _first_weekday_on_or_after(date(ay, 6, 30) + timedelta(days=rng.randint(0, 6)))
+    mid2 = _first_weekday_on_or_after(date(ay, 10, 8) + timedelta(days=rng.randint(4, 12)))
+    fin2 = _first_weekday_on_or_after(date(ay, 12, 1) + timedelta(days=rng.randint(0, 8)))
+    if exams:
+        for first, label in ((mid1, "1학기 중간고사"), (fin1, "1학기 기말고사"), (mid2, "2학기 중간고사"),
+                             (fin2, "2학기 기말고사")):
+            d = first
+            for _ in range(3):
+                add(d, label)
+                d = _first_weekday_on_or_after(d + timedelta(days=1))
+    add(_first_weekday_on_or_after(date(ay, 5, 12) + timedelta(days=rng.randint(0, 10))), "체육대회")
+    add(_first_weekday_on_or_after(date(ay, 10, 20) + timedelta(days=rng.randint(0, 10))), "현장체험학습")
+    memo = date(ay, int(school.foas_memrd[4:6]), int(school.foas_memrd[6:8]))
+    if memo.weekday() < 5 and not holiday_name(memo):
+        add(memo, "개교기념일", "휴업일")
+    add(summer_start - timedelta(days=1), "여름방학식")
+    d = summer_start
+    while d <= summer_end:
+        add(d, "여름방학", "휴업일")
+        d += timedelta(days=1)
+    add(_first_weekday_on_or_after(summer_end + timedelta(days=1)), "개학식")
+    add(winter_start - timedelta(days=1), "겨울방학식")
+    grad = _first_weekday_on_or_after(winter_start - timedelta(days=rng.randint(1, 3)))
+    add(grad, "졸업식")
+    d = winter_start
+    while d <= winter_end - timedelta(days=1):
+        add(d, "겨울방학", "휴업일")
+        d += timedelta(days=1)
+    # Public holidays and 토요휴업일 as the real calendars list them.
+    d = date(ay, 3, 1)
+    while d < date(ay + 1, 3, 1):
+        name = holiday_name(d)
+        if name:
+            events[d.strftime("%Y%m%d")] = (name, "공휴일")
+        elif d.weekday() == 5:
+            events.setdefault(d.strftime("%Y%m%d"), ("토요휴업일", "휴업일"))
+        d += timedelta(days=1)
+    return SchoolYear(ay, dict(sorted(events.items())), (summer_start, summer_end), (winter_start, winter_end))
+
+
+def is_meal_day(world: World, school: School, d: date) -> bool:
+    if d.weekday() >= 5 or holiday_name(d):
+        return False
+    year = school_year(world, school, academic_year(d))
+    if year.summer[0] <= d <= year.summer[1] or year.winter[0] <= d:
+        return False
+    name, kind = year.events.get(d.strftime("%Y%m%d"), ("", ""))
+    return kind not in ("휴업일", "공휴일") and name != "졸업식"
+
+
+# --- menus ----------------------------------------------------------------------------------
+
+RICE = ["쌀밥", "잡곡밥", "현미밥", "흑미밥", "보리밥", "차수수밥"]
+SOUP = [("된장찌개", "5.6.9.13"), ("쇠고기미역국", "5.6.13.16"), ("콩나물국", "5.6.13"),
+        ("김치찌개", "5.6.9.10.13"), ("어묵국", "1.5.6.13"), ("순두부찌개", "5.6.9.13"),
+        ("닭곰탕", "5.6.13.15"), ("북엇국", "1.5.6.13"), ("감자국", "5.6.13"), ("육개장", "5.6.13.16")]
+MAIN = [("제육볶음", "5.6.10.13"), ("돈까스&소스", "1.2.5.6.10.12.13"), ("닭갈비", "5.6.13.15"),
+        ("고등어구이", "7"), ("불고기", "5.6.13.16"), ("떡갈비", "5.6.10.13.16"), ("치킨마요덮밥소스", "1.5.6.15"),
+        ("오징어볶음", "5.6.13.17"), ("함박스테이크", "1.2.5.6.10.16"), ("삼치데리야끼구이", "5.6.13")]
+SIDE = [("시금치나물", "5.6"), ("계란말이", "1"), ("감자조림", "5.6.13"), ("멸치볶음", "5.6.13"),
+        ("숙주나물", "5"), ("잡채", "5.6.10.13"), ("도토리묵무침", "5.6.13"), ("어묵볶음", "1.5.6.13"),
+        ("깍두기", "9.13"), ("배추김치", "9.13"), ("열무김치", "9.13")]
+DESSERT = [("요구르트", "2"), ("사과", ""), ("귤", ""), ("우유", "2"), ("수박", ""), ("바나나", ""), ("식혜", "")]
+
+ORIGINS = ("쌀 : 국내산<br/>김치류 : 국내산<br/>고춧가루(김치류) : 국내산<br/>쇠고기(종류) : 국내산(한우)"
+           "<br/>돼지고기 : 국내산<br/>닭고기 : 국내산<br/>오리고기 : 국내산<br/>쇠고기 식육가공품 : 국내산"
+           "<br/>돼지고기 식육가공품 : 국내산<br/>닭고기 식육가공품 : 국내산<br/>낙지 : 중국산<br/>고등어 : 노르웨이산"
+           "<br/>갈치 : 국내산<br/>오징어 : 원양산<br/>꽃게 : 국내산<br/>참조기 : 국내산<br/>비고 : ")
+
+MEAL_NAMES = {"1": "조식", "2": "중식", "3": "석식"}
+
+
+def _dish(name: str, allergy: str) -> str:
+    return f"{name} ({allergy})" if allergy else name
+
+
+def meal_rows(world: World, school: School, d: date, load_dtm: str) -> list[dict[str, Any]]:
+    if not is_meal_day(world, school, d):
+        return []
+    ymd = d.strftime("%Y%m%d")
+    codes = ["2"] + (["3"] if school.kind == "고등학교" else [])
+    rows = []
+    for code in codes:
+        rng = world.rng("neis-meal", school.code, ymd, code)
+        dishes = [rng.choice(RICE), _dish(*rng.choice(SOUP)), _dish(*rng.choice(MAIN))]
+        dishes += [_dish(*s) for s in rng.sample(SIDE[:8], 1)] + [_dish(*rng.choice(SIDE[8:]))]
+        if code == "2":
+            dishes.append(_dish(*rng.choice(DESSERT)))
+        base = {"초등학교": 620.0, "중학교": 780.0, "고등학교": 850.0}[school.kind]
+        cal = round(base + rng.uniform(-90, 90), 1)
+        carb, prot, fat = round(cal * 0.6 / 4, 1), round(cal * 0.16 / 4, 1), round(cal * 0.24 / 9, 1)
+        ntr = (f"탄수화물(g) : {carb}<br/>단백질(g) : {prot}<br/>지방(g) : {fat}<br/>"
+               f"비타민A(R.E) : {round(rng.uniform(90, 300), 1)}<br/>티아민(mg) : {round(rng.uniform(0.3, 0.9), 1)}<br/>"
+               f"리보플라빈(mg) : {round(rng.uniform(0.3, 0.8), 1)}<br/>비타민C(mg) : {round(rng.uniform(5, 40), 1)}<br/>"
+               f"칼슘(mg) : {round(rng.uniform(150, 450), 1)}<br/>철분(mg) : {round(rng.uniform(2, 6), 1)}")
+        fgr = school.students if code == "2" else school.students // 3
+        rows.append({
+            "ATPT_OFCDC_SC_CODE": school.atpt_code,
+            "ATPT_OFCDC_SC_NM": school.atpt_name,
+            "SD_SCHUL_CODE": school.code,
+            "SCHUL_NM": school.name,
+            "MMEAL_SC_CODE": code,
+            "MMEAL_SC_NM": MEAL_NAMES[code],
+            "MLSV_YMD": ymd,
+            "MLSV_FGR": fgr,
+            "DDISH_NM": "<br/>".join(dishes),
+            "ORPLC_INFO": ORIGINS,
+            "CAL_INFO": f"{cal} Kcal",
+            "NTR_INFO": ntr,
+            "MLSV_FROM_YMD": ymd,
+            "MLSV_TO_YMD": ymd,
+            "LOAD_DTM": load_dtm,
+        })
+    return rows
+
+
+# --- the part -------------------------------------------------------------------------------
+
+
+class SchoolWorld:
+    """Per-world cache of school years (menus are cheap and drawn on demand)."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._years: dict[tuple[str, int], SchoolYear] = {}
+
+    def year(self, school: School, ay: int) -> SchoolYear:
+        key = (school.code, ay)
+        if key not in self._years:
+            self._years[key] = build_year(self.world, school, ay)
+        return self._years[key]
+
+
+@world_part("schools")
+def _build(world: World) -> SchoolWorld:
+    return SchoolWorld(world)
+
+
+def school_year(world: World, school: School, ay: int) -> SchoolYear:
+    return world.part("schools").year(school, ay)
+
+
+def meal_window(world: World) -> tuple[date, date]:
+    """Menus exist from 2020 up to the end of the month after the clock's (published monthly)."""
+    today = world.clock.date()
+    nxt = date(today.year + (today.month == 12), today.month % 12 + 1, 1)
+    end = date(nxt.year + (nxt.month == 12), nxt.month % 12 + 1, 1) - timedelta(days=1)
+    return date(2020, 1, 1), end

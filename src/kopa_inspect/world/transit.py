@@ -1,0 +1,244 @@
+"""Bus stops, routes and arrivals of the TAGO cities (국가대중교통정보센터 world part).
+
+Cities and their TAGO city codes are static (Seoul is absent: TAGO does not carry Seoul buses).
+Stops and routes are fixed by the seed and the city. Arrivals depend on the clock: every route
+runs from 05:30 to 23:00 with its own headway and phase, and a stop sees the vehicles that will
+reach it within the next 40 minutes (arrtime in seconds, stations to go ≈ one per 100 s).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kopa_inspect.world import World, world_part
+from kopa_inspect.world.regions import Region, by_code, sggs, umds
+
+# TAGO city code, name, node-id prefix, the 시군구/시도 code whose area the stops lie in.
+# Well attested: 25 대전, 31100 고양, 12 세종, 21 부산, 22 대구, 23 인천, 24 광주, 26 울산, 39 제주,
+# 31010 수원. The other 경기 codes follow the same 310x0 numbering (UNCERTAIN individually).
+_CITIES = """
+12 세종특별시 SJB 36110
+21 부산광역시 BSB 26
+22 대구광역시 DGB 27
+23 인천광역시 ICB 28
+24 광주광역시 GJB 29
+25 대전광역시 DJB 30
+26 울산광역시 USB 31
+39 제주도 JJB 50
+31010 수원시 GGB 41110
+31020 성남시 GGB 41130
+31040 안양시 GGB 41170
+31050 부천시 GGB 41190
+31090 안산시 GGB 41270
+31100 고양시 GGB 41280
+31190 용인시 GGB 41460
+31200 파주시 GGB 41480
+31230 김포시 GGB 41570
+31240 화성시 GGB 41590
+34010 천안시 CAB 44130
+33010 청주시 CJB 43110
+35010 전주시 JJB 52110
+38010 창원시 CWB 48120
+"""
+
+# Landmarks every big city has, combined with local place names into stop names.
+_PLACE_TAILS = (
+    "역", "시장", "사거리", "초등학교", "중학교", "고등학교", "우체국", "주민센터", "아파트", "입구",
+    "삼거리", "공원", "도서관", "보건소", "파출소", "농협", "교회", "성당", "터미널", "병원",
+)
+_CITY_LANDMARKS = {
+    "25": ("대전역", "서대전역", "정부대전청사", "대전시청", "유성온천역", "충남대학교", "카이스트", "한밭대학교",
+           "대전복합터미널", "중앙로역", "북대전농협", "갈마역", "월평역", "둔산동"),
+    "21": ("부산역", "서면", "해운대해수욕장", "부산시청", "사상터미널", "부산대학교", "남포동", "센텀시티", "광안리"),
+    "39": ("제주국제공항", "제주시청", "제주버스터미널", "동문시장", "제주대학교", "노형오거리", "한라병원"),
+    "31100": ("고양시청", "일산역", "대화역", "킨텍스", "화정역", "백석역", "호수공원", "정발산역"),
+    "31010": ("수원역", "수원시청", "팔달문", "수원월드컵경기장", "아주대학교", "광교중앙역", "영통역"),
+    "12": ("세종시청", "정부세종청사", "세종터미널", "조치원역", "나성동", "도담동", "보람동"),
+}
+_ROUTE_TYPES = (("일반버스", 0.55), ("좌석버스", 0.12), ("마을버스", 0.15), ("급행버스", 0.08), ("지선버스", 0.10))
+
+
+@dataclass(frozen=True)
+class City:
+    code: int
+    name: str
+    prefix: str
+    area: str  # region code prefix (2 or 5 digits)
+
+    @property
+    def center(self) -> Region:
+        r = by_code(self.area)
+        assert r is not None
+        return r
+
+
+@dataclass(frozen=True)
+class Stop:
+    node_id: str
+    name: str
+    node_no: int | None
+    lat: float
+    lon: float
+
+
+@dataclass(frozen=True)
+class Route:
+    route_id: str
+    route_no: int | str  # a number when the route number is numeric (TAGO JSON quirk)
+    route_type: str
+    headway_s: int
+    phase_s: int
+    stops: tuple[str, ...]  # node ids in order
+    vehicle_low_floor: float
+
+
+@cache
+def cities() -> tuple[City, ...]:
+    out = []
+    for line in _CITIES.strip().splitlines():
+        code, name, prefix, area = line.split()
+        out.append(City(int(code), name, prefix, area))
+    return tuple(out)
+
+
+def city(code: int | str) -> City | None:
+    try:
+        n = int(str(code).strip())
+    except ValueError:
+        return None
+    return next((c for c in cities() if c.code == n), None)
+
+
+def _local_names(c: City) -> list[str]:
+    """Place names for stop names: 법정동 names where known, else 시군구 stems."""
+    areas = [r for r in umds(c.area)] if len(c.area) == 5 else []
+    if not areas:
+        areas = [r for r in sggs(c.area[:2]) if r.code.startswith(c.area)] or [c.center]
+    names = []
+    for r in areas:
+        local = r.umd_name or r.sgg_name.split()[-1]
+        stem = local[:-1] if len(local) > 2 and local[-1] in "동구시군읍면가" else local
+        names.append(stem)
+    return sorted(set(names))
+
+
+class Transit:
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self._net: dict[int, tuple[dict[str, Stop], tuple[Route, ...]]] = {}
+
+    def network(self, c: City) -> tuple[dict[str, Stop], tuple[Route, ...]]:
+        if c.code not in self._net:
+            self._net[c.code] = self._build(c)
+        return self._net[c.code]
+
+    def stops(self, c: City) -> list[Stop]:
+        return sorted(self.network(c)[0].values(), key=lambda s: s.node_id)
+
+    def _build(self, c: City) -> tuple[dict[str, Stop], tuple[Route, ...]]:
+        rng = self.world.rng("transit.network", c.code)
+        center = c.center
+        base_names = list(_CITY_LANDMARKS.get(str(c.code), ()))
+        for stem in _local_names(c):
+            base_names.extend(stem + t for t in rng.sample(_PLACE_TAILS, 3))
+        if len(base_names) < 24:  # small cities: more generic stops around the centre
+            base_names.extend(f"{center.local_name[:-1] or center.local_name}{t}" for t in _PLACE_TAILS)
+        base_names = sorted(set(base_names))
+        stops: dict[str, Stop] = {}
+        digits = 9 if c.prefix == "GGB" else 7
+        used: set[str] = set()
+        for name in base_names:
+            lat = center.lat + rng.uniform(-0.06, 0.06)
+            lon = center.lon + rng.uniform(-0.07, 0.07)
+            # Most stops exist on both sides of the road: same name, two ids and numbers.
+            for side in range(2 if rng.random() < 0.8 else 1):
+                while True:
+                    num = rng.randint(10 ** (digits - 1), 10**digits - 1)
+                    node_id = f"{c.prefix}{num}"
+                    if node_id not in used:
+                        used.add(node_id)
+                        break
+                node_no = rng.randint(10000, 99999) if c.code != 39 or rng.random() < 0.9 else None
+                stops[node_id] = Stop(
+                    node_id, name, node_no, round(lat + side * 0.0004, 7), round(lon + side * 0.0003, 7)
+                )
+        ids = sorted(stops)
+        routes: list[Route] = []
+        n_routes = max(8, len(base_names) // 2)
+        numbers: set[str] = set()
+        for i in range(n_routes):
+            rtype = rng.choices([t for t, _ in _ROUTE_TYPES], weights=[w for _, w in _ROUTE_TYPES])[0]
+            if rtype == "마을버스":
+                no: int | str = f"{rng.randint(1, 60)}-{rng.randint(1, 3)}"
+            elif rtype == "급행버스":
+                no = f"급행{rng.randint(1, 9)}"
+            elif rtype == "좌석버스":
+                no = rng.randint(1000, 9900) if c.prefix == "GGB" else rng.randint(300, 999)
+            else:
+                no = rng.randint(1, 999)
+            if str(no) in numbers:
+                continue
+            numbers.add(str(no))
+            path = tuple(rng.sample(ids, min(len(ids), rng.randint(12, 30))))
+            routes.append(
+                Route(
+                    route_id=f"{c.prefix}{rng.randint(10**(digits), 10**(digits + 1) - 1)}",
+                    route_no=no,
+                    route_type=rtype,
+                    headway_s=rng.choice((480, 600, 720, 900, 1200, 1500)),
+                    phase_s=rng.randint(0, 1499),
+                    stops=path,
+                    vehicle_low_floor=rng.uniform(0.2, 0.7),
+                )
+            )
+        return stops, tuple(routes)
+
+    def arrivals(self, c: City, node_id: str) -> list[dict[str, Any]]:
+        stops, routes = self.network(c)
+        stop = stops.get(node_id)
+        if stop is None:
+            return []
+        clock = self.world.clock
+        now = clock.hour * 3600 + clock.minute * 60 + clock.second
+        first, last = 5 * 3600 + 1800, 23 * 3600
+        rows = []
+        for route in routes:
+            if node_id not in route.stops:
+                continue
+            idx = route.stops.index(node_id)
+            travel = idx * 100 + 60  # seconds from the first stop
+            k0 = max(0, math.ceil((now - travel - route.phase_s - first) / route.headway_s))
+            found = 0
+            for k in range(k0, k0 + 6):
+                depart = first + route.phase_s + k * route.headway_s
+                if depart > last:
+                    break
+                arr = depart + travel - now
+                if arr < 0:
+                    continue
+                if arr > 2400 or found >= 2:
+                    break
+                found += 1
+                vrng = self.world.rng("transit.vehicle", c.code, route.route_id, clock.date().isoformat(), k)
+                rows.append(
+                    {
+                        "arrprevstationcnt": max(1, min(idx, round(arr / 100))),
+                        "arrtime": int(arr),
+                        "nodeid": node_id,
+                        "nodenm": stop.name,
+                        "routeid": route.route_id,
+                        "routeno": route.route_no,
+                        "routetp": route.route_type,
+                        "vehicletp": "저상버스" if vrng.random() < route.vehicle_low_floor else "일반차량",
+                    }
+                )
+        rows.sort(key=lambda r: (r["routeid"], r["arrtime"]))
+        return rows
+
+
+@world_part("transit")
+def build_transit(world: World) -> Transit:
+    return Transit(world)
