@@ -145,3 +145,21 @@ class ValuePool:
 
 def required_data_params(op: Operation) -> list[Param]:
     return [p for p in data_params(op) if p.required]
+
+
+def pool_to_json(pool: ValuePool) -> dict[str, Any]:
+    return {
+        "clock_vals": pool.clock_vals,
+        "records": pool.records,
+        "worked": [[op, p, vals] for (op, p), vals in sorted(pool.worked.items())],
+    }
+
+
+def pool_from_json(data: dict[str, Any]) -> ValuePool:
+    pool = ValuePool(None, seed_records=[])
+    pool.clock_vals = dict(data["clock_vals"])
+    for rec in data["records"]:
+        pool.add_record(rec)
+    for op, p, vals in data["worked"]:
+        pool.worked[(op, p)] = list(vals)
+    return pool

@@ -208,8 +208,12 @@ class LiveBackend(_HttpBackend):
 
     kind: BackendKind = "live"
 
-    def __init__(self, config: BackendConfig, env: dict[str, str] | None = None) -> None:
-        super().__init__(config, httpx.AsyncClient(timeout=config.timeout, follow_redirects=False))
+    def __init__(self, config: BackendConfig, env: dict[str, str] | None = None,
+                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+        # ``transport`` routes the real URLs elsewhere (a proxy, or the emulator in tests); the
+        # URLs, keys and allowlist stay exactly those of live mode.
+        client = httpx.AsyncClient(timeout=config.timeout, follow_redirects=False, transport=transport)
+        super().__init__(config, client)
         self.env = dict(os.environ if env is None else env)
         from kopa_inspect.apis import platforms
 

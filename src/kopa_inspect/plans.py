@@ -122,12 +122,12 @@ class Plan(BaseModel):
         ids = [s.id for s in self.steps]
         if len(ids) != len(set(ids)):
             raise PlanError(f"duplicate step ids in {ids}")
-        graph = self.graph()
+        known = set(ids)
         for step in self.steps:
             for dep in step.depends_on():
-                if dep not in graph:
+                if dep not in known:
                     raise PlanError(f"step {step.id} references unknown step {dep!r}")
-        if not nx.is_directed_acyclic_graph(graph):
+        if not nx.is_directed_acyclic_graph(self.graph()):
             raise PlanError("plan has a cycle")
         return self
 

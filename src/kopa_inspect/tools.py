@@ -66,9 +66,9 @@ def live_session(key: str | None) -> LiveSession | None:
 
 
 async def release_live(key: str | None) -> None:
-    live = _LIVE.pop(key, None) if key else None
-    if live is not None:
-        await live.session.backend.aclose()
+    """Forget a sample's live session (its backend is shared and stays open)."""
+    if key:
+        _LIVE.pop(key, None)
 
 
 def _record(entry: dict[str, Any]) -> None:

@@ -371,6 +371,32 @@ def build_tour(world: World) -> TourData:
             telname=title, real=True,
         ))
 
+    # food and stays near each real sight, so "맛집 near X" (locationBasedList2) has answers
+    for anchor in [p for p in places if p.contenttypeid in ("12", "14")]:
+        area = AREA_BY_CODE[anchor.areacode]
+        reg = rg.by_code(anchor.lawd_cd)
+        if reg is None:
+            continue
+        rng = world.rng("tour.near", anchor.contentid)
+        for k, ctype in enumerate(["39"] * rng.randint(2, 4) + ["32"] * rng.randint(0, 2)):
+            bearing = rng.uniform(0, 2 * math.pi)
+            dist = rng.uniform(150, 1500)
+            lat = anchor.mapy + dist * math.cos(bearing) / 111_000
+            lon = anchor.mapx + dist * math.sin(bearing) / (111_000 * math.cos(math.radians(anchor.mapy)))
+            short = anchor.title.split()[-1]
+            if ctype == "39":
+                title = f"{rng.choice(_FOOD_PREFIX)}{rng.choice(_FOODS)} {short}점"
+            else:
+                title = f"{short} {rng.choice(_STAY_PREFIX)} {rng.choice(_STAYS)}"
+            created, modified = _times(rng)
+            places.append(Place(
+                new_id("near", anchor.contentid, k), ctype, title, area.code, anchor.sigungucode, anchor.lawd_cd,
+                f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 300)}", "", _zip(rng, reg.sido_cd),
+                _tel(rng, reg.sido_cd), round(lon, 10), round(lat, 10), _CATS[ctype],
+                *_image(rng, rng.random() < 0.7), created, modified, _overview(ctype, title, short, rng),
+                telname=title if rng.random() < 0.5 else "",
+            ))
+
     # real festivals, dated in the clock's year --------------------------------------------
     year = world.clock.year
     for line in _REAL_FESTIVALS.strip().splitlines():

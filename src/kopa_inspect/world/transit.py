@@ -113,14 +113,22 @@ def city(code: int | str) -> City | None:
 
 
 def _local_names(c: City) -> list[str]:
-    """Place names for stop names: 법정동 names where known, else 시군구 stems."""
-    areas = [r for r in umds(c.area)] if len(c.area) == 5 else []
-    if not areas:
-        areas = [r for r in sggs(c.area[:2]) if r.code.startswith(c.area)] or [c.center]
+    """Place names for stop names: 법정동 names where known, and the names of the 구/시군구."""
+    # A 시 with 구 (41280 고양시) covers the codes 4128x; a 시도-wide city (30 대전) covers 30xxx.
+    prefix = c.area[:4] if len(c.area) == 5 and c.area.endswith("0") else c.area
+    areas = [r for r in umds() if r.code.startswith(prefix)]
+    areas += [r for r in sggs(c.area[:2]) if r.code.startswith(prefix) and r.code[:5] != c.area]
     names = []
-    for r in areas:
+    for r in areas or [c.center]:
         local = r.umd_name or r.sgg_name.split()[-1]
-        stem = local[:-1] if len(local) > 2 and local[-1] in "동구시군읍면가" else local
+        if len(local) > 3 and local[-2:] in ("일동", "이동", "삼동"):  # 도두일동 -> 도두
+            stem = local[:-2]
+        elif len(local) > 4:  # 세종특별자치시 -> 세종
+            stem = local[:2]
+        elif len(local) > 2 and local[-1] in "동구시군읍면가":
+            stem = local[:-1]
+        else:
+            stem = local
         names.append(stem)
     return sorted(set(names))
 

@@ -1,0 +1,276 @@
+"""Phase B.1: sample executable plans (walks and small DAGs of 2-8 calls) over verified links.
+
+A plan grows one junction at a time and each new call is executed *before* it is kept, so a
+sampled plan is executable by construction (composition executes it again from scratch, and the
+filter a third time). Junction types, by what flows through them:
+
+- SEQ: one code value from one row feeds the next call (``$s1.items[0].region_cd[:5]``);
+- SEM: a name/text value feeds the next call (a station name, an apartment name);
+- FAN: k rows of one output each feed a parallel call of the same tool (one wave);
+- DRV: a value derived from many rows feeds the next call (the row with the largest x);
+- CMP: two parallel calls whose results the answer compares;
+- COND: a condition on an output decides which of two calls comes next (the taken branch is
+  in the plan; the query states both).
+
+Balance is decided by the trajectory index alone (start platform, first junction and target
+length cycle with the index), never by what earlier trajectories produced, so shards and resumed
+runs sample exactly what one uninterrupted run samples.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from edge_synth.graph import Edge, LinkGraph
+from edge_synth.pool import ValuePool
+from edge_synth.runner import call
+from edge_synth.verify import _present
+from kopa_inspect.apis import get_operation
+from kopa_inspect.backends import Backend
+from kopa_inspect.execution import Session
+from kopa_inspect.plans import PlanError, PlanStep, resolve_args
+
+JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
+MIN_CALLS, MAX_CALLS = 2, 8
+
+
+@dataclass
+class Junction:
+    type: str
+    producer: str  # step id
+    consumers: list[str]  # step ids
+    edge_id: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Draft:
+    index: int
+    steps: list[PlanStep] = field(default_factory=list)
+    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    junctions: list[Junction] = field(default_factory=list)
+
+    @property
+    def n_calls(self) -> int:
+        return len(self.steps)
+
+    def step(self, sid: str) -> PlanStep:
+        return next(s for s in self.steps if s.id == sid)
+
+    def edge_ids(self) -> list[str]:
+        return sorted({j.edge_id for j in self.junctions})
+
+
+def numeric(v: Any) -> float | None:
+    try:
+        return float(str(v).replace(",", "").strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def numeric_fields(items: list[dict[str, Any]], min_items: int = 2) -> list[str]:
+    if len(items) < min_items:
+        return []
+    keys = [k for k, v in items[0].items() if numeric(v) is not None and "," not in str(v)]
+    return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
+
+
+class Sampler:
+    def __init__(
+        self, graph: LinkGraph, pool: ValuePool, backend: Backend, *, seed: int, clock: str | None,
+        excluded_platforms: tuple[str, ...] = (),
+    ) -> None:
+        self.graph = graph
+        self.pool = pool
+        self.backend = backend
+        self.seed = seed
+        self.clock = clock
+        self.excluded = set(excluded_platforms)
+        ops = [n for n in sorted(graph.g.nodes) if get_operation(n).platform not in self.excluded]
+        self.starts = [n for n in ops if self._outs(n) and pool.fillable(get_operation(n))]
+        self.platforms = sorted({get_operation(n).platform for n in self.starts})
+
+    def _outs(self, op_id: str) -> list[Edge]:
+        return [e for e in self.graph.out_edges(op_id) if get_operation(e.consumer).platform not in self.excluded]
+
+    def plan_shape(self, index: int) -> tuple[str, str, int]:
+        """(start platform, first junction, target calls), cycling with the index for balance."""
+        plat = self.platforms[(index // len(JUNCTIONS)) % len(self.platforms)] if self.platforms else ""
+        junction = JUNCTIONS[index % len(JUNCTIONS)]
+        target = MIN_CALLS + (index * 5 + index // 7) % (MAX_CALLS - MIN_CALLS + 1)
+        return plat, junction, target
+
+    async def sample(self, index: int) -> tuple[Draft | None, str]:
+        """A draft plan for trajectory ``index`` or (None, why not)."""
+        rng = random.Random(f"{self.seed}|sample|{index}")
+        if not self.starts:
+            return None, "no_start"
+        plat, first, target = self.plan_shape(index)
+        starts = [s for s in self.starts if get_operation(s).platform == plat] or self.starts
+        session = Session(self.backend, clock=self.clock, seed=self.seed)
+        draft = Draft(index)
+        for attempt in range(3):
+            op_id = rng.choice(starts)
+            args = self.pool.fill(get_operation(op_id), rng)
+            if args is None:
+                continue
+            if await self._add(draft, session, PlanStep(id="s1", tool=op_id, args=args)):
+                break
+        else:
+            return None, "start_failed"
+        wanted = first
+        failures = 0
+        while draft.n_calls < target and failures < 6:
+            ok = await self._extend(draft, session, rng, wanted, target)
+            if ok:
+                wanted = rng.choice(JUNCTIONS)
+            else:
+                failures += 1
+                wanted = rng.choice(JUNCTIONS)
+        if draft.n_calls < MIN_CALLS:
+            return None, "too_short"
+        return draft, "ok"
+
+    async def _add(self, draft: Draft, session: Session, step: PlanStep) -> bool:
+        try:
+            args = resolve_args(step.args, draft.outputs)
+        except PlanError:
+            return False
+        res, verdict = await call(session, step.tool, args)
+        if verdict.outcome != "ok":
+            return False
+        draft.steps.append(step)
+        draft.outputs[step.id] = res.output()
+        return True
+
+    def _args(self, edge: Edge, ref_item: int | str, producer: str, items: list[dict[str, Any]],
+              row: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+        """Consumer arguments: the link's reference, co-links from the same row, the rest from the pool."""
+        args: dict[str, Any] = {edge.param: edge.ref(producer, ref_item)}
+        for co in self._outs(edge.producer):
+            if co.consumer == edge.consumer and co.param not in args and _present(row.get(co.field)):
+                args[co.param] = co.ref(producer, ref_item)
+        literal = self.pool.fill(get_operation(edge.consumer), rng, {k: "_" for k in args})
+        if literal is None:
+            return None
+        return {**{k: v for k, v in literal.items() if k not in args}, **args}
+
+    async def _extend(self, draft: Draft, session: Session, rng: random.Random, jtype: str, target: int) -> bool:
+        # Mostly extend the last call (walks); sometimes an earlier one (small DAGs).
+        anchors = [draft.steps[-1].id] if rng.random() < 0.7 or draft.n_calls == 1 else [rng.choice(draft.steps).id]
+        anchor = anchors[0]
+        items = draft.outputs[anchor]["items"]
+        anchor_op = draft.step(anchor).tool
+        edges = [e for e in self._outs(anchor_op) if any(_present(it.get(e.field)) for it in items[:10])]
+        if jtype == "SEM":
+            edges = [e for e in edges if e.kind == "name"] or []
+        elif jtype in ("SEQ", "DRV"):
+            edges = [e for e in edges if e.kind != "name"] or edges
+        if not edges:
+            return False
+        edge = rng.choice(edges)
+        new_id = f"s{draft.n_calls + 1}"
+        rows = [i for i, it in enumerate(items[:10]) if _present(it.get(edge.field))]
+        room = target - draft.n_calls
+
+        if jtype in ("SEQ", "SEM"):
+            j = rng.choice(rows[:3])
+            args = self._args(edge, j, anchor, items, items[j], rng)
+            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+                return False
+            draft.junctions.append(Junction(jtype, anchor, [new_id], edge.id, {"item": j}))
+            return True
+
+        if jtype == "DRV":
+            nums = [f for f in numeric_fields(items) if f != edge.field]
+            if nums:
+                f = rng.choice(nums)
+                how = rng.choice(["max_by", "min_by"])
+                expr = f"{how}(items, &to_number({f}))"
+                best = (max if how == "max_by" else min)(items, key=lambda it: numeric(it[f]))
+                args = self._args(edge, expr, anchor, items, best, rng)
+                detail = {"reduce": how, "by": f}
+            elif edge.slice:
+                j = rows[0]
+                args = self._args(edge, j, anchor, items, items[j], rng)
+                detail = {"derive": "slice", "slice": list(edge.slice), "item": j}
+            else:
+                return False
+            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+                return False
+            draft.junctions.append(Junction("DRV", anchor, [new_id], edge.id, detail))
+            return True
+
+        if jtype in ("FAN", "CMP"):
+            distinct: list[int] = []
+            seen: set[str] = set()
+            for i in rows:
+                v = str(items[i][edge.field])
+                if v not in seen:
+                    seen.add(v)
+                    distinct.append(i)
+            k = 2 if jtype == "CMP" else min(3, room)
+            if len(distinct) < 2 or room < 2:
+                return False
+            chosen = distinct[:k]
+            added: list[str] = []
+            for j in chosen:
+                sid = f"s{draft.n_calls + 1}"
+                args = self._args(edge, j, anchor, items, items[j], rng)
+                if args is None or not await self._add(draft, session, PlanStep(id=sid, tool=edge.consumer, args=args)):
+                    break
+                added.append(sid)
+            if len(added) < 2:
+                self._rollback(draft, added)
+                return False
+            detail: dict[str, Any] = {"items": chosen[: len(added)]}
+            if jtype == "CMP":
+                outs = [draft.outputs[s]["items"] for s in added]
+                common = sorted(set.intersection(*(set(numeric_fields(o, 1)) for o in outs)))
+                if not common:
+                    self._rollback(draft, added)
+                    return False
+                detail["compare"] = rng.choice(common)
+            draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
+            return True
+
+        if jtype == "COND":
+            nums = numeric_fields(items, 1)
+            if not nums or room < 1:
+                return False
+            f = rng.choice(nums)
+            value = numeric(items[0][f])
+            assert value is not None
+            threshold = _round_threshold(value, rng)
+            holds = value >= threshold
+            alt = [e for e in edges if e.consumer != edge.consumer]
+            other = rng.choice(alt) if alt else None
+            taken = edge if holds or other is None else other
+            if not holds and other is None:
+                return False  # nothing to call on the else branch; keep plans non-trivial
+            trows = [i for i, it in enumerate(items[:10]) if _present(it.get(taken.field))]
+            j = trows[0]
+            args = self._args(taken, j, anchor, items, items[j], rng)
+            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=taken.consumer, args=args)):
+                return False
+            draft.junctions.append(Junction("COND", anchor, [new_id], taken.id, {
+                "field": f, "threshold": threshold, "holds": holds, "then": edge.consumer,
+                "else": other.consumer if other else None, "item": j,
+            }))
+            return True
+        return False
+
+    @staticmethod
+    def _rollback(draft: Draft, added: list[str]) -> None:
+        for sid in added:
+            draft.steps = [s for s in draft.steps if s.id != sid]
+            draft.outputs.pop(sid, None)
+
+
+def _round_threshold(value: float, rng: random.Random) -> float:
+    """A round number near the observed value, so the condition goes either way across plans."""
+    scale = 10 ** max(0, len(str(int(abs(value)))) - 1)
+    base = round(value / scale) * scale
+    return float(base + rng.choice([-1, 0, 1]) * scale)

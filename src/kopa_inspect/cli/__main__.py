@@ -1,0 +1,3 @@
+from kopa_inspect.cli import app
+
+app()

@@ -1,0 +1,156 @@
+"""``--model kopa/oracle``: replays each sample's gold plan through the real tools.
+
+Each generate call looks at the conversation so far, finds the first wave of the gold plan whose
+steps have no tool result yet, and emits that wave as one assistant message with parallel tool
+calls (after the auth-tool calls a wave's session tokens need). Arguments that reference earlier
+steps are resolved from the tool results the oracle read back, so the oracle proves a task can
+be solved through exactly what a model sees. When a result was cut for the model
+(``_truncated``), the full result is taken from the sample's live session and the fact is logged:
+such a task asks for more than one tool view shows. When every wave is done it answers with
+every expected fact. A correct benchmark scores success 1.0 on every task with this model.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from inspect_ai.model import (
+    ChatCompletionChoice,
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageTool,
+    GenerateConfig,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+)
+from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
+
+from kopa_inspect.apis._schema import auth_tool_name
+from kopa_inspect.matching import arguments_equal
+from kopa_inspect.plans import SESSION_STEP, PlanError, resolve_args
+from kopa_inspect.scorers.grading import oracle_answer
+from kopa_inspect.task_data.schema import BenchTask
+from kopa_inspect.tools import SESSION_KEY, live_session
+
+log = logging.getLogger(__name__)
+
+ID_PREFIX = "kopa-oracle-"
+AUTH_PREFIX = ID_PREFIX + "auth-"
+
+
+class OracleModelAPI(ModelAPI):
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),
+        language: str = "ko",
+        **model_args: Any,
+    ) -> None:
+        if model_name != "oracle":
+            raise ValueError(f"the kopa provider serves only kopa/oracle, not kopa/{model_name}")
+        super().__init__(model_name, base_url, api_key, [], config)
+        self.language = language
+
+    def max_connections(self) -> int:
+        return 32
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        from inspect_ai.solver._task_state import sample_state
+        from inspect_ai.util import store
+
+        state = sample_state()
+        if state is None or "task" not in (state.metadata or {}):
+            return self._text("kopa/oracle runs only inside a kopa_bench sample.")
+        task = BenchTask.model_validate(state.metadata["task"])
+        live = live_session(store().get(SESSION_KEY))
+        try:
+            return self._next(task, input, live)
+        except PlanError as exc:
+            return self._text(f"오라클 실패 (oracle failed): {exc}")
+
+    # --- the replay ----------------------------------------------------------------------------
+
+    def _next(self, task: BenchTask, messages: list[ChatMessage], live: Any) -> ModelOutput:
+        sent: dict[str, ToolCall] = {}
+        for m in messages:
+            if isinstance(m, ChatMessageAssistant):
+                for tc in m.tool_calls or []:
+                    sent[tc.id] = tc
+        outputs: dict[str, dict[str, Any]] = {}
+        tokens: dict[str, str] = {}
+        for m in messages:
+            if not isinstance(m, ChatMessageTool) or not (m.tool_call_id or "").startswith(ID_PREFIX):
+                continue
+            call_id = m.tool_call_id or ""
+            if call_id.startswith(AUTH_PREFIX):
+                if m.error is None:
+                    tokens[call_id[len(AUTH_PREFIX) :]] = json.loads(m.text)["token"]
+                continue
+            step_id = call_id[len(ID_PREFIX) :]
+            step = next((s for s in task.plan.steps if s.id == step_id), None)
+            if step is None:
+                continue
+            if m.error is not None:
+                if not step.expect_error:
+                    raise PlanError(f"gold step {step_id} failed: {m.error.message}")
+                outputs[step_id] = {"error": m.error.message}
+                continue
+            outputs[step_id] = self._full_output(step.tool, sent.get(call_id), m.text, live)
+
+        for wave in task.plan.levels():
+            todo = [s for s in wave if s.id not in outputs]
+            if not todo:
+                continue
+            need = sorted({p for s in todo for p in s.session_platforms()} - set(tokens))
+            if need:
+                return self._calls([ToolCall(id=AUTH_PREFIX + p, function=auth_tool_name(p), arguments={}) for p in need])
+            scope = {**outputs, SESSION_STEP: tokens}
+            return self._calls(
+                [ToolCall(id=ID_PREFIX + s.id, function=s.tool, arguments=resolve_args(s.args, scope)) for s in todo]
+            )
+        expected = {f.id: f.resolve(outputs) for f in task.facts}
+        return self._text(oracle_answer(task, expected, self.language))
+
+    @staticmethod
+    def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any) -> dict[str, Any]:
+        view = json.loads(text)
+        if "_truncated" not in view or live is None or call is None:
+            return view
+        for res in reversed(live.results):
+            if res.op_id == op_id and arguments_equal(call.arguments, res.args) and arguments_equal(res.args, call.arguments):
+                log.warning("oracle: %s output was cut for the model (%s); using the full result", op_id, view["_truncated"])
+                return res.output()
+        return view
+
+    # --- outputs -------------------------------------------------------------------------------
+
+    def _usage(self) -> ModelUsage:
+        # Always set: without usage Inspect counts tokens with tiktoken, which downloads its data.
+        return ModelUsage(input_tokens=0, output_tokens=0, total_tokens=0)
+
+    def _text(self, text: str) -> ModelOutput:
+        msg = ChatMessageAssistant(content=text, model="oracle", source="generate")
+        return ModelOutput(
+            model="oracle",
+            choices=[ChatCompletionChoice(message=msg, stop_reason="stop")],
+            usage=self._usage(),
+        )
+
+    def _calls(self, calls: list[ToolCall]) -> ModelOutput:
+        msg = ChatMessageAssistant(content="", tool_calls=calls, model="oracle", source="generate")
+        return ModelOutput(
+            model="oracle",
+            choices=[ChatCompletionChoice(message=msg, stop_reason="tool_calls")],
+            usage=self._usage(),
+        )
