@@ -27,10 +27,10 @@ from edge_synth.graph import Edge, LinkGraph
 from edge_synth.pool import ValuePool
 from edge_synth.runner import call
 from edge_synth.verify import _present
-from kopa_inspect.apis import get_operation
+from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
-from kopa_inspect.plans import PlanError, PlanStep, resolve_args
+from kopa_inspect.plans import SESSION_STEP, PlanError, PlanStep, resolve_args
 
 JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
 MIN_CALLS, MAX_CALLS = 2, 8
@@ -134,8 +134,14 @@ class Sampler:
         return draft, "ok"
 
     async def _add(self, draft: Draft, session: Session, step: PlanStep) -> bool:
+        platform = get_platform(get_operation(step.tool).platform)
+        if platform.session_token_param:
+            # The auth-tool trap: the plan passes "$session.<platform>", issued before the call.
+            step.args[platform.session_token_param] = f"${SESSION_STEP}.{platform.id}"
+            if platform.id not in session.tokens:
+                session.issue_token(platform.id)
         try:
-            args = resolve_args(step.args, draft.outputs)
+            args = resolve_args(step.args, {**draft.outputs, SESSION_STEP: dict(session.tokens)})
         except PlanError:
             return False
         res, verdict = await call(session, step.tool, args)

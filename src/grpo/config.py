@@ -29,6 +29,8 @@ class TrainSettings(BaseModel):
     # Hugging Face folder; otherwise a local path (or a hub id on machines that may download).
     model: str = "local"
     form: Literal["step", "episode"] = "step"
+    # episode form: the chat template TRL parses tool calls with ("qwen2_5" or "model" = keep).
+    chat_template: Literal["model", "qwen2_5"] = "qwen2_5"
     rewards: list[str] = Field(default_factory=lambda: ["outcome", "format", "tool_name", "arguments"])
     reward_weights: list[float] | None = None
     lora: LoraSettings | None = Field(default_factory=LoraSettings)
@@ -45,6 +47,8 @@ class TrainSettings(BaseModel):
             raise ValueError(
                 f"reward_weights has {len(self.reward_weights)} entries for {len(self.rewards)} rewards"
             )
+        if self.form == "episode" and self.reward_weights is not None:
+            raise ValueError("the episode form has one reward (outcome-and-state); drop reward_weights")
         return self
 
 

@@ -87,8 +87,13 @@ def step_rows(row: dict[str, Any], tokenizer: Any) -> list[dict[str, Any]]:
 def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     messages, tools = trajectory(row)
     head = [m for m in messages if m["role"] in ("system", "user")][:2]
+    from grpo.env import group_key
+
+    called = [tc["function"]["name"] for m in messages for tc in m.get("tool_calls", [])]
+    platforms = list(row.get("platforms") or []) or sorted({name.split("_", 1)[0] for name in called})
     return {
         "prompt": head,
+        "environment": group_key(platforms),
         "tools_json": json.dumps(tools, ensure_ascii=False),
         "facts_json": row["facts_json"],
         "plan_json": row.get("plan_json", "{}"),

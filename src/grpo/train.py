@@ -103,22 +103,35 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
 
     from grpo.rewards import build_reward_funcs
 
-    if settings.form != "step":
-        raise NotImplementedError(
-            "form 'episode' (multi-turn rollouts through environment_factory) is not wired yet; use form: step"
-        )
-    train = data.build(data_dir, "step", tokenizer, settings.limit)
     kwargs = _trainer_args(settings, ckpt_dir)
     if settings.reward_weights is not None:
         kwargs["reward_weights"] = settings.reward_weights
+    extra: dict[str, Any] = {}
+    if settings.form == "episode":
+        # Multi-turn: the model calls the tools itself; TRL parses its calls with a template it
+        # knows (SmolLM2's own is rejected; Qwen2.5's uses the same ChatML tokens).
+        from trl.chat_template_utils import qwen2_5_chat_template
+
+        from grpo import env
+
+        env.use_backend(settings.backend)
+        if settings.chat_template == "qwen2_5":
+            tokenizer.chat_template = qwen2_5_chat_template
+        train = data.build(data_dir, "episode", tokenizer, settings.limit)
+        extra["environment_factory"] = env.environment_factories(train["environment"])
+        reward_funcs = [env.episode_outcome_reward]
+    else:
+        train = data.build(data_dir, "step", tokenizer, settings.limit)
+        reward_funcs = build_reward_funcs(settings.rewards, settings.backend)
     args = GRPOConfig(**kwargs)
     trainer = GRPOTrainer(
         model=model_path,
-        reward_funcs=build_reward_funcs(settings.rewards, settings.backend),
+        reward_funcs=reward_funcs,
         args=args,
         train_dataset=train,
         processing_class=tokenizer,
         peft_config=_peft_config(settings),
+        **extra,
     )
     if settings.time_budget_minutes:
         trainer.add_callback(time_budget_callback(settings.time_budget_minutes))

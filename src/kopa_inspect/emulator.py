@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import urllib.parse
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -189,6 +190,8 @@ class Emulator:
         if resolved is None:
             return HttpResponse(404, "text/plain;charset=UTF-8", b"API not found")
         op, path_params = resolved
+        # A path segment that held an encoded "/" (a key in a path-style URL) arrives as "%2F".
+        path_params = {k: v.replace("%2F", "/") for k, v in path_params.items()}
         envelope = envelope_of(op)
         params: dict[str, Any] = {**query, **path_params}
         if isinstance(body, dict):
@@ -210,6 +213,18 @@ class Emulator:
             return envelope.render_error(op, ApiError("server_error"), fmt)
 
 
+def routing_path(scope: dict[str, Any], decoded: str) -> str:
+    """The decoded path, except that an encoded "/" inside a segment stays "%2F".
+
+    Path-style APIs (Seoul, ECOS) put the key in a path segment, and a data.go.kr-shaped key
+    holds "/": decoding it would split the segment and shift every position after it.
+    """
+    raw = scope.get("raw_path")
+    if not raw or b"%2f" not in raw.lower():
+        return decoded
+    return "/".join(urllib.parse.unquote(seg).replace("/", "%2F") for seg in raw.decode("latin-1").split("/"))
+
+
 def create_app(config: EmulatorConfig | None = None) -> Starlette:
     emulator = Emulator(config)
 
@@ -226,7 +241,7 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
         query = dict(request.query_params)
         resp = emulator.handle(
             request.method,
-            request.url.path,
+            routing_path(request.scope, request.url.path),
             query,
             body,
             seed=request.headers.get(SEED_HEADER),

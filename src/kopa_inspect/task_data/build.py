@@ -234,3 +234,35 @@ def main() -> None:  # pragma: no cover - authoring entry point
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+# --- build-time probes -------------------------------------------------------------------------------
+
+
+def probe(clock_iso: str, op_id: str, args: dict[str, Any]) -> dict[str, Any]:
+    """One call on the embedded emulator (seed 0) at authoring time, e.g. to find which page of a
+    KMA forecast holds a given slot. Only for structure that does not depend on the seed."""
+    import asyncio
+
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.execution import Session
+
+    async def go() -> dict[str, Any]:
+        backend = make_backend()
+        try:
+            return (await Session(backend, clock=clock_iso).call(op_id, args)).output()
+        finally:
+            await backend.aclose()
+
+    return asyncio.run(go())
+
+
+def kma_page(clock_iso: str, base: tuple[str, str], nx: int, ny: int, fcst_date: str, fcst_time: str,
+             size: int = 50) -> int:
+    """The page (of ``size`` rows) of a 단기예보 issue that holds the slot fcst_date/fcst_time."""
+    out = probe(clock_iso, "kma_getVilageFcst", {"base_date": base[0], "base_time": base[1], "nx": nx, "ny": ny,
+                                                "numOfRows": 2000})
+    for i, row in enumerate(out["items"]):
+        if row["fcstDate"] == fcst_date and row["fcstTime"] == fcst_time:
+            return i // size + 1
+    raise ValueError(f"slot {fcst_date} {fcst_time} not in the {base} issue")

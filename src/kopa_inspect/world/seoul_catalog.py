@@ -497,7 +497,7 @@ def _generate(world: World, ds: Dataset, key: str | None) -> list[Row]:
         dyn = world.rng("seoul.dyn", ds.service, hour, i)
         keyed = world.rng("seoul.key", ds.service, key, i)
         row_gu: Gu | None = gu
-        if row_gu is None and ds.service == "RealtimeCityAir" or ds.service == "TimeAverageAirQuality":
+        if row_gu is None and ds.service in ("RealtimeCityAir", "TimeAverageAirQuality"):
             row_gu = SEOUL_GU[i % len(SEOUL_GU)]
         ctx = make_context(static, i, today, row_gu, key)
         if ds.service in ("RealtimeCityAir",):

@@ -199,7 +199,8 @@ class Trades:
                 "umdNm": c.umd.umd_name,
             }
             if kind == "trade":
-                rows.append(self._trade_row(rng, c, common, int(round(value / 50.0)) * 50, agent_sgg, year, month, day))
+                step = 500 if value >= 100000 else 100
+                rows.append(self._trade_row(rng, c, common, int(round(value / step)) * step, agent_sgg, year, month, day))
             else:
                 rows.append(self._rent_row(rng, c, common, value, year, month))
         rows.sort(key=lambda r: (int(r["dealDay"]), r["aptSeq"], int(r["floor"])))
@@ -207,27 +208,38 @@ class Trades:
 
     def _trade_row(self, rng: Any, c: Complex, common: dict[str, Any], amount: int, agent_sgg: str,
                    year: int, month: int, day: int) -> dict[str, Any]:
+        # Every draw is made whatever the clock, so the stream (and the month's rows) never
+        # depends on the clock; the clock only decides whether a registration is known yet.
         direct = rng.random() < 0.1
         cancelled = rng.random() < 0.03
-        contract = date(year, month, day)
-        def later(days: int) -> str:
-            d = date.fromordinal(contract.toordinal() + days)
-            return d.strftime("%y.%m.%d")
-        registered = rng.random() < 0.6 and contract.toordinal() + 45 < self.world.clock.date().toordinal()
+        cancel_after, register_after = rng.randint(5, 40), rng.randint(20, 45)
+        registers = rng.random() < 0.85
+        contract = date(year, month, day).toordinal()
+        today = self.world.clock.date().toordinal()
+
+        def yymmdd(ordinal: int) -> str:
+            return date.fromordinal(ordinal).strftime("%y.%m.%d")
+
+        cancel_day = contract + cancel_after
+        register_day = contract + register_after
+        dong = str(rng.randint(101, 120))
+        has_dong = rng.random() < 0.25
+        buyer_corp, seller_corp = rng.random() < 0.03, rng.random() < 0.02
+        amount_text = _fmt_amount(amount, rng)
         row = {
             **common,
-            "aptDong": str(rng.randint(101, 120)) if rng.random() < 0.25 else " ",
+            "aptDong": dong if has_dong else " ",
             "bonbun": f"{c.jibun_main:04d}",
             "bubun": f"{c.jibun_sub:04d}",
-            "buyerGbn": "법인" if rng.random() < 0.03 else "개인",
-            "cdealDay": later(rng.randint(5, 40)) if cancelled else " ",
-            "cdealType": "O" if cancelled else " ",
-            "dealAmount": _fmt_amount(amount, rng),
+            "buyerGbn": "법인" if buyer_corp else "개인",
+            "cdealDay": yymmdd(cancel_day) if cancelled and cancel_day < today else " ",
+            "cdealType": "O" if cancelled and cancel_day < today else " ",
+            "dealAmount": amount_text,
             "dealingGbn": "직거래" if direct else "중개거래",
             "estateAgentSggNm": " " if direct else agent_sgg,
             "landCd": "1",
             "landLeaseholdGbn": "N",
-            "rgstDate": later(rng.randint(20, 45)) if registered and not cancelled else " ",
+            "rgstDate": yymmdd(register_day) if registers and not cancelled and register_day < today else " ",
             "roadNm": c.road_name,
             "roadNmBonbun": f"{c.road_main:05d}",
             "roadNmBubun": "00000",
@@ -235,7 +247,7 @@ class Trades:
             "roadNmSeq": "01",
             "roadNmSggCd": common["sggCd"],
             "roadNmbCd": "0",
-            "slerGbn": "법인" if rng.random() < 0.02 else "개인",
+            "slerGbn": "법인" if seller_corp else "개인",
             "umdCd": c.umd.code[5:10],
         }
         return dict(sorted(row.items()))

@@ -1,0 +1,179 @@
+"""Multi-turn GRPO rollouts: an environment per rollout whose methods are the real tools.
+
+TRL's ``environment_factory`` renders an environment's public methods as the tools a rollout
+may call, one instance per rollout (isolated sessions). The tools of a row are those of its
+platforms, so :func:`environment_factories` builds one environment class per platform group
+(the row's ``environment`` column names it). Each method has the operation's real parameter
+names and types in its signature and its Korean/English description in its docstring
+(transformers' ``get_json_schema`` reads both), and executes through the same
+:class:`~kopa_inspect.execution.Session` as the benchmark's tools.
+
+:func:`episode_outcome_reward` is the paper's binary outcome-and-state reward: the finished
+rollout is graded with the KOPA-Bench grader (facts stated, required gold calls made, state
+such as session tokens reached) against the gold plan executed on the same backend.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import keyword
+from functools import cache
+from typing import Any
+
+from kopa_inspect.apis import get_platform, operations
+from kopa_inspect.apis._schema import auth_tool_name
+from kopa_inspect.apis._spec import Operation
+from kopa_inspect.backends import Backend, BackendConfig, make_backend
+from kopa_inspect.execution import Session
+
+_PY_TYPES: dict[str, type] = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list}
+
+_BACKEND: Backend | None = None
+_BACKEND_CONFIG = BackendConfig()
+
+
+def use_backend(config: BackendConfig) -> None:
+    """Choose the backend every environment executes through (embedded emulator by default)."""
+    global _BACKEND, _BACKEND_CONFIG
+    _BACKEND_CONFIG, _BACKEND = config, None
+
+
+def _backend() -> Backend:
+    global _BACKEND
+    if _BACKEND is None:
+        _BACKEND = make_backend(_BACKEND_CONFIG)
+    return _BACKEND
+
+
+class KopaToolEnv:
+    """Base environment; subclasses get one async method per operation."""
+
+    platforms: tuple[str, ...] = ()
+
+    def reset(self, **row: Any) -> str | None:
+        self.row = row
+        self.session = Session(_backend(), clock=row.get("clock"), seed=int(row.get("seed", 0)))
+        self.call_log: list[dict[str, Any]] = []
+        return None
+
+    async def _call(self, op_id: str, args: dict[str, Any]) -> str:
+        args = {k: v for k, v in args.items() if v is not None}
+        result = await self.session.call(op_id, args)
+        self.call_log.append({"tool": op_id, "args": args, "ok": result.ok})
+        if not result.ok:
+            return f"API error: {result.error_text()}"
+        return result.for_model()
+
+
+def _docstring(op: Operation, params: list[tuple[str, str]]) -> str:
+    from kopa_inspect.apis._schema import tool_description
+
+    summary = " ".join(tool_description(op).split("\n")[:1])
+    lines = [summary, "", "Args:"]
+    lines += [f"    {name}: {' '.join(desc.split())}" for name, desc in params]
+    return "\n".join(lines)
+
+
+def _method(op: Operation):
+    platform = get_platform(op.platform)
+    sig_params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    annotations: dict[str, Any] = {}
+    docs: list[tuple[str, str]] = []
+    visible = []
+    if platform.session_token_param:
+        visible.append((platform.session_token_param, "string", True,
+                        f"세션 토큰 ({auth_tool_name(platform.id)} 결과) (session token)"))
+    visible += [(p.name, p.type, p.required, p.description) for p in op.visible_params if p.name not in platform.key_params]
+    for name, typ, required, desc in sorted(visible, key=lambda v: not v[2]):
+        if not name.isidentifier() or keyword.iskeyword(name):
+            continue  # not expressible as a Python parameter; the API default applies
+        py = _PY_TYPES.get(typ, str)
+        ann = py if required else (py | None)
+        sig_params.append(inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=inspect.Parameter.empty if required else None, annotation=ann))
+        annotations[name] = ann
+        docs.append((name, desc))
+
+    async def method(self: KopaToolEnv, **kwargs: Any) -> str:
+        return await self._call(op.id, kwargs)
+
+    method.__name__ = op.id
+    method.__qualname__ = op.id
+    method.__doc__ = _docstring(op, docs)
+    method.__signature__ = inspect.Signature(sig_params, return_annotation=str)  # type: ignore[attr-defined]
+    method.__annotations__ = {**annotations, "return": str}
+    return method
+
+
+def _auth_method(platform_id: str):
+    async def method(self: KopaToolEnv) -> str:
+        token = self.session.issue_token(platform_id)
+        self.call_log.append({"tool": auth_tool_name(platform_id), "args": {}, "ok": True})
+        return json.dumps({"token": token}, ensure_ascii=False)
+
+    method.__name__ = auth_tool_name(platform_id)
+    method.__qualname__ = method.__name__
+    method.__doc__ = f"[{get_platform(platform_id).name}] API 세션 토큰 발급 (issue a session token for this platform's tools)"
+    method.__annotations__ = {"return": str}
+    return method
+
+
+def group_key(platform_ids: list[str] | tuple[str, ...]) -> str:
+    return "+".join(sorted(set(platform_ids)))
+
+
+@cache
+def environment_class(key: str) -> type[KopaToolEnv]:
+    platform_ids = tuple(key.split("+"))
+    namespace: dict[str, Any] = {"platforms": platform_ids}
+    for op in operations().values():
+        if op.platform in platform_ids:
+            namespace[op.id] = _method(op)
+    for pid in platform_ids:
+        if get_platform(pid).session_token_param:
+            namespace[auth_tool_name(pid)] = _auth_method(pid)
+    return type(f"KopaEnv_{key.replace('+', '_')}", (KopaToolEnv,), namespace)
+
+
+def environment_factories(keys: list[str]) -> dict[str, type[KopaToolEnv]]:
+    return {k: environment_class(k) for k in sorted(set(keys))}
+
+
+# --- the binary outcome-and-state reward ----------------------------------------------------
+
+def _final_answer(completion: Any) -> str:
+    if isinstance(completion, str):
+        return completion
+    for m in reversed(completion or []):
+        if isinstance(m, dict) and m.get("role") == "assistant" and not m.get("tool_calls"):
+            content = m.get("content")
+            return content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+    return ""
+
+
+async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
+    from kopa_inspect.plans import Plan
+    from kopa_inspect.scorers.grading import gold_truth, grade
+    from kopa_inspect.task_data.schema import AnswerFact, BenchTask
+
+    row = env.row
+    plan = Plan.model_validate_json(row["plan_json"])
+    facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
+             for f in json.loads(row["facts_json"])]
+    task = BenchTask.model_construct(
+        id="kopa-000", category="chain2", domain="district", platforms=list(env.platforms),
+        tools=plan.tools(), query="", query_en="", clock=row["clock"], plan=plan, facts=facts,
+        required_state=[], n_calls=len(plan.steps), parallel=False,
+    )
+    gold = await gold_truth(task, _backend(), seed=int(row.get("seed", 0)))
+    tokens = set(env.session.tokens)
+    return grade(task, gold, _final_answer(completion), env.call_log, tokens).success
+
+
+async def episode_outcome_reward(prompts: list[Any], completions: list[Any],
+                                 environments: list[KopaToolEnv] | None = None, **kwargs: Any) -> list[float | None]:
+    if not environments:
+        return [None] * len(completions)
+    return list(await asyncio.gather(*(_grade_one(e, c) for e, c in zip(environments, completions, strict=True))))

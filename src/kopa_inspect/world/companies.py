@@ -1,0 +1,328 @@
+"""Companies, filings and financial statements for the OpenDART emulator (world part ``companies``).
+
+Real: the companies, their DART 고유번호 (corp_code, 8 digits) and KRX 종목코드 (stock_code) for the
+large listed ones, their market (corp_cls Y 유가증권 / K 코스닥), head-office addresses and home pages
+as publicly known (CEO names as of 2025, may be outdated), and the shape of DART data: report
+codes (11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서), filing deadlines (사업보고서 by the end
+of March, 분기·반기 within 45 days), 14-digit 접수번호 (rcept_no = filing date + serial), amounts as
+comma-formatted KRW strings. corp_codes marked ``real=False`` and every financial figure are
+SYNTHETIC (plausible scale per company, drawn from the seed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from kopa_inspect.world import World, world_part
+
+
+@dataclass(frozen=True)
+class Company:
+    corp_code: str
+    corp_name: str  # DART's registered name, e.g. "삼성전자(주)" in company.json
+    short_name: str  # corpCode.xml / list.json name ("삼성전자")
+    corp_name_eng: str
+    stock_code: str  # "" when unlisted (corpCode.xml has a single space)
+    corp_cls: str  # Y 유가증권, K 코스닥, N 코넥스, E 기타
+    ceo_nm: str
+    adres: str
+    hm_url: str
+    phn_no: str
+    induty_code: str
+    est_dt: str
+    revenue_2023: float  # 조원 (trillion KRW), consolidated; 0 for companies without statements
+    margin: float  # operating margin around which years vary
+    real_code: bool = True  # False: corp_code is synthetic (UNCERTAIN or unknown)
+    modify_date: str = "20250401"
+
+    @property
+    def listed(self) -> bool:
+        return bool(self.stock_code.strip())
+
+
+C = Company
+COMPANIES: tuple[Company, ...] = (
+    C("00126380", "삼성전자(주)", "삼성전자", "SAMSUNG ELECTRONICS CO,.LTD", "005930", "Y", "전영현, 노태문",
+      "경기도 수원시 영통구  삼성로 129 (매탄동)", "www.samsung.com/sec", "02-2255-0114", "264", "19690113",
+      258.9, 0.03),
+    C("00164779", "에스케이하이닉스(주)", "SK하이닉스", "SK hynix Inc.", "000660", "Y", "곽노정",
+      "경기도 이천시 부발읍 경충대로 2091", "www.skhynix.com", "031-8093-4114", "261", "19490101", 32.8, -0.2),
+    C("00164742", "현대자동차(주)", "현대자동차", "HYUNDAI MOTOR CO", "005380", "Y", "정의선, 호세 무뇨스, 이동석",
+      "서울특별시 서초구 헌릉로 12 (양재동)", "www.hyundai.com", "02-3464-1114", "30121", "19671229", 162.7, 0.09),
+    C("01515323", "주식회사 엘지에너지솔루션", "LG에너지솔루션", "LG Energy Solution, Ltd.", "373220", "Y", "김동명",
+      "서울특별시 영등포구 여의대로 108, 타워1 (여의도동)", "www.lgensol.com", "02-3777-1114", "28202", "20201201",
+      33.7, 0.06),
+    C("00266961", "네이버(주)", "NAVER", "NAVER Corporation", "035420", "Y", "최수연",
+      "경기도 성남시 분당구 정자일로 95 (정자동)", "www.navercorp.com", "1588-3820", "63120", "19990602", 9.7, 0.15),
+    C("00258801", "(주)카카오", "카카오", "Kakao Corp.", "035720", "Y", "정신아",
+      "제주특별자치도 제주시 첨단로 242 (영평동)", "www.kakaocorp.com", "02-6718-1082", "63120", "19950216",
+      7.6, 0.06),
+    C("00356361", "(주)엘지화학", "LG화학", "LG CHEM, LTD.", "051910", "Y", "신학철",
+      "서울특별시 영등포구 여의대로 128 (여의도동)", "www.lgchem.com", "02-3773-1114", "20111", "20010403",
+      55.2, 0.05),
+    C("00106641", "기아(주)", "기아", "Kia Corporation", "000270", "Y", "송호성, 최준영",
+      "서울특별시 서초구 헌릉로 12 (양재동)", "www.kia.com", "02-3464-1114", "30121", "19440609", 99.8, 0.12),
+    C("00877059", "삼성바이오로직스(주)", "삼성바이오로직스", "SAMSUNG BIOLOGICS CO.,LTD.", "207940", "Y", "존림",
+      "인천광역시 연수구 첨단대로 300 (송도동)", "www.samsungbiologics.com", "032-455-3114", "21102", "20110420",
+      3.7, 0.3),
+    C("00155319", "포스코홀딩스(주)", "POSCO홀딩스", "POSCO Holdings Inc.", "005490", "Y", "장인화",
+      "경상북도 포항시 남구 동해안로 6261 (괴동동)", "www.posco-inc.com", "054-220-0114", "71510", "19680401",
+      77.1, 0.05),
+    C("00413046", "(주)셀트리온", "셀트리온", "CELLTRION INC", "068270", "Y", "서정진, 기우성",
+      "인천광역시 연수구 아카데미로 23 (송도동)", "www.celltrion.com", "032-850-5000", "21102", "19910227",
+      2.2, 0.3),
+    C("00688996", "(주)케이비금융지주", "KB금융", "KB Financial Group Inc.", "105560", "Y", "양종희",
+      "서울특별시 영등포구 국제금융로8길 26 (여의도동)", "www.kbfg.com", "02-2073-7114", "64992", "20080929",
+      80.0, 0.09, real_code=False),
+    C("00382199", "(주)신한금융지주회사", "신한지주", "Shinhan Financial Group Co., Ltd.", "055550", "Y", "진옥동",
+      "서울특별시 중구 세종대로9길 20 (태평로2가)", "www.shinhangroup.com", "02-6360-3000", "64992", "20010901",
+      70.0, 0.08, real_code=False),
+    C("00126362", "삼성에스디아이(주)", "삼성SDI", "SAMSUNG SDI CO., LTD.", "006400", "Y", "최주선",
+      "경기도 용인시 기흥구 공세로 150-20 (공세동)", "www.samsungsdi.co.kr", "031-8006-3100", "28202", "19700120",
+      22.7, 0.07, real_code=False),
+    C("00164788", "현대모비스(주)", "현대모비스", "HYUNDAI MOBIS CO.,LTD", "012330", "Y", "이규석",
+      "서울특별시 강남구 테헤란로 203 (역삼동)", "www.mobis.co.kr", "02-2018-5114", "30332", "19770625",
+      59.3, 0.04),
+    C("01160363", "에코프로비엠(주)", "에코프로비엠", "ECOPRO BM Co., Ltd.", "247540", "K", "최문호",
+      "충청북도 청주시 청원구 오창읍 2산단로 100", "www.ecoprobm.co.kr", "043-240-7700", "20129", "20160501",
+      6.9, 0.02, real_code=False),
+    C("01054547", "(주)알테오젠", "알테오젠", "Alteogen Inc.", "196170", "K", "전태연",
+      "대전광역시 유성구 유성대로1628번길 62 (화암동)", "www.alteogen.com", "042-384-8780", "21102", "20080502",
+      0.09, 0.1, real_code=False),
+    # Unlisted namesakes: a corp_name search for "삼성전자" finds more than one company (real trap).
+    C("00258999", "삼성전자서비스(주)", "삼성전자서비스", "SAMSUNG ELECTRONICS SERVICE CO.,LTD", " ", "E", "임영빈",
+      "경기도 수원시 영통구 삼성로 290", "www.samsungsvc.co.kr", "1588-3366", "95120", "19980101", 0.0, 0.0,
+      real_code=False),
+    C("00366997", "삼성전자로지텍(주)", "삼성전자로지텍", "SAMSUNG ELECTRONICS LOGITECH CO.,LTD", " ", "E", "김상민",
+      "경기도 수원시 영통구 삼성로 130", "", "031-000-0000", "52941", "19980301", 0.0, 0.0, real_code=False),
+    C("01263721", "카카오뱅크(주)", "카카오뱅크", "KakaoBank Corp.", "323410", "Y", "윤호영",
+      "경기도 성남시 분당구 분당내곡로 131 (백현동)", "www.kakaobank.com", "1599-3333", "64121", "20160122",
+      2.6, 0.2, real_code=False),
+)
+
+BY_CORP_CODE: dict[str, Company] = {c.corp_code: c for c in COMPANIES}
+
+REPORT_NAMES = {"11013": "분기보고서", "11012": "반기보고서", "11014": "분기보고서", "11011": "사업보고서"}
+# Period end (month, day) and filing deadline offset of each report code.
+REPORT_PERIOD = {"11013": (3, 31), "11012": (6, 30), "11014": (9, 30), "11011": (12, 31)}
+QUARTER_SHARE = {"11013": 0.24, "11012": 0.49, "11014": 0.745, "11011": 1.0}
+
+
+def filing_date(world: World, company: Company, year: int, reprt_code: str) -> date:
+    """When a periodic report for (year, code) is filed: within the legal deadline, per company."""
+    rng = world.rng("dart-filing", company.corp_code, year, reprt_code)
+    if reprt_code == "11011":
+        base = date(year + 1, 3, 31) - timedelta(days=rng.randint(10, 25))
+    else:
+        m, d = REPORT_PERIOD[reprt_code]
+        base = date(year, m, d) + timedelta(days=45 - rng.randint(0, 6))
+    while base.weekday() >= 5:
+        base -= timedelta(days=1)
+    return base
+
+
+def rcept_no(world: World, company: Company, filed: date, salt: str) -> str:
+    serial = world.rng("dart-rcept", company.corp_code, filed.isoformat(), salt).randint(100, 999999)
+    return f"{filed:%Y%m%d}{serial:06d}"
+
+
+def filed_reports(world: World, company: Company) -> list[tuple[int, str, date]]:
+    """Every periodic report filed by the clock, oldest first: (business year, reprt_code, filed)."""
+    if company.revenue_2023 <= 0:
+        return []
+    today = world.clock.date()
+    out = []
+    for year in range(2015, today.year + 1):
+        for code in ("11013", "11012", "11014", "11011"):
+            filed = filing_date(world, company, year, code)
+            if filed <= today:
+                out.append((year, code, filed))
+    return sorted(out, key=lambda t: t[2])
+
+
+# --- financial statements (synthetic) ----------------------------------------------------------
+
+
+def _won(x: float) -> str:
+    return f"{round(x):,}"
+
+
+def annual_figures(world: World, company: Company, year: int) -> dict[str, float]:
+    """Consolidated annual figures in KRW: a seeded walk around the company's 2023 scale."""
+    scale = company.revenue_2023 * 1e12
+    growth = 1.0
+    for y in range(2023, year, 1 if year > 2023 else -1):
+        g = world.rng("dart-growth", company.corp_code, y).uniform(-0.08, 0.16)
+        growth = growth * (1 + g) if year > 2023 else growth / (1 + g)
+    rng = world.rng("dart-fin", company.corp_code, year)
+    revenue = scale * growth
+    op = revenue * (company.margin + rng.uniform(-0.04, 0.06))
+    pretax = op * rng.uniform(0.9, 1.25)
+    net = pretax * rng.uniform(0.72, 0.82)
+    assets = revenue * rng.uniform(1.2, 1.8)
+    current = assets * rng.uniform(0.35, 0.5)
+    liabilities = assets * rng.uniform(0.2, 0.45)
+    cur_liab = liabilities * rng.uniform(0.5, 0.75)
+    capital = max(revenue * 0.003, 5e10) * (1 + (int(company.corp_code) % 7) / 10)
+    equity = assets - liabilities
+    return {
+        "유동자산": current, "비유동자산": assets - current, "자산총계": assets,
+        "유동부채": cur_liab, "비유동부채": liabilities - cur_liab, "부채총계": liabilities,
+        "자본금": capital, "이익잉여금": equity * 0.8, "자본총계": equity,
+        "매출액": revenue, "영업이익": op, "법인세차감전 순이익": pretax, "당기순이익": net,
+    }
+
+
+BS_ACCOUNTS = ("유동자산", "비유동자산", "자산총계", "유동부채", "비유동부채", "부채총계", "자본금", "이익잉여금", "자본총계")
+IS_ACCOUNTS = ("매출액", "영업이익", "법인세차감전 순이익", "당기순이익")
+
+
+def period_figures(world: World, company: Company, year: int, reprt_code: str, fs_div: str) -> dict[str, float]:
+    fig = annual_figures(world, company, year)
+    share = QUARTER_SHARE[reprt_code]
+    out = {}
+    for k, v in fig.items():
+        if k in IS_ACCOUNTS:
+            v = v * share  # cumulative year-to-date flow
+        elif reprt_code != "11011":
+            v = v * (0.92 + 0.08 * share)
+        if fs_div == "OFS":
+            v = v * (0.62 if k in IS_ACCOUNTS else 0.7)
+        out[k] = v
+    return out
+
+
+def statement_rows(world: World, company: Company, year: int, reprt_code: str) -> list[dict[str, Any]]:
+    """fnlttSinglAcnt rows: 재무상태표 and 손익계산서 key accounts, 연결(CFS) then 별도(OFS)."""
+    filed = next((f for y, c, f in filed_reports(world, company) if y == year and c == reprt_code), None)
+    if filed is None:
+        return []
+    rno = rcept_no(world, company, filed, f"periodic-{reprt_code}")
+    m, d = REPORT_PERIOD[reprt_code]
+    term = year - int(company.est_dt[:4]) + 1
+    rows = []
+    for fs_div, fs_nm in (("CFS", "연결재무제표"), ("OFS", "재무제표")):
+        now = period_figures(world, company, year, reprt_code, fs_div)
+        prev = period_figures(world, company, year - 1, reprt_code if reprt_code != "11011" else "11011", fs_div)
+        prev2 = period_figures(world, company, year - 2, "11011", fs_div)
+        ord_no = 0
+        for sj_div, sj_nm, accounts in (("BS", "재무상태표", BS_ACCOUNTS), ("IS", "손익계산서", IS_ACCOUNTS)):
+            for acc in accounts:
+                ord_no += 1
+                if sj_div == "BS":
+                    t_dt = f"{year}.{m:02d}.{d:02d} 현재"
+                    f_nm, f_dt = f"제 {term - 1} 기말", f"{year - 1}.12.31 현재"
+                    f_val = period_figures(world, company, year - 1, "11011", fs_div)[acc]
+                else:
+                    t_dt = f"{year}.01.01 ~ {year}.{m:02d}.{d:02d}"
+                    f_nm, f_dt = f"제 {term - 1} 기", f"{year - 1}.01.01 ~ {year - 1}.{m:02d}.{d:02d}"
+                    f_val = prev[acc]
+                row = {
+                    "rcept_no": rno,
+                    "bsns_year": str(year),
+                    "stock_code": company.stock_code,
+                    "reprt_code": reprt_code,
+                    "account_nm": acc,
+                    "fs_div": fs_div,
+                    "fs_nm": fs_nm,
+                    "sj_div": sj_div,
+                    "sj_nm": sj_nm,
+                    "thstrm_nm": f"제 {term} 기" + (" 1분기" if reprt_code == "11013" else " 반기" if reprt_code == "11012"
+                                                    else " 3분기" if reprt_code == "11014" else ""),
+                    "thstrm_dt": t_dt,
+                    "thstrm_amount": _won(now[acc]),
+                    "frmtrm_nm": f_nm,
+                    "frmtrm_dt": f_dt,
+                    "frmtrm_amount": _won(f_val),
+                }
+                if reprt_code == "11011":
+                    row.update({
+                        "bfefrmtrm_nm": f"제 {term - 2} 기",
+                        "bfefrmtrm_dt": f"{year - 2}.12.31 현재" if sj_div == "BS" else f"{year - 2}.01.01 ~ {year - 2}.12.31",
+                        "bfefrmtrm_amount": _won(prev2[acc]),
+                    })
+                elif sj_div == "IS":
+                    row["thstrm_add_amount"] = _won(now[acc])
+                    row["frmtrm_add_amount"] = _won(f_val)
+                row["ord"] = str(ord_no)
+                row["currency"] = "KRW"
+                rows.append(row)
+    return rows
+
+
+# --- filings (공시검색) ---------------------------------------------------------------------------
+
+OTHER_FILINGS = (
+    ("B", "주요사항보고서(자기주식취득결정)"),
+    ("I", "현금ㆍ현물배당결정"),
+    ("D", "임원ㆍ주요주주특정증권등소유상황보고서"),
+    ("I", "기업설명회(IR)개최(안내공시)"),
+    ("I", "연결재무제표기준영업(잠정)실적(공정공시)"),
+    ("E", "대규모기업집단현황공시[분기별공시(개별회사용)]"),
+)
+
+
+@dataclass(frozen=True)
+class Filing:
+    company: Company
+    report_nm: str
+    rcept_no: str
+    flr_nm: str
+    rcept_dt: str
+    rm: str
+    pblntf_ty: str
+
+    def row(self) -> dict[str, Any]:
+        c = self.company
+        return {
+            "corp_cls": c.corp_cls,
+            "corp_name": c.short_name,
+            "corp_code": c.corp_code,
+            "stock_code": c.stock_code,
+            "report_nm": self.report_nm,
+            "rcept_no": self.rcept_no,
+            "flr_nm": self.flr_nm,
+            "rcept_dt": self.rcept_dt,
+            "rm": self.rm,
+        }
+
+
+def _filings(world: World, company: Company) -> list[Filing]:
+    out: list[Filing] = []
+    for year, code, filed in filed_reports(world, company):
+        m, _ = REPORT_PERIOD[code]
+        name = f"{REPORT_NAMES[code]} ({year}.{m:02d})"
+        out.append(Filing(company, name, rcept_no(world, company, filed, f"periodic-{code}"), company.short_name,
+                          f"{filed:%Y%m%d}", "연" if code == "11011" and company.listed else "", "A"))
+    if company.listed:
+        today = world.clock.date()
+        d = date(2023, 1, 2)
+        rng = world.rng("dart-filings", company.corp_code)
+        while d <= today:
+            d += timedelta(days=rng.randint(9, 40))
+            if d > today or d.weekday() >= 5:
+                continue
+            ty, nm = rng.choice(OTHER_FILINGS)
+            filer = rng.choice(["국민연금공단", "임원"]) if ty == "D" else company.short_name
+            rm = "유" if ty == "I" else ""
+            out.append(Filing(company, nm, rcept_no(world, company, d, nm), filer, f"{d:%Y%m%d}", rm, ty))
+    return out
+
+
+class CompanyWorld:
+    def __init__(self, world: World) -> None:
+        self.world = world
+        filings = [f for c in COMPANIES for f in _filings(world, c)]
+        # Newest first, as DART lists them.
+        self.filings: tuple[Filing, ...] = tuple(sorted(filings, key=lambda f: (f.rcept_dt, f.rcept_no), reverse=True))
+
+
+@world_part("companies")
+def _build(world: World) -> CompanyWorld:
+    return CompanyWorld(world)
+
+
+def filings(world: World) -> tuple[Filing, ...]:
+    return world.part("companies").filings
