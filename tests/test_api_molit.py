@@ -189,3 +189,29 @@ def test_operation_metadata() -> None:
         op = get_operation(op_id)
         assert "LAWD_CD" in op.summary and "(" in op.summary
         assert "dealAmount" in op.output_fields or "deposit" in op.output_fields
+
+
+def test_same_bytes_in_a_fresh_process() -> None:
+    """No hidden dependence on hash seeds or call order: another process gives the same bytes."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib,sys\n"
+        "from kopa_inspect.emulator import Emulator, DEFAULT_EMULATOR_KEY as K\n"
+        "e = Emulator()\n"
+        "q = {'serviceKey': K, 'LAWD_CD': '11440', 'DEAL_YMD': '202609', 'numOfRows': '1000'}\n"
+        "b = e.handle('GET', '/1613000/RTMSDataSvcAptRent/getRTMSDataSvcAptRent', q, seed='5',"
+        " clock='2026-10-15T14:20:00+09:00').body\n"
+        "sys.stdout.write(hashlib.sha256(b).hexdigest())\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout
+
+    from kopa_inspect.emulator import Emulator
+
+    q = {"serviceKey": DEFAULT_EMULATOR_KEY, "LAWD_CD": "11440", "DEAL_YMD": "202609", "numOfRows": "1000"}
+    here = Emulator().handle("GET", RENT, q, seed="5", clock="2026-10-15T14:20:00+09:00").body
+    assert out == hashlib.sha256(here).hexdigest()

@@ -111,7 +111,7 @@ class Sampler:
         starts = [s for s in self.starts if get_operation(s).platform == plat] or self.starts
         session = Session(self.backend, clock=self.clock, seed=self.seed)
         draft = Draft(index)
-        for attempt in range(3):
+        for _attempt in range(3):
             op_id = rng.choice(starts)
             args = self.pool.fill(get_operation(op_id), rng)
             if args is None:

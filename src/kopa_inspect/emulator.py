@@ -100,7 +100,8 @@ def coerce(param: Param, raw: Any) -> Any:
     """Validate one value against its contract; raise the provider's invalid-parameter error."""
     if param.type == "array":
         values = raw if isinstance(raw, list) else [v for v in str(raw).split(",") if v]
-        return [str(v) for v in values]
+        # Objects stay objects (NTS validate: a list of {b_no, start_dt, p_nm ...}).
+        return [v if isinstance(v, dict) else str(v) for v in values]
     text = str(raw).strip() if not isinstance(raw, dict | list) else raw
     if param.pattern and not re.fullmatch(param.pattern, str(text)):
         raise ApiError("invalid_param", param=param.name)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kopa_inspect.apis._envelope import Envelope
     from kopa_inspect.world import World
 
-ParamType = Literal["string", "integer", "number", "boolean", "array"]
+ParamType = Literal["string", "integer", "number", "boolean", "array", "object"]
 ParamIn = Literal["query", "path", "body"]
 
 # Semantic failure kinds a handler or the framework raises; each envelope maps a kind to the

@@ -215,7 +215,7 @@ OPERATIONS = [
         ),
         params=[
             Param("locatadd_nm", "주소명 일부, 예: '서울특별시 종로구', '분당구' (address name or part of it)"),
-            Param("flag", "Y: 현존 법정동만 (existing codes only)", enum=("Y", "N")),
+            Param("flag", "Y: 현존 법정동만 (existing codes only)"),
             Param("pageNo", "페이지 번호 (page number)", type="integer", default=None),
             Param("numOfRows", "한 페이지 결과 수, 최대 1000 (rows per page, max 1000)", type="integer"),
             Param("type", "응답 형식 xml|json (response format)", hidden=True),

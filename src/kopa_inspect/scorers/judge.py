@@ -39,6 +39,7 @@ Reply with one line of reasoning, then a final line: GRADE: C (correct) or GRADE
 
 @scorer(metrics=[mean(), stderr()])
 def kopa_judge(model: str | None = None, backend: dict[str, Any] | None = None) -> Scorer:
+    """``model``: a model name, or ``"grader"`` (or None) for the eval's ``--model-role grader``."""
     config = BackendConfig.model_validate(backend or {})
 
     async def score(state: TaskState, target: Target) -> Score:
@@ -53,7 +54,8 @@ def kopa_judge(model: str | None = None, backend: dict[str, Any] | None = None) 
         else:
             facts = "\n".join(f"- {f.description}: {expected.get(f.id)!r}" for f in task.facts if f.required)
         prompt = JUDGE_TEMPLATE.format(question=task.query, facts=facts, answer=answer or "(no answer)")
-        out = await get_model(model, role="grader").generate(prompt)
+        judge_model = get_model(role="grader", required=True) if model in (None, "grader") else get_model(model)
+        out = await judge_model.generate(prompt)
         m = re.search(r"GRADE:\s*([CI])", out.completion)
         value = CORRECT if m and m.group(1) == "C" else INCORRECT
         return Score(value=value, answer=answer, explanation=out.completion)

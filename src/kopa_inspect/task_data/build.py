@@ -249,8 +249,14 @@ def probe(clock_iso: str, op_id: str, args: dict[str, Any]) -> dict[str, Any]:
 
     async def go() -> dict[str, Any]:
         backend = make_backend()
+        session = Session(backend, clock=clock_iso)
+        concrete = dict(args)
+        for k, v in args.items():
+            if isinstance(v, str) and v.startswith("$session."):
+                platform = v.split(".", 1)[1]
+                concrete[k] = session.tokens.get(platform) or session.issue_token(platform)
         try:
-            return (await Session(backend, clock=clock_iso).call(op_id, args)).output()
+            return (await session.call(op_id, concrete)).output()
         finally:
             await backend.aclose()
 
@@ -258,11 +264,11 @@ def probe(clock_iso: str, op_id: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def kma_page(clock_iso: str, base: tuple[str, str], nx: int, ny: int, fcst_date: str, fcst_time: str,
-             size: int = 50) -> int:
+             category: str, size: int = 50) -> int:
     """The page (of ``size`` rows) of a 단기예보 issue that holds the slot fcst_date/fcst_time."""
     out = probe(clock_iso, "kma_getVilageFcst", {"base_date": base[0], "base_time": base[1], "nx": nx, "ny": ny,
                                                 "numOfRows": 2000})
     for i, row in enumerate(out["items"]):
-        if row["fcstDate"] == fcst_date and row["fcstTime"] == fcst_time:
+        if row["fcstDate"] == fcst_date and row["fcstTime"] == fcst_time and row["category"] == category:
             return i // size + 1
     raise ValueError(f"slot {fcst_date} {fcst_time} not in the {base} issue")

@@ -122,7 +122,7 @@ def apt_trade_all_pages() -> list[Spec]:
         else:
             facts = [fact("n", "전체 건수 (count)", "$p1.totalCount", "number"),
                      fact("big", "20억 이상 건수 (deals >= 200,000 만원)",
-                          f"$_.length({allrows}[?num(dealAmount) >= `200000`])", "number")]
+                          f"$_.length({allrows} | [?num(dealAmount) >= `200000`])", "number")]
         out.append(Spec("pagination", "real_estate", q, qe, c, steps, facts,
                         state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1))))
     return out
@@ -184,3 +184,639 @@ def district_codes() -> list[Spec]:
          fact("sgp", "서귀포시 코드", "$s2.items[0].region_cd", "exact")],
     ))
     return out
+
+
+# =============================================================================================
+# weather (kma, kma_mid, kasi)
+# =============================================================================================
+
+NCST = "kma_getUltraSrtNcst"
+USFC = "kma_getUltraSrtFcst"
+VILAGE = "kma_getVilageFcst"
+MID_LAND = "kma_mid_getMidLandFcst"
+MID_TA = "kma_mid_getMidTa"
+REST = "kasi_getRestDeInfo"
+HOLI = "kasi_getHoliDeInfo"
+
+
+def grid(name: str) -> tuple[int, int]:
+    from kopa_inspect.world.regions import search
+
+    hits = [r for r in search(name) if r.name == name]
+    return hits[0].nx, hits[0].ny
+
+
+def cat_value(step_id: str, category: str, key: str = "fcstValue", extra: str = "") -> str:
+    return f"${step_id}.items[?category=='{category}'{extra}].{key} | [0]"
+
+
+@family
+def now_and_today_high() -> list[Spec]:
+    """Parallel: 초단기실황 (now) and 단기예보 (today's max) in one wave."""
+    from kopa_inspect.task_data.build import kma_page
+
+    rows = [
+        ("서울특별시 종로구", "2026-10-15", "07:50",
+         "종로구(기상청 격자 {nx},{ny}) 지금 기온이 몇 도고, 오늘 낮 최고기온은 몇 도로 예보됐어?",
+         "Jongno (grid {nx},{ny}): the temperature now and today's forecast high?"),
+        ("부산광역시 해운대구", "2026-11-02", "08:30",
+         "해운대 쪽(격자 X={nx}, Y={ny}) 현재 기온이랑 오늘 최고기온 예보 같이 알려줘요.",
+         "Haeundae (grid {nx},{ny}): current temperature and today's forecast maximum."),
+        ("제주특별자치도 제주시", "2026-09-18", "06:20",
+         "제주시 격자({nx}, {ny}) 기준으로 현재 관측 기온과 오늘 예상 최고기온이 궁금합니다.",
+         "Jeju-si grid ({nx},{ny}): observed temperature now and today's expected high."),
+    ]
+    out = []
+    for region, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        nx, ny = grid(region)
+        nb, vb = ncst_base(c), vilage_base(c)
+        page = kma_page(c, vb, nx, ny, ymd(c), "1500", "TMX")
+        out.append(Spec(
+            "parallel", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c,
+            [step("s1", NCST, {"base_date": nb[0], "base_time": nb[1], "nx": nx, "ny": ny}),
+             step("s2", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny,
+                                 "numOfRows": 50, "pageNo": page})],
+            [fact("now", "현재 기온 T1H (current temperature)", cat_value("s1", "T1H", "obsrValue"), "number", 0.1),
+             fact("tmx", "오늘 최고기온 TMX (today's max)",
+                  cat_value("s2", "TMX", extra=f" && fcstDate=='{ymd(c)}'"), "number", 0.1)],
+        ))
+    return out
+
+
+@family
+def tomorrow_rain_window() -> list[Spec]:
+    """Pagination over a 1000-row forecast: tomorrow's slots sit pages deep."""
+    from kopa_inspect.task_data.build import kma_page
+
+    rows = [
+        ("서울특별시 마포구", "2026-10-15", "14:20", "1200",
+         "마포구(격자 {nx},{ny}) 내일 정오 강수확률이랑 하늘 상태 좀 봐주세요. 한 번에 50건씩 조회해서요.",
+         "Mapo (grid {nx},{ny}): tomorrow noon's chance of rain and sky state (50 rows per page)."),
+        ("경기도 성남시 분당구", "2026-10-28", "17:30", "0900",
+         "분당 격자 {nx},{ny}에서 내일 오전 9시 기온과 강수확률은? 예보를 50개씩 끊어서 찾아줘.",
+         "Bundang grid {nx},{ny}: temperature and chance of rain tomorrow 09:00 (page by 50)."),
+        ("부산광역시 해운대구", "2026-11-12", "11:15", "1800",
+         "내일 저녁 6시에 해운대(격자 {nx},{ny}) 바람이 얼마나 불지, 풍속 예보를 찾아주세요. 페이지당 50건 기준.",
+         "Haeundae (grid {nx},{ny}): forecast wind speed tomorrow 18:00 (50 rows per page)."),
+    ]
+    out = []
+    for i, (region, day, hm, slot, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        nx, ny = grid(region)
+        vb = vilage_base(c)
+        tom = ymd(c, 1)
+        cats = [("POP", "강수확률 (%)"), ("SKY", "하늘상태 코드")] if i == 0 else (
+            [("TMP", "기온"), ("POP", "강수확률 (%)")] if i == 1 else [("WSD", "풍속 (m/s)")])
+        pages = sorted({kma_page(c, vb, nx, ny, tom, slot, cat) for cat, _ in cats})
+        steps = [step("s1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50})]
+        for p in pages:
+            if p != 1:
+                steps.append(step(f"p{p}", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny,
+                                                    "numOfRows": 50, "pageNo": p}))
+        facts = []
+        for cat, desc in cats:
+            p = kma_page(c, vb, nx, ny, tom, slot, cat)
+            sid = "s1" if p == 1 else f"p{p}"
+            facts.append(fact(cat.lower(), f"내일 {slot} {desc}",
+                              cat_value(sid, cat, extra=f" && fcstDate=='{tom}' && fcstTime=='{slot}'"), "number", 0.1))
+        out.append(Spec("pagination", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts,
+                        state=tuple(f"pages:{s['id']}" for s in steps[1:])))
+    return out
+
+
+@family
+def forecast_before_publication() -> list[Spec]:
+    """Error recovery: at HH:05 the HH:00 issue is not out yet (03 NO_DATA); fall back one issue."""
+    rows = [
+        ("서울특별시 강남구", "2026-10-16", "05:04", "0500", "0200",
+         "새벽 5시 발표된 강남구(격자 {nx},{ny}) 단기예보로 오늘 아침 7시 기온 알려줘.",
+         "Gangnam (grid {nx},{ny}): 07:00 temperature from the 05:00 forecast issue."),
+        ("대전광역시 유성구", "2026-11-20", "11:03", "1100", "0800",
+         "유성구 격자 {nx},{ny}, 방금 11시에 나온 단기예보 기준 오후 3시 하늘상태가 어때요?",
+         "Yuseong (grid {nx},{ny}): sky state at 15:00 from the 11:00 issue just out."),
+        ("경기도 수원시 영통구", "2026-09-25", "14:06", "1400", "1100",
+         "영통구(격자 {nx},{ny})에 2시 발표 단기예보로 오늘 오후 6시 강수확률 좀 알려주세요.",
+         "Yeongtong (grid {nx},{ny}): chance of rain at 18:00 from the 14:00 issue."),
+    ]
+    out = []
+    for i, (region, day, hm, asked, prev, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        nx, ny = grid(region)
+        slot, cat, desc = [("0700", "TMP", "기온"), ("1500", "SKY", "하늘상태"), ("1800", "POP", "강수확률")][i]
+        steps = [
+            step("s1", VILAGE, {"base_date": ymd(c), "base_time": asked, "nx": nx, "ny": ny, "numOfRows": 50},
+                 expect_error=True, required=False, note="not published until HH:10 -> 03 NO_DATA"),
+            step("s2", VILAGE, {"base_date": ymd(c), "base_time": prev, "nx": nx, "ny": ny, "numOfRows": 100}),
+        ]
+        out.append(Spec(
+            "error_recovery", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps,
+            [fact(cat.lower(), f"{slot} {desc} ({prev} 발표분)",
+                  cat_value("s2", cat, extra=f" && fcstDate=='{ymd(c)}' && fcstTime=='{slot}'"), "number", 0.1),
+             fact("issue", "실제 사용한 발표시각 (the issue actually used)", "$s2.items[0].baseTime", "exact",
+                  required=False)],
+        ))
+    return out
+
+
+@family
+def mid_term_weekend() -> list[Spec]:
+    """Parallel: 중기 육상 + 기온 for the same region (two regIds: 권역 and city)."""
+    rows = [
+        ("11B00000", "11B10101", "서울", "2026-10-14", "09:00", 4,
+         "다음 주 초 서울 날씨가 궁금해요. 4일 뒤 오전 강수확률이랑 최저·최고기온 알려줘.",
+         "Seoul, 4 days out: morning chance of rain and min/max temperature."),
+        ("11H20000", "11H20201", "부산", "2026-11-06", "19:00", 5,
+         "부산 5일 후 날씨 어때요? 오후 하늘 상태와 최고기온이요.",
+         "Busan in 5 days: afternoon sky and the maximum temperature."),
+        ("11G00000", "11G00201", "제주", "2026-09-22", "07:10", 6,
+         "6일 뒤 제주도 여행 가는데 그날 오전 강수확률과 최저기온 알려주세요.",
+         "Trip to Jeju in 6 days: morning chance of rain and minimum temperature."),
+    ]
+    out = []
+    for i, (land, city, _name, day, hm, n, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        tm = mid_tmfc(c)
+        steps = [step("s1", MID_LAND, {"regId": land, "tmFc": tm}), step("s2", MID_TA, {"regId": city, "tmFc": tm})]
+        if i == 1:
+            facts = [fact("wf", f"{n}일 후 오후 하늘 (sky, PM)", f"$s1.items[0].wf{n}Pm", "name"),
+                     fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5)]
+        else:
+            facts = [fact("pop", f"{n}일 후 오전 강수확률", f"$s1.items[0].rnSt{n}Am", "number"),
+                     fact("tmin", f"{n}일 후 최저기온", f"$s2.items[0].taMin{n}", "number", 0.5)]
+            if i == 0:
+                facts.append(fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5))
+        out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def holiday_weather() -> list[Spec]:
+    """KASI -> KMA mid: the next public holiday, then the mid-term forecast for that day."""
+    rows = [
+        ("2026-09-29", "10:00", "10", "11B10101", "11B00000",
+         "다음 달 첫 공휴일이 언제인지 찾고, 그날 서울 최고기온 예보도 같이 알려줄래?",
+         "When is next month's first public holiday, and Seoul's forecast high that day?"),
+    ]
+    out = []
+    for day, hm, month, city, land, q, qe in rows:
+        c = clock(day, hm)
+        tm = mid_tmfc(c)
+        out.append(Spec(
+            "chain3", "weather", q, qe, c,
+            [step("s1", REST, {"solYear": day[:4], "solMonth": month}),
+             step("s2", MID_TA, {"regId": city, "tmFc": tm}),
+             step("s3", MID_LAND, {"regId": land, "tmFc": tm}, required=False)],
+            [fact("day", "첫 공휴일 날짜", "$s1.items[0].locdate", "date"),
+             fact("name", "공휴일 이름", "$s1.items[0].dateName", "name"),
+             fact("tmax", "그날 최고기온 (4일 뒤)", "$s2.items[0].taMax4", "number", 0.5)],
+        ))
+    return out
+
+
+@family
+def holidays_count() -> list[Spec]:
+    """KASI: several months in parallel (numOfRows default 10 is enough per month)."""
+    rows = [
+        (["2026", "12"], ["2027", "01"], ["2027", "02"], "2026-11-20", "13:00",
+         "올해 12월부터 내년 2월까지 석 달 동안 공휴일이 모두 며칠이야? 제일 긴 연휴 이름도.",
+         "Dec this year to Feb next year: how many public holidays in total, and the longest holiday's name?"),
+        (["2026", "09"], ["2026", "10"], None, "2026-08-25", "09:40",
+         "9월이랑 10월 공휴일 날짜 전부 알려주세요. 대체공휴일 있으면 그것도요.",
+         "All public holidays in September and October, including substitute holidays."),
+    ]
+    out = []
+    for a, b, cc, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        months = [m for m in (a, b, cc) if m]
+        steps = [step(f"m{i}", REST, {"solYear": y, "solMonth": mo}) for i, (y, mo) in enumerate(months, 1)]
+        alld = "[" + ", ".join(f"m{i}.items" for i in range(1, len(months) + 1)) + "][]"
+        if cc:
+            facts = [fact("n", "공휴일 수 (holiday days)", f"$_.length({alld})", "number"),
+                     fact("longest", "가장 많은 날을 차지한 공휴일 이름",
+                          f"$_.max_by({alld}, &dateName).dateName", "name", required=False)]
+        else:
+            facts = [fact("days", "공휴일 날짜 목록", f"$_.{alld}.locdate", "set")]
+        out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
+    return out
+
+
+# =============================================================================================
+# transport (tago)
+# =============================================================================================
+
+CITY = "tago_getCtyCodeList"
+STTN = "tago_getSttnNoList"
+ARVL = "tago_getSttnAcctoArvlPrearngeInfoList"
+
+
+def _city_ref(step_id: str, cityname: str) -> str:
+    return f"${step_id}.items[?cityname=='{cityname}'].citycode | [0]"
+
+
+@family
+def next_bus() -> list[Spec]:
+    """City code -> stop id -> arrivals: three chained code lookups."""
+    rows = [
+        ("대전광역시", "서대전역", "2026-10-15", "08:10",
+         "대전 서대전역 정류장에 지금 제일 먼저 도착하는 버스 번호랑 몇 분 뒤에 오는지 알려줘.",
+         "Daejeon, Seodaejeon Station stop: which bus arrives first and in how many minutes?"),
+        ("제주도", "제주국제공항", "2026-11-07", "13:40",
+         "제주공항 버스정류장(제주국제공항)에 곧 들어오는 버스 중 가장 빨리 오는 건 몇 번이에요?",
+         "Jeju International Airport stop: the soonest arriving bus number?"),
+        ("수원시", "매탄중학교", "2026-09-16", "17:55",
+         "수원 매탄중학교 앞 정류장, 지금 오는 버스 중에 제일 빨리 오는 거 번호와 남은 정류장 수 알려주세요.",
+         "Suwon, Maetan Middle School stop: the first arriving bus and how many stops away."),
+    ]
+    out = []
+    for i, (city, stop, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        facts = [fact("route", "가장 먼저 오는 노선 번호 (first route no.)", "$s3.min_by(items, &arrtime).routeno")]
+        if i == 2:
+            facts.append(fact("cnt", "남은 정류장 수 (stops away)", "$s3.min_by(items, &arrtime).arrprevstationcnt",
+                              "number"))
+        else:
+            facts.append(fact("min", "도착까지 초 (arrival in seconds; minutes in the answer)",
+                              "$s3.min(items[].arrtime)", "number", 60.0))
+        out.append(Spec(
+            "chain3", "transport", q, qe, c,
+            [step("s1", CITY, {"numOfRows": 30}),
+             step("s2", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}),
+             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30})],
+            facts,
+        ))
+    return out
+
+
+@family
+def bus_both_directions() -> list[Spec]:
+    """A stop name has one stop per direction: fan out to both."""
+    rows = [
+        (21, "사상우체국", "2026-10-21", "07:45",
+         "부산 사상우체국 정류장이 길 양쪽에 있던데, 두 정류장 모두 지금 도착 예정 버스가 몇 대씩 있는지 알려줘.",
+         "Busan Sasang Post Office has a stop on each side: how many buses are due at each?"),
+        (25, "지족역", "2026-11-10", "18:20",
+         "대전(도시코드 25) 지족역 정류장 양방향 도착정보를 다 보고 가장 빨리 오는 버스를 찾아줘.",
+         "Daejeon (city 25) Jijok Station stops, both directions: the soonest bus overall."),
+        (31010, "하동보건소", "2026-09-30", "12:05",
+         "수원시 하동보건소 정류장 두 곳 도착 버스 목록 비교해서, 노선이 더 많은 쪽 정류장 번호를 알려주세요.",
+         "Suwon Hadong health-centre stops: which of the two stops has more routes (stop number)?"),
+    ]
+    out = []
+    for i, (code, stop, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", STTN, {"cityCode": code, "nodeNm": stop}),
+                 step("a1", ARVL, {"cityCode": code, "nodeId": "$s1.items[0].nodeid", "numOfRows": 30}),
+                 step("a2", ARVL, {"cityCode": code, "nodeId": "$s1.items[1].nodeid", "numOfRows": 30})]
+        if i == 0:
+            facts = [fact("n1", "첫 정류장 도착 예정 수", "$a1.totalCount", "number"),
+                     fact("n2", "둘째 정류장 도착 예정 수", "$a2.totalCount", "number")]
+        elif i == 1:
+            facts = [fact("route", "가장 빨리 오는 노선", "$_.min_by([a1.items, a2.items][], &arrtime).routeno"),
+                     fact("sec", "도착까지 초", "$_.min([a1.items, a2.items][].arrtime)", "number", 60.0)]
+        else:
+            facts = [fact("stop", "노선이 더 많은 정류장 번호 (nodeno)",
+                          "$_.max_by([{no: s1.items[0].nodeno, n: length(a1.items[].routeid)},"
+                          " {no: s1.items[1].nodeno, n: length(a2.items[].routeid)}], &n).no", "exact")]
+        out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def bus_stop_by_number() -> list[Spec]:
+    """Error recovery: the 5-digit stop number (ARS) is not the nodeId; look the stop up first."""
+    rows = [
+        (25, "서대전역", "2026-10-23", "09:15",
+         "대전 {no}번 정류장에 오는 버스 알려줘. 정류장 번호는 표지판에서 본 거예요.",
+         "Daejeon stop no. {no} (from the sign): which buses are coming?"),
+        (39, "제주국제공항", "2026-11-14", "15:50",
+         "제주 정류소번호 {no} 에 곧 도착하는 버스 번호 목록 좀 알려줄래요?",
+         "Jeju stop number {no}: which bus numbers arrive soon?"),
+    ]
+    out = []
+    for code, stop, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        found = probe_stop(c, code, stop)
+        if found is None:
+            continue
+        no = found["nodeno"]
+        out.append(Spec(
+            "error_recovery", "transport", q.format(no=no), qe.format(no=no), c,
+            [step("s1", STTN, {"cityCode": code, "nodeNo": no},
+                  note="an ARS number used as nodeId gives 00 with no rows: look the stop up first"),
+             step("s2", ARVL, {"cityCode": code, "nodeId": "$s1.items[0].nodeid", "numOfRows": 30})],
+            [fact("routes", "도착 예정 노선 번호들", "$s2.items[].routeno", "set")],
+            notes="trap: calling arrivals with the ARS number returns an empty list, not an error",
+        ))
+    return out
+
+
+def probe_stop(c: str, code: int, name: str) -> dict | None:
+    from kopa_inspect.task_data.build import probe
+
+    out = probe(c, STTN, {"cityCode": code, "nodeNm": name})
+    rows = [r for r in out["items"] if r.get("nodeno")]
+    return rows[0] if rows else None
+
+
+# =============================================================================================
+# tourism (tourapi)
+# =============================================================================================
+
+KW = "tourapi_searchKeyword2"
+DETAIL = "tourapi_detailCommon2"
+NEARBY = "tourapi_locationBasedList2"
+AREA = "tourapi_areaCode2"
+AREA_LIST = "tourapi_areaBasedList2"
+FESTIVAL = "tourapi_searchFestival2"
+
+
+@family
+def restaurants_near_sight() -> list[Spec]:
+    """Keyword -> coordinates (mapx/mapy -> mapX/mapY casing trap) -> nearby restaurants -> detail."""
+    rows = [
+        ("경복궁", 1000, "2026-10-17", "11:30",
+         "경복궁 구경하고 점심 먹으려는데, 경복궁에서 1km 안에 있는 음식점 중 제일 가까운 곳 이름이랑 전화번호 알려줘.",
+         "Lunch after Gyeongbokgung: the nearest restaurant within 1 km, with its phone number."),
+        ("불국사", 2000, "2026-11-01", "10:00",
+         "불국사 근처 2km 이내 식당 하나 추천해 주세요. 가장 가까운 곳으로, 주소도 같이요.",
+         "Near Bulguksa (2 km): the closest restaurant and its address."),
+        ("해운대해수욕장", 1500, "2026-09-12", "17:45",
+         "해운대해수욕장 반경 1.5km 맛집 중 제일 가까운 데가 어디고 연락처는 뭐예요?",
+         "Within 1.5 km of Haeundae Beach: the closest restaurant and its contact number."),
+    ]
+    out = []
+    for i, (sight, radius, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", KW, {"keyword": sight, "contentTypeId": 12}),
+                 step("s2", NEARBY, {"mapX": "$s1.items[0].mapx", "mapY": "$s1.items[0].mapy", "radius": radius,
+                                     "contentTypeId": 39, "arrange": "E"}),
+                 step("s3", DETAIL, {"contentId": "$s2.items[0].contentid"})]
+        facts = [fact("name", "가장 가까운 음식점 (nearest restaurant)", "$s3.items[0].title")]
+        if i == 1:
+            facts.append(fact("addr", "주소 (address)", "$s3.items[0].addr1"))
+        else:
+            facts.append(fact("tel", "전화번호 (phone)", "$s3.items[0].tel", "exact"))
+        out.append(Spec("chain3", "tourism", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def district_sights_tour() -> list[Spec]:
+    """Area code -> 시군구 code -> list -> detail -> nearby: a 5-call chain through TourAPI's code system."""
+    rows = [
+        ("부산", "해운대구", "2026-10-09", "09:00",
+         "부산 해운대구 관광지 목록에서 첫 번째로 나오는 곳의 주소를 확인하고, 그 주변 1km 안 숙소도 몇 개인지 알려주세요.",
+         "Haeundae-gu sights: the first listed sight's address, and how many lodgings within 1 km of it."),
+        ("서울", "종로구", "2026-11-21", "14:30",
+         "서울 종로구 관광지 중 목록 맨 앞에 나오는 곳이 어딘지, 그리고 거기서 500m 안에 있는 문화시설 수를 알아봐줘.",
+         "Jongno-gu: the first sight in the list, and the number of cultural facilities within 500 m."),
+    ]
+    out = []
+    for i, (sido, sgg, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        ctype, radius = (32, 1000) if i == 0 else (14, 500)
+        steps = [step("s1", AREA, {"numOfRows": 20}),
+                 step("s2", AREA, {"areaCode": f"$s1.items[?name=='{sido}'].code | [0]", "numOfRows": 30}),
+                 step("s3", AREA_LIST, {"areaCode": f"$s1.items[?name=='{sido}'].code | [0]",
+                                        "sigunguCode": f"$s2.items[?name=='{sgg}'].code | [0]",
+                                        "contentTypeId": 12, "arrange": "A"}),
+                 step("s4", DETAIL, {"contentId": "$s3.items[0].contentid"}),
+                 step("s5", NEARBY, {"mapX": "$s4.items[0].mapx", "mapY": "$s4.items[0].mapy", "radius": radius,
+                                     "contentTypeId": ctype})]
+        facts = [fact("sight", "첫 관광지 (first sight)", "$s4.items[0].title"),
+                 fact("n", "주변 시설 수 (facilities nearby)", "$s5.totalCount", "number")]
+        if i == 0:
+            facts.insert(1, fact("addr", "주소", "$s4.items[0].addr1"))
+        out.append(Spec("chain4plus", "tourism", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def festivals_weekend() -> list[Spec]:
+    """Pagination: festivals running from a date; the filtered answer needs every page."""
+    rows = [
+        ("1", "20261017", "2026-10-15", "10:20",
+         "이번 주 토요일(10월 17일)에 서울에서 열리고 있는 축제가 몇 개인지, 이름도 다 알려줘.",
+         "Festivals in Seoul running on Saturday 17 October: how many, and their names."),
+        ("31", "20261114", "2026-11-11", "20:00",
+         "경기도에서 11월 14일 토요일에 진행 중인 축제나 행사 전부 찾아주세요. 가족이랑 가보려고요.",
+         "Every festival or event in Gyeonggi running on Saturday 14 November (a family outing)."),
+    ]
+    out = []
+    for area, day8, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        pages = 3
+        steps = [step("f1", FESTIVAL, {"eventStartDate": ymd(c, -30), "areaCode": area})]
+        steps += [step(f"f{k}", FESTIVAL, {"eventStartDate": ymd(c, -30), "areaCode": area, "pageNo": k})
+                  for k in range(2, pages + 1)]
+        allrows = "[" + ", ".join(f"f{k}.items" for k in range(1, pages + 1)) + "][]"
+        cond = f"to_number(eventstartdate) <= `{day8}` && to_number(eventenddate) >= `{day8}`"
+        out.append(Spec(
+            "pagination", "tourism", q, qe, c, steps,
+            [fact("names", "진행 중인 축제 (festivals on the day)", f"$_.{allrows} | [?{cond}].title", "set"),
+             fact("n", "개수 (count)", f"$_.length({allrows} | [?{cond}])", "number")],
+            state=tuple(f"pages:f{k}" for k in range(2, pages + 1)),
+        ))
+    return out
+
+
+@family
+def tour_detail_legacy_params() -> list[Spec]:
+    """Error recovery: KorService2 detailCommon2 rejects the legacy *YN toggles."""
+    rows = [
+        ("성산일출봉", "2026-10-26", "08:00",
+         "성산일출봉 소개글(개요)이랑 주소 좀 상세정보로 가져와 줘. 예전처럼 overviewYN=Y 넣어서 해봐.",
+         "Seongsan Ilchulbong: fetch the overview and address from the detail API (try overviewYN=Y as before)."),
+        ("한옥마을", "2026-09-05", "15:10",
+         "전주 한옥마을 상세정보에서 전화번호랑 홈페이지 확인해줘. defaultYN=Y 옵션 붙여서 조회해 봐요.",
+         "Jeonju Hanok Village details: phone and homepage (query with defaultYN=Y)."),
+    ]
+    out = []
+    for i, (kw, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        legacy = {"overviewYN": "Y"} if i == 0 else {"defaultYN": "Y"}
+        steps = [step("s1", KW, {"keyword": kw, "contentTypeId": 12}),
+                 step("e1", DETAIL, {"contentId": "$s1.items[0].contentid", **legacy}, expect_error=True,
+                      required=False, note="legacy YN toggle -> INVALID_REQUEST_PARAMETER_ERROR"),
+                 step("s2", DETAIL, {"contentId": "$s1.items[0].contentid"})]
+        facts = ([fact("addr", "주소", "$s2.items[0].addr1"), fact("overview", "개요 일부", "$s2.items[0].overview",
+                                                                 required=False)]
+                 if i == 0 else
+                 [fact("tel", "전화번호", "$s2.items[0].tel", "exact"), fact("home", "홈페이지", "$s2.items[0].homepage",
+                                                                         required=False)])
+        out.append(Spec("error_recovery", "tourism", q, qe, c, steps, facts))
+    return out
+
+
+# =============================================================================================
+# education (neis; the auth-key trap)
+# =============================================================================================
+
+SCHOOL = "neis_schoolInfo"
+MEAL = "neis_mealServiceDietInfo"
+SCHED = "neis_SchoolSchedule"
+NEIS_KEY = "$session.neis"
+TOKEN = ("token:neis",)
+
+
+@family
+def school_lunch() -> list[Spec]:
+    """Auth tool first, then school code lookup, then the menu."""
+    rows = [
+        ("서울역삼초등학교", "2026-10-15", "07:30", 1, "2",
+         "아이가 다니는 서울역삼초등학교 내일 점심 급식 메뉴가 뭐예요?",
+         "What is tomorrow's school lunch at Seoul Yeoksam Elementary?"),
+        ("우동중학교", "2026-11-04", "21:10", 1, "2",
+         "부산 우동중학교 내일 중식 식단이랑 칼로리 알려주세요.",
+         "Busan Udong Middle School: tomorrow's lunch menu and calories."),
+        ("둔산고등학교", "2026-09-14", "12:00", 0, "2",
+         "대전 둔산고 오늘 점심 뭐 나왔는지 궁금해요. 열량도요.",
+         "Daejeon Dunsan High: today's lunch and its calories."),
+        ("노형중학교", "2026-10-29", "06:50", 0, "2",
+         "제주 노형중학교 오늘 급식 메뉴 좀 알려줄래?",
+         "Jeju Nohyeong Middle School: today's school meal."),
+    ]
+    out = []
+    for i, (school, day, hm, plus, meal_code, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        facts = [fact("menu", "급식 메뉴 (dishes)", "$s2.items[0].DDISH_NM", "name")]
+        if i in (1, 2):
+            facts.append(fact("cal", "열량 (calories)", "$s2.items[0].CAL_INFO", "number", 0.5))
+        out.append(Spec(
+            "chain2", "education", q, qe, c,
+            [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
+             step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                               "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": meal_code,
+                               "MLSV_YMD": ymd(c, plus)})],
+            facts, state=TOKEN,
+        ))
+    return out
+
+
+@family
+def lunch_calorie_compare() -> list[Spec]:
+    """Parallel: two schools' lookups, then two menus, compared."""
+    rows = [
+        ("대치중학교", "개포중학교", "2026-10-20", "10:00",
+         "대치중이랑 개포중 이번 주 금요일 점심 중에 어느 학교가 칼로리가 더 높아요?",
+         "Daechi vs Gaepo Middle School, this Friday's lunch: which has more calories?", 3),
+        ("매탄고등학교", "영통고등학교", "2026-11-16", "16:30",
+         "수원 매탄고와 영통고 내일 점심 급식 메뉴 두 개 비교해줘. 열량 차이도.",
+         "Suwon Maetan High vs Yeongtong High, tomorrow's lunch: both menus and the calorie gap.", 1),
+        ("범어초등학교", "만촌초등학교", "2026-09-08", "08:40",
+         "대구 범어초, 만촌초 오늘 점심 메뉴 각각 뭔지 알려주세요.",
+         "Daegu Beomeo vs Manchon Elementary: today's lunch at each.", 0),
+    ]
+    out = []
+    for a, b, day, hm, q, qe, plus in rows:
+        c = clock(day, hm)
+        d = ymd(c, plus)
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": a}), step("s2", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": b})]
+        for k, sid in ((3, "s1"), (4, "s2")):
+            steps.append(step(f"s{k}", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": f"${sid}.items[0].ATPT_OFCDC_SC_CODE",
+                                              "SD_SCHUL_CODE": f"${sid}.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
+                                              "MLSV_YMD": d}))
+        facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM"), fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM")]
+        if plus:
+            facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5))
+            facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5))
+        out.append(Spec("parallel", "education", q, qe, c, steps, facts, state=TOKEN))
+    return out
+
+
+@family
+def exam_schedule() -> list[Spec]:
+    """School schedule over a range: filter events (시험/고사) after a code lookup."""
+    rows = [
+        ("대치고등학교", "2026-10-01", "19:00", "20261001", "20261031",
+         "대치고 10월 학사일정 중에 시험(고사) 일정이 며칠인지 알려줘.",
+         "Daechi High, October calendar: which days are exams?"),
+        ("서현중학교", "2026-11-30", "09:20", "20261201", "20261231",
+         "분당 서현중학교 12월 학사일정에서 방학식이나 시험 같은 주요 일정 날짜 뽑아주세요.",
+         "Seohyeon Middle School (Bundang), December: the key events (vacation ceremony, exams) and dates."),
+        ("송도고등학교", "2026-09-02", "13:15", "20260901", "20260930",
+         "인천 송도고 9월 행사 일정 전체 목록 알려주세요. 토요휴업일은 빼고요.",
+         "Incheon Songdo High, September: every calendar event except Saturday closures."),
+    ]
+    out = []
+    for i, (school, day, hm, a, b, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
+                 step("s2", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                    "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": a, "AA_TO_YMD": b})]
+        if i == 0:
+            facts = [fact("days", "시험 날짜 (exam days)", "$s2.items[?contains(EVENT_NM, '고사')].AA_YMD", "set")]
+        elif i == 1:
+            facts = [fact("events", "주요 일정 (events)", "$s2.items[?EVENT_NM != '토요휴업일'].EVENT_NM", "set")]
+        else:
+            facts = [fact("events", "행사 (events except 토요휴업일)", "$s2.items[?EVENT_NM != '토요휴업일'].EVENT_NM",
+                          "set")]
+        out.append(Spec("chain2", "education", q, qe, c, steps, facts, state=TOKEN))
+    return out
+
+
+@family
+def neis_without_key() -> list[Spec]:
+    """Error recovery: the NEIS call without the session key fails; get the key, then retry."""
+    rows = [
+        ("혜화고등학교", "2026-10-13", "11:50",
+         "혜화고등학교 전화번호랑 홈페이지 주소 알려줘. 나이스 조회로요.",
+         "Hyehwa High School's phone number and homepage (via NEIS)."),
+        ("지곡중학교", "2026-11-19", "09:05",
+         "포항 지곡중학교 주소하고 설립 구분(공립/사립) 확인 부탁해요.",
+         "Pohang Jigok Middle School: address and public/private status."),
+    ]
+    out = []
+    for i, (school, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("e1", SCHOOL, {"SCHUL_NM": school}, expect_error=True, required=False,
+                      note="no KEY: the auth tool must be called first"),
+                 step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school})]
+        facts = ([fact("tel", "전화번호", "$s1.items[0].ORG_TELNO", "exact"), fact("home", "홈페이지", "$s1.items[0].HMPG_ADRES")]
+                 if i == 0 else
+                 [fact("addr", "주소", "$s1.items[0].ORG_RDNMA"), fact("fond", "설립구분", "$s1.items[0].FOND_SC_NM")])
+        out.append(Spec("error_recovery", "education", q, qe, c, steps, facts, state=TOKEN))
+    return out
+
+
+@family
+def weekly_meals_pages() -> list[Spec]:
+    """Pagination: a month of meals with pSize 5 -> several pages (NEIS pIndex/pSize)."""
+    rows = [
+        ("청운중학교", "2026-10-30", "17:00", "20261001", "20261031", 5,
+         "청운중학교 10월 점심 급식 중 열량이 가장 높았던 날과 그 칼로리를 찾아줘. 한 번에 5건씩 조회해야 해.",
+         "Cheongun Middle School, October lunches: the highest-calorie day and its calories (5 rows per page)."),
+        ("노은초등학교", "2026-11-27", "14:00", "20261101", "20261130", 5,
+         "대전 노은초 11월 중식이 몇 번 나왔는지, 그중 제일 칼로리 낮은 날은 언제인지 알려주세요. 페이지당 5건 기준으로요.",
+         "Daejeon Noeun Elementary, November: how many lunches, and the lowest-calorie day (5 per page)."),
+    ]
+    out = []
+    for i, (school, day, hm, a, b, size, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school})]
+        base = {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
+                "MLSV_FROM_YMD": a, "MLSV_TO_YMD": b, "pSize": size}
+        n_pages = neis_pages(c, school, {k: v for k, v in base.items() if not str(v).startswith("$s1")})
+        steps += [step(f"m{k}", MEAL, {**base, "pIndex": k}) for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"m{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        if i == 0:
+            facts = [fact("day", "최고 열량 날짜", f"$_.max_by({allrows}, &num(CAL_INFO)).MLSV_YMD", "date"),
+                     fact("cal", "그 열량", f"$_.max(nums({allrows}[].CAL_INFO))", "number", 0.5)]
+        else:
+            facts = [fact("n", "중식 횟수", "$m1.totalCount", "number"),
+                     fact("day", "최저 열량 날짜", f"$_.min_by({allrows}, &num(CAL_INFO)).MLSV_YMD", "date")]
+        out.append(Spec("pagination", "education", q, qe, c, steps, facts,
+                        state=TOKEN + tuple(f"pages:m{k}" for k in range(2, n_pages + 1))))
+    return out
+
+
+def neis_pages(c: str, school: str, base: dict) -> int:
+    """Pages of a meal range at seed 0 (school calendars follow the real holiday calendar)."""
+    from kopa_inspect.task_data.build import probe
+
+    info = probe(c, SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school})["items"][0]
+    args = {**base, "ATPT_OFCDC_SC_CODE": info["ATPT_OFCDC_SC_CODE"], "SD_SCHUL_CODE": info["SD_SCHUL_CODE"]}
+    total = probe(c, MEAL, args)["totalCount"]
+    return -(-total // int(base["pSize"]))

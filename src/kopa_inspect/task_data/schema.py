@@ -65,7 +65,8 @@ DEFAULT_PATH = Path(__file__).with_name("kopa_bench.jsonl")
 
 _STATE_RE = re.compile(r"^(token:[a-z0-9_]+|pages:[A-Za-z_][\w-]*|call:[A-Za-z_][\w-]*)$")
 _CLOCK_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+09:00$")
-_NUM_STRIP = re.compile(r"[,\s]|(원|만원|℃|%|mm|cm|km|m|건|명)$")
+# A number with an optional unit after it ("798.5 Kcal", "12.0mm", "35%"); commas removed first.
+_NUM_RE = re.compile(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:[A-Za-z%℃°㎡]+|원|만원|건|명|개|회|분|초)?\s*")
 
 
 # --- fact resolution ---------------------------------------------------------------------------
@@ -77,12 +78,10 @@ def to_num(value: Any) -> float | None:
         return None
     if isinstance(value, int | float):
         return float(value)
-    text = _NUM_STRIP.sub("", str(value).strip())
-    text = _NUM_STRIP.sub("", text)
-    try:
-        out = float(text)
-    except ValueError:
+    m = _NUM_RE.fullmatch(str(value).replace(",", "").strip())
+    if not m:
         return None
+    out = float(m.group(1))
     return out if math.isfinite(out) else None
 
 

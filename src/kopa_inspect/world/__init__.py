@@ -87,8 +87,10 @@ class World:
 
 
 def _import_parts() -> None:
-    # Parts register on import; importing the API registry imports every part a spec uses.
-    import kopa_inspect.apis  # noqa: F401
+    # Parts register on import; loading the provider registry imports every part a spec uses.
+    from kopa_inspect.apis import operations
+
+    operations()
 
 
 @lru_cache(maxsize=64)

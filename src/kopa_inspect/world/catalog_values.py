@@ -171,7 +171,7 @@ GENERATORS: dict[str, Callable[[random.Random, list[str], RowContext], str]] = {
     "id": _id,
     "int": _int,
     "float": _float,
-    "choice": lambda rng, a, c: rng.choice("|".join(a).split("|")),
+    "choice": lambda rng, a, c: rng.choice(":".join(a).split("|")),
     "const": lambda rng, a, c: ":".join(a),
     "gu": lambda rng, a, c: c.gu.name,
     "gu_code": lambda rng, a, c: c.gu.code,
@@ -199,7 +199,7 @@ GENERATORS: dict[str, Callable[[random.Random, list[str], RowContext], str]] = {
     "url": lambda rng, a, c: f"https://{a[0] if a else 'www.seoul.go.kr'}/{rng.randint(1000, 99999)}",
     "key": lambda rng, a, c: c.key or "",
     "money": lambda rng, a, c: str(rng.randint(int(a[0]), int(a[1])) * (int(a[2]) if len(a) > 2 else 1)),
-    "text": lambda rng, a, c: rng.choice("|".join(a).split("|")) if a else "",
+    "text": lambda rng, a, c: rng.choice(":".join(a).split("|")) if a else "",
 }
 
 

@@ -439,9 +439,11 @@ def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | No
     if spec == "event_title":
         return f"{rng.choice(EVENT_WORDS)} {rng.choice(EVENT_KINDS)}"
     if spec in ("event_start", "event_end", "event_period"):
-        start = ctx.today + timedelta(days=rng.randint(-40, 60))
-        end = start + timedelta(days=rng.choice((0, 0, 1, 2, 6, 13, 30)))
-        ctx.extra = {**(ctx.extra or {}), "start": start, "end": end}
+        if not ctx.extra or "start" not in ctx.extra:  # one period per row, shared by its columns
+            start = ctx.today + timedelta(days=rng.randint(-40, 60))
+            end = start + timedelta(days=rng.choice((0, 0, 1, 2, 6, 13, 30)))
+            ctx.extra = {**(ctx.extra or {}), "start": start, "end": end}
+        start, end = ctx.extra["start"], ctx.extra["end"]
         return {"event_start": f"{start:%Y-%m-%d} 00:00:00.0", "event_end": f"{end:%Y-%m-%d} 00:00:00.0",
                 "event_period": f"{start:%Y-%m-%d}~{end:%Y-%m-%d}"}[spec]
     if spec == "reservation_min":

@@ -325,7 +325,8 @@ def _times(rng) -> tuple[str, str]:
     return _fmt_time(created, rng.randint(0, 86399)), _fmt_time(modified, rng.randint(0, 86399))
 
 
-def _zip(rng, sido_cd: str) -> str:
+def zip_code(rng, sido_cd: str) -> str:
+    """A 우편번호 in the 시도's real range."""
     lo, hi = _ZIP_RANGE.get(sido_cd, (1, 63))
     return f"{rng.randint(lo, hi):02d}{rng.randint(0, 999):03d}"
 
@@ -365,7 +366,7 @@ def build_tour(world: World) -> TourData:
         img = _image(rng, True)
         created, modified = _times(rng)
         places.append(Place(
-            contentid, ctype, title, area.code, sigungu_code(area, lawd), lawd, addr, "", _zip(rng, lawd[:2]),
+            contentid, ctype, title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
             tel, float(lon), float(lat), _CAT_SPECIAL.get(cat, _CATS[ctype]), *img, created, modified,
             overview, homepage=f'<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
             telname=title, real=True,
@@ -391,7 +392,7 @@ def build_tour(world: World) -> TourData:
             created, modified = _times(rng)
             places.append(Place(
                 new_id("near", anchor.contentid, k), ctype, title, area.code, anchor.sigungucode, anchor.lawd_cd,
-                f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 300)}", "", _zip(rng, reg.sido_cd),
+                f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 300)}", "", zip_code(rng, reg.sido_cd),
                 _tel(rng, reg.sido_cd), round(lon, 10), round(lat, 10), _CATS[ctype],
                 *_image(rng, rng.random() < 0.7), created, modified, _overview(ctype, title, short, rng),
                 telname=title if rng.random() < 0.5 else "",
@@ -409,7 +410,7 @@ def build_tour(world: World) -> TourData:
         used.add(contentid)
         created, modified = _times(rng)
         places.append(Place(
-            contentid, "15", title, area.code, sigungu_code(area, lawd), lawd, addr, "", _zip(rng, lawd[:2]),
+            contentid, "15", title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
             _tel(rng, lawd[:2]), float(lon), float(lat), _CATS["15"], *_image(rng, True), created, modified,
             overview, telname=f"{title} 사무국", eventstartdate=f"{year}{start}", eventenddate=f"{year}{end}",
             real=True,
@@ -465,7 +466,7 @@ def build_tour(world: World) -> TourData:
                     overview = _overview(ctype, title, local, rng)
                     places.append(Place(
                         new_id(area.code, idx, ctype, k), ctype, title, area.code, str(idx), reg.lawd_cd,
-                        addr1, addr2, _zip(rng, reg.sido_cd), _tel(rng, reg.sido_cd) if rng.random() < 0.85 else "",
+                        addr1, addr2, zip_code(rng, reg.sido_cd), _tel(rng, reg.sido_cd) if rng.random() < 0.85 else "",
                         round(lon, 10), round(lat, 10), _CATS[ctype], *_image(rng, rng.random() < 0.7),
                         created, modified, overview, eventstartdate=start, eventenddate=end,
                         telname=title if rng.random() < 0.5 else "",

@@ -28,10 +28,11 @@ _PRICE_PER_M2: dict[str, int] = {
     "11740": 1450, "11410": 1200, "11230": 1050, "11500": 1100, "11290": 1000, "11380": 950,
     "11530": 900, "11620": 950, "11545": 800, "11260": 800, "11305": 750, "11350": 800, "11320": 700,
     "41135": 1500, "41290": 1900, "41117": 900, "41465": 950, "41173": 1000, "41450": 1050,
-    "26350": 850, "26500": 800, "50110": 550, "50130": 450,
+    "26350": 850, "26500": 800, "50110": 420, "50130": 330, "27260": 700, "30200": 450, "36110": 520,
+    "28185": 650, "28200": 450, "28237": 450,
 }
 _SIDO_PRICE = {"11": 1100, "26": 450, "41": 650, "50": 450, "28": 450, "27": 400, "30": 400, "36": 500}
-_MONTHLY_VOLUME = {"11": (60, 240), "41": (40, 200), "26": (30, 140), "50": (20, 90)}
+_MONTHLY_VOLUME = {"11": (80, 300), "41": (50, 220), "26": (40, 160), "50": (20, 90)}
 
 _BRANDS = (
     "래미안", "자이", "힐스테이트", "e편한세상", "푸르지오", "아이파크", "롯데캐슬", "더샵", "SK뷰",
@@ -61,10 +62,16 @@ class Complex:
 
 
 def _stem(umd_name: str) -> str:
-    for tail in ("동", "가", "로"):
-        if umd_name.endswith(tail) and len(umd_name) > 2:
-            return umd_name[:-1]
-    return umd_name
+    """The part of a 법정동 name used in complex names: 수성동1가 -> 수성, 도두일동 -> 도두, 반포동 -> 반포."""
+    name = umd_name
+    if name.endswith("가") and len(name) > 2:
+        name = name[:-1].rstrip("0123456789")
+    for tail in ("일동", "이동", "삼동"):
+        if name.endswith(tail) and len(name) > 3:
+            return name[: -len(tail)]
+    if name[-1:] in ("동", "로") and len(name) > 2:
+        name = name[:-1]
+    return name
 
 
 def _fmt_amount(value: int, rng: Any) -> str:
@@ -100,8 +107,10 @@ class Trades:
         out: list[Complex] = []
         used: set[str] = set()
         n = 0
+        # Districts with few 법정동 (양천구: 신정·목동·신월) still get a dozen or more complexes.
+        per_dong = max(1, -(-18 // len(dongs)))
         for dong in dongs:
-            for _ in range(rng.randint(2, 6)):
+            for _ in range(rng.randint(per_dong, per_dong + 4)):
                 old = rng.random() < 0.45
                 year = rng.randint(1979, 2002) if old else rng.randint(2003, 2024)
                 if old:
@@ -170,8 +179,8 @@ class Trades:
         rng = self.world.rng(f"trades.{kind}", lawd_cd, deal_ymd)
         lo, hi = _MONTHLY_VOLUME.get(lawd_cd[:2], (10, 80))
         # A per-district activity level (seed-static) times a per-month swing.
-        activity = self.world.rng("trades.activity", lawd_cd).uniform(0.5, 1.0)
-        count = int(rng.randint(lo, hi) * activity * (1.6 if kind == "rent" else 1.0))
+        activity = self.world.rng("trades.activity", lawd_cd).uniform(0.6, 1.0)
+        count = int(rng.randint(lo, hi) * activity * (2.2 if kind == "rent" else 1.0))
         # Slow market drift: +0.25 % a month from 2020-01, and a seasonal wobble.
         months_since = (year - 2020) * 12 + month - 1
         drift = 1.0 + 0.0025 * months_since

@@ -9,7 +9,7 @@ reach it within the next 40 minutes (arrtime in seconds, stations to go ≈ one 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -158,6 +158,7 @@ class Transit:
         stops: dict[str, Stop] = {}
         digits = 9 if c.prefix == "GGB" else 7
         used: set[str] = set()
+        used_no: set[int | None] = {None}
         for name in base_names:
             lat = center.lat + rng.uniform(-0.06, 0.06)
             lon = center.lon + rng.uniform(-0.07, 0.07)
@@ -169,7 +170,14 @@ class Transit:
                     if node_id not in used:
                         used.add(node_id)
                         break
-                node_no = rng.randint(10000, 99999) if c.code != 39 or rng.random() < 0.9 else None
+                # Stop numbers are unique within a city; some 제주 stops have none (UNCERTAIN).
+                node_no: int | None = None
+                while node_no in used_no:
+                    node_no = rng.randint(10000, 99999)
+                if c.code == 39 and rng.random() < 0.1:
+                    node_no = None
+                else:
+                    used_no.add(node_no)
                 stops[node_id] = Stop(
                     node_id, name, node_no, round(lat + side * 0.0004, 7), round(lon + side * 0.0003, 7)
                 )
@@ -177,7 +185,7 @@ class Transit:
         routes: list[Route] = []
         n_routes = max(8, len(base_names) // 2)
         numbers: set[str] = set()
-        for i in range(n_routes):
+        for _ in range(n_routes):
             rtype = rng.choices([t for t, _ in _ROUTE_TYPES], weights=[w for _, w in _ROUTE_TYPES])[0]
             if rtype == "마을버스":
                 no: int | str = f"{rng.randint(1, 60)}-{rng.randint(1, 3)}"
@@ -202,6 +210,12 @@ class Transit:
                     vehicle_low_floor=rng.uniform(0.2, 0.7),
                 )
             )
+        # Every stop is served: a stop no sampled route passes joins the end of some route.
+        covered = {s for r in routes for s in r.stops}
+        for node_id in ids:
+            if node_id not in covered:
+                k = rng.randrange(len(routes))
+                routes[k] = replace(routes[k], stops=(*routes[k].stops, node_id))
         return stops, tuple(routes)
 
     def arrivals(self, c: City, node_id: str) -> list[dict[str, Any]]:

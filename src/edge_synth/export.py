@@ -1,0 +1,100 @@
+"""Phase B.4: rows -> a Hugging Face ``datasets.Dataset`` (schema in src/edge_synth/README.md).
+
+``messages`` is stored twice: as a JSON string (``messages_json``, lossless, what GRPO/SFT code
+should read) and as an Arrow column in the HF chat structure (role, content, tool_calls with
+``function.arguments`` as a JSON string, tool_call_id, name), with fixed features so every shard
+has the same schema and shards concatenate. Tools have per-tool parameter schemas that Arrow
+cannot hold as one struct type, so they are JSON only (``tools_json``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import datasets
+from datasets import Dataset, Features, List, Value
+
+from edge_synth.compose import Composed
+from edge_synth.sample import Draft
+
+_TOOL_CALL = {"id": Value("string"), "type": Value("string"),
+              "function": {"name": Value("string"), "arguments": Value("string")}}
+MESSAGE = {"role": Value("string"), "content": Value("string"), "tool_calls": List(_TOOL_CALL),
+           "tool_call_id": Value("string"), "name": Value("string")}
+
+FEATURES = Features({
+    "id": Value("string"),
+    "index": Value("int64"),
+    "query": Value("string"),
+    "answer": Value("string"),
+    "messages": List(MESSAGE),
+    "messages_json": Value("string"),
+    "tools_json": Value("string"),
+    "plan_json": Value("string"),
+    "gold_calls_json": Value("string"),
+    "facts_json": Value("string"),
+    "platforms": List(Value("string")),
+    "junctions": List(Value("string")),
+    "n_calls": Value("int64"),
+    "seed": Value("int64"),
+    "clock": Value("string"),
+    "edge_ids": List(Value("string")),
+})
+
+
+def hf_message(m: dict[str, Any]) -> dict[str, Any]:
+    return {"role": m["role"], "content": m.get("content") or "", "tool_calls": m.get("tool_calls") or [],
+            "tool_call_id": m.get("tool_call_id"), "name": m.get("name")}
+
+
+def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> dict[str, Any]:
+    from kopa_inspect.apis import get_operation
+
+    gold = [{"id": s.id, "name": s.tool, "arguments": comp.run.args[s.id]} for s in comp.plan.steps]
+    return {
+        "id": f"edge-s{seed}-{draft.index:07d}",
+        "index": draft.index,
+        "query": comp.query,
+        "answer": comp.answer,
+        "messages": [hf_message(m) for m in comp.messages],
+        "messages_json": json.dumps(comp.messages, ensure_ascii=False),
+        "tools_json": json.dumps(comp.tools, ensure_ascii=False),
+        "plan_json": comp.plan.model_dump_json(),
+        "gold_calls_json": json.dumps(gold, ensure_ascii=False, default=str),
+        "facts_json": json.dumps(comp.facts, ensure_ascii=False, default=str),
+        "platforms": sorted({get_operation(s.tool).platform for s in comp.plan.steps}),
+        "junctions": [j.type for j in draft.junctions],
+        "n_calls": len(comp.plan.steps),
+        "seed": seed,
+        "clock": clock or "",
+        "edge_ids": draft.edge_ids(),
+    }
+
+
+def to_dataset(rows: list[dict[str, Any]]) -> Dataset:
+    return Dataset.from_list(rows, features=FEATURES)
+
+
+def save(rows: list[dict[str, Any]], out: str | Path, *, test_fraction: float = 0.0) -> datasets.DatasetDict | Dataset:
+    """Save as a Dataset, or a DatasetDict with a deterministic test split (by index)."""
+    ds = to_dataset(rows)
+    if test_fraction > 0 and len(rows) >= 10:
+        k = max(1, round(1 / test_fraction))
+        test = ds.filter(lambda r: r["index"] % k == k - 1)
+        train = ds.filter(lambda r: r["index"] % k != k - 1)
+        dd = datasets.DatasetDict({"train": train, "test": test})
+        dd.save_to_disk(str(out))
+        return dd
+    ds.save_to_disk(str(out))
+    return ds
+
+
+def chat_messages(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """messages for ``tokenizer.apply_chat_template``: tool-call arguments as dicts, as templates expect."""
+    msgs = json.loads(row["messages_json"])
+    for m in msgs:
+        for tc in m.get("tool_calls") or []:
+            tc["function"] = {**tc["function"], "arguments": json.loads(tc["function"]["arguments"])}
+    return msgs

@@ -1,0 +1,317 @@
+"""EDGE end to end: graph -> grounding -> sampling -> composition -> filtering -> export.
+
+Layout of an output directory::
+
+    OUT/graph/candidate.json   proposed links (with why)          OUT/graph/pool.json  value pool
+    OUT/graph/verified.json    links that survived execution      OUT/graph/grounding.json  stats
+    OUT/chunks/chunk_00000.jsonl  rows of candidate indices [0, C) (+ .stats.json: drops, timings)
+    OUT/dataset/               datasets.save_to_disk
+    OUT/report/                edges.csv, graph.png, summary.json, report.md
+
+Determinism and resumption: a trajectory is a pure function of (seed, clock, verified graph,
+pool, its index). Chunks are written atomically; a resumed run loads the graph stage and the
+finished chunks, computes the missing ones and assembles the same dataset. Dedup and truncation to
+``n`` happen at assembly, in index order. ``--shard i/n`` computes chunks ``k % n == i``; shards
+writing into one directory (or copied into one) merge at assembly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from edge_synth.compose import compose, execute
+from edge_synth.export import make_row, save
+from edge_synth.filter import BenchIndex, answer_ok, plan_key, same_outputs
+from edge_synth.graph import LinkGraph, build_candidate_graph
+from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
+from edge_synth.retrieve import Embedder
+from edge_synth.sample import Sampler
+from edge_synth.verify import Grounder, GroundingConfig
+from kopa_inspect.apis import operations
+from kopa_inspect.backends import BackendConfig, make_backend
+from kopa_inspect.plans import Plan, PlanError
+
+try:  # the benchmark's held-out platforms, if the task schema has landed
+    from kopa_inspect.task_data.schema import HELD_OUT_PLATFORMS as _HELD
+except ImportError:  # pragma: no cover
+    _HELD = frozenset({"nec", "assembly", "lawgo"})  # TODO: keep in sync with task_data.schema
+HELD_OUT_PLATFORMS: tuple[str, ...] = tuple(sorted(_HELD))
+
+
+@dataclass
+class SynthConfig:
+    out: str
+    n: int = 100
+    seed: int = 0
+    clock: str | None = None
+    model: str | None = None
+    workers: int = 1
+    shard: tuple[int, int] = (0, 1)
+    chunk_size: int = 50
+    backend: BackendConfig = field(default_factory=BackendConfig)
+    grounding: GroundingConfig = field(default_factory=GroundingConfig)
+    include_held_out: bool = False
+    bench_path: str | None = None
+    use_retriever: bool = True
+    seed_regions: bool = True
+    max_chunks: int = 400
+    test_fraction: float = 0.0
+    # Stop after this many chunks in this process (tests use it to simulate an interruption).
+    stop_after_chunks: int | None = None
+
+    @property
+    def excluded(self) -> tuple[str, ...]:
+        return () if self.include_held_out else HELD_OUT_PLATFORMS
+
+
+def _write_json(path: Path, obj: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(obj, ensure_ascii=False, indent=1, default=str), encoding="utf-8")
+    tmp.replace(path)
+
+
+# --- stage 1: the verified graph ---------------------------------------------------------------
+
+
+def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -> tuple[LinkGraph, ValuePool, dict]:
+    gdir = Path(cfg.out) / "graph"
+    if (gdir / "verified.json").exists() and (gdir / "pool.json").exists():
+        verified = LinkGraph.from_json(json.loads((gdir / "verified.json").read_text()))
+        pool = pool_from_json(json.loads((gdir / "pool.json").read_text()))
+        grounding = json.loads((gdir / "grounding.json").read_text())
+        return verified, pool, grounding
+    t0 = time.perf_counter()
+    ops = list(operations().values())
+    embedder = Embedder(Path(cfg.out) / "cache") if cfg.use_retriever else None
+    cand = build_candidate_graph(ops, embedder)
+    t_graph = time.perf_counter() - t0
+    _write_json(gdir / "candidate.json", cand.to_json())
+    pool = ValuePool(cfg.clock, None if cfg.seed_regions else [])
+
+    async def ground():
+        backend = make_backend(cfg.backend, seed=cfg.seed)
+        try:
+            g = Grounder(cand, backend, seed=cfg.seed, clock=cfg.clock, pool=pool, config=cfg.grounding)
+            report = await g.run(progress)
+            return g, report
+        finally:
+            await backend.aclose()
+
+    t1 = time.perf_counter()
+    g, report = asyncio.run(ground())
+    verified = g.graph.subgraph(sorted(g.verified_ids()))
+    grounding = {
+        "report": report.to_json(),
+        "stats": {eid: st.to_json() for eid, st in sorted(g.stats.items())},
+        "edges": {eid: e.to_json() for eid, e in sorted(g.graph.edges.items())},
+        "seconds": {"candidate_graph": round(t_graph, 2), "grounding": round(time.perf_counter() - t1, 2)},
+        "n_ops": len(ops),
+    }
+    _write_json(gdir / "grounding.json", grounding)
+    _write_json(gdir / "pool.json", pool_to_json(g.pool))
+    _write_json(gdir / "verified.json", verified.to_json())  # last: its presence marks the stage done
+    return verified, g.pool, grounding
+
+
+# --- stage 2: chunks of trajectories -------------------------------------------------------------
+
+
+async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex) -> dict[str, Any]:
+    backend = make_backend(cfg.backend, seed=cfg.seed)
+    fresh = make_backend(cfg.backend, seed=cfg.seed)  # re-execution on a backend that saw nothing
+    sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded)
+    all_ops = sorted(op for op in operations() if op.split("_")[0] not in cfg.excluded)
+    drops: Counter[str] = Counter()
+    rows = []
+    t = Counter()
+    try:
+        for idx in range(k * cfg.chunk_size, (k + 1) * cfg.chunk_size):
+            t0 = time.perf_counter()
+            draft, why = await sampler.sample(idx)
+            t["sample"] += time.perf_counter() - t0
+            if draft is None:
+                drops[why] += 1
+                continue
+            t0 = time.perf_counter()
+            try:
+                comp = await compose(draft, backend, seed=cfg.seed, clock=cfg.clock, model=cfg.model, all_ops=all_ops)
+            except PlanError:
+                drops["compose_failed"] += 1
+                continue
+            t["compose"] += time.perf_counter() - t0
+            t0 = time.perf_counter()
+            try:
+                again, _ = await execute(comp.plan, fresh, seed=cfg.seed, clock=cfg.clock)
+                same = same_outputs(again.outputs, comp.run.outputs)
+            except PlanError:
+                same = False
+            t["reexecute"] += time.perf_counter() - t0
+            if not same:
+                drops["nondeterministic"] += 1
+                continue
+            if not answer_ok(comp.answer, comp.facts):
+                drops["answer_missing_fact"] += 1
+                continue
+            if (why := bench.contaminated(comp.plan, comp.query)) is not None:
+                drops[f"contamination:{why}"] += 1
+                continue
+            rows.append(make_row(draft, comp, seed=cfg.seed, clock=cfg.clock))
+    finally:
+        await backend.aclose()
+        await fresh.aclose()
+    return {"chunk": k, "rows": rows, "drops": dict(drops), "seconds": {k2: round(v, 3) for k2, v in t.items()},
+            "candidates": cfg.chunk_size}
+
+
+def _chunk_path(cfg: SynthConfig, k: int) -> Path:
+    return Path(cfg.out) / "chunks" / f"chunk_{k:05d}.jsonl"
+
+
+def _write_chunk(cfg: SynthConfig, result: dict[str, Any]) -> None:
+    path = _chunk_path(cfg, result["chunk"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        for row in result["rows"]:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    _write_json(path.with_suffix(".stats.json"), {k: v for k, v in result.items() if k != "rows"})
+    tmp.replace(path)  # the .jsonl appears last: a chunk with one is complete
+
+
+def _read_chunk(cfg: SynthConfig, k: int) -> dict[str, Any] | None:
+    path = _chunk_path(cfg, k)
+    if not path.exists() or not path.with_suffix(".stats.json").exists():
+        return None
+    stats = json.loads(path.with_suffix(".stats.json").read_text())
+    stats["rows"] = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return stats
+
+
+def _worker(args: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    cfg_d, k = args
+    cfg = _cfg_from_dict(cfg_d)
+    gdir = Path(cfg.out) / "graph"
+    graph = LinkGraph.from_json(json.loads((gdir / "verified.json").read_text()))
+    pool = pool_from_json(json.loads((gdir / "pool.json").read_text()))
+    bench = BenchIndex.load(cfg.bench_path)
+    return asyncio.run(_chunk(cfg, graph, pool, k, bench))
+
+
+def _cfg_to_dict(cfg: SynthConfig) -> dict[str, Any]:
+    d = asdict(cfg)
+    d["backend"] = cfg.backend.model_dump()
+    return d
+
+
+def _cfg_from_dict(d: dict[str, Any]) -> SynthConfig:
+    d = dict(d)
+    d["backend"] = BackendConfig(**d["backend"])
+    d["grounding"] = GroundingConfig(**d["grounding"])
+    d["shard"] = tuple(d["shard"])
+    return SynthConfig(**d)
+
+
+@dataclass
+class Assembled:
+    rows: list[dict[str, Any]]
+    drops: Counter
+    chunks: int
+    seconds: Counter
+    candidates: int
+
+
+def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled:
+    """Rows in index order, duplicates dropped (first wins), truncated to n."""
+    drops: Counter[str] = Counter()
+    secs: Counter[str] = Counter()
+    seen: set[str] = set()
+    rows: list[dict[str, Any]] = []
+    cands = 0
+    for res in sorted(chunk_results, key=lambda r: r["chunk"]):
+        drops.update(res["drops"])
+        secs.update(res["seconds"])
+        cands += res["candidates"]
+        for row in res["rows"]:
+            key = plan_key(Plan.model_validate_json(row["plan_json"]))
+            if key in seen:
+                drops["duplicate"] += 1
+                continue
+            seen.add(key)
+            rows.append(row)
+    if len(rows) > cfg.n:
+        drops["over_target"] += len(rows) - cfg.n
+        rows = rows[: cfg.n]
+    return Assembled(rows, drops, len(chunk_results), secs, cands)
+
+
+def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None = None) -> dict[str, Any]:
+    """Run (or resume) a synthesis; returns the summary written to OUT/report/summary.json."""
+    t_start = time.perf_counter()
+    Path(cfg.out).mkdir(parents=True, exist_ok=True)
+    graph, pool, grounding = graph_stage(cfg, (lambda r, n, info: progress("ground", r, n, info)) if progress else None)
+    t_graph = time.perf_counter() - t_start
+    shard_i, shard_n = cfg.shard
+    bench = BenchIndex.load(cfg.bench_path)
+    results: list[dict[str, Any]] = []
+    # Finished chunks (this shard's or others') count toward the target.
+    for k in range(cfg.max_chunks):
+        r = _read_chunk(cfg, k)
+        if r is not None:
+            results.append(r)
+    done = {r["chunk"] for r in results}
+    kept = lambda: len(assemble(cfg, results).rows)  # noqa: E731
+    todo = [k for k in range(cfg.max_chunks) if k % shard_n == shard_i and k not in done]
+    computed = 0
+    t_synth = time.perf_counter()
+    pool_exec = ProcessPoolExecutor(cfg.workers) if cfg.workers > 1 else None
+    try:
+        while todo and kept() < cfg.n:
+            if cfg.stop_after_chunks is not None and computed >= cfg.stop_after_chunks:
+                break
+            batch, todo = todo[: max(1, cfg.workers)], todo[max(1, cfg.workers):]
+            if pool_exec is not None:
+                new = list(pool_exec.map(_worker, [(_cfg_to_dict(cfg), k) for k in batch]))
+            else:
+                new = [asyncio.run(_chunk(cfg, graph, pool, k, bench)) for k in batch]
+            for r in new:
+                _write_chunk(cfg, r)
+                results.append(r)
+                computed += 1
+            if progress:
+                progress("synth", min(kept(), cfg.n), cfg.n, {"chunks": len(results)})
+    finally:
+        if pool_exec is not None:
+            pool_exec.shutdown()
+    t_synth = time.perf_counter() - t_synth
+    complete = kept() >= cfg.n or not todo
+    asm = assemble(cfg, results)
+    summary: dict[str, Any] = {
+        "n_target": cfg.n, "n_kept": len(asm.rows), "complete": complete, "seed": cfg.seed, "clock": cfg.clock,
+        "shard": list(cfg.shard), "chunks": asm.chunks, "chunks_computed_now": computed,
+        "candidates": asm.candidates, "drops": dict(sorted(asm.drops.items())),
+        "keep_rate": round(len(asm.rows) / asm.candidates, 4) if asm.candidates else 0.0,
+        "seconds": {"graph_stage_now": round(t_graph, 2), "synth_now": round(t_synth, 2),
+                    **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()}},
+        "grounding": grounding["report"],
+        "excluded_platforms": list(cfg.excluded),
+        "bench_tasks": bench.n_tasks,
+        "pid": os.getpid(),
+    }
+    from edge_synth.report import write_report
+
+    if complete:
+        save(asm.rows, Path(cfg.out) / "dataset", test_fraction=cfg.test_fraction)
+        summary["dataset"] = str(Path(cfg.out) / "dataset")
+    summary.update(write_report(cfg.out, graph, grounding, asm.rows, bench))
+    _write_json(Path(cfg.out) / "report" / "summary.json", summary)
+    return summary

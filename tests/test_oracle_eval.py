@@ -1,0 +1,176 @@
+"""End-to-end Inspect runs over tests/data/mini_tasks.jsonl through the installed plugin.
+
+The oracle must score success 1.0 everywhere; scripted mockllm models check that each failure
+mode lowers the axis it should (and only that).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage, get_model
+
+from kopa_inspect.backends import BackendConfig
+from kopa_inspect.scorers.grading import gold_truth
+from kopa_inspect.task_data.schema import load_tasks
+from kopa_inspect.tools import shared_backend
+
+TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+NEEDED = {"stanregincd_getStanReginCdList", "molit_getRTMSDataSvcAptTrade", "kasi_getRestDeInfo", "kma_getVilageFcst"}
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture(autouse=True)
+def _operations_present() -> None:
+    from kopa_inspect.apis import operations
+
+    missing = NEEDED - set(operations())
+    if missing:
+        pytest.skip(f"operations not registered: {sorted(missing)}")
+
+
+def _usage() -> ModelUsage:
+    return ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+
+
+def _text(text: str) -> ModelOutput:
+    out = ModelOutput.from_content("mockllm/model", text)
+    out.usage = _usage()
+    return out
+
+
+def _call(name: str, args: dict[str, Any], call_id: str) -> ModelOutput:
+    out = ModelOutput.for_tool_call("mockllm/model", name, args, tool_call_id=call_id)
+    out.usage = _usage()
+    return out
+
+
+def _run(model: Any, tmp_path: Path, **task_args: Any) -> Any:
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model=model,
+        task_args={"task_file": TASK_FILE, **task_args},
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert len(logs) == 1
+    log = logs[0]
+    assert log.status == "success", log.error
+    return log
+
+
+def _scores(log: Any) -> dict[str, dict[str, float]]:
+    return {str(s.id): s.scores["kopa_scorer"].value for s in log.samples}
+
+
+def _expected(task_id: str) -> dict[str, Any]:
+    task = next(t for t in load_tasks(TASK_FILE) if t.id == task_id)
+
+    async def go() -> dict[str, Any]:
+        return (await gold_truth(task, shared_backend(BackendConfig()), 0)).expected
+
+    return asyncio.run(go())
+
+
+def test_oracle_succeeds_on_every_task(tmp_path: Path) -> None:
+    log = _run("kopa/oracle", tmp_path)
+    scores = _scores(log)
+    assert len(scores) == len(load_tasks(TASK_FILE))
+    for sid, value in scores.items():
+        assert value["success"] == 1.0, (sid, log.samples)
+        assert value["answer"] == value["call_f1"] == value["chain"] == value["env"] == 1.0
+        assert value["errors"] == 0.0
+    metrics = {m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "success"}
+    assert metrics["mean"] == 1.0
+    # the oracle emitted the parallel wave as one assistant message with two tool calls
+    parallel = next(s for s in log.samples if s.id == "kopa-902")
+    assert any(len(m.tool_calls or []) == 2 for m in parallel.messages if m.role == "assistant")
+    # the system prompt states today's date from the task clock
+    assert "2026년 10월 15일" in log.samples[0].messages[0].text
+
+
+def test_oracle_pass_k_over_epochs(tmp_path: Path) -> None:
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="kopa/oracle",
+        task_args={"task_file": TASK_FILE, "ids": "kopa-903"},
+        epochs=2,
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    metrics = {v.name: v.value for s in logs[0].results.scores for v in s.metrics.values()}
+    assert metrics["pass@2"] == 1.0 and metrics["pass^2"] == 1.0 and metrics["pass@1"] == 1.0
+
+
+def test_mockllm_default_answer_fails(tmp_path: Path) -> None:
+    model = get_model("mockllm/model", custom_outputs=lambda *a: _text("Default output from mockllm/model"))
+    scores = _scores(_run(model, tmp_path))
+    answerable = {k: v for k, v in scores.items() if k != "kopa-904"}
+    assert all(v["success"] == 0.0 for v in answerable.values())
+    assert all(v["calls"] == 0.0 and v["call_f1"] == 0.0 for v in answerable.values())
+
+
+def test_right_calls_wrong_number_fails_answer(tmp_path: Path) -> None:
+    args = {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12}
+
+    def script(messages: list[Any], *rest: Any) -> ModelOutput:
+        if not any(isinstance(m, ChatMessageTool) for m in messages):
+            return _call("kma_getVilageFcst", args, "c1")
+        return _text("15시 기온은 99도입니다.")
+
+    v = _scores(_run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-903"))["kopa-903"]
+    assert v["call_f1"] == 1.0 and v["chain"] == 1.0 and v["env"] == 1.0
+    assert v["answer"] == 0.0 and v["success"] == 0.0
+
+
+def test_right_answer_without_tools_fails_success(tmp_path: Path) -> None:
+    tmp = _expected("kopa-903")["tmp"]
+    model = get_model("mockllm/model", custom_outputs=lambda *a: _text(f"15시 기온은 {tmp}도입니다."))
+    v = _scores(_run(model, tmp_path, ids="kopa-903"))["kopa-903"]
+    assert v["answer"] == 1.0
+    assert v["success"] == 0.0 and v["call_f1"] == 0.0 and v["calls"] == 0.0
+
+
+def test_wrong_arguments_lower_call_f1_and_chain(tmp_path: Path) -> None:
+    expected = _expected("kopa-901")
+
+    def script(messages: list[Any], *rest: Any) -> ModelOutput:
+        n_tool = sum(isinstance(m, ChatMessageTool) for m in messages)
+        if n_tool == 0:
+            return _call("stanregincd_getStanReginCdList", {"locatadd_nm": "서울특별시 종로구", "numOfRows": 1}, "c1")
+        if n_tool == 1:  # the wrong district code: the lookup's output is not used
+            return _call("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11680", "DEAL_YMD": "202609"}, "c2")
+        return _text(f"{expected['count']}건, {expected['apt']}")
+
+    v = _scores(_run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-901"))["kopa-901"]
+    assert v["call_f1"] == pytest.approx(0.5)
+    assert v["chain"] == 0.0
+    assert v["success"] == 0.0
+    assert v["env"] == 0.0  # required_state call:s2 not reached
+
+
+def test_api_error_reaches_the_model_and_counts(tmp_path: Path) -> None:
+    seen: list[str] = []
+
+    def script(messages: list[Any], *rest: Any) -> ModelOutput:
+        tools = [m for m in messages if isinstance(m, ChatMessageTool)]
+        if not tools:
+            return _call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1430", "nx": 60, "ny": 127}, "c1")
+        seen.append(tools[-1].error.message if tools[-1].error else "")
+        return _text("모르겠습니다")
+
+    v = _scores(_run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-903"))["kopa-903"]
+    assert v["errors"] == 1.0 and v["success"] == 0.0
+    assert seen and "NO_DATA" in seen[0]
+
+
+def test_filters_and_language(tmp_path: Path) -> None:
+    log = _run("kopa/oracle", tmp_path, categories="parallel,unanswerable", language="en")
+    assert sorted(str(s.id) for s in log.samples) == ["kopa-902", "kopa-904"]
+    assert "Korea Standard Time" in log.samples[0].messages[0].text
+    assert all(s.scores["kopa_scorer"].value["success"] == 1.0 for s in log.samples)
