@@ -25,7 +25,7 @@ async def get(op: str, key: str = DEFAULT_EMULATOR_KEY, key_name: str = "service
 
 
 async def test_month_json_list_numbers_and_message():
-    r = await get("getRestDeInfo", solYear="2025", solMonth="10", _type="json")
+    r = await get("getRestDeInfo", solYear="2025", solMonth="10", _type="json")  # 2025: plain 대체공휴일
     doc = r.json()["response"]
     assert doc["header"] == {"resultCode": "00", "resultMsg": "NORMAL SERVICE."}
     body = doc["body"]
@@ -76,18 +76,24 @@ async def test_year_pagination_default_10_rows():
     assert seen == whole["items"]["item"]
 
 
-async def test_errors():
-    r = await get("getRestDeInfo", solMonth="10", _type="json")
+@pytest.mark.parametrize("op", ["getRestDeInfo", "getHoliDeInfo"])
+async def test_errors(op):
+    r = await get(op, solMonth="10", _type="json")
     assert r.json()["response"]["header"] == {"resultCode": "11",
                                               "resultMsg": "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}
     for bad in ({"solYear": "26", "solMonth": "10"}, {"solYear": "2026", "solMonth": "13"},
-                {"solYear": "2026", "solMonth": "5"}):
-        r = await get("getRestDeInfo", _type="json", **bad)
+                {"solYear": "2026", "solMonth": "5"}, {"solYear": "2026", "numOfRows": "x"}):
+        r = await get(op, _type="json", **bad)
         assert r.json()["response"]["header"] == {"resultCode": "10",
                                                   "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR"}, bad
-    r = await get("getRestDeInfo", key="nope", solYear="2026", _type="json")
+    r = await get(op, key="nope", solYear="2026", _type="json")
     hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
     assert hdr["returnReasonCode"] == "30"
+    # a year outside the static data: no rows, still 00
+    r = await get(op, solYear="2031", _type="json")
+    assert r.json()["response"]["body"] == {"items": "", "numOfRows": 10, "pageNo": 1, "totalCount": 0}
+    xml = xmltodict.parse((await get(op, solYear="2026", solMonth="03")).text)["response"]
+    assert xml["header"]["resultCode"] == "00" and len(xml["body"]["items"]["item"]) == 2
 
 
 async def test_holide_info_adds_non_holiday_national_days():
@@ -108,21 +114,25 @@ def test_holiday_data_rules(year):
     dates = {d for d, _ in days}
     # 대체공휴일 always falls on a weekday that is not itself another holiday
     for d, n in days:
-        if n == "대체공휴일":
+        if n.startswith("대체공휴일"):
             assert date(int(d[:4]), int(d[4:6]), int(d[6:])).weekday() < 5
     # 국경일 on a weekend get a substitute on the next weekday (since 2021)
     for d, n in days:
         if n in ("삼일절", "광복절", "개천절", "한글날"):
             wd = date(int(d[:4]), int(d[4:6]), int(d[6:])).weekday()
             if wd >= 5:
-                assert any(x > d and name == "대체공휴일" for x, name in days), (d, n)
+                assert any(x > d and name.startswith("대체공휴일") for x, name in days), (d, n)
     assert len(dates) >= 15
 
 
 async def test_session_path():
     s = Session(make_backend())
     res = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "10"})
-    assert res.ok and [i["locdate"] for i in res.parsed.items] == [20261003, 20261005, 20261009]
+    assert res.ok and [(i["locdate"], i["dateName"]) for i in res.parsed.items] == [
+        (20261003, "개천절"), (20261005, "대체공휴일(개천절)"), (20261009, "한글날")]
+    may = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "05"})
+    assert [(i["dateName"], i["seq"]) for i in may.parsed.items] == [
+        ("노동절", 2), ("어린이날", 2), ("부처님오신날", 1), ("대체공휴일(부처님오신날)", 1)]
     one = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "01"})
     assert one.ok and len(one.parsed.items) == 1  # object normalized to a list
     none = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "11"})

@@ -20,7 +20,13 @@ from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
 
 TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
-NEEDED = {"stanregincd_getStanReginCdList", "molit_getRTMSDataSvcAptTrade", "kasi_getRestDeInfo", "kma_getVilageFcst"}
+NEEDED = {
+    "stanregincd_getStanReginCdList",
+    "molit_getRTMSDataSvcAptTrade",
+    "kasi_getRestDeInfo",
+    "kma_getVilageFcst",
+    "neis_schoolInfo",
+}
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -174,3 +180,40 @@ def test_filters_and_language(tmp_path: Path) -> None:
     assert sorted(str(s.id) for s in log.samples) == ["kopa-902", "kopa-904"]
     assert "Korea Standard Time" in log.samples[0].messages[0].text
     assert all(s.scores["kopa_scorer"].value["success"] == 1.0 for s in log.samples)
+
+
+def test_search_tool_set_finds_and_adds_tools(tmp_path: Path) -> None:
+    args = {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12}
+
+    def script(messages: list[Any], tools: list[Any], *rest: Any) -> ModelOutput:
+        n_tool = sum(isinstance(m, ChatMessageTool) for m in messages)
+        if n_tool == 0:
+            assert [t.name for t in tools] == ["search_tools"]
+            return _call("search_tools", {"query": "단기예보 격자 예보"}, "c1")
+        if n_tool == 1:
+            assert "kma_getVilageFcst" in [t.name for t in tools]
+            return _call("kma_getVilageFcst", args, "c2")
+        return _text("모름")
+
+    log = _run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-903", tool_set="search")
+    sample = log.samples[0]
+    results = [m for m in sample.messages if isinstance(m, ChatMessageTool)]
+    assert len(results) == 2 and all(m.error is None for m in results), [m.error for m in results]
+    assert sample.scores["kopa_scorer"].value["call_f1"] == 1.0
+
+
+def test_session_token_trap(tmp_path: Path) -> None:
+    code = _expected("kopa-905")["code"]
+
+    def script(messages: list[Any], tools: list[Any], *rest: Any) -> ModelOutput:
+        assert "neis_get_api_key" in [t.name for t in tools]
+        if not any(isinstance(m, ChatMessageTool) for m in messages):  # skips the auth tool
+            return _call("neis_schoolInfo", {"KEY": "my-own-key", "SCHUL_NM": "서울역삼초등학교"}, "c1")
+        return _text(f"학교코드는 {code}입니다.")
+
+    log = _run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-905")
+    sample = log.samples[0]
+    err = next(m for m in sample.messages if isinstance(m, ChatMessageTool)).error
+    assert err is not None and "my-own-key" not in err.message
+    v = sample.scores["kopa_scorer"].value
+    assert v["answer"] == 1.0 and v["env"] == 0.0 and v["errors"] == 1.0 and v["success"] == 0.0

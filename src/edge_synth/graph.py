@@ -30,7 +30,7 @@ from kopa_inspect.apis import get_platform
 from kopa_inspect.apis._spec import Operation
 
 SEMANTIC_MIN_SIM = 0.62
-MAX_CONSUMERS_PER_KEY = 25
+MAX_CONSUMERS_PER_KEY = 12
 
 
 @dataclass
@@ -180,6 +180,10 @@ def build_candidate_graph(
     for op in ops:
         for fname in op.output_fields:
             key = concept(fname) or norm(fname)
+            if concept(fname) is None and len(consumers.get(key, [])) > MAX_CONSUMERS_PER_KEY:
+                # A column every catalog dataset filters on (a name, a status) is not a link by
+                # itself; retrieved pairs (above) still get it.
+                continue
             for cons, _pname in consumers.get(key, [])[:MAX_CONSUMERS_PER_KEY]:
                 if cons.id == op.id:
                     continue

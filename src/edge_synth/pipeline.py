@@ -92,7 +92,8 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         return verified, pool, grounding
     t0 = time.perf_counter()
     ops = list(operations().values())
-    embedder = Embedder(Path(cfg.out) / "cache") if cfg.use_retriever else None
+    cache = Path(os.environ.get("KOPA_EDGE_CACHE", Path.home() / ".cache" / "kopa-edge"))
+    embedder = Embedder(cache) if cfg.use_retriever else None
     cand = build_candidate_graph(ops, embedder)
     t_graph = time.perf_counter() - t0
     _write_json(gdir / "candidate.json", cand.to_json())

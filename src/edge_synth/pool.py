@@ -15,7 +15,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import Any
 
-from edge_synth.fields import concept, data_params, norm, param_format
+from edge_synth.fields import concept, data_params, is_plumbing, norm, param_format
 from kopa_inspect.apis._spec import Operation, Param
 from kopa_inspect.world import parse_clock
 
@@ -107,7 +107,7 @@ class ValuePool:
 
     def fill(self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """Arguments for ``op``'s required data params not in ``given``; None if one is unfillable."""
-        args: dict[str, Any] = dict(given or {})
+        args: dict[str, Any] = {**paging_args(op), **(given or {})}
         todo = [p for p in required_data_params(op) if p.name not in args]
         # One record for as many params as it covers (keeps nx with its own ny).
         keys = {p.name: key_of(p.name) for p in todo}
@@ -145,6 +145,20 @@ class ValuePool:
 
 def required_data_params(op: Operation) -> list[Param]:
     return [p for p in data_params(op) if p.required]
+
+
+# Required paging parameters (Seoul's START_INDEX/END_INDEX path segments, NEIS pIndex ...).
+_PAGING_VALUES = {"startindex": 1, "endindex": 10, "pageno": 1, "numofrows": 10, "pindex": 1, "psize": 10,
+                  "page": 1, "perpage": 10}
+
+
+def paging_args(op: Operation) -> dict[str, Any]:
+    """Values for required, visible plumbing params: the first page of a small size."""
+    out: dict[str, Any] = {}
+    for p in op.visible_params:
+        if p.required and p.default is None and is_plumbing(p) and norm(p.name) in _PAGING_VALUES:
+            out[p.name] = _PAGING_VALUES[norm(p.name)]
+    return out
 
 
 def pool_to_json(pool: ValuePool) -> dict[str, Any]:

@@ -141,7 +141,11 @@ class Grounder:
         starts = self.starts(only)
         if not starts:
             return obs
-        cur = rng.choice(starts)
+        # Platform first, then a tool: a 600-dataset catalog must not drown ten small platforms.
+        by_platform: dict[str, list[str]] = {}
+        for s in starts:
+            by_platform.setdefault(s.split("_")[0], []).append(s)
+        cur = rng.choice(by_platform[rng.choice(sorted(by_platform))])
         args = self.pool.fill(get_operation(cur), rng)
         if args is None:
             return obs

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import urllib.parse
 from abc import ABC, abstractmethod
 from collections import defaultdict, deque
@@ -90,7 +91,8 @@ def build_request(op: Operation, args: dict[str, Any], key: str | None, want_jso
             body[name] = value
         else:
             query[name] = ",".join(map(str, value)) if isinstance(value, list) else value
-    for name in [seg[1:-1] for seg in path.split("/") if seg.startswith("{") and seg.endswith("}")]:
+    # A placeholder may fill a whole segment ({KEY}) or part of one (DART's company.{format}).
+    for name in re.findall(r"\{(\w+)\}", path):
         raw = values.get(name)
         path = path.replace("{" + name + "}", urllib.parse.quote(str(raw if raw is not None else ""), safe=""))
     # Trailing empty optional path segments are dropped, as clients of path-style APIs do.

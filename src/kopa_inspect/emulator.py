@@ -80,7 +80,8 @@ class Router:
         op = self.static.get((method, path))
         if op is not None:
             return op, {}
-        segments = path.strip("/").split("/")
+        # Keep an empty first segment ("//json/..." = a path-style URL with an empty key).
+        segments = path[1:].split("/") if path.startswith("/") else path.split("/")
         for pos in sorted(self.positions):
             if pos >= len(segments):
                 continue

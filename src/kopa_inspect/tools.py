@@ -146,6 +146,9 @@ def operation_tool(op_id: str, live: LiveSession) -> ToolDef:
         name=op.id,
         description=tool_description(op),
         parameters=ToolParams.model_validate(schema),
+        # for_model() already cut the output on item boundaries and said so; Inspect's own cut
+        # (16 KiB of UTF-8, i.e. ~5,000 Korean characters) would split the JSON mid-item.
+        max_output=0,
     )
 
 

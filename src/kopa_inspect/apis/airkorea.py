@@ -389,6 +389,7 @@ OPERATIONS = [
                       "전북, 전남, 경북, 경남, 제주, 세종 (province short name)", required=True),
                 _VER],
         handler=_ctprvn,
+        uncertain="unknown sidoName -> empty list; missing parameter -> 11",
         output_fields=_MEASURE_FIELDS,
         tags=("air", "paged"),
     ),
@@ -403,7 +404,8 @@ OPERATIONS = [
                 Param("dataTerm", "요청 데이터기간: DAILY, MONTH, 3MONTH (period)", required=True),
                 _VER],
         handler=_station_rt,
-        output_fields={k: v for k, v in _MEASURE_FIELDS.items()},
+        uncertain="fields added per ver (1.3 adds stationName/sidoName)",
+        output_fields={k: v for k, v in _MEASURE_FIELDS.items() if k not in ("stationName", "sidoName")},
         tags=("air", "paged"),
     ),
     Operation(
@@ -414,6 +416,7 @@ OPERATIONS = [
         "(TM coordinates of a 읍면동 by name, for the nearby-station lookup).",
         params=[*_common(), Param("umdName", "읍면동명, 예: 역삼동, 청운동 (town name)", required=True)],
         handler=_tm_std,
+        uncertain="tmX/tmY decimals",
         output_fields={
             "sidoName": "시도 이름 (province)",
             "sggName": "시군구 이름 (district)",

@@ -12,8 +12,8 @@ Codes (ECOS 개발 명세서, from memory of its table: wording UNCERTAIN): INFO
 없음, ERROR-100 필수 값 누락, ERROR-101 주기와 다른 날짜 형식, ERROR-200 파일타입 오류, ERROR-300/301 조회건수
 누락/타입 오류, ERROR-500 서버 오류, ERROR-602 과도한 호출.
 
-Data: the 한국은행 기준금리 (722Y001 / 0101000) follows the real decisions up to May 2025; later
-moves, the 원/달러 rate, the CPI and the 3-year treasury yield are SYNTHETIC (anchored near real
+Data: the 한국은행 기준금리 (722Y001 / 0101000) follows the real decisions up to May 2025 and the
+holds after it through November 2025; later moves, the 원/달러 rate, the CPI and the 3-year treasury yield are SYNTHETIC (anchored near real
 yearly levels, drawn from the seed). Table and item codes 722Y001/0101000, 731Y001/0000001,
 901Y009/0, 817Y002/010200000 are believed real.
 """
@@ -109,7 +109,9 @@ class EcosEnvelope(Envelope):
             return Parsed(ok=False, code=str(resp.status), message=text[:200])
         if "RESULT" in doc:
             res = doc["RESULT"] or {}
-            return Parsed(ok=False, code=str(res.get("CODE", "")), message=str(res.get("MESSAGE", "")), total_count=0)
+            code = str(res.get("CODE", ""))
+            return Parsed(ok=False, code=code, message=str(res.get("MESSAGE", "")),
+                          total_count=0 if code == "INFO-200" else None)
         root = doc.get(op.name) or (next(iter(doc.values())) if len(doc) == 1 else {})
         if not isinstance(root, dict):
             return Parsed(ok=False, code=str(resp.status), message=text[:200])
@@ -210,9 +212,10 @@ class EconWorld:
     def __init__(self, world: World) -> None:
         self.world = world
         decisions = [(_d(d), r) for d, r in BASE_RATE_DECISIONS]
-        # Synthetic meetings after the last known decision: about eight a year, mostly holds.
+        # Synthetic meetings after the last known one (holds at 2.50 through November 2025):
+        # about eight a year, mostly holds.
         rng = world.rng("ecos-base-rate")
-        day, rate = date(2025, 7, 10), 2.50
+        day, rate = date(2026, 1, 15), 2.50
         while day.year <= 2028:
             move = rng.choices((0.0, -0.25, 0.25), weights=(12, 2, 1.5))[0]
             if move:
@@ -400,6 +403,8 @@ def statistic_search(world: World, params: dict[str, Any]) -> Result:
     if table is None or cycle not in table.cycles:
         return Result(rows=[], paged=False)
     items = [i for i in table.items if not params.get("ITEM_CODE1") or i.code == params["ITEM_CODE1"]]
+    if any(params.get(f"ITEM_CODE{n}") for n in (2, 3, 4)):
+        items = []  # the emulated tables have one item dimension: a second code matches nothing
     en = params.get("lang") == "en"
     econ: EconWorld = world.part("ecos")
     last = _last_published(world, table)

@@ -12,8 +12,9 @@ larger page or a second page.
 
 Holiday rules used (공휴일에 관한 법률 and its 2021/2023 amendments): 대체공휴일 for 설날/추석 when a
 day of the three overlaps a Sunday (or another holiday); for 삼일절·광복절·개천절·한글날·어린이날·
-부처님오신날·기독탄신일 when the day falls on a Saturday or Sunday. Lunar dates (설날, 부처님오신날,
-추석) are the KASI lunar calendar dates.
+부처님오신날·기독탄신일 (and, from 2026, 제헌절 and 노동절) when the day falls on a Saturday or
+Sunday. Lunar dates (설날, 부처님오신날, 추석) are the KASI lunar calendar dates. Recorded real
+responses (public client test fixtures, 2025-2027) confirmed the names and several rows.
 """
 
 from __future__ import annotations
@@ -26,111 +27,117 @@ from kopa_inspect.world import World
 
 BASE = "/B090041/openapi/service/SpcdeInfoService"
 
-# (locdate, dateName, isHoliday). UNCERTAIN items are commented on their line.
-# UNCERTAIN (naming): KASI writes substitute holidays as plain "대체공휴일" in the years we have
-# seen; some later notes show "대체공휴일(삼일절)" style names.
-_REST_DAYS: tuple[tuple[int, str], ...] = (
+# (locdate, dateName, seq). UNCERTAIN items are commented on their line.
+# Naming: KASI wrote substitute holidays as plain "대체공휴일" up to 2025 (recorded 2025-03-03) and
+# as "대체공휴일(삼일절)" / "대체공휴일(개천절)" / "대체공휴일(노동절)" from 2026 (recorded 2026 and
+# 2027 responses). seq is 1 except where a recorded response shows 2 (rows KASI revised).
+_REST_DAYS: tuple[tuple[int, str, int], ...] = (
     # 2025
-    (20250101, "1월1일"),
-    (20250127, "임시공휴일"),  # 설 연휴 임시공휴일 (designated Jan 2025)
-    (20250128, "설날"),
-    (20250129, "설날"),
-    (20250130, "설날"),
-    (20250301, "삼일절"),
-    (20250303, "대체공휴일"),  # 삼일절 on a Saturday
-    (20250505, "어린이날"),
-    (20250505, "부처님오신날"),  # 음력 4.8 = 5.5, the same day as 어린이날
-    (20250506, "대체공휴일"),
-    (20250603, "임시공휴일(제21대 대통령 선거)"),  # UNCERTAIN: exact dateName of the election day
-    (20250606, "현충일"),
-    (20250815, "광복절"),
-    (20251003, "개천절"),
-    (20251005, "추석"),
-    (20251006, "추석"),
-    (20251007, "추석"),
-    (20251008, "대체공휴일"),  # 추석 연휴 overlaps Sunday 10.5
-    (20251009, "한글날"),
-    (20251225, "기독탄신일"),
-    # 2026
-    (20260101, "1월1일"),
-    (20260216, "설날"),
-    (20260217, "설날"),
-    (20260218, "설날"),
-    (20260301, "삼일절"),
-    (20260302, "대체공휴일"),
-    (20260505, "어린이날"),
-    (20260524, "부처님오신날"),
-    (20260525, "대체공휴일"),
-    (20260603, "전국동시지방선거"),  # UNCERTAIN: dateName of the 9th local election day
-    (20260606, "현충일"),
-    (20260717, "제헌절"),  # UNCERTAIN: 제헌절 restored as a 공휴일 from 2026 (reference §2.4)
-    (20260815, "광복절"),
-    (20260817, "대체공휴일"),
-    (20260924, "추석"),
-    (20260925, "추석"),
-    (20260926, "추석"),  # Saturday: no substitute for 설날/추석 on Saturdays
-    (20261003, "개천절"),
-    (20261005, "대체공휴일"),
-    (20261009, "한글날"),
-    (20261225, "기독탄신일"),
-    # 2027 (UNCERTAIN as a whole: not yet published by KASI when these notes were written;
-    # lunar dates computed for KST, where 설날 2027 is 2.7 — one day after the Chinese new year)
-    (20270101, "1월1일"),
-    (20270206, "설날"),
-    (20270207, "설날"),
-    (20270208, "설날"),
-    (20270209, "대체공휴일"),
-    (20270301, "삼일절"),
-    (20270505, "어린이날"),
-    (20270513, "부처님오신날"),
-    (20270606, "현충일"),
-    (20270717, "제헌절"),
-    (20270719, "대체공휴일"),  # UNCERTAIN: substitute rule applied to the restored 제헌절
-    (20270815, "광복절"),
-    (20270816, "대체공휴일"),
-    (20270914, "추석"),
-    (20270915, "추석"),
-    (20270916, "추석"),
-    (20271003, "개천절"),
-    (20271004, "대체공휴일"),
-    (20271009, "한글날"),
-    (20271011, "대체공휴일"),
-    (20271225, "기독탄신일"),
-    (20271227, "대체공휴일"),
+    (20250101, "1월1일", 1),
+    (20250127, "임시공휴일", 1),  # 설 연휴 임시공휴일 (designated Jan 2025)
+    (20250128, "설날", 1),
+    (20250129, "설날", 1),
+    (20250130, "설날", 1),
+    (20250301, "삼일절", 1),
+    (20250303, "대체공휴일", 1),  # 삼일절 on a Saturday (recorded)
+    (20250505, "어린이날", 1),
+    (20250505, "부처님오신날", 1),  # 음력 4.8 = 5.5, the same day as 어린이날
+    (20250506, "대체공휴일", 1),
+    (20250603, "임시공휴일(제21대 대통령 선거)", 1),  # UNCERTAIN: exact dateName of the election day
+    (20250606, "현충일", 1),
+    (20250815, "광복절", 1),
+    (20251003, "개천절", 1),
+    (20251005, "추석", 1),
+    (20251006, "추석", 1),
+    (20251007, "추석", 1),
+    (20251008, "대체공휴일", 1),  # 추석 연휴 overlaps Sunday 10.5
+    (20251009, "한글날", 1),
+    (20251225, "기독탄신일", 1),
+    # 2026 (a recorded July-2026 response confirms every row except the two marked)
+    (20260101, "1월1일", 1),
+    (20260216, "설날", 1),
+    (20260217, "설날", 1),
+    (20260218, "설날", 1),
+    (20260301, "삼일절", 1),
+    (20260302, "대체공휴일(삼일절)", 1),
+    (20260501, "노동절", 2),  # 근로자의 날 became 노동절, a 공휴일, in 2026
+    (20260505, "어린이날", 2),
+    (20260524, "부처님오신날", 1),
+    # UNCERTAIN: absent from the recorded response, but the 2023 rule gives 부처님오신날 on a Sunday
+    # a substitute day (and 광복절 on a Saturday since 2021).
+    (20260525, "대체공휴일(부처님오신날)", 1),
+    (20260603, "전국동시지방선거", 1),
+    (20260606, "현충일", 2),
+    (20260717, "제헌절", 1),  # 제헌절 restored as a 공휴일 from 2026
+    (20260815, "광복절", 1),
+    (20260817, "대체공휴일(광복절)", 1),  # UNCERTAIN, see above
+    (20260924, "추석", 1),
+    (20260925, "추석", 1),
+    (20260926, "추석", 1),  # Saturday: no substitute for 설날/추석 on Saturdays
+    (20261003, "개천절", 1),
+    (20261005, "대체공휴일(개천절)", 1),
+    (20261009, "한글날", 1),
+    (20261225, "기독탄신일", 1),
+    # 2027 (UNCERTAIN except 노동절/대체공휴일(노동절)/어린이날/삼일절, seen in a recorded response;
+    # lunar dates for KST, where 설날 2027 is 2.7 — one day after the Chinese new year)
+    (20270101, "1월1일", 1),
+    (20270206, "설날", 1),
+    (20270207, "설날", 1),
+    (20270208, "설날", 1),
+    (20270209, "대체공휴일(설날)", 1),
+    (20270301, "삼일절", 1),
+    (20270501, "노동절", 2),
+    (20270503, "대체공휴일(노동절)", 1),
+    (20270505, "어린이날", 1),
+    (20270513, "부처님오신날", 1),
+    (20270606, "현충일", 1),
+    (20270717, "제헌절", 1),
+    (20270719, "대체공휴일(제헌절)", 1),  # UNCERTAIN: substitute rule applied to the restored 제헌절
+    (20270815, "광복절", 1),
+    (20270816, "대체공휴일(광복절)", 1),
+    (20270914, "추석", 1),
+    (20270915, "추석", 1),
+    (20270916, "추석", 1),
+    (20271003, "개천절", 1),
+    (20271004, "대체공휴일(개천절)", 1),
+    (20271009, "한글날", 1),
+    (20271011, "대체공휴일(한글날)", 1),
+    (20271225, "기독탄신일", 1),
+    (20271227, "대체공휴일(기독탄신일)", 1),
 )
 
 YEARS = (2025, 2026, 2027)
 # 제헌절 before it was a 공휴일: a 국경일 that getHoliDeInfo lists with isHoliday "N".
 # UNCERTAIN: getHoliDeInfo's exact row set; public clients use it like getRestDeInfo, so it
 # returns every 공휴일 plus non-holiday 국경일.
-_NATIONAL_NOT_REST: tuple[tuple[int, str], ...] = ((20250717, "제헌절"),)
+_NATIONAL_NOT_REST: tuple[tuple[int, str, int], ...] = ((20250717, "제헌절", 1),)
 
 
-def _row(locdate: int, name: str, holiday: str) -> dict[str, Any]:
-    return {"dateKind": "01", "dateName": name, "isHoliday": holiday, "locdate": locdate, "seq": 1}
+def _row(locdate: int, name: str, holiday: str, seq: int) -> dict[str, Any]:
+    return {"dateKind": "01", "dateName": name, "isHoliday": holiday, "locdate": locdate, "seq": seq}
 
 
-def _select(rows: list[tuple[int, str, str]], args: dict[str, Any]) -> Rows:
+def _select(rows: list[tuple[int, str, str, int]], args: dict[str, Any]) -> Rows:
     year = args["solYear"]
     month = args.get("solMonth")
     if month is not None and not 1 <= int(month) <= 12:
         raise ApiError("invalid_param", param="solMonth")
     prefix = year + (month or "")
-    return [_row(d, n, h) for d, n, h in sorted(rows, key=lambda r: r[0]) if str(d).startswith(prefix)]
+    return [_row(d, n, h, q) for d, n, h, q in sorted(rows, key=lambda r: r[0]) if str(d).startswith(prefix)]
 
 
 def _rest_de_info(world: World, args: dict[str, Any]) -> Rows:
-    return _select([(d, n, "Y") for d, n in _REST_DAYS], args)
+    return _select([(d, n, "Y", q) for d, n, q in _REST_DAYS], args)
 
 
 def _holi_de_info(world: World, args: dict[str, Any]) -> Rows:
-    rows = [(d, n, "Y") for d, n in _REST_DAYS] + [(d, n, "N") for d, n in _NATIONAL_NOT_REST]
+    rows = [(d, n, "Y", q) for d, n, q in _REST_DAYS] + [(d, n, "N", q) for d, n, q in _NATIONAL_NOT_REST]
     return _select(rows, args)
 
 
 def holidays(year: int) -> list[tuple[str, str]]:
     """(YYYYMMDD, name) of the 공휴일 of a year, for other modules (e.g. business-day logic)."""
-    return [(str(d), n) for d, n in _REST_DAYS if d // 10000 == year]
+    return [(str(d), n) for d, n, _ in _REST_DAYS if d // 10000 == year]
 
 
 PLATFORM = Platform(

@@ -379,6 +379,7 @@ OPERATIONS = [
         "hourly HH00, available after HH:40).",
         params=_with_time_hint("관측시각 HH00, 매시 40분 이후 조회 가능 (observation hour HH00)"),
         handler=_ultra_srt_ncst,
+        uncertain="base_time minutes dropped (echoed HH00); missing parameter -> 03 NO_DATA",
         output_fields={
             "baseDate": "발표일자 (observation date)",
             "baseTime": "발표시각 (observation time HHMM)",
@@ -399,6 +400,7 @@ OPERATIONS = [
         "available after HH:45; rows by category then time).",
         params=_with_time_hint("발표시각 HH30, 매시 45분 이후 조회 가능 (issuance time HH30)"),
         handler=_ultra_srt_fcst,
+        uncertain="a base_time before HH30 is read as the previous hour's issuance; WSD as integer",
         output_fields={**_FCST_FIELDS, "category": "LGT 낙뢰, PTY 강수형태, RN1 1시간 강수량, SKY 하늘상태, "
                        "T1H 기온, REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속 (category code)"},
         tags=("weather", "forecast"),
@@ -413,6 +415,7 @@ OPERATIONS = [
         "(short-range forecast for ~5 days from an issuance; ~1000 rows per issuance, so page through).",
         params=_with_time_hint("발표시각 0200/0500/0800/1100/1400/1700/2000/2300 (issuance time)"),
         handler=_vilage_fcst,
+        uncertain="slot layout per issuance (hourly to base_date+2, 3-hourly for 2 more days); WAV always 0",
         output_fields={**_FCST_FIELDS, "category": "TMP 1시간 기온, TMN 일최저기온, TMX 일최고기온, POP 강수확률, "
                        "PTY 강수형태(0없음/1비/2비·눈/3눈/4소나기), PCP 1시간 강수량, SNO 1시간 신적설, "
                        "SKY 하늘상태(1맑음/3구름많음/4흐림), REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속, "

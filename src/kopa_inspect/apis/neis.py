@@ -119,7 +119,8 @@ class NeisEnvelope(Envelope):
         if "RESULT" in doc:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))
-            return Parsed(ok=code in OK_CODES, code=code, message=str(res.get("MESSAGE", "")), total_count=0)
+            return Parsed(ok=code in OK_CODES, code=code, message=str(res.get("MESSAGE", "")),
+                          total_count=0 if code == "INFO-200" else None)
         root = doc.get(op.name)
         if root is None and len(doc) == 1:
             root = next(iter(doc.values()))

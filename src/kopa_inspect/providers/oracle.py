@@ -41,13 +41,38 @@ ID_PREFIX = "kopa-oracle-"
 AUTH_PREFIX = ID_PREFIX + "auth-"
 
 
+def coerce_to_schema(args: dict[str, Any], info: ToolInfo | None) -> dict[str, Any]:
+    """Write each value in the type the tool's schema asks for, as a careful model would.
+
+    Outputs often carry numbers where the next tool takes a string (TAGO ``citycode`` 25 ->
+    ``cityCode`` "25"); Inspect validates arguments against the schema before the tool runs.
+    """
+    if info is None:
+        return args
+    props = info.parameters.properties
+    out: dict[str, Any] = {}
+    for name, value in args.items():
+        kind = props[name].type if name in props else None
+        if kind == "string" and isinstance(value, int | float) and not isinstance(value, bool):
+            value = str(int(value)) if float(value).is_integer() else str(value)
+        elif kind == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        elif kind == "number" and isinstance(value, str):
+            try:
+                value = float(value)
+            except ValueError:
+                pass
+        out[name] = value
+    return out
+
+
 class OracleModelAPI(ModelAPI):
     def __init__(
         self,
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 - Inspect's ModelAPI signature
         language: str = "ko",
         **model_args: Any,
     ) -> None:
@@ -75,13 +100,15 @@ class OracleModelAPI(ModelAPI):
         task = BenchTask.model_validate(state.metadata["task"])
         live = live_session(store().get(SESSION_KEY))
         try:
-            return self._next(task, input, live)
+            return self._next(task, input, live, {t.name: t for t in tools})
         except PlanError as exc:
             return self._text(f"오라클 실패 (oracle failed): {exc}")
 
     # --- the replay ----------------------------------------------------------------------------
 
-    def _next(self, task: BenchTask, messages: list[ChatMessage], live: Any) -> ModelOutput:
+    def _next(
+        self, task: BenchTask, messages: list[ChatMessage], live: Any, tools: dict[str, ToolInfo]
+    ) -> ModelOutput:
         sent: dict[str, ToolCall] = {}
         for m in messages:
             if isinstance(m, ChatMessageAssistant):
@@ -117,7 +144,14 @@ class OracleModelAPI(ModelAPI):
                 return self._calls([ToolCall(id=AUTH_PREFIX + p, function=auth_tool_name(p), arguments={}) for p in need])
             scope = {**outputs, SESSION_STEP: tokens}
             return self._calls(
-                [ToolCall(id=ID_PREFIX + s.id, function=s.tool, arguments=resolve_args(s.args, scope)) for s in todo]
+                [
+                    ToolCall(
+                        id=ID_PREFIX + s.id,
+                        function=s.tool,
+                        arguments=coerce_to_schema(resolve_args(s.args, scope), tools.get(s.tool)),
+                    )
+                    for s in todo
+                ]
             )
         expected = {f.id: f.resolve(outputs) for f in task.facts}
         return self._text(oracle_answer(task, expected, self.language))

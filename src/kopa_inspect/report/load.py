@@ -1,19 +1,39 @@
-"""Read Inspect logs into one tidy frame: a row per (run, sample, epoch).
+"""Read Inspect logs into one tidy frame: a row per (run label, task, sample id, epoch).
 
-Only inspect_ai.analysis / inspect_ai.log are used to read logs. KOPA-Bench runs are the logs
-whose task is ``kopa_bench``; BFCL runs (``inspect_evals/bfcl``) in the same folder become BFCL
-columns beside them.
+Only ``inspect_ai.analysis`` / ``inspect_ai.log`` read the logs. What the logs hold (checked
+against real KOPA-Bench logs of inspect-ai 0.3.285):
+
+- KOPA-Bench runs have task name ``kopa_bench``; the ``kopa_scorer`` Score value is a dict with
+  ``success, answer, call_f1, chain, env, efficiency, calls, errors`` (samples_df hands it over
+  as a JSON string); an optional ``kopa_judge`` score is ``C``/``I``.
+- Sample metadata: ``category``, ``domain``, ``difficulty``, ``held_out`` (bool), ``n_calls``
+  (gold API calls) and ``task`` (the whole task record, gold plan included).
+- A run's display label is the eval metadata ``kopa_label`` (``kopa grid`` sets it), else the
+  model name plus its checkpoint folder.
+
+BFCL runs (``inspect eval inspect_evals/bfcl ...``; any task whose name starts with ``bfcl``)
+in the same folder become BFCL columns beside KOPA-Bench. Their single score (``C``/``I`` or a
+number) is the sample's ``score_value``; they are given the KOPA-Bench label of the same model
+(same model name and args, else the same model name when only one KOPA run uses it).
+
+Resumed or repeated runs leave several logs holding the same samples; the most recent finished
+copy of each (label, task, sample, epoch) is kept, so nothing is counted twice.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from inspect_ai.analysis import EvalColumn, EvalModel, EvalTask, SampleSummary, samples_df
+from inspect_ai.analysis import EvalColumn, EvalModel, EvalTask, SampleColumn, SampleSummary, samples_df
 
-METRICS = ("success", "answer", "call_f1", "chain", "env", "efficiency", "errors", "calls")
+# The KOPA-Bench Score dict keys (kopa_inspect.scorers.grading.AXES); "judge" is the optional
+# model-graded check (1 = C).
+METRICS = ("success", "answer", "call_f1", "chain", "env", "efficiency", "calls", "errors")
+KOPA_SCORER = "score_kopa_scorer"
+JUDGE_SCORER = "score_kopa_judge"
 
 _COLUMNS = [
     *SampleSummary,
@@ -22,16 +42,46 @@ _COLUMNS = [
     EvalColumn("model_args_json", path="eval.model_args"),
     EvalColumn("eval_metadata_label", path="eval.metadata.kopa_label"),
     EvalColumn("run_id", path="eval.run_id"),
+    EvalColumn("eval_created", path="eval.created"),
+    EvalColumn("log_status", path="status"),
+    SampleColumn("sample_error", path="error"),
+    SampleColumn("sample_limit", path="limit"),
 ]
 
 
+def _json(value: Any) -> Any:
+    """samples_df hands dicts over as JSON strings; parse those, keep everything else."""
+    if isinstance(value, str) and value[:1] in "{[":
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    return value
+
+
+def _present(value: Any) -> bool:
+    if value is None:
+        return False
+    try:
+        return not bool(pd.isna(value))
+    except (TypeError, ValueError):  # lists, dicts
+        return True
+
+
+def model_key(model: Any, args: Any) -> str:
+    """A model's identity for matching runs of different benchmarks: name plus sorted args."""
+    args = _json(args)
+    args = args if isinstance(args, dict) else {}
+    return f"{model}|{json.dumps(args, sort_keys=True, default=str)}"
+
+
 def run_label(row: pd.Series) -> str:
-    """A model's display name: the grid label, else the model plus its checkpoint folder."""
+    """A run's display name: the grid label, else the model plus its checkpoint folder."""
     label = row.get("eval_metadata_label")
     if isinstance(label, str) and label:
         return label
     model = str(row.get("model", "?"))
-    args = row.get("model_args_json")
+    args = _json(row.get("model_args_json"))
     if isinstance(args, dict) and args.get("model_path"):
         path = Path(str(args["model_path"]))
         name = path.name if path.name not in ("merged", "") else f"{path.parent.name}/{path.name}"
@@ -39,57 +89,107 @@ def run_label(row: pd.Series) -> str:
     return model
 
 
-def _score_dict(row: pd.Series, prefix: str) -> dict[str, Any]:
-    """The first dict-valued score column (a KOPA-Bench Score holds a dict of metrics)."""
-    for col in row.index:
-        if col.startswith(prefix) and isinstance(row[col], dict):
-            return row[col]
-    return {}
-
-
-def load_samples(log_dir: str | Path) -> pd.DataFrame:
-    """All samples of all runs under ``log_dir``, KOPA-Bench and BFCL alike."""
-    log_dir = Path(log_dir)
-    if not log_dir.exists():
-        raise FileNotFoundError(f"log dir {log_dir} does not exist")
-    df = samples_df(str(log_dir), columns=_COLUMNS, quiet=True)
-    if df.empty:
-        raise ValueError(f"no Inspect logs with samples under {log_dir}")
-    df["label"] = df.apply(run_label, axis=1)
-    df["task"] = df["task_name"].astype(str).str.split("/").str[-1]
-    scores = df.apply(lambda r: _score_dict(r, "score_"), axis=1)
-    for m in METRICS:
-        df[m] = scores.map(lambda s, m=m: _as_float(s.get(m)))
-    # BFCL and other single-value scorers: the first numeric score column.
-    numeric_score_cols = [c for c in df.columns if c.startswith("score_") and df[c].map(_is_number).any()]
-    if numeric_score_cols:
-        df["score_value"] = df[numeric_score_cols[0]].map(_as_float)
-    return df
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, int | float) and not isinstance(v, bool) or v in ("C", "I")
-
-
-def _as_float(v: Any) -> float | None:
-    if v is None:
+def as_float(v: Any) -> float | None:
+    """A score value as a number: C/I (and P for partial) as Inspect's value_to_float reads them."""
+    if not _present(v):
         return None
-    if v == "C":
-        return 1.0
-    if v == "I":
-        return 0.0
+    if isinstance(v, bool):
+        return float(v)
+    if isinstance(v, str):
+        letter = v.strip().upper()
+        if letter in ("C", "Y", "YES", "TRUE", "CORRECT"):
+            return 1.0
+        if letter in ("I", "N", "NO", "FALSE", "INCORRECT"):
+            return 0.0
+        if letter == "P":
+            return 0.5
     try:
         return float(v)
     except (TypeError, ValueError):
         return None
 
 
-def kopa_samples(df: pd.DataFrame) -> pd.DataFrame:
-    out = df[df["task"] == "kopa_bench"].copy()
-    if out.empty:
-        raise ValueError("no kopa_bench samples in these logs")
+def _first_score(row: pd.Series, columns: list[str]) -> float | None:
+    for col in columns:
+        value = _json(row[col])
+        if isinstance(value, dict):
+            continue
+        f = as_float(value)
+        if f is not None:
+            return f
+    return None
+
+
+def load_samples(log_dir: str | Path) -> pd.DataFrame:
+    """All samples of all runs under ``log_dir`` (recursively), KOPA-Bench and BFCL alike."""
+    log_dir = Path(log_dir)
+    if not log_dir.exists():
+        raise FileNotFoundError(f"log dir {log_dir} does not exist")
+    df = samples_df(str(log_dir), columns=_COLUMNS, quiet=True)
+    if df.empty:
+        raise ValueError(f"no Inspect logs with samples under {log_dir}")
+    # pyarrow-backed columns to plain objects: values are mixed (JSON strings, NA, numbers).
+    df = df.astype(object).where(df.notna(), None)
+    df["label"] = df.apply(run_label, axis=1)
+    df["model_key"] = [model_key(m, a) for m, a in zip(df["model"], df["model_args_json"], strict=True)]
+    df["task"] = df["task_name"].astype(str).str.split("/").str[-1]
+    df["id"] = df["id"].astype(str)
+    df["epoch"] = df["epoch"].astype(int)
+
+    kopa_scores = df[KOPA_SCORER].map(_json) if KOPA_SCORER in df.columns else pd.Series([None] * len(df))
+    kopa_scores = kopa_scores.map(lambda s: s if isinstance(s, dict) else {})
+    for m in METRICS:
+        df[m] = [as_float(s.get(m)) for s in kopa_scores]
+    df["judge"] = df[JUDGE_SCORER].map(as_float) if JUDGE_SCORER in df.columns else None
+    other = [c for c in df.columns if c.startswith("score_") and c not in (KOPA_SCORER, JUDGE_SCORER)]
+    df["score_value"] = df.apply(lambda r: _first_score(r, other), axis=1) if other else None
+    df["errored"] = df["sample_error"].map(lambda e: _present(e) and str(e) != "")
+    return _dedupe(df)
+
+
+def _dedupe(df: pd.DataFrame) -> pd.DataFrame:
+    """Keep one copy of each (label, task, id, epoch): finished logs first, then the newest."""
+    df = df.copy()
+    df["_finished"] = (df["log_status"] == "success").astype(int)
+    df["_scored"] = (df["success"].notna() | df["score_value"].notna()).astype(int)
+    df["_created"] = df["eval_created"].astype(str)
+    df = df.sort_values(["_finished", "_scored", "_created", "log"], kind="stable")
+    n = len(df)
+    df = df.drop_duplicates(["label", "task", "id", "epoch"], keep="last")
+    out = df.drop(columns=["_finished", "_scored", "_created"]).sort_values(
+        ["label", "task", "id", "epoch"], kind="stable"
+    ).reset_index(drop=True)
+    out.attrs["duplicates_dropped"] = n - len(out)
     return out
 
 
-def bfcl_samples(df: pd.DataFrame) -> pd.DataFrame:
-    return df[df["task"].str.startswith("bfcl")].copy()
+def kopa_samples(df: pd.DataFrame) -> pd.DataFrame:
+    """KOPA-Bench rows; an errored sample (no score) counts as a failure for success and pass@k."""
+    out = df[df["task"] == "kopa_bench"].copy()
+    if out.empty:
+        raise ValueError("no kopa_bench samples in these logs")
+    out["success"] = out["success"].map(lambda v: 0.0 if v is None or pd.isna(v) else float(v))
+    return out
+
+
+def bfcl_samples(df: pd.DataFrame, kopa: pd.DataFrame | None = None) -> pd.DataFrame:
+    """BFCL rows, relabelled with the KOPA-Bench label of the same model where that is clear."""
+    out = df[df["task"].str.lower().str.startswith("bfcl")].copy()
+    if out.empty or kopa is None or kopa.empty:
+        return out
+    by_key: dict[str, set[str]] = {}
+    by_model: dict[str, set[str]] = {}
+    for key, model, label in zip(kopa["model_key"], kopa["model"], kopa["label"], strict=True):
+        by_key.setdefault(key, set()).add(label)
+        by_model.setdefault(str(model), set()).add(label)
+
+    def relabel(row: pd.Series) -> str:
+        if isinstance(row.get("eval_metadata_label"), str) and row["eval_metadata_label"]:
+            return row["label"]
+        for labels in (by_key.get(row["model_key"]), by_model.get(str(row["model"]))):
+            if labels and len(labels) == 1:
+                return next(iter(labels))
+        return row["label"]
+
+    out["label"] = out.apply(relabel, axis=1)
+    return out

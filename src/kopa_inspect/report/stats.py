@@ -12,19 +12,20 @@ import math
 import random
 from collections.abc import Sequence
 
+from kopa_inspect.scorers import metrics as _scorer_metrics
+
 
 def pass_at_k(n: int, c: int, k: int) -> float:
+    """The scorer's estimator (one formula for the log's metrics and the report), k <= n enforced."""
     if k > n:
         raise ValueError(f"pass@{k} needs at least {k} epochs, got {n}")
-    if n - c < k:
-        return 1.0
-    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+    return _scorer_metrics.pass_at_k(n, c, k)
 
 
 def pass_hat_k(n: int, c: int, k: int) -> float:
     if k > n:
         raise ValueError(f"pass^{k} needs at least {k} epochs, got {n}")
-    return math.comb(c, k) / math.comb(n, k)
+    return _scorer_metrics.pass_hat_k(n, c, k)
 
 
 def mean(xs: Sequence[float]) -> float:

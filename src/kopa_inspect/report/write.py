@@ -1,60 +1,98 @@
-"""Write a report folder: report.md, report.tex, one CSV per table, PNG figures."""
+"""Write a report folder: report.md, report.tex, one CSV per table, PNG figures, failures.csv."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pandas as pd
 
 from kopa_inspect.report import tables
-from kopa_inspect.report.errors import error_table
-from kopa_inspect.report.figures import grouped_bars
+from kopa_inspect.report.errors import classify_frame, error_table
+from kopa_inspect.report.figures import grouped_bars, headline_bars
 from kopa_inspect.report.load import bfcl_samples, kopa_samples, load_samples
 
 TITLES = {
-    "headline": "Overall pass@1 / pass@4 (confidence intervals over seeds and tasks)",
-    "axes": "RESPONSE / ENVIRONMENT / ACTION axes",
-    "metrics": "Per-sample metrics (means)",
+    "headline": "KOPA-Bench: pass@1 / pass@{k} (95% CIs over seeds and over tasks)",
+    "benchmarks": "KOPA-Bench beside BFCL",
+    "axes": "RESPONSE / ENVIRONMENT / ACTION axes (means over samples)",
+    "metrics": "Per-sample metrics (means over samples)",
     "pass_hat_k": "pass^k (all k epochs succeed)",
     "held_out": "Held-out platforms vs seen platforms",
-    "by_category": "Success by category",
-    "by_calls": "Success by number of required calls",
-    "errors": "Failure kinds (counted from trajectories)",
-    "paper_reference": "Paper figures (QUOTED from arXiv 2609.05395, not measured here)",
+    "by_category": "Success rate by task category",
+    "by_calls": "Success rate by number of required gold calls",
+    "errors": "Failure kinds (one per failed sample, counted from the trajectories)",
+    "paper_reference": "Paper figures (QUOTED from arXiv 2609.05395 via public summaries, NOT measured here)",
 }
 
 
+def title(name: str, k: int) -> str:
+    return TITLES.get(name, name).format(k=k)
+
+
 def _md(df: pd.DataFrame) -> str:
-    return df.to_markdown(index=False, floatfmt=".4f") if not df.empty else "_(no data)_"
+    if df.empty:
+        return "_(no data)_"
+    df = df.astype(object).where(df.notna(), None)  # NaN shows as "–", not "nan"
+    return df.to_markdown(index=False, floatfmt=".4f", missingval="–")
 
 
-def _tex(df: pd.DataFrame, caption: str) -> str:
+def _tex(df: pd.DataFrame, caption: str, label: str) -> str:
     if df.empty:
         return f"% {caption}: no data\n"
-    return df.to_latex(index=False, float_format="%.4f", caption=caption, escape=True, na_rep="--")
+    tex = df.to_latex(
+        index=False,
+        float_format=lambda x: "--" if isinstance(x, float) and math.isnan(x) else f"{x:.4f}",
+        caption=caption,
+        label=f"tab:kopa-{label.replace('_', '-')}",
+        escape=True,
+        na_rep="--",
+    )
+    if len(df.columns) > 6:  # wide tables (failure kinds, many models) scaled to the text width
+        tex = tex.replace("\\begin{tabular}", "\\resizebox{\\linewidth}{!}{\\begin{tabular}", 1)
+        tex = tex.replace("\\end{tabular}", "\\end{tabular}}", 1)
+    return tex
 
 
 def make_report(log_dir: str | Path, out: str | Path, k: int = 4) -> tables.Report:
+    """Read every log under ``log_dir`` and write the report into ``out``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     df = load_samples(log_dir)
+    dropped = int(df.attrs.get("duplicates_dropped", 0))
     kopa = kopa_samples(df)
-    rep = tables.build(kopa, bfcl_samples(df), k)
-    rep.tables["errors"] = error_table(log_dir)
-    figs = []
-    for name, index, title in (("by_category", "category", "KOPA-Bench success by category"),
-                               ("by_calls", "required calls", "KOPA-Bench success by required calls")):
-        p = grouped_bars(rep.tables[name], index, title, out / f"{name}.png")
-        if p:
-            figs.append(p)
-    md = [f"# KOPA-Bench report\n\nLogs: `{Path(log_dir).resolve()}`\n"]
-    tex = []
+    bfcl = bfcl_samples(df, kopa)
+    rep = tables.build(kopa, bfcl, k)
+    rep.tables["errors"] = error_table(kopa)
+    classify_frame(kopa).to_csv(out / "failures.csv", index=False)
+
+    figs = [
+        headline_bars(rep.tables["headline"], k, out / "headline.png"),
+        grouped_bars(rep.tables["by_category"], "category", "KOPA-Bench success by category", out / "by_category.png"),
+        grouped_bars(rep.tables["by_calls"], "required calls", "KOPA-Bench success by required calls",
+                     out / "by_calls.png"),
+    ]
+    if dropped:
+        rep.notes.append(f"{dropped} repeated sample(s) (resumed or copied logs) counted once, newest finished copy")
+    logs = sorted({str(p) for p in df["log"]})
+    md = [
+        "# KOPA-Bench report",
+        "",
+        f"Logs: `{Path(log_dir).resolve()}` ({len(logs)} log files used, {len(kopa)} KOPA-Bench samples, "
+        f"{len(bfcl)} BFCL samples). pass@k with k = {k}.",
+        "",
+    ]
+    if rep.notes:
+        md += ["Notes:", "", *[f"- {n}" for n in rep.notes], ""]
+    tex = ["% KOPA-Bench report tables (generated by `kopa report`); needs \\usepackage{booktabs,graphicx}"]
     for name, df_t in rep.tables.items():
-        md.append(f"## {TITLES.get(name, name)}\n\n{_md(df_t)}\n")
-        tex.append(_tex(df_t, TITLES.get(name, name)))
+        md.append(f"## {title(name, k)}\n\n{_md(df_t)}\n")
+        tex.append(_tex(df_t, title(name, k), name))
         df_t.to_csv(out / f"{name}.csv", index=False)
+    md.append("## Figures\n")
     for p in figs:
-        md.append(f"![{p.stem}]({p.name})\n")
+        if p is not None:
+            md.append(f"![{p.stem}]({p.name})\n")
     (out / "report.md").write_text("\n".join(md), encoding="utf-8")
     (out / "report.tex").write_text("\n\n".join(tex), encoding="utf-8")
     return rep

@@ -179,10 +179,7 @@ def grade(
 
     n_gold = len(steps) + len({p for s in steps for p in s.session_platforms()})
     n_made = len(calls)
-    if n_made == 0:
-        efficiency = 1.0 if n_gold == 0 else 0.0
-    else:
-        efficiency = min(1.0, max(n_gold, 1) / n_made)
+    efficiency = (1.0 if n_gold == 0 else 0.0) if n_made == 0 else min(1.0, max(n_gold, 1) / n_made)
     errors = sum(1 for ok in made_ok if not ok)
 
     success = 1.0 if facts_ok and required_ok and env >= 1.0 else 0.0
@@ -218,10 +215,7 @@ def oracle_answer(task: BenchTask, expected: dict[str, Any], language: str = "ko
     lines = []
     for f in facts:
         value = expected.get(f.id)
-        if isinstance(value, list):
-            shown = ", ".join(str(v) for v in value)
-        else:
-            shown = str(value)
+        shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
         lines.append(f"- {f.description}: {shown}")
     head = "Answer:" if language == "en" else "답변:"
     return head + "\n" + "\n".join(lines)

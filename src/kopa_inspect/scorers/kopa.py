@@ -1,24 +1,53 @@
 """The KOPA-Bench scorer: one dict Score per sample on the three axes (see grading.py).
 
 Ground truth is execution-grounded: the gold plan runs through the run's own backend at the
-task's clock. Call records come from the sample store (written by the tools); the final answer
-is the last assistant message.
+task's clock. The calls made are read from the trajectory (every tool call the model emitted to an
+API tool, so a call Inspect rejected against the schema counts as a failed call, as the API's own
+rejection would); tokens issued come from the sample store (written by the tools); the final
+answer is the last assistant message.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageTool
 from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store
 
+from kopa_inspect.apis import operations, platforms
+from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.plans import PlanError
 from kopa_inspect.scorers.grading import AXES, gold_truth, grade
 from kopa_inspect.scorers.metrics import pass_k
 from kopa_inspect.task_data.schema import BenchTask
-from kopa_inspect.tools import CALLS_KEY, TOKENS_KEY, shared_backend
+from kopa_inspect.tools import TOKENS_KEY, shared_backend
+
+
+def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
+    """Every API or auth tool call in a trajectory, in order, with whether it succeeded."""
+    known = set(operations()) | {auth_tool_name(p.id) for p in platforms().values() if p.session_token_param}
+    results = {m.tool_call_id: m for m in messages if isinstance(m, ChatMessageTool) and m.tool_call_id}
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if not isinstance(m, ChatMessageAssistant):
+            continue
+        for tc in m.tool_calls or []:
+            if tc.function not in known:
+                continue
+            res = results.get(tc.id)
+            error = None if res is None else res.error
+            out.append(
+                {
+                    "tool": tc.function,
+                    "args": dict(tc.arguments or {}),
+                    "ok": res is not None and error is None,
+                    "code": "ok" if res is not None and error is None else (error.type if error else "no_result"),
+                }
+            )
+    return out
 
 
 def _metrics() -> dict[str, list[Any]]:
@@ -47,7 +76,7 @@ def kopa_scorer(backend: dict[str, Any] | None = None) -> Scorer:
                 metadata={"gold_error": str(exc)},
             )
         st = store()
-        g = grade(task, gold, answer, list(st.get(CALLS_KEY, [])), set(st.get(TOKENS_KEY, [])))
+        g = grade(task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])))
         return Score(
             value=g.values(),
             answer=answer,

@@ -15,7 +15,14 @@ from inspect_ai.util import store
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.execution import Session
 from kopa_inspect.solvers.prompts import system_prompt
-from kopa_inspect.tools import SESSION_KEY, LiveSession, build_tool_set, register_live, release_live, shared_backend
+from kopa_inspect.tools import (
+    SESSION_KEY,
+    LiveSession,
+    build_tool_set,
+    register_live,
+    release_live,
+    shared_backend,
+)
 
 
 @solver

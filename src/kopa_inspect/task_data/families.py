@@ -599,9 +599,9 @@ def festivals_weekend() -> list[Spec]:
         ("1", "20261017", "2026-10-15", "10:20",
          "이번 주 토요일(10월 17일)에 서울에서 열리고 있는 축제가 몇 개인지, 이름도 다 알려줘.",
          "Festivals in Seoul running on Saturday 17 October: how many, and their names."),
-        ("31", "20261114", "2026-11-11", "20:00",
-         "경기도에서 11월 14일 토요일에 진행 중인 축제나 행사 전부 찾아주세요. 가족이랑 가보려고요.",
-         "Every festival or event in Gyeonggi running on Saturday 14 November (a family outing)."),
+        ("31", "20261211", "2026-11-11", "20:00",
+         "경기도에서 오늘부터 12월 11일까지 새로 시작하는 축제나 행사를 전부 찾아주세요. 가족이랑 가보려고요.",
+         "Every festival or event in Gyeonggi starting between today and 11 December (a family outing)."),
     ]
     out = []
     for area, day8, day, hm, q, qe in rows:
@@ -611,7 +611,8 @@ def festivals_weekend() -> list[Spec]:
         steps += [step(f"f{k}", FESTIVAL, {"eventStartDate": ymd(c, -30), "areaCode": area, "pageNo": k})
                   for k in range(2, pages + 1)]
         allrows = "[" + ", ".join(f"f{k}.items" for k in range(1, pages + 1)) + "][]"
-        cond = f"to_number(eventstartdate) <= `{day8}` && to_number(eventenddate) >= `{day8}`"
+        cond = (f"to_number(eventstartdate) <= `{day8}` && to_number(eventenddate) >= `{day8}`" if area == "1" else
+                f"to_number(eventstartdate) >= `{ymd(c)}` && to_number(eventstartdate) <= `{day8}`")
         out.append(Spec(
             "pagination", "tourism", q, qe, c, steps,
             [fact("names", "진행 중인 축제 (festivals on the day)", f"$_.{allrows} | [?{cond}].title", "set"),
@@ -820,3 +821,265 @@ def neis_pages(c: str, school: str, base: dict) -> int:
     args = {**base, "ATPT_OFCDC_SC_CODE": info["ATPT_OFCDC_SC_CODE"], "SD_SCHUL_CODE": info["SD_SCHUL_CODE"]}
     total = probe(c, MEAL, args)["totalCount"]
     return -(-total // int(base["pSize"]))
+
+
+# =============================================================================================
+# law (lawgo; held-out platform)
+# =============================================================================================
+
+LAW_SEARCH = "lawgo_lawSearch"
+LAW_SERVICE = "lawgo_lawService"
+
+
+def _mst(step_id: str, name: str) -> str:
+    return f"${step_id}.items[?\"법령명한글\"=='{name}'].\"법령일련번호\" | [0]"
+
+
+@family
+def law_article_lookup() -> list[Spec]:
+    """Law name -> \"법령일련번호\" (MST) -> one article (JO = 4-digit article + 2-digit branch)."""
+    rows = [
+        ("주택임대차보호법", "000700", "2026-10-08", "20:30",
+         "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지, 주택임대차보호법 조문으로 확인해 주세요.",
+         "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article."),
+        ("근로기준법", "006000", "2026-11-12", "12:40",
+         "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요.",
+         "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act."),
+        ("도로교통법", "004400", "2026-09-19", "23:10",
+         "음주운전 기준 혈중알코올농도가 몇 퍼센트인지 도로교통법 제44조에서 확인해 줘.",
+         "The blood-alcohol limit for drunk driving: check Article 44 of the Road Traffic Act."),
+        ("민법", "000400", "2026-10-27", "10:15",
+         "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주세요.",
+         "From what age is one an adult under the Civil Act? Quote the article."),
+        ("공직선거법", "001500", "2026-11-30", "16:00",
+         "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인 부탁드립니다.",
+         "From what age may one vote in National Assembly elections? Check the Public Official Election Act."),
+        ("형법", "000900", "2026-09-03", "09:45",
+         "형법에서 형사미성년자 기준 나이가 어떻게 되는지 조문 찾아줘.",
+         "What is the age of criminal responsibility in the Criminal Act? Find the article."),
+    ]
+    out = []
+    for name, jo, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "chain2", "law", q, qe, c,
+            [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
+             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo})],
+            [fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\""),
+             fact("text", "조문 내용 (article text)", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)", "name")],
+        ))
+    return out
+
+
+@family
+def law_vs_decree() -> list[Spec]:
+    """Parallel: the act and its decree in one search, then both articles."""
+    rows = [
+        ("주택임대차보호법", "주택임대차보호법 시행령", "000300", "001100", "2026-10-19", "11:20",
+         "주택임대차보호법의 대항력 조항(제3조)과 시행령의 우선변제 대상 임차인 범위(제11조)를 같이 정리해 주세요.",
+         "Summarise the Housing Lease Protection Act's opposability clause (Art. 3) and the decree's Art. 11."),
+        ("도로교통법", "도로교통법 시행규칙", "001700", "001900", "2026-11-24", "08:05",
+         "일반도로 제한속도가 얼마인지 도로교통법 제17조와 시행규칙 제19조를 함께 봐서 알려줘.",
+         "The general-road speed limit: read Road Traffic Act Art. 17 with the Enforcement Rule's Art. 19."),
+    ]
+    out = []
+    for law, decree, jo1, jo2, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "parallel", "law", q, qe, c,
+            [step("s1", LAW_SEARCH, {"target": "law", "query": law}),
+             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", law), "JO": jo1}),
+             step("s3", LAW_SERVICE, {"target": "law", "MST": _mst("s1", decree), "JO": jo2})],
+            [fact("law", f"{law} 조문", "$s2.items[0].\"항\"[0].\"항내용\""),
+             fact("decree", f"{decree} 조문", "$s3.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)")],
+        ))
+    return out
+
+
+@family
+def law_ministry_compare() -> list[Spec]:
+    """Parallel searches: which ministry owns which law, and when each was last promulgated."""
+    rows = [
+        (["근로기준법", "최저임금법"], "2026-10-05", "14:00",
+         "근로기준법이랑 최저임금법 소관부처가 어디고, 각각 마지막 공포일자가 언제예요?",
+         "Labor Standards Act vs Minimum Wage Act: the competent ministry and last promulgation date of each."),
+        (["개인정보 보호법", "소득세법", "상법"], "2026-11-09", "10:30",
+         "개인정보 보호법, 소득세법, 상법 세 법의 시행일자를 비교해서 가장 최근에 시행된 법이 뭔지 알려줘.",
+         "Privacy Act, Income Tax Act, Commercial Act: compare enforcement dates; which took effect most recently?"),
+    ]
+    out = []
+    for names, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step(f"s{i}", LAW_SEARCH, {"target": "law", "query": n}) for i, n in enumerate(names, 1)]
+        row = [f"s{i}.items[?\"법령명한글\"=='{n}'] | [0]" for i, n in enumerate(names, 1)]
+        if len(names) == 2:
+            facts = []
+            for i, n in enumerate(names, 1):
+                facts.append(fact(f"org{i}", f"{n} 소관부처", f"$s{i}.items[?\"법령명한글\"=='{n}'].\"소관부처명\" | [0]"))
+                facts.append(fact(f"date{i}", f"{n} 공포일자", f"$s{i}.items[?\"법령명한글\"=='{n}'].\"공포일자\" | [0]", "date"))
+        else:
+            facts = [fact(f"eff{i}", f"{n} 시행일자", f"$s{i}.items[?\"법령명한글\"=='{n}'].\"시행일자\" | [0]", "date")
+                     for i, n in enumerate(names, 1)]
+            facts.append(fact("latest", "가장 최근 시행 법령", f"$_.max_by([{', '.join(row)}], &to_number(\"시행일자\")).\"법령명한글\""))
+        out.append(Spec("parallel", "law", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def law_id_vs_mst() -> list[Spec]:
+    """Error recovery: \"법령ID\" is not \"법령일련번호\" (MST); the detail call with the ID finds nothing."""
+    rows = [
+        ("개인정보 보호법", "003400", "2026-10-22", "15:35",
+         "개인정보가 유출됐을 때 회사가 뭘 해야 하는지 개인정보 보호법 제34조 내용 알려줘. 법령ID로 바로 조회해봐.",
+         "What must a company do after a data leak? Privacy Act Art. 34 (try the law ID directly)."),
+        ("최저임금법", "000600", "2026-09-28", "19:50",
+         "최저임금법 제6조(최저임금의 효력) 원문 좀 찾아주세요. 법령ID를 MST 자리에 넣어서 먼저 시도해 봐요.",
+         "Minimum Wage Act Art. 6 text (first try the law ID in the MST field)."),
+    ]
+    out = []
+    for name, jo, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "error_recovery", "law", q, qe, c,
+            [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
+             step("e1", LAW_SERVICE, {"target": "law", "MST": f"$s1.items[?\"법령명한글\"=='{name}'].\"법령ID\" | [0]", "JO": jo},
+                  expect_error=True, required=False, note="법령ID in MST -> no such law"),
+             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo})],
+            [fact("text", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)")],
+        ))
+    return out
+
+
+# =============================================================================================
+# politics (assembly; held-out platform)
+# =============================================================================================
+
+MEMBERS = "assembly_nwvrqwxyaytdsfvhu"
+BILLS = "assembly_nzmimeepazxkubdpn"
+VOTES = "assembly_nojepdqqaweusdfbi"
+VOTED = "[?contains(PROC_RESULT, '가결') || PROC_RESULT=='부결'] | [0].BILL_ID"
+
+
+@family
+def party_seats() -> list[Spec]:
+    """Parallel: count members per party (totalCount), compare."""
+    rows = [
+        (["더불어민주당", "국민의힘"], "2026-10-02", "09:00",
+         "지금 국회에서 더불어민주당과 국민의힘 의원이 각각 몇 명이에요?",
+         "How many members do the Democratic Party and the People Power Party have now?"),
+        (["조국혁신당", "진보당", "사회민주당"], "2026-11-17", "13:30",
+         "조국혁신당, 진보당, 사회민주당 현역 의원 수를 비교해서 가장 많은 당을 알려주세요.",
+         "Rebuilding Korea, Progressive, Social Democratic parties: member counts and the largest."),
+    ]
+    out = []
+    for parties, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step(f"s{i}", MEMBERS, {"POLY_NM": p, "pSize": 5}) for i, p in enumerate(parties, 1)]
+        facts = [fact(f"n{i}", f"{p} 의원 수", f"$s{i}.totalCount", "number") for i, p in enumerate(parties, 1)]
+        if len(parties) > 2:
+            objs = ", ".join(f"{{p: '{p}', n: s{i}.totalCount}}" for i, p in enumerate(parties, 1))
+            facts.append(fact("most", "가장 많은 정당", f"$_.max_by([{objs}], &n).p"))
+        out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def committee_roster_pages() -> list[Spec]:
+    """Pagination: a committee's members with pSize 5; the 위원장 can be on any page."""
+    rows = [
+        ("법제사법위원회", "2026-10-14", "17:20",
+         "법제사법위원회 위원 명단을 전부 확인해서 위원장이 누구고 어느 당인지 알려주세요. 한 번에 5명씩 조회돼요.",
+         "Legislation and Judiciary Committee: the whole roster (5 per page); who chairs it, and which party?"),
+        ("교육위원회", "2026-11-26", "11:10",
+         "교육위원회 소속 의원 전체 중에 초선 의원이 몇 명인지 세어 주세요. 5명씩 페이지로 나옵니다.",
+         "Education Committee: how many first-term members in the whole roster (5 per page)?"),
+    ]
+    out = []
+    for i, (cmit, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        total = probe_total(c, MEMBERS, {"CMIT_NM": cmit, "pSize": 5})
+        n_pages = -(-total // 5)
+        steps = [step(f"p{k}", MEMBERS, {"CMIT_NM": cmit, "pSize": 5, "pIndex": k}) for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        if i == 0:
+            facts = [fact("chair", "위원장", f"$_.{allrows} | [?JOB_RES_NM=='위원장'].HG_NM", "set"),
+                     fact("party", "위원장 정당", f"$_.{allrows} | [?JOB_RES_NM=='위원장'].POLY_NM", "set")]
+        else:
+            facts = [fact("n", "초선 의원 수", f"$_.length({allrows} | [?REELE_GBN_NM=='초선'])", "number")]
+        out.append(Spec("pagination", "politics", q, qe, c, steps, facts,
+                        state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1))))
+    return out
+
+
+def probe_total(c: str, op: str, args: dict) -> int:
+    from kopa_inspect.task_data.build import probe
+
+    return int(probe(c, op, args)["totalCount"])
+
+
+@family
+def bill_vote_breakdown() -> list[Spec]:
+    """Bill name -> BILL_ID -> roll-call votes: 3 calls, a filter at each hop."""
+    rows = [
+        ("주택임대차보호법", "2026-10-28", "18:00",
+         "22대 국회 주택임대차보호법 개정안 중 본회의 표결까지 간 첫 법안에서 찬성한 의원이 몇 명이었나요?",
+         "The first Housing Lease Protection Act bill of the 22nd Assembly that reached a floor vote: how many yes votes?"),
+        ("도로교통법", "2026-11-05", "10:40",
+         "도로교통법 개정안 가운데 표결이 이뤄진 첫 번째 건의 결과, 반대와 기권이 각각 몇 표인지 알려줘.",
+         "The first Road Traffic Act bill that was put to a vote: how many no votes and abstentions?"),
+    ]
+    out = []
+    for i, (name, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 30}),
+                 step("s2", VOTES, {"AGE": "22", "BILL_ID": f"$s1.items{VOTED}", "pSize": 300})]
+        if i == 0:
+            facts = [fact("bill", "법안명", f"$s1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"),
+                     fact("yes", "찬성 수", "$s2.length(items[?RESULT_VOTE_MOD=='찬성'])", "number")]
+        else:
+            facts = [fact("no", "반대 수", "$s2.length(items[?RESULT_VOTE_MOD=='반대'])", "number"),
+                     fact("abs", "기권 수", "$s2.length(items[?RESULT_VOTE_MOD=='기권'])", "number")]
+        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def no_voter_profile() -> list[Spec]:
+    """Bill -> roll call -> one dissenting member's profile: 3 hops joined by BILL_ID then HG_NM."""
+    rows = [
+        ("교육기본법", "2026-10-07", "08:30",
+         "교육기본법 개정안 중 표결된 첫 법안에서 반대표를 던진 의원 한 명(명단 첫 번째)의 지역구와 소속 위원회를 알려주세요.",
+         "First voted Framework Act on Education bill: the first listed no-voter's constituency and committee."),
+    ]
+    out = []
+    for name, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "chain3", "politics", q, qe, c,
+            [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 30}),
+             step("s2", VOTES, {"AGE": "22", "BILL_ID": f"$s1.items{VOTED}", "RESULT_VOTE_MOD": "반대", "pSize": 100}),
+             step("s3", MEMBERS, {"HG_NM": "$s2.items[0].HG_NM"})],
+            [fact("who", "의원", "$s2.items[0].HG_NM"),
+             fact("orig", "지역구", "$s3.items[0].ORIG_NM"),
+             fact("cmit", "소속 위원회", "$s3.items[0].CMIT_NM")],
+        ))
+    return out
+
+
+@family
+def district_member_bills() -> list[Spec]:
+    """Constituency -> member -> bills they proposed: a name is the join key."""
+    rows = [
+        ("대구 수성구을", "2026-11-19", "15:15",
+         "대구 수성구을 의원(명단 첫 번째)이 22대에 낸 법안 목록에서 가결된 게 몇 건인지 확인해 주세요.",
+         "Daegu Suseong-eul (first listed member): how many of their 22nd-Assembly bills passed?"),
+    ]
+    out = []
+    for orig, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step("s1", MEMBERS, {"ORIG_NM": orig, "pSize": 5}),
+                 step("s2", BILLS, {"AGE": "22", "PROPOSER": "$s1.items[0].HG_NM", "pSize": 50})]
+        facts = [fact("who", "의원 이름", "$s1.items[0].HG_NM"),
+                 fact("passed", "가결 법안 수", "$s2.length(items[?contains(PROC_RESULT, '가결')])", "number")]
+        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
+    return out

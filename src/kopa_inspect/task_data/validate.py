@@ -124,7 +124,7 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
     session = Session(backend, clock=task.clock, seed=seed)
     try:
         run = await execute_plan(task.plan, session)
-    except PlanError as exc:
+    except Exception as exc:  # PlanError, or a bad JMESPath in a reference
         return [TaskIssue(task_id=task.id, check="execute", message=str(exc)[:500])], resolved
     for fact in task.facts:
         try:

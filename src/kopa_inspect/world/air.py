@@ -216,14 +216,15 @@ def stations() -> tuple[Station, ...]:
     out: list[Station] = []
     # 서울: one 도시대기 station per 구, named by the 구, at the 구's centre.
     for r in sggs("11"):
-        out.append(Station(r.sgg_name, "서울", full["서울"], r.sgg_name, f"{full['서울']} {r.sgg_name}",
+        out.append(Station(r.sgg_name, "서울", full["서울"], r.sgg_name, f"서울 {r.sgg_name}",
                            r.lat, r.lon, "도시대기", ""))
     for line in _STATIONS.strip().splitlines():
         sido, sgg, name, lat, lon, mang = line.split()
         sgg = sgg.replace("_", " ")
         name = name.replace("_", " ")
         place = "" if sgg == full.get(sido) else f" {sgg}"
-        addr = f"{full.get(sido, sido)}{place} {name.split('(')[0]}"
+        # AirKorea writes addresses with the short 시도 name: "서울 종로구 ...", "경기 수원시 팔달구 ...".
+        addr = f"{sido}{place} {name.split('(')[0]}"
         out.append(Station(name, sido, full.get(sido, sido), sgg, addr, float(lat), float(lon), mang, ""))
     coded = [
         Station(s.name, s.sido, s.sido_full, s.sgg, s.addr, s.lat, s.lon, s.mang, f"{111100 + 10 * i + 1:06d}")

@@ -230,6 +230,8 @@ REAL: list[Dataset] = [
 GENERATED: list[Dataset] = []
 for _cmit, _cgloss in COMMITTEES:
     for _kind, _source, _kgloss in COMMITTEE_KINDS:
+        if _cmit == "예산결산특별위원회" and _source.startswith("bills"):
+            continue  # 예결위 reviews the budget, not bills: no bill lists on the portal either
         _title = f"{_cmit} {_kind}"
         _fixed_col = "COMMITTEE" if _source.startswith("bills") else "CMIT_NM"
         GENERATED.append(Dataset(
@@ -301,7 +303,7 @@ def _bills(world: World, age: int, members: list[Row], today: date) -> list[Row]
     start = date(AGE_START[age], 5, 30)
     end = min(date(AGE_START[age] + 4, 5, 29), today)
     span = max((end - start).days, 1)
-    n = 400 if age < 22 else 300
+    n = 400 if age < 22 else 600
     rows: list[Row] = []
     for i in range(n):
         lead = rng.choice(members)

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Any
 
 # The 25 자치구 of Seoul: real 시군구 codes (LAWD_CD), approximate centre (WGS84), a short
@@ -203,10 +204,15 @@ GENERATORS: dict[str, Callable[[random.Random, list[str], RowContext], str]] = {
 }
 
 
-def generate_value(spec: str, rng: random.Random, ctx: RowContext) -> str:
+@lru_cache(maxsize=4096)
+def _parse(spec: str) -> tuple[Callable[[random.Random, list[str], RowContext], str], list[str]]:
     kind, *args = spec.split(":")
     try:
-        fn = GENERATORS[kind]
+        return GENERATORS[kind], args
     except KeyError:
         raise ValueError(f"unknown column generator {spec!r}") from None
+
+
+def generate_value(spec: str, rng: random.Random, ctx: RowContext) -> str:
+    fn, args = _parse(spec)
     return fn(rng, args, ctx)

@@ -13,7 +13,7 @@ import hashlib
 from dataclasses import dataclass
 
 from kopa_inspect.world import World, world_part
-from kopa_inspect.world.businesses import BusinessData
+from kopa_inspect.world.businesses import build_businesses
 
 # itemName | entpName | class | approval year
 _DRUGS = """
@@ -259,7 +259,9 @@ class DrugData:
 
 @world_part("drugs")
 def build_drugs(world: World) -> DrugData:
-    biz: BusinessData = world.part("businesses")
+    # Built directly, not through world.part(): World.part holds a non-reentrant lock while a
+    # part is built, so a part must not ask for another part. Same seed, same clock, same data.
+    biz = build_businesses(world)
     by_name = biz.by_name
     drugs: list[Drug] = []
     for line in _DRUGS.strip().splitlines():

@@ -482,7 +482,7 @@ def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | No
 def _row_count(ds: Dataset, world: World) -> int:
     if ds.rows:
         return ds.rows
-    base = 60 if ds.theme.startswith("인허가") else 12
+    base = 40 if ds.theme.startswith("인허가") else 12
     return base + world.rng("seoul.count", ds.service).randint(0, base * 4)
 
 
@@ -494,10 +494,12 @@ def _generate(world: World, ds: Dataset, key: str | None) -> list[Row]:
     if ds.service.startswith("ListPublicReservation"):
         key = ds.title.split()[-2]  # the 대분류 (체육시설, 문화체험 ...) keys the 소분류 choices
     rows: list[Row] = []
+    # One stream per table (and per hour, per key value): a table is always built whole, so
+    # row i is fixed by (seed, service[, hour | key]) without paying a stream per row.
+    static = world.rng("seoul.rows", ds.service)
+    dyn = world.rng("seoul.dyn", ds.service, hour)
+    keyed = world.rng("seoul.key", ds.service, key)
     for i in range(n):
-        static = world.rng("seoul.row", ds.service, i)
-        dyn = world.rng("seoul.dyn", ds.service, hour, i)
-        keyed = world.rng("seoul.key", ds.service, key, i)
         row_gu: Gu | None = gu
         if row_gu is None and ds.service in ("RealtimeCityAir", "TimeAverageAirQuality"):
             row_gu = SEOUL_GU[i % len(SEOUL_GU)]
