@@ -277,3 +277,30 @@ async def test_session_path_and_tool_schema():
         params = tool_schema(op)["function"]["parameters"]
         assert {"base_date", "base_time", "nx", "ny"} <= set(params["required"])
         assert "serviceKey" not in params["properties"] and "dataType" not in params["properties"]
+
+
+def test_weather_model_climate_is_plausible():
+    from datetime import timedelta
+
+    from kopa_inspect.world.weather import WeatherModel
+
+    m = WeatherModel(0)
+
+    def month_stats(lat: float, lon: float, month: int) -> tuple[float, float]:
+        hours = [datetime(2026, month, 1, tzinfo=KST) + timedelta(hours=h) for h in range(0, 24 * 28, 3)]
+        states = [m.truth(lat, lon, t) for t in hours]
+        return sum(s.temp for s in states) / len(states), sum(s.pty > 0 for s in states) / len(states)
+
+    seoul_jan, rain_jan = month_stats(37.57, 126.98, 1)
+    seoul_aug, _ = month_stats(37.57, 126.98, 8)
+    _, rain_jul = month_stats(37.57, 126.98, 7)
+    jeju_jan, _ = month_stats(33.50, 126.53, 1)
+    assert -8 < seoul_jan < 4 and 21 < seoul_aug < 30
+    assert jeju_jan > seoul_jan + 3
+    assert rain_jul > rain_jan
+    t = datetime(2026, 10, 15, 15, tzinfo=KST)
+    assert m.truth(37.57, 126.98, t) == m.truth(37.57, 126.98, t)  # pure function of its inputs
+    # forecast error shrinks as the issuance approaches the target hour
+    far = abs(m.forecast(37.57, 126.98, t, t - timedelta(days=4)).temp - m.truth(37.57, 126.98, t).temp)
+    near = abs(m.forecast(37.57, 126.98, t, t - timedelta(hours=1)).temp - m.truth(37.57, 126.98, t).temp)
+    assert near <= 1.0 and near <= far + 1.0

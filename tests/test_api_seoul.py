@@ -17,7 +17,7 @@ from kopa_inspect.backends import build_request, make_backend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, Emulator, EmulatorConfig, routing_path
 from kopa_inspect.execution import Session
 from kopa_inspect.world.catalog_values import SEOUL_GU
-from kopa_inspect.world.seoul_catalog import BY_SERVICE, DATASETS
+from kopa_inspect.world.seoul_catalog import BY_SERVICE, DATASETS, LOCALDATA_KINDS
 
 CLOCK = "2026-10-15T14:20:00+09:00"
 EMU = Emulator(EmulatorConfig())
@@ -50,7 +50,8 @@ def test_catalog_scale_and_real_services():
         assert real in names
     assert BY_SERVICE["bikeList"].envelope_root == "rentBikeStatus"
     # themes x 25 자치구
-    assert sum(1 for d in DATASETS if d.service.startswith("LOCALDATA_")) == 20 * 25
+    assert len(LOCALDATA_KINDS) >= 20
+    assert sum(1 for d in DATASETS if d.service.startswith("LOCALDATA_")) == len(LOCALDATA_KINDS) * 25
     assert {d.gu for d in DATASETS if d.gu} == {g.name for g in SEOUL_GU}
 
 

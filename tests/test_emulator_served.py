@@ -4,13 +4,10 @@ the embedded one, for every platform, and holds 200 concurrent requests."""
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
+from _emulator_server import ServerThread
 
 from kopa_inspect.apis import operations, platforms
 from kopa_inspect.apis._spec import Operation
@@ -19,35 +16,6 @@ from kopa_inspect.emulator import EmulatorConfig, create_app
 from kopa_inspect.execution import Session
 
 CLOCK = "2026-10-15T14:20:00+09:00"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerThread:
-    """uvicorn in a daemon thread, stopped by flag (what `kopa serve` runs, minus the CLI)."""
-
-    def __init__(self, app) -> None:  # noqa: ANN001
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    access_log=False))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.02)
-        return f"http://127.0.0.1:{self.port}"
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +59,8 @@ async def test_served_is_byte_identical_to_embedded(base_url: str):
             a = await embedded.send(op, args, CLOCK)
             b = await served.send(op, args, CLOCK)
             assert (a.status, a.content_type, a.body) == (b.status, b.content_type, b.body), op.id
-            if op.platform in ("seoul", "assembly"):
+            needs_lookup = any(p.required and p.name == "BILL_ID" for p in op.params)  # votes need a real BILL_ID
+            if op.platform in ("seoul", "assembly") and not needs_lookup:
                 assert b"INFO-000" in b.body, (op.id, b.body[:200])
     finally:
         await embedded.aclose()

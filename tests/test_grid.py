@@ -124,3 +124,11 @@ def test_grid_files_and_validation(tmp_path: Path) -> None:
     grid = Grid.model_validate({"log_dir": str(tmp_path), "models": [ORACLE]})
     with pytest.raises(ValueError, match="no model labelled"):
         run_grid(grid, only=["nobody"])
+    # a checkpoint not trained yet is skipped with its reason, nothing is run or written
+    untrained = Grid.model_validate({"log_dir": str(tmp_path / "g"), "models": [
+        {"label": "sft", "model": "hf/local", "args": {"model_path": str(tmp_path / "no" / "merged")}},
+        {"label": "vllm", "model": f"vllm/{tmp_path}/nope"},
+    ]})
+    runs = run_grid(untrained)
+    assert [r.skipped is not None and "does not exist" in r.skipped for r in runs] == [True, True]
+    assert not (tmp_path / "g").exists()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import urllib.parse
@@ -110,6 +111,25 @@ def redact(text: str, secrets: list[str]) -> str:
     return text
 
 
+# Keys a backend has injected in this process. httpx logs every request URL at INFO, and a URL
+# holds the key (query or path), so the transport loggers redact these before any handler sees them.
+_LOG_SECRETS: set[str] = set()
+
+
+class _RedactKeys(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if _LOG_SECRETS:
+            message = record.getMessage()
+            clean = redact(message, sorted(_LOG_SECRETS))
+            if clean != message:
+                record.msg, record.args = clean, None
+        return True
+
+
+for _logger in ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2", "httpcore.proxy"):
+    logging.getLogger(_logger).addFilter(_RedactKeys())
+
+
 class Backend(ABC):
     kind: BackendKind
 
@@ -131,6 +151,8 @@ class Backend(ABC):
     async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
                    key_override: str | None = None) -> HttpResponse:
         key = key_override if key_override is not None else self.credential(op.platform)
+        if key:
+            _LOG_SECRETS.add(key)
         req = build_request(op, args, key)
         try:
             return await self._send(req, clock)

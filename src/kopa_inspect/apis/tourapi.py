@@ -368,6 +368,90 @@ def detail_common(world: World, p: dict[str, Any]) -> Result:
     return Result(rows=[row])
 
 
+# detailIntro2: per-type fields (reference §2.7 subsets; the full per-type lists are best-known
+# values, UNCERTAIN). A few real sights carry their real closing days.
+_REAL_INTRO = {
+    "경복궁": {"restdate": "매주 화요일", "usetime": "09:00~18:00 (입장마감 17:00)<br>※ 계절별로 상이",
+             "parking": "가능 (승용차 240대, 버스 50대)", "infocenter": "02-3700-3900~1"},
+    "창덕궁": {"restdate": "매주 월요일", "usetime": "09:00~18:00 (입장마감 17:00)<br>※ 계절별로 상이"},
+    "덕수궁": {"restdate": "매주 월요일", "usetime": "09:00~21:00 (입장마감 20:00)"},
+    "국립중앙박물관": {"restdateculture": "1월 1일, 설날 당일, 추석 당일",
+                  "usetimeculture": "10:00~18:00 (수·토요일 10:00~21:00)", "usefee": "무료"},
+    "불국사": {"restdate": "연중무휴", "usetime": "09:00~18:00 (계절별 상이)"},
+}
+_RESTDAYS = ("연중무휴", "매주 월요일", "매주 화요일", "매주 월요일 (공휴일인 경우 다음날)", "1월 1일, 설날·추석 당일")
+_AVAIL = ("가능", "불가", "없음")
+
+
+def _intro_row(place: tw.Place, world: World) -> dict[str, str]:
+    rng = world.rng("tour.intro", place.contentid)
+    real = _REAL_INTRO.get(place.title, {})
+    rest = rng.choice(_RESTDAYS)
+    open_h, close_h = rng.choice((9, 10, 11)), rng.choice((18, 20, 21, 22))
+    hours = f"{open_h:02d}:00~{close_h:02d}:00"
+    tel = place.tel
+    row: dict[str, str] = {"contentid": place.contentid, "contenttypeid": place.contenttypeid}
+    t = place.contenttypeid
+    if t == "12":
+        row.update({"accomcount": "", "chkbabycarriage": rng.choice(_AVAIL), "chkcreditcard": rng.choice(_AVAIL),
+                    "chkpet": rng.choice(("불가", "가능 (목줄 착용)")), "expagerange": "", "expguide": "",
+                    "heritage1": "1" if place.cats[1] == "A0201" else "0", "heritage2": "0", "heritage3": "0",
+                    "infocenter": tel, "opendate": "", "parking": rng.choice(("가능", "불가", "가능 (유료)")),
+                    "restdate": rest, "useseason": "상시", "usetime": hours})
+    elif t == "14":
+        row.update({"accomcountculture": f"{rng.randint(50, 2000)}명", "chkbabycarriageculture": rng.choice(_AVAIL),
+                    "chkcreditcardculture": rng.choice(_AVAIL), "chkpetculture": "불가", "discountinfo": "",
+                    "infocenterculture": tel, "parkingculture": rng.choice(("가능", "불가")), "parkingfee": "",
+                    "restdateculture": rest, "usefee": rng.choice(("무료", "성인 3,000원", "성인 5,000원")),
+                    "usetimeculture": hours, "scale": "", "spendtime": f"{rng.randint(1, 3)}시간"})
+    elif t == "15":
+        row.update({"agelimit": "전연령", "bookingplace": "", "discountinfofestival": "",
+                    "eventenddate": place.eventenddate, "eventhomepage": "", "eventplace": place.addr1.split(" ", 2)[-1],
+                    "eventstartdate": place.eventstartdate, "festivalgrade": "", "placeinfo": "",
+                    "playtime": f"{open_h:02d}:00~{close_h:02d}:00", "program": "개막식, 공연, 체험 부스, 먹거리 장터",
+                    "spendtimefestival": "", "sponsor1": f"{place.title} 추진위원회", "sponsor1tel": tel,
+                    "sponsor2": "", "sponsor2tel": "", "subevent": "", "usetimefestival": rng.choice(("무료", "유료"))})
+    elif t == "28":
+        row.update({"accomcountleports": "", "chkbabycarriageleports": "불가", "chkcreditcardleports": "가능",
+                    "chkpetleports": "불가", "expagerangeleports": "", "infocenterleports": tel,
+                    "openperiod": "연중", "parkingfeeleports": "", "parkingleports": "가능", "reservation": tel,
+                    "restdateleports": rest, "scaleleports": "", "usefeeleports": "", "usetimeleports": hours})
+    elif t == "32":
+        row.update({"accomcountlodging": f"{rng.randint(2, 6)}명", "checkintime": rng.choice(("14:00", "15:00")),
+                    "checkouttime": rng.choice(("11:00", "12:00")), "chkcooking": rng.choice(("가능", "불가")),
+                    "foodplace": "", "infocenterlodging": tel, "parkinglodging": rng.choice(("가능", "불가")),
+                    "pickup": "불가", "roomcount": str(rng.randint(6, 120)), "reservationlodging": tel,
+                    "reservationurl": "", "roomtype": rng.choice(("온돌, 침대", "스탠다드, 디럭스")),
+                    "scalelodging": "", "subfacility": "", "barbecue": "0", "beauty": "0", "beverage": "0",
+                    "bicycle": "0", "campfire": "0", "fitness": "0", "karaoke": "0", "publicbath": "0",
+                    "publicpc": "0", "sauna": "0", "seminar": "0", "sports": "0", "refundregulation": ""})
+    elif t == "38":
+        row.update({"chkbabycarriageshopping": "불가", "chkcreditcardshopping": "가능", "chkpetshopping": "불가",
+                    "culturecenter": "", "fairday": rng.choice(("", "2일, 7일")), "infocentershopping": tel,
+                    "opendateshopping": "", "opentime": hours, "parkingshopping": rng.choice(("가능", "불가")),
+                    "restdateshopping": rest, "restroom": "있음", "saleitem": "농수산물, 먹거리",
+                    "saleitemcost": "", "scaleshopping": "", "shopguide": ""})
+    elif t == "39":
+        menu = next((f for f in tw.FOODS if f in place.title), "한식")
+        row.update({"chkcreditcardfood": "가능", "discountinfofood": "", "firstmenu": menu,
+                    "infocenterfood": tel, "kidsfacility": rng.choice(("0", "1")), "lcnsno": "",
+                    "opendatefood": "", "opentimefood": f"{open_h:02d}:00~{close_h:02d}:00", "packing": rng.choice(_AVAIL),
+                    "parkingfood": rng.choice(("가능", "불가")), "reservationfood": rng.choice(("가능", "불가")),
+                    "restdatefood": rest, "scalefood": f"{rng.randint(20, 120)}석", "seat": "",
+                    "smoking": "불가", "treatmenu": f"{menu}, 공기밥, 음료"})
+    row.update({k: v for k, v in real.items() if k in row})
+    return row
+
+
+def detail_intro(world: World, p: dict[str, Any]) -> Result:
+    _require_app(p)
+    place = _data(world).get(p["contentId"])
+    if place is None or place.contenttypeid != p["contentTypeId"]:
+        # UNCERTAIN: a content id with the wrong type is assumed to answer like an unknown id.
+        return Result(rows=[])
+    return Result(rows=[_intro_row(place, world)])
+
+
 # --- operations -----------------------------------------------------------------------------
 
 OPERATIONS: list[Operation] = [
@@ -455,4 +539,26 @@ OPERATIONS: list[Operation] = [
             "telname": "전화번호명 (phone contact name)",
         },
     ),
+    Operation(
+        platform="tourapi",
+        name="detailIntro2",
+        path=f"{BASE}/detailIntro2",
+        summary="소개정보 조회: contentId와 contentTypeId(둘 다 필수)로 휴무일·이용시간·주차·체크인·대표메뉴 등 "
+        "타입별 정보 (type-specific details: closing days, hours, parking, check-in, menu)",
+        params=[*_COMMON,
+                Param("contentId", "콘텐츠 ID, 목록의 contentid (content id)", required=True, pattern=r"\d{1,10}"),
+                Param("contentTypeId", _CT_DESC + "; 목록의 contenttypeid", required=True, enum=tuple(tw.CONTENT_TYPES))],
+        handler=detail_intro,
+        output_fields={
+            "restdate": "쉬는날, 관광지 (closing days, sights)", "usetime": "이용시간, 관광지 (hours, sights)",
+            "restdateculture": "쉬는날, 문화시설 (closing days, culture)", "usetimeculture": "이용시간, 문화시설 (hours)",
+            "usefee": "이용요금, 문화시설 (fee)", "eventplace": "행사장소 (event venue)",
+            "playtime": "공연시간 (event hours)", "checkintime": "입실시간 (check-in)",
+            "checkouttime": "퇴실시간 (check-out)", "roomcount": "객실수 (rooms)", "firstmenu": "대표메뉴 (signature dish)",
+            "opentimefood": "영업시간 (opening hours)", "restdatefood": "쉬는날, 음식점 (closing days, food)",
+            "parking": "주차시설 (parking)", "infocenter": "문의 및 안내 (contact)",
+        },
+        uncertain="per-type field lists beyond the manual-derived subsets",
+    ),
 ]
+

@@ -43,7 +43,10 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         for r in runs:
-            state = "done (reused, not rerun)" if r.reused else ("done" if r.success else "INCOMPLETE")
+            if r.skipped:
+                state = f"SKIPPED ({r.skipped})"
+            else:
+                state = "done (reused, not rerun)" if r.reused else ("done" if r.success else "INCOMPLETE")
             typer.echo(f"{r.label}: {state} -> {r.log_dir}")
         typer.echo(f"next: kopa report --log-dir {log_dir or grid.log_dir}")
         raise typer.Exit(0 if all(r.success for r in runs) else 1)

@@ -63,6 +63,7 @@ class GridRun:
     success: bool
     logs: list[str] = field(default_factory=list)
     reused: bool = False  # every log already existed, unchanged: nothing was rerun
+    skipped: str | None = None  # why the model was not run (its weights are not there)
 
 
 def load_grid(path: str | Path) -> Grid:
@@ -89,6 +90,20 @@ def resolve_args(args: dict[str, Any]) -> dict[str, Any]:
 
 def slug(label: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in label).strip("-") or "model"
+
+
+def missing_weights(m: GridModel) -> str | None:
+    """A local checkpoint the model needs that does not exist (not trained yet), else None.
+
+    Checked before starting so that one missing checkpoint does not stop the rest of the grid:
+    ``model_path`` args (hf/local) and ``vllm//abs/path`` model names.
+    """
+    path = m.args.get("model_path")
+    if isinstance(path, str) and path != "local" and not Path(path).exists():
+        return f"model_path {path} does not exist"
+    if m.model.startswith("vllm//") and not Path(m.model[len("vllm/") :]).exists():
+        return f"{m.model[len('vllm/') :]} does not exist"
+    return None
 
 
 def _log_files(log_dir: Path) -> dict[str, float]:
@@ -129,8 +144,12 @@ def run_grid(
     runs = []
     for m in selected:
         sub = root / slug(m.label)
-        before = _log_files(sub)
         override = (models or {}).get(m.label)
+        reason = None if override is not None else missing_weights(m)
+        if reason:
+            runs.append(GridRun(label=m.label, log_dir=sub, success=False, skipped=reason))
+            continue
+        before = _log_files(sub)
         model_kwargs: dict[str, Any] = (
             {"model": override}
             if override is not None

@@ -54,7 +54,8 @@ class World:
         self.seed = int(seed)
         self.clock = parse_clock(clock)
         self._parts: dict[str, Any] = {}
-        self._lock = threading.Lock()
+        # Re-entrant: a part may build another part it depends on.
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"World(seed={self.seed}, clock={self.clock.isoformat()!r})"

@@ -144,7 +144,7 @@ def build_businesses(world: World) -> BusinessData:
         ))
 
     rng = world.rng("nts.synthetic")
-    for i in range(400):
+    for _ in range(400):
         corp = rng.random() < 0.3
         if corp:
             kind = rng.choice((81, 86, 87, 88))

@@ -334,6 +334,10 @@ LOCALDATA_KINDS: tuple[tuple[str, str, str, str], ...] = (
     ("114301", "건강기능식품일반판매업", "health-food shops", "건강기능식품일반판매업"),
     ("100101", "담배소매업", "tobacco retailers", "일반소매인|구내소매인"),
     ("080101", "공연장", "performance halls", "공연장"),
+    ("072209", "즉석판매제조가공업", "ready-to-eat food makers", "즉석판매제조가공업"),
+    ("051701", "목욕장업", "public baths", "공중목욕업|찜질시설서비스영업"),
+    ("010601", "산후조리업", "postnatal care centres", "산후조리업"),
+    ("130101", "의료기기판매업", "medical device sellers", "의료기기판매(임대)업"),
 )
 
 LOCALDATA_COLS = (
@@ -472,7 +476,8 @@ def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | No
         kind = ds.theme.split(":")[1] if ds.theme.startswith("인허가:") else ""
         suffix = {"일반음식점": "식당", "휴게음식점": "카페", "제과점영업": "베이커리", "숙박업": "모텔", "미용업": "헤어",
                   "약국": "약국", "의원": "의원", "병원": "병원", "동물병원": "동물병원", "체력단련장업": "피트니스",
-                  "노래연습장업": "노래연습장", "인터넷컴퓨터게임시설제공업": "PC방", "안경업": "안경원"}.get(kind, "")
+                  "노래연습장업": "노래연습장", "인터넷컴퓨터게임시설제공업": "PC방", "안경업": "안경원",
+                  "목욕장업": "사우나", "산후조리업": "산후조리원", "의료기기판매업": "메디칼"}.get(kind, "")
         return f"{rng.choice(('한빛', '푸른', '새봄', '다온', '행복', '미래', '솔빛', '가온', '청솔', '우리', '하늘'))}{ctx.dong[:2]}{suffix}"
     if spec == "uptae":
         return rng.choice(ds.theme.split(":")[2].split("|")) if ds.theme.startswith("인허가:") else ""

@@ -240,7 +240,7 @@ _REAL_FESTIVALS = """
 최남단방어축제|50130|33.2170|126.2500|제주특별자치도 서귀포시 대정읍 하모항구로 74|1120|1123|모슬포항에서 제철 방어를 맛보는 축제이다.
 """
 
-_FOODS = ("국밥", "칼국수", "한정식", "갈비", "막국수", "순두부", "곰탕", "돼지국밥", "횟집", "냉면", "해물탕",
+FOODS = ("국밥", "칼국수", "한정식", "갈비", "막국수", "순두부", "곰탕", "돼지국밥", "횟집", "냉면", "해물탕",
           "보리밥", "쌈밥", "닭갈비", "밀면", "고기국수", "삼계탕", "비빔밥", "해장국", "생선구이")
 _FOOD_PREFIX = ("원조", "옛날", "고향", "할매", "명가", "본가", "소문난", "청기와", "황금", "시골", "토담", "솔밭")
 _STAYS = ("호텔", "게스트하우스", "펜션", "한옥스테이", "리조트", "관광호텔")
@@ -368,7 +368,7 @@ def build_tour(world: World) -> TourData:
         places.append(Place(
             contentid, ctype, title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
             tel, float(lon), float(lat), _CAT_SPECIAL.get(cat, _CATS[ctype]), *img, created, modified,
-            overview, homepage=f'<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
+            overview, homepage='<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
             telname=title, real=True,
         ))
 
@@ -386,7 +386,7 @@ def build_tour(world: World) -> TourData:
             lon = anchor.mapx + dist * math.sin(bearing) / (111_000 * math.cos(math.radians(anchor.mapy)))
             short = anchor.title.split()[-1]
             if ctype == "39":
-                title = f"{rng.choice(_FOOD_PREFIX)}{rng.choice(_FOODS)} {short}점"
+                title = f"{rng.choice(_FOOD_PREFIX)}{rng.choice(FOODS)} {short}점"
             else:
                 title = f"{short} {rng.choice(_STAY_PREFIX)} {rng.choice(_STAYS)}"
             created, modified = _times(rng)
@@ -436,7 +436,7 @@ def build_tour(world: World) -> TourData:
                     lon = spot.lon + rng.uniform(-0.015, 0.015)
                     local = _local(reg)
                     if ctype == "39":
-                        title = f"{rng.choice(_FOOD_PREFIX)}{rng.choice(_FOODS)} {spot.umd_name or local}점"
+                        title = f"{rng.choice(_FOOD_PREFIX)}{rng.choice(FOODS)} {spot.umd_name or local}점"
                     elif ctype == "32":
                         title = f"{local} {rng.choice(_STAY_PREFIX)} {rng.choice(_STAYS)}"
                     elif ctype == "12":
