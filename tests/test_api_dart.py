@@ -9,7 +9,7 @@ import pytest
 import xmltodict
 
 from kopa_inspect.backends import make_backend
-from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, create_app
+from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, EmulatorConfig, create_app
 from kopa_inspect.execution import Session
 
 CLOCK = "2026-10-15T14:20:00+09:00"
@@ -50,6 +50,10 @@ async def test_corp_code_search_json_and_xml(client: httpx.AsyncClient) -> None:
     assert names["삼성전자서비스"]["stock_code"] == " "  # unlisted: a single space, as in CORPCODE.xml
     by_stock = await get_json(client, "corpCode", stock_code="000660")
     assert [r["corp_code"] for r in by_stock["list"]] == ["00164779"]
+    pages = [await get_json(client, "corpCode", page_no=str(i), page_count="7") for i in (1, 2, 3)]
+    assert {p["total_count"] for p in pages} == {(await get_json(client, "corpCode"))["total_count"]}
+    assert [r["corp_code"] for p in pages for r in p["list"]] == [
+        r["corp_code"] for r in (await get_json(client, "corpCode", page_count="100"))["list"]]
     xml = await get_xml(client, "corpCode", corp_name="삼성전자")
     assert xml["status"] == "000" and [r["corp_code"] for r in xml["list"]] == [r["corp_code"] for r in doc["list"]]
 
@@ -83,7 +87,16 @@ async def test_financial_accounts_follow_filing_deadlines(client: httpx.AsyncCli
     not_yet = await get_json(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11011")
     assert not_yet == {"status": "013", "message": "조회된 데이타가 없습니다."}
     half = await get_json(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11012")
-    assert half["status"] == "000" and any("thstrm_add_amount" in r for r in half["list"])
+    assert half["status"] == "000"
+    q1 = await get_json(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11013")
+
+    def amount(doc: dict, field: str) -> int:
+        row = next(r for r in doc["list"] if r["fs_div"] == "CFS" and r["account_nm"] == "매출액")
+        return int(row[field].replace(",", ""))
+
+    # 반기보고서: the second quarter alone, and the half year to date = 1분기 + 2분기.
+    assert abs(amount(half, "thstrm_add_amount") - amount(half, "thstrm_amount") - amount(q1, "thstrm_amount")) <= 2
+    assert amount(q1, "thstrm_add_amount") == amount(q1, "thstrm_amount")
 
 
 async def test_disclosure_list_pagination(client: httpx.AsyncClient) -> None:
@@ -158,3 +171,14 @@ async def test_determinism(client: httpx.AsyncClient) -> None:
     a = (await get(client, "fnlttSinglAcnt", **args)).content
     assert a == (await get(client, "fnlttSinglAcnt", **args)).content
     assert a != (await get(client, "fnlttSinglAcnt", seed=3, **args)).content
+
+
+async def test_quota_and_suspended_key() -> None:
+    other = "suspended-key"
+    app = create_app(EmulatorConfig(keys=frozenset({DEFAULT_EMULATOR_KEY, other}), daily_quota=1,
+                                    denied={other: frozenset({"dart"})}))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://opendart.fss.or.kr") as c:
+        assert (await get_json(c, "company", corp_code=SAMSUNG))["status"] == "000"
+        assert await get_json(c, "company", corp_code=SAMSUNG) == {"status": "020", "message": "요청 제한을 초과하였습니다."}
+        assert await get_json(c, "company", key=other, corp_code=SAMSUNG) == {
+            "status": "011", "message": "사용할 수 없는 키입니다."}

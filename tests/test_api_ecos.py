@@ -10,7 +10,7 @@ import pytest
 import xmltodict
 
 from kopa_inspect.backends import make_backend
-from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, create_app
+from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, EmulatorConfig, create_app
 from kopa_inspect.execution import Session
 
 CLOCK = "2026-10-15T14:20:00+09:00"
@@ -90,6 +90,12 @@ async def test_table_and_item_lists_feed_the_search(client: httpx.AsyncClient) -
                              usd["ITEM_CODE"]))["StatisticSearch"]
     assert values["list_total_count"] == 1
     keys = (await get_json(client, "KeyStatisticList"))["KeyStatisticList"]["row"]
+    for service, tail, total in (("StatisticTableList", (), 12), ("StatisticItemList", ("731Y001",), 3),
+                                 ("KeyStatisticList", (), len(keys))):
+        xml = xmltodict.parse((await get(client, service, *tail, fmt="xml")).text)[service]
+        assert xml["list_total_count"] == str(total) and len(xml["row"]) == total
+        two = (await get_json(client, service, *tail, start=2, end=3))[service]
+        assert two["list_total_count"] == total and len(two["row"]) == 2
     by_name = {r["KEYSTAT_NAME"]: r for r in keys}
     assert by_name["원/달러 환율(종가)"]["DATA_VALUE"] == values["row"][0]["DATA_VALUE"]
     assert by_name["한국은행 기준금리"]["CYCLE"] == "20261015"
@@ -151,3 +157,10 @@ async def test_determinism(client: httpx.AsyncClient) -> None:
     real = ("722Y001", "M", "202001", "202412", "0101000")  # real history does not depend on the seed
     assert (await get(client, "StatisticSearch", *real)).content == (await get(client, "StatisticSearch", *real,
                                                                                 seed=5)).content
+
+
+async def test_quota() -> None:
+    app = create_app(EmulatorConfig(daily_quota=1))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://ecos.bok.or.kr") as c:
+        assert "KeyStatisticList" in await get_json(c, "KeyStatisticList")
+        assert (await get_json(c, "KeyStatisticList"))["RESULT"]["CODE"] == "ERROR-602"

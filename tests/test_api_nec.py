@@ -71,6 +71,9 @@ async def test_winners_json_and_xml(client: httpx.AsyncClient) -> None:
     assert resp["body"]["totalCount"] == len(rows) >= 10 and all(r["sdName"] == "서울특별시" for r in rows)
     assert {"종로구", "강남구갑"} <= {r["sggName"] for r in rows}
     assert all(r["jdName"] in {"더불어민주당", "국민의힘", "개혁신당", "새로운미래", "진보당", "무소속"} for r in rows)
+    paged = [items(await get_json(client, WINNERS, sgId="20240410", sgTypecode="2", sdName="서울특별시",
+                                  pageNo=str(p), numOfRows="5")) for p in range(1, (len(rows) + 4) // 5 + 1)]
+    assert [r["huboid"] for page in paged for r in page] == [r["huboid"] for r in rows]
     one = await get_json(client, WINNERS, sgId="20240410", sgTypecode="2", sggName="종로구")
     raw = one["body"]["items"]["item"]
     assert isinstance(raw, dict) and raw["sggName"] == "종로구"  # one row -> object

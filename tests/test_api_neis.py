@@ -11,7 +11,7 @@ import xmltodict
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._schema import auth_tool_schema, parameters_schema, tool_description
 from kopa_inspect.backends import make_backend
-from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, create_app
+from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, EmulatorConfig, create_app
 from kopa_inspect.execution import Session
 
 CLOCK = "2026-10-15T14:20:00+09:00"  # a Thursday in term time
@@ -99,6 +99,8 @@ async def test_schedule_relative_to_the_clock(client: httpx.AsyncClient) -> None
     assert {"입학식", "여름방학", "겨울방학", "1학기 중간고사", "토요휴업일", "추석"} <= events
     by_day = {r["AA_YMD"]: r for r in rows}
     assert by_day["20261009"]["EVENT_NM"] == "한글날" and by_day["20261009"]["SBTR_DD_SC_NM"] == "공휴일"
+    xml = xmltodict.parse((await get(client, SCHED, **args)).text)["SchoolSchedule"]
+    assert xml["head"]["list_total_count"] == str(total) and [r["AA_YMD"] for r in xml["row"]] == list(by_day)
     one = rows_of(await get_json(client, SCHED, AA_YMD="20261009", **args), "SchoolSchedule")
     assert one[0] == 1 and one[2][0]["EVENT_NM"] == "한글날"
     # Next school year's calendar does not exist yet at this clock.
@@ -175,3 +177,15 @@ async def test_education_key_trap_through_a_session() -> None:
         assert [c.ok for c in session.calls] == [False, False, True, True]
     finally:
         await backend.aclose()
+
+
+async def test_quota_and_restricted_key() -> None:
+    other = "restricted-key"
+    app = create_app(EmulatorConfig(keys=frozenset({DEFAULT_EMULATOR_KEY, other}), daily_quota=1,
+                                    denied={other: frozenset({"neis"})}))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://open.neis.go.kr") as c:
+        assert rows_of(await get_json(c, INFO, SCHUL_NM="대치"), "schoolInfo")[1]["CODE"] == "INFO-000"
+        assert await get_json(c, INFO, SCHUL_NM="대치") == {"RESULT": {
+            "CODE": "ERROR-337", "MESSAGE": "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."}}
+        assert await get_json(c, INFO, key=other) == {"RESULT": {
+            "CODE": "INFO-300", "MESSAGE": "관리자에 의해 인증키 사용이 제한되었습니다."}}

@@ -6,9 +6,9 @@ import json
 import re
 
 import pytest
-from _emulator_server import ServerThread
 from typer.testing import CliRunner
 
+from _emulator_server import ServerThread
 from kopa_inspect.cli import app
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, EmulatorConfig, create_app
 

@@ -7,8 +7,8 @@ import asyncio
 from collections.abc import Iterator
 
 import pytest
-from _emulator_server import ServerThread
 
+from _emulator_server import ServerThread
 from kopa_inspect.apis import operations, platforms
 from kopa_inspect.apis._spec import Operation
 from kopa_inspect.backends import BackendConfig, EmbeddedBackend, ServedBackend

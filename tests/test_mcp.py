@@ -7,9 +7,9 @@ import json
 import sys
 
 import pytest
-from _emulator_server import ServerThread
 from mcp import Client, StdioServerParameters
 
+from _emulator_server import ServerThread
 from kopa_inspect.apis import operations, platforms
 from kopa_inspect.apis._schema import tool_schema
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY

@@ -9,7 +9,13 @@ import logging
 import pytest
 
 from kopa_inspect.apis import operations
-from kopa_inspect.backends import BackendConfig, EmbeddedBackend, RecordingBackend, ServedBackend, make_backend
+from kopa_inspect.backends import (
+    BackendConfig,
+    EmbeddedBackend,
+    RecordingBackend,
+    ServedBackend,
+    make_backend,
+)
 from kopa_inspect.emulator import EmulatorConfig
 from kopa_inspect.execution import Session
 

@@ -16,7 +16,7 @@ Proposal is cheap and generous; execution (verify.py) decides what survives.
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -142,6 +142,29 @@ class LinkGraph:
         return lg
 
 
+def _common_keys(ops: Sequence[Operation]) -> set[str]:
+    """Parameter keys shared by many tools (a catalog's generic filter columns) with no known concept."""
+    count: Counter[str] = Counter()
+    for op in ops:
+        for p in data_params(op):
+            if concept(p.name) is None:
+                count[norm(p.name)] += 1
+    return {k for k, n in count.items() if n > MAX_CONSUMERS_PER_KEY}
+
+
+class _FilteredGraph(LinkGraph):
+    """Drops proposals into generic catalog columns (BPLCNM, AGE ...): thousands of links, no chains."""
+
+    def __init__(self, common: set[str]) -> None:
+        super().__init__()
+        self.common = common
+
+    def add(self, edge: Edge) -> Edge:
+        if norm(edge.param) in self.common:
+            return edge
+        return super().add(edge)
+
+
 def build_candidate_graph(
     ops: Sequence[Operation],
     embedder: Embedder | None,
@@ -152,7 +175,7 @@ def build_candidate_graph(
     """Propose links among ``ops``; ``embedder=None`` skips retrieval (field matching only)."""
     ops = sorted(ops, key=lambda o: o.id)
     by_id = {op.id: op for op in ops}
-    lg = LinkGraph()
+    lg = _FilteredGraph(_common_keys(ops))
     for op in ops:
         lg.add_op(op)
 
@@ -195,7 +218,9 @@ def build_candidate_graph(
     if embedder is not None and pairs:
         _semantic_edges(lg, by_id, pairs, embedder)
         embedder.save()
-    return lg
+    out = LinkGraph()
+    out.g, out.edges = lg.g, lg.edges
+    return out
 
 
 def _semantic_edges(

@@ -270,13 +270,19 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
         if r is not None:
             results.append(r)
     done = {r["chunk"] for r in results}
-    kept = lambda: len(assemble(cfg, results).rows)  # noqa: E731
+    def kept() -> int:
+        return len(assemble(cfg, results).rows)
+
+    def kept_own() -> int:  # a shard stops at its share; the merge happens at assembly
+        return len(assemble(cfg, [r for r in results if r["chunk"] % shard_n == shard_i]).rows)
+
+    share = -(-cfg.n // shard_n)
     todo = [k for k in range(cfg.max_chunks) if k % shard_n == shard_i and k not in done]
     computed = 0
     t_synth = time.perf_counter()
     pool_exec = ProcessPoolExecutor(cfg.workers) if cfg.workers > 1 else None
     try:
-        while todo and kept() < cfg.n:
+        while todo and kept_own() < share and kept() < cfg.n:
             if cfg.stop_after_chunks is not None and computed >= cfg.stop_after_chunks:
                 break
             batch, todo = todo[: max(1, cfg.workers)], todo[max(1, cfg.workers):]
@@ -294,7 +300,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
         if pool_exec is not None:
             pool_exec.shutdown()
     t_synth = time.perf_counter() - t_synth
-    complete = kept() >= cfg.n or not todo
+    complete = kept() >= cfg.n or (not todo and shard_n == 1)
     asm = assemble(cfg, results)
     summary: dict[str, Any] = {
         "n_target": cfg.n, "n_kept": len(asm.rows), "complete": complete, "seed": cfg.seed, "clock": cfg.clock,

@@ -120,6 +120,8 @@ class Grounder:
         self.calls = 0
         self.n_dynamic = 0
         self._observed_formats: set[tuple[str, str]] = set()
+        self._starts_key: tuple | None = None
+        self._starts: list[str] = []
 
     @staticmethod
     def _prior(e: Edge) -> LinkStat:
@@ -130,6 +132,13 @@ class Grounder:
         return [e for e in self.graph.out_edges(op_id) if e.id not in self.pruned and (only is None or e.id in only)]
 
     def starts(self, only: set[str] | None = None) -> list[str]:
+        key = (len(self.pruned), len(self.pool.records), len(self.pool.worked), len(self.graph.edges), id(only))
+        if self._starts_key != key:
+            self._starts_key = key
+            self._starts = self._compute_starts(only)
+        return self._starts
+
+    def _compute_starts(self, only: set[str] | None) -> list[str]:
         return sorted(
             op_id for op_id in self.graph.g.nodes
             if self.active(op_id, only) and self.pool.fillable(get_operation(op_id))

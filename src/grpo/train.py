@@ -53,7 +53,8 @@ def _peft_config(settings: TrainSettings):
 def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
     import torch
 
-    args = {"output_dir": str(ckpt_dir), "seed": settings.seed, "logging_dir": str(ckpt_dir / "runs")}
+    # transformers 5 dropped ``logging_dir``: TensorBoard events go to output_dir/runs/<run>.
+    args = {"output_dir": str(ckpt_dir), "seed": settings.seed}
     if not torch.cuda.is_available():
         args.update(use_cpu=True, bf16=False)
     args.update(settings.trainer)

@@ -377,7 +377,7 @@ OPERATIONS = [
             "ord": "계정과목 정렬순서 (order)",
             "currency": "통화 (currency)",
         },
-        uncertain="all amounts are synthetic; quarterly rows simplified (thstrm_add_amount equals thstrm_amount)",
+        uncertain="all amounts are synthetic; the period labels (thstrm_dt) of quarterly income rows",
         tags=("finance",),
     ),
 ]

@@ -1083,3 +1083,689 @@ def district_member_bills() -> list[Spec]:
                  fact("passed", "가결 법안 수", "$s2.length(items[?contains(PROC_RESULT, '가결')])", "number")]
         out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
     return out
+
+
+# =============================================================================================
+# environment (airkorea)
+# =============================================================================================
+
+TM = "airkorea_getTMStdrCrdnt"
+NEAR = "airkorea_getNearbyMsrstnList"
+RLTM = "airkorea_getMsrstnAcctoRltmMesureDnsty"
+SIDO_RLTM = "airkorea_getCtprvnRltmMesureDnsty"
+
+
+def _air_chain(prefix: str, dong: str) -> list[dict]:
+    return [step(f"{prefix}1", TM, {"umdName": dong}),
+            step(f"{prefix}2", NEAR, {"tmX": f"${prefix}1.items[0].tmX", "tmY": f"${prefix}1.items[0].tmY"}),
+            step(f"{prefix}3", RLTM, {"stationName": f"${prefix}2.items[0].stationName", "dataTerm": "DAILY",
+                                      "ver": "1.3", "numOfRows": 1})]
+
+
+@family
+def dust_near_dong() -> list[Spec]:
+    """동 name -> TM coordinates -> nearest station -> its latest measurement."""
+    rows = [
+        ("역삼동", "2026-10-15", "14:20",
+         "역삼동에서 제일 가까운 대기측정소가 어디고, 거기 지금 미세먼지(PM10)랑 초미세먼지 수치가 얼마야?",
+         "Nearest air station to Yeoksam-dong, and its current PM10 and PM2.5?"),
+        ("정자동", "2026-11-03", "08:10",
+         "분당 정자동 근처 측정소 기준으로 지금 초미세먼지 농도랑 등급 좀 알려주세요. 아이 등원시키려고요.",
+         "Near Jeongja-dong (Bundang): current PM2.5 and its grade at the nearest station (school run)."),
+        ("서교동", "2026-09-24", "18:40",
+         "홍대 앞 서교동 가까운 측정소에서 측정한 현재 통합대기환경지수랑 오존 농도 알려줄래요?",
+         "Seogyo-dong (Hongdae): the nearest station's current CAI and ozone."),
+    ]
+    out = []
+    for i, (dong, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        facts = [fact("station", "가장 가까운 측정소", "$s2.items[0].stationName")]
+        if i == 0:
+            facts += [fact("pm10", "PM10 (㎍/㎥)", "$s3.items[0].pm10Value", "number"),
+                      fact("pm25", "PM2.5 (㎍/㎥)", "$s3.items[0].pm25Value", "number")]
+        elif i == 1:
+            facts += [fact("pm25", "PM2.5 (㎍/㎥)", "$s3.items[0].pm25Value", "number"),
+                      fact("grade", "PM2.5 등급 (1 좋음 ~ 4 매우나쁨)", "$s3.items[0].pm25Grade", "exact")]
+        else:
+            facts += [fact("khai", "통합대기환경지수", "$s3.items[0].khaiValue", "number"),
+                      fact("o3", "오존 (ppm)", "$s3.items[0].o3Value", "number", 0.001)]
+        out.append(Spec("chain3", "environment", q, qe, c, _air_chain("s", dong), facts))
+    return out
+
+
+@family
+def dust_three_dongs() -> list[Spec]:
+    """Fan-out of the 3-hop chain over three 동: 9 calls in three waves."""
+    rows = [
+        (["역삼동", "서교동", "정자동"], "2026-10-21", "07:30",
+         "저희 가족이 역삼동, 서교동, 분당 정자동에 흩어져 사는데 지금 세 동네 중 초미세먼지가 제일 심한 곳이 어디예요?",
+         "Family in Yeoksam, Seogyo and Jeongja: where is PM2.5 worst right now?"),
+        (["청운동", "우동", "연동"], "2026-11-25", "12:50",
+         "서울 청운동, 부산 우동, 제주 연동 세 곳 근처 측정소의 현재 PM10을 비교해 주세요.",
+         "Cheongun-dong (Seoul), U-dong (Busan), Yeon-dong (Jeju): compare current PM10 at the nearest stations."),
+    ]
+    out = []
+    for i, (dongs, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = []
+        for k, d in enumerate(dongs):
+            steps += _air_chain("abc"[k], d)
+        key = "pm25Value" if i == 0 else "pm10Value"
+        objs = ", ".join(f"{{d: '{d}', v: num({p}3.items[0].{key})}}" for d, p in zip(dongs, "abc", strict=True))
+        facts = [fact(f"v{k}", f"{d} {key}", f"${p}3.items[0].{key}", "number")
+                 for k, (d, p) in enumerate(zip(dongs, "abc", strict=True), 1)]
+        facts.append(fact("worst", "가장 나쁜 동네", f"$_.max_by([{objs}], &v).d"))
+        out.append(Spec("parallel", "environment", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def worst_station_in_sido() -> list[Spec]:
+    """Pagination: every station of a 시도 (10 per page) to find the worst one."""
+    rows = [
+        ("서울", "pm10Value", "2026-10-15", "14:20",
+         "지금 서울 측정소 전체 중에서 미세먼지(PM10)가 가장 높은 곳과 그 수치를 알려줘. 10개씩 나눠서 봐야 할 거야.",
+         "All Seoul stations now (10 per page): the highest PM10 and where."),
+        ("부산", "pm25Value", "2026-11-06", "09:30",
+         "부산 모든 측정소의 현재 초미세먼지를 훑어서 가장 높은 측정소 이름을 찾아주세요. 한 페이지 10건 기준.",
+         "Every Busan station (10 per page): which has the highest PM2.5 now?"),
+    ]
+    out = []
+    for sido, key, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        total = probe_total(c, SIDO_RLTM, {"sidoName": sido, "ver": "1.3", "numOfRows": 1})
+        n_pages = -(-total // 10)
+        steps = [step(f"p{k}", SIDO_RLTM, {"sidoName": sido, "ver": "1.3", "numOfRows": 10, "pageNo": k})
+                 for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        valid = f"{allrows} | [?num({key}) != null]"
+        out.append(Spec(
+            "pagination", "environment", q, qe, c, steps,
+            [fact("station", "최고 측정소", f"$_.max_by({valid}, &num({key})).stationName"),
+             fact("value", "최고값", f"$_.max(nums({allrows}[].{key}))", "number")],
+            state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)),
+        ))
+    return out
+
+
+@family
+def weather_and_air() -> list[Spec]:
+    """Across providers: KMA now-cast and AirKorea's 3-hop chain in parallel (4 calls)."""
+    rows = [
+        ("역삼동", "서울특별시 강남구", "2026-10-09", "16:30",
+         "퇴근길에 역삼동 걸어가려는데 지금 기온이랑 습도, 그리고 근처 미세먼지 수치까지 한 번에 알려줘. (격자 {nx},{ny})",
+         "Walking home in Yeoksam: temperature, humidity and nearby PM10 now (grid {nx},{ny})."),
+        ("우동", "부산광역시 해운대구", "2026-11-13", "07:10",
+         "해운대 우동 아침 조깅 가도 될까? 현재 기온, 풍속, 그리고 가까운 측정소 초미세먼지 알려줘. 격자 좌표는 {nx},{ny}야.",
+         "Morning run in U-dong, Haeundae? Temperature, wind speed and nearby PM2.5 (grid {nx},{ny})."),
+    ]
+    out = []
+    for i, (dong, region, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        nx, ny = grid(region)
+        nb = ncst_base(c)
+        steps = [step("w1", NCST, {"base_date": nb[0], "base_time": nb[1], "nx": nx, "ny": ny})] + _air_chain("s", dong)
+        facts = [fact("t1h", "기온", cat_value("w1", "T1H", "obsrValue"), "number", 0.1)]
+        if i == 0:
+            facts += [fact("reh", "습도", cat_value("w1", "REH", "obsrValue"), "number", 1.0),
+                      fact("pm10", "PM10", "$s3.items[0].pm10Value", "number")]
+        else:
+            facts += [fact("wsd", "풍속", cat_value("w1", "WSD", "obsrValue"), "number", 0.1),
+                      fact("pm25", "PM2.5", "$s3.items[0].pm25Value", "number")]
+        out.append(Spec("chain4plus", "environment", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts))
+    return out
+
+
+@family
+def station_name_recovery() -> list[Spec]:
+    """Error recovery: a 동 name is not a station name; the station search answers nothing."""
+    rows = [
+        ("서교동", "2026-10-30", "10:00",
+         "'서교동' 측정소의 지금 미세먼지 알려줘.",
+         "PM10 now at the 'Seogyo-dong' station."),
+        ("역삼동", "2026-09-11", "13:25",
+         "역삼동 측정소 실시간 초미세먼지 수치 좀 확인해 줄래?",
+         "Real-time PM2.5 at the 'Yeoksam-dong' station?"),
+    ]
+    out = []
+    for i, (dong, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        key = "pm10Value" if i == 0 else "pm25Value"
+        steps = [step("e1", RLTM, {"stationName": dong, "dataTerm": "DAILY", "ver": "1.3"}, required=False,
+                      note="no station of that name: empty result; find the nearest station instead")] + _air_chain("s", dong)
+        out.append(Spec("error_recovery", "environment", q, qe, c, steps,
+                        [fact("station", "실제 측정소", "$s2.items[0].stationName"),
+                         fact("value", key, f"$s3.items[0].{key}", "number")],
+                        notes="a 동 is not a station: the right answer names the nearest station it used"))
+    return out
+
+
+# =============================================================================================
+# health (hira, mfds)
+# =============================================================================================
+
+HOSP = "hira_getHospBasisList"
+HOSP_DTL = "hira_getDtlInfo2_7"
+HOSP_SUBJ = "hira_getDgsbjtInfo2_7"
+DRUG = "mfds_getDrbEasyDrugList"
+
+
+@family
+def clinic_near_sight() -> list[Spec]:
+    """TourAPI coordinates -> HIRA radius search -> clinic details (hours, specialists) in parallel."""
+    rows = [
+        ("경복궁", "11", 2000, "2026-10-24", "10:20",
+         "경복궁 구경 중인데 아이가 열이 나요. 2km 안 소아청소년과 중 목록 첫 번째 병원의 토요일 진료 마감 시간과 전문의 수를 알려주세요.",
+         "At Gyeongbokgung with a feverish child: the first pediatric clinic within 2 km, its Saturday closing time and specialists."),
+        ("해운대해수욕장", "12", 3000, "2026-11-07", "15:40",
+         "해운대해수욕장에서 3km 이내 안과 한 곳(목록 첫 번째) 찾아서 토요일 몇 시까지 하는지, 전화번호도 알려줘.",
+         "An eye clinic within 3 km of Haeundae Beach (first listed): Saturday hours and phone."),
+    ]
+    out = []
+    for i, (sight, subj, radius, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", KW, {"keyword": sight, "contentTypeId": 12}),
+                 step("s2", HOSP, {"xPos": "$s1.items[0].mapx", "yPos": "$s1.items[0].mapy", "radius": radius,
+                                   "dgsbjtCd": subj}),
+                 step("s3", HOSP_DTL, {"ykiho": "$s2.items[0].ykiho"}),
+                 step("s4", HOSP_SUBJ, {"ykiho": "$s2.items[0].ykiho"})]
+        facts = [fact("hosp", "병원명", "$s2.items[0].yadmNm"),
+                 fact("sat", "토요일 진료 종료", "$s3.items[0].trmtSatEnd", "exact")]
+        if i == 0:
+            facts.append(fact("sdr", "소아청소년과 전문의 수",
+                              f"$s4.items[?to_string(dgsbjtCd)=='{subj}'].dgsbjtPrSdrCnt | [0]", "number"))
+        else:
+            facts.append(fact("tel", "전화번호", "$s2.items[0].telno", "exact"))
+        out.append(Spec("chain4plus", "health", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def saturday_hospitals() -> list[Spec]:
+    """Fan-out: the first three hospitals of a list, each detail in parallel (1 + 3 calls)."""
+    rows = [
+        ("110000", "110009", "31", "2026-10-16", "19:30",
+         "마포구(심평원 지역코드 110009) 의원 목록 앞의 세 곳 중 토요일에 진료하는 곳과 마감 시간을 알려주세요.",
+         "Mapo-gu (HIRA code 110009), first three clinics: which open on Saturday, and until when?"),
+        ("110000", "110001", "31", "2026-11-20", "21:00",
+         "강남구(HIRA 110001) 의원 목록 상위 3곳의 일요일 휴진 여부를 비교해 줘.",
+         "Gangnam (HIRA 110001), first three clinics: closed on Sundays?"),
+    ]
+    out = []
+    for i, (sido, sggu, cl, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", HOSP, {"sidoCd": sido, "sgguCd": sggu, "clCd": cl, "numOfRows": 3})]
+        steps += [step(f"d{k}", HOSP_DTL, {"ykiho": f"$s1.items[{k - 1}].ykiho"}) for k in range(1, 4)]
+        if i == 0:
+            facts = [fact(f"sat{k}", f"{k}번째 병원 토요일 마감", f"$d{k}.items[0].trmtSatEnd", "exact", required=False)
+                     for k in range(1, 4)]
+            facts.insert(0, fact("names", "병원 3곳", "$s1.items[].yadmNm", "set"))
+        else:
+            facts = [fact("names", "병원 3곳", "$s1.items[].yadmNm", "set")]
+            facts += [fact(f"sun{k}", f"{k}번째 병원 일요일 휴진", f"$d{k}.items[0].noTrmtSun", "exact") for k in range(1, 4)]
+        out.append(Spec("parallel", "health", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def drug_info() -> list[Spec]:
+    """e약은요: product search -> itemSeq -> the exact product's leaflet."""
+    rows = [
+        ("타이레놀", "intrcQesitm", "2026-10-12", "22:40",
+         "타이레놀정500밀리그람 먹을 때 같이 먹으면 안 되는 약이나 음식이 있는지 공식 정보로 알려줘.",
+         "Tylenol 500 mg: what must not be taken with it (official leaflet)?", "타이레놀정500밀리그람(아세트아미노펜)"),
+        ("타이레놀", "useMethodQesitm", "2026-11-01", "03:15",
+         "어린이 타이레놀 현탁액 복용법 좀 알려주세요. 애가 밤에 열이 나서요.",
+         "Children's Tylenol suspension: how to dose it (child has a fever at night)?", "어린이타이레놀현탁액(아세트아미노펜)"),
+    ]
+    out = []
+    for kw, field, day, hm, q, qe, exact in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "chain2", "health", q, qe, c,
+            [step("s1", DRUG, {"itemName": kw}),
+             step("s2", DRUG, {"itemSeq": f"$s1.items[?itemName=='{exact}'].itemSeq | [0]"})],
+            [fact("item", "품목 기준코드", "$s2.items[0].itemSeq", "exact", required=False),
+             fact("text", "해당 항목 내용", f"$s2.items[0].{field}")],
+        ))
+    return out
+
+
+@family
+def drug_compare() -> list[Spec]:
+    """Parallel: two products' efficacy and storage, compared."""
+    rows = [
+        ("타이레놀정500밀리그람", "타이레놀8시간이알서방정", "2026-09-26", "11:00",
+         "타이레놀정500이랑 타이레놀8시간이알서방정, 효능이랑 보관법이 어떻게 다른지 비교해줘.",
+         "Tylenol 500 vs Tylenol 8-hour ER: efficacy and storage compared."),
+    ]
+    out = []
+    for a, b, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "parallel", "health", q, qe, c,
+            [step("s1", DRUG, {"itemName": a}), step("s2", DRUG, {"itemName": b})],
+            [fact("eff_a", f"{a} 효능", "$s1.items[0].efcyQesitm"), fact("eff_b", f"{b} 효능", "$s2.items[0].efcyQesitm"),
+             fact("dep_a", f"{a} 보관법", "$s1.items[0].depositMethodQesitm", required=False),
+             fact("dep_b", f"{b} 보관법", "$s2.items[0].depositMethodQesitm", required=False)],
+        ))
+    return out
+
+
+# =============================================================================================
+# finance (dart, nts, ecos)
+# =============================================================================================
+
+CORP = "dart_corpCode"
+COMPANY = "dart_company"
+DISCLOSURES = "dart_list"
+ACCOUNTS = "dart_fnlttSinglAcnt"
+NTS = "nts_status"
+ECOS_TABLES = "ecos_StatisticTableList"
+ECOS_ITEMS = "ecos_StatisticItemList"
+ECOS_SEARCH = "ecos_StatisticSearch"
+ECOS_KEY = "ecos_KeyStatisticList"
+
+
+def _corp(step_id: str, name: str) -> str:
+    return f"${step_id}.items[?corp_name=='{name}'].corp_code | [0]"
+
+
+def _acct(step_id: str, account: str) -> str:
+    return f"${step_id}.items[?account_nm=='{account}' && fs_div=='CFS'].thstrm_amount | [0]"
+
+
+@family
+def company_profile_and_sales() -> list[Spec]:
+    """Company name -> corp_code -> profile, latest filings and annual accounts (4 calls)."""
+    rows = [
+        ("삼성전자", "2026-10-15", "09:00",
+         "삼성전자 대표이사가 누구고, 올해 낸 정기공시 중 가장 최근 보고서 이름, 그리고 2025년 연결 매출액을 알려줘.",
+         "Samsung Electronics: CEO, the latest periodic report this year, and 2025 consolidated revenue."),
+        ("현대자동차", "2026-11-10", "17:45",
+         "현대자동차 본사 주소랑 2025 사업연도 연결기준 영업이익, 그리고 올해 마지막으로 제출한 정기보고서가 뭔지 정리해 주세요.",
+         "Hyundai Motor: head-office address, 2025 consolidated operating profit, and the last periodic report this year."),
+        ("카카오", "2026-09-08", "13:20",
+         "카카오 대표자 이름하고 2025년 당기순이익(연결), 올해 제출된 정기공시 건수를 알려주세요.",
+         "Kakao: the CEO, 2025 consolidated net income, and the number of periodic reports filed this year."),
+    ]
+    out = []
+    for i, (name, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", CORP, {"corp_name": name}),
+                 step("s2", COMPANY, {"corp_code": _corp("s1", name)}),
+                 step("s3", DISCLOSURES, {"corp_code": _corp("s1", name), "bgn_de": f"{day[:4]}0101", "end_de": ymd(c),
+                                          "pblntf_ty": "A"}),
+                 step("s4", ACCOUNTS, {"corp_code": _corp("s1", name), "bsns_year": "2025", "reprt_code": "11011"})]
+        if i == 0:
+            facts = [fact("ceo", "대표이사", "$s2.items[0].ceo_nm"),
+                     fact("report", "최근 정기공시", "$s3.max_by(items, &rcept_dt).report_nm"),
+                     fact("sales", "2025 연결 매출액(원)", _acct("s4", "매출액"), "number")]
+        elif i == 1:
+            facts = [fact("addr", "본사 주소", "$s2.items[0].adres"),
+                     fact("op", "2025 연결 영업이익(원)", _acct("s4", "영업이익"), "number"),
+                     fact("report", "최근 정기공시", "$s3.max_by(items, &rcept_dt).report_nm")]
+        else:
+            facts = [fact("ceo", "대표자", "$s2.items[0].ceo_nm"),
+                     fact("ni", "2025 연결 당기순이익(원)", _acct("s4", "당기순이익"), "number"),
+                     fact("n", "올해 정기공시 건수", "$s3.totalCount", "number")]
+        out.append(Spec("chain4plus", "finance", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def revenue_compare() -> list[Spec]:
+    """Parallel: several companies' codes, then their accounts; compare (2n calls)."""
+    rows = [
+        (["삼성전자", "현대자동차", "카카오"], "2026-10-26", "10:40",
+         "삼성전자, 현대자동차, 카카오의 2025년 연결 매출액을 비교해서 가장 큰 회사와 금액을 알려주세요.",
+         "Samsung, Hyundai Motor, Kakao: 2025 consolidated revenue; which is largest and by how much?"),
+        (["NAVER", "카카오"], "2026-11-23", "15:00",
+         "네이버(NAVER)랑 카카오 2025년 영업이익 중 어디가 더 많이 벌었어요? 두 회사 금액도요.",
+         "NAVER vs Kakao: whose 2025 operating profit was higher, and both amounts?"),
+    ]
+    out = []
+    for i, (names, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        acct = "매출액" if i == 0 else "영업이익"
+        steps = [step(f"c{k}", CORP, {"corp_name": n}) for k, n in enumerate(names, 1)]
+        steps += [step(f"f{k}", ACCOUNTS, {"corp_code": _corp(f"c{k}", n), "bsns_year": "2025", "reprt_code": "11011"})
+                  for k, n in enumerate(names, 1)]
+        facts = [fact(f"v{k}", f"{n} {acct}", _acct(f"f{k}", acct), "number") for k, n in enumerate(names, 1)]
+        objs = ", ".join(f"{{n: '{n}', v: num(f{k}.items[?account_nm=='{acct}' && fs_div=='CFS'].thstrm_amount | [0])}}"
+                         for k, n in enumerate(names, 1))
+        facts.append(fact("top", "가장 큰 회사", f"$_.max_by([{objs}], &v).n"))
+        out.append(Spec("parallel", "finance", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def maker_business_status() -> list[Spec]:
+    """MFDS -> NTS across providers: a drug maker's 사업자등록번호, then its tax status."""
+    rows = [
+        ("게보린", "2026-10-06", "11:30",
+         "약국 거래처 등록하려는데 게보린 만드는 제약사 사업자등록번호가 뭐고, 국세청 기준으로 지금 계속사업자인지 확인해 줘.",
+         "Registering a supplier: the business number of Geworin's maker and its NTS status (active?)."),
+        ("후시딘", "2026-11-16", "14:45",
+         "후시딘연고 제조사의 사업자번호를 찾아서 국세청 상태조회로 과세유형까지 알려주세요.",
+         "Fucidin ointment's maker: business number, NTS status and tax type."),
+    ]
+    out = []
+    for i, (drug, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", DRUG, {"itemName": drug}),
+                 step("s2", NTS, {"b_no": ["$s1.items[0].bizrno"]})]
+        facts = [fact("maker", "제조사", "$s1.items[0].entpName"),
+                 fact("bno", "사업자등록번호", "$s1.items[0].bizrno", "exact"),
+                 fact("status", "사업자 상태", "$s2.items[0].b_stt")]
+        if i == 1:
+            facts.append(fact("tax", "과세유형", "$s2.items[0].tax_type"))
+        out.append(Spec("chain2", "finance", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def base_rate_trend() -> list[Spec]:
+    """ECOS code hunt: table list -> item list -> series (3 calls)."""
+    rows = [
+        ("722Y001", "한국은행 기준금리", "M", "202601", "202609", "2026-10-15", "10:00",
+         "올해 1월부터 9월까지 한국은행 기준금리가 어떻게 변했는지 월별로 보고, 9월 값이 얼마인지 알려줘.",
+         "Bank of Korea base rate Jan-Sep this year, monthly; what was it in September?"),
+        ("901Y009", "소비자물가지수", "M", "202601", "202609", "2026-11-02", "09:15",
+         "ECOS에서 소비자물가지수 올해 1~9월 월별 수치를 찾아서 가장 높았던 달을 알려주세요.",
+         "ECOS consumer price index Jan-Sep this year: which month was highest?"),
+    ]
+    out = []
+    for i, (code, name, cycle, a, b, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", ECOS_TABLES, {"lang": "kr", "start": 1, "end": 20}),
+                 step("s2", ECOS_ITEMS, {"lang": "kr", "start": 1, "end": 20,
+                                         "STAT_CODE": f"$s1.items[?contains(STAT_NAME, '{name.split()[-1]}')].STAT_CODE | [0]"}),
+                 step("s3", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 20, "STAT_CODE": "$s2.items[0].STAT_CODE",
+                                          "CYCLE": cycle, "START_TIME": a, "END_TIME": b,
+                                          "ITEM_CODE1": "$s2.items[0].ITEM_CODE"})]
+        if i == 0:
+            facts = [fact("sep", "9월 기준금리", f"$s3.items[?TIME=='{b}'].DATA_VALUE | [0]", "number", 0.001),
+                     fact("series", "월별 값", "$s3.items[].DATA_VALUE", "set", required=False)]
+        else:
+            facts = [fact("month", "최고 달", "$s3.max_by(items, &num(DATA_VALUE)).TIME", "exact"),
+                     fact("value", "최고 지수", "$s3.max(nums(items[].DATA_VALUE))", "number", 0.01)]
+        out.append(Spec("chain3", "finance", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def key_stats_snapshot() -> list[Spec]:
+    """One call for the 100 key indicators, then a series for context (2 calls, parallel)."""
+    rows = [
+        ("2026-10-20", "08:45",
+         "오늘 아침 기준 원/달러 환율이랑 한국은행 기준금리 최신값 알려줘. 100대 통계지표에서 찾아보면 될 거야.",
+         "This morning's KRW/USD rate and the latest base rate, from the 100 key statistics."),
+    ]
+    out = []
+    for day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "chain2", "finance", q, qe, c,
+            [step("s1", ECOS_KEY, {"lang": "kr", "start": 1, "end": 20}),
+             step("s2", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "722Y001", "CYCLE": "M",
+                                      "START_TIME": ym(c, -3), "END_TIME": ym(c, -1), "ITEM_CODE1": "0101000"},
+                  required=False)],
+            [fact("fx", "원/달러 환율", "$s1.items[?contains(KEYSTAT_NAME, '원/달러')].DATA_VALUE | [0]", "number", 0.1),
+             fact("rate", "기준금리", "$s1.items[?KEYSTAT_NAME=='한국은행 기준금리'].DATA_VALUE | [0]", "number", 0.001)],
+        ))
+    return out
+
+
+@family
+def closed_business_check() -> list[Spec]:
+    """Error recovery: NTS wants 10 digits without hyphens; the hyphenated number is rejected."""
+    rows = [
+        ("우루사", "2026-10-29", "16:10",
+         "우루사 제조사 사업자번호를 하이픈 넣은 형식(xxx-xx-xxxxx)으로 국세청에 먼저 조회해 보고, 안 되면 올바른 형식으로 다시 조회해서 상태 알려줘.",
+         "Query Ursa's maker's business number with hyphens first; if rejected, retry in the right format and report."),
+    ]
+    out = []
+    for drug, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        bno = probe(c, DRUG, {"itemName": drug})["items"][0]["bizrno"]
+        hyph = f"{bno[:3]}-{bno[3:5]}-{bno[5:]}"
+        out.append(Spec(
+            "error_recovery", "finance", q, qe, c,
+            [step("s1", DRUG, {"itemName": drug}),
+             step("e1", NTS, {"b_no": [hyph]}, expect_error=True, required=False,
+                  note="hyphenated b_no -> REQUEST_DATA_MALFORMED"),
+             step("s2", NTS, {"b_no": ["$s1.items[0].bizrno"]})],
+            [fact("status", "사업자 상태", "$s2.items[0].b_stt"), fact("tax", "과세유형", "$s2.items[0].tax_type")],
+        ))
+    return out
+
+
+def probe(c: str, op: str, args: dict) -> dict:
+    from kopa_inspect.task_data.build import probe as _probe
+
+    return _probe(c, op, args)
+
+
+# =============================================================================================
+# district administration + transport (seoul open data)
+# =============================================================================================
+
+STN = "seoul_SearchSTNBySubwayLineInfo"
+SUBWAY_TIME = "seoul_CardSubwayTime"
+PRICES = "seoul_ListNecessariesPricesService"
+SEOUL_RTMS = "seoul_tbLnOpendataRtmsV"
+CHILDCARE = "seoul_ChildCareInfo"
+
+
+@family
+def subway_rush_hour() -> list[Spec]:
+    """Station -> line -> monthly ridership by hour; several stations in parallel."""
+    rows = [
+        (["강남", "잠실", "홍대입구"], "2026-10-12", "09:30",
+         "강남역, 잠실역, 홍대입구역 중 지난달 아침 8시대 승차 인원이 가장 많은 역은 어디고 몇 명이었어요?",
+         "Gangnam, Jamsil, Hongik Univ.: which had the most 8 a.m. boardings last month, and how many?"),
+        (["서울역", "시청", "광화문"], "2026-11-04", "18:10",
+         "서울역, 시청역, 광화문역 지난달 저녁 6시대 하차 인원 비교해 줘. 퇴근 인파가 어디가 제일 많은지 궁금해요.",
+         "Seoul Station, City Hall, Gwanghwamun: last month's 6 p.m. alightings; where is the evening crowd biggest?"),
+    ]
+    out = []
+    for i, (stations, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        names = stations
+        steps = [step(f"a{k}", STN, {"START_INDEX": 1, "END_INDEX": 5, "STATION_NM": n}) for k, n in enumerate(names, 1)]
+        key = "EIGHT_RIDE_NUM" if i == 0 else "EIGHTEEN_ALIGHT_NUM"
+        steps += [step(f"b{k}", SUBWAY_TIME, {"START_INDEX": 1, "END_INDEX": 5, "USE_MON": ym(c, -1),
+                                              "SUB_STA_NM": f"$a{k}.items[0].STATION_NM"})
+                  for k in range(1, len(names) + 1)]
+        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number") for k, n in enumerate(names, 1)]
+        objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
+        facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s"))
+        out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def cabbage_prices() -> list[Spec]:
+    """Pagination over START_INDEX/END_INDEX: every market's price of one item."""
+    rows = [
+        ("배추", "2026-10-19", "07:50",
+         "서울 시장·마트 전체에서 배추 가격이 가장 싼 곳이 어디고 얼마인지 알려줘. 한 번에 40건씩 조회해요.",
+         "Across Seoul markets (40 rows per call): where is cabbage cheapest, and the price?"),
+    ]
+    out = []
+    for item, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        total = probe_total(c, PRICES, {"START_INDEX": 1, "END_INDEX": 1, "A_NAME": item})
+        n_pages = -(-total // 40)
+        steps = [step(f"p{k}", PRICES, {"START_INDEX": (k - 1) * 40 + 1, "END_INDEX": k * 40, "A_NAME": item})
+                 for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        out.append(Spec(
+            "pagination", "district", q, qe, c, steps,
+            [fact("market", "최저가 시장", f"$_.min_by({allrows}, &num(A_PRICE)).M_NAME"),
+             fact("price", "최저가(원)", f"$_.min(nums({allrows}[].A_PRICE))", "number")],
+            state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)), difficulty="hard",
+        ))
+    return out
+
+
+@family
+def seoul_vs_molit_trades() -> list[Spec]:
+    """Two providers of the same fact: Seoul's 실거래 dataset vs MOLIT's, for one 구 (parallel)."""
+    rows = [
+        ("강남구", "11680", "2026-10-05", "11:15",
+         "강남구 이번 달 아파트 거래 신고 건수가 국토부 실거래가 API랑 서울시 부동산 실거래 데이터에서 각각 몇 건으로 나오는지 비교해 줘.",
+         "Gangnam this month: apartment deal counts in MOLIT's API vs Seoul's real-estate dataset."),
+    ]
+    out = []
+    for gu, lawd, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        out.append(Spec(
+            "parallel", "real_estate", q, qe, c,
+            [step("s1", APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c), "numOfRows": 1}),
+             step("s2", SEOUL_RTMS, {"START_INDEX": 1, "END_INDEX": 5, "RCPT_YR": day[:4], "CGG_NM": gu,
+                                     "BLDG_USG": "아파트"})],
+            [fact("molit", "국토부 건수", "$s1.totalCount", "number"), fact("seoul", "서울시 건수", "$s2.totalCount", "number")],
+            notes="the two sources differ in scope (receipt year vs contract month); the answer reports both",
+        ))
+    return out
+
+
+@family
+def childcare_by_district() -> list[Spec]:
+    """District administration: 국공립 어린이집 counts per 구 in parallel (filter, then count)."""
+    rows = [
+        (["강남구", "송파구", "노원구"], "2026-10-23", "10:10",
+         "강남구, 송파구, 노원구 어린이집 현황에서 각 구 어린이집 수를 비교해 주세요. 구청 보육정책 자료로 쓰려고요.",
+         "Gangnam, Songpa, Nowon: number of daycare centres per district (for a policy brief)."),
+    ]
+    out = []
+    for gus, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step(f"s{k}", CHILDCARE, {"START_INDEX": 1, "END_INDEX": 5, "SIGUNNAME": g}) for k, g in enumerate(gus, 1)]
+        facts = [fact(f"n{k}", f"{g} 어린이집 수", f"$s{k}.totalCount", "number") for k, g in enumerate(gus, 1)]
+        out.append(Spec("parallel", "district", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def district_libraries() -> list[Spec]:
+    """Per-구 catalog services (JR, SP ...): pick the right tool per district, then compare."""
+    rows = [
+        (["seoul_JRLibraryInfo", "seoul_SPLibraryInfo", "seoul_MPLibraryInfo"], ["종로구", "송파구", "마포구"],
+         "2026-11-08", "13:00",
+         "종로구, 송파구, 마포구 구립도서관 수를 각각 알려주고, 세 구를 통틀어 좌석이 가장 많은 도서관(각 구 첫 페이지 20곳 기준)을 찾아줘.",
+         "Jongno, Songpa, Mapo: number of district libraries each, and the library with the most seats (first 20 per district)."),
+    ]
+    out = []
+    for tools, gus, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step(f"s{k}", t, {"START_INDEX": 1, "END_INDEX": 20}) for k, t in enumerate(tools, 1)]
+        facts = [fact(f"n{k}", f"{g} 도서관 수", f"$s{k}.totalCount", "number") for k, g in enumerate(gus, 1)]
+        allrows = "[" + ", ".join(f"s{k}.items" for k in range(1, len(tools) + 1)) + "][]"
+        facts.append(fact("top", "좌석 최다 도서관", f"$_.max_by({allrows}, &num(SEAT_CO)).LBRRY_NM"))
+        out.append(Spec("parallel", "district", q, qe, c, steps, facts))
+    return out
+
+
+# =============================================================================================
+# politics (nec; held-out platform)
+# =============================================================================================
+
+SG_CODES = "nec_getCommonSgCodeList"
+WINNERS = "nec_getWinnerInfoInqire"
+
+
+@family
+def election_winner() -> list[Spec]:
+    """Election code lookup (sgId + sgTypecode) -> winner of a constituency."""
+    rows = [
+        ("제22대 국회의원선거", "국회의원선거", "부산광역시", "해운대구갑", "2026-10-10", "10:30",
+         "지난 22대 총선에서 부산 해운대구갑 당선자가 누구고 어느 정당이었어요?",
+         "22nd general election, Busan Haeundae-gap: who won, and for which party?"),
+        ("제9회 전국동시지방선거", "시·도지사선거", "경기도", None, "2026-11-15", "19:20",
+         "올해 지방선거에서 경기도지사로 당선된 사람 이름과 정당, 나이를 알려줘.",
+         "This year's local elections: the elected Gyeonggi governor's name, party and age."),
+        ("제21대 국회의원선거", "국회의원선거", "서울특별시", "종로구", "2026-09-17", "15:00",
+         "21대 국회의원 선거 때 서울 종로구에서 당선된 사람의 직업과 학력이 궁금해요.",
+         "21st general election, Seoul Jongno: the winner's occupation and education."),
+    ]
+    out = []
+    for i, (election, sub, sd, sgg, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        sel = f"[?sgName=='{sub}' && starts_with(sgId, '{{y}}')]"
+        year = {"제22대 국회의원선거": "2024", "제9회 전국동시지방선거": "2026", "제21대 국회의원선거": "2020"}[election]
+        sel = sel.format(y=year)
+        args = {"sgId": f"$s1.items{sel}.sgId | [0]", "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}
+        if sgg:
+            args["sggName"] = sgg
+        steps = [step("s1", SG_CODES, {"numOfRows": 50}), step("s2", WINNERS, args)]
+        pick = "$s2.items[0]" if sgg else f"$s2.items[?sdName=='{sd}'] | [0]"
+        if i == 0:
+            facts = [fact("name", "당선자", f"{pick}.name"), fact("party", "정당", f"{pick}.jdName")]
+        elif i == 1:
+            facts = [fact("name", "당선자", f"{pick}.name"), fact("party", "정당", f"{pick}.jdName"),
+                     fact("age", "나이", f"{pick}.age", "number")]
+        else:
+            facts = [fact("name", "당선자", f"{pick}.name"), fact("job", "직업", f"{pick}.job"),
+                     fact("edu", "학력", f"{pick}.edu")]
+        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def seats_by_party_in_sido() -> list[Spec]:
+    """Pagination: all constituency winners of a 시도 (10 per page), counted by party."""
+    rows = [
+        ("서울특별시", "2024", "더불어민주당", "2026-10-03", "12:00",
+         "22대 총선 서울 지역구 당선자 중 더불어민주당 소속이 몇 명인지 세어 주세요. 결과는 10명씩 나와요.",
+         "22nd general election, Seoul constituencies (10 per page): how many winners from the Democratic Party?"),
+        ("경기도", "2024", "국민의힘", "2026-11-28", "09:40",
+         "지난 총선 경기도 지역구에서 국민의힘 당선자가 몇 명이었는지 전체 페이지 다 확인해서 알려줘.",
+         "Last general election, Gyeonggi constituencies (all pages): how many People Power Party winners?"),
+    ]
+    out = []
+    for sd, year, party, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        sel = f"[?sgName=='국회의원선거' && starts_with(sgId, '{year}')]"
+        sg_id = f"{year}0410"
+        total = probe_total(c, WINNERS, {"sgId": sg_id, "sgTypecode": "2", "sdName": sd, "numOfRows": 1})
+        n_pages = -(-total // 10)
+        steps = [step("s1", SG_CODES, {"numOfRows": 50})]
+        steps += [step(f"p{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]", "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]",
+                                          "sdName": sd, "numOfRows": 10, "pageNo": k}) for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        out.append(Spec(
+            "pagination", "politics", q, qe, c, steps,
+            [fact("total", "지역구 수", "$p1.totalCount", "number"),
+             fact("n", f"{party} 당선자 수", f"$_.length({allrows} | [?jdName=='{party}'])", "number")],
+            state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)), difficulty="hard",
+        ))
+    return out
+
+
+@family
+def governors_compare() -> list[Spec]:
+    """Parallel: the same office in two elections (2022 vs 2026) for one 시도."""
+    rows = [
+        ("부산광역시", "2026-10-31", "20:15",
+         "부산시장 선거에서 2022년 당선자와 올해 당선자가 각각 누구고 정당이 바뀌었는지 알려줘.",
+         "Busan mayor: the 2022 and 2026 winners, and whether the party changed."),
+    ]
+    out = []
+    for sd, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step("s1", SG_CODES, {"numOfRows": 50})]
+        for k, y in ((2, "2022"), (3, "2026")):
+            sel = f"[?sgName=='시·도지사선거' && starts_with(sgId, '{y}')]"
+            steps.append(step(f"s{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]",
+                                                 "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}))
+        out.append(Spec(
+            "parallel", "politics", q, qe, c, steps,
+            [fact("w2022", "2022 당선자", f"$s2.items[?sdName=='{sd}'] | [0].name"),
+             fact("p2022", "2022 정당", f"$s2.items[?sdName=='{sd}'] | [0].jdName"),
+             fact("w2026", "2026 당선자", f"$s3.items[?sdName=='{sd}'] | [0].name"),
+             fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName")],
+        ))
+    return out

