@@ -16,10 +16,9 @@ from edge_synth.export import chat_messages
 from edge_synth.filter import BenchIndex
 from edge_synth.pipeline import SynthConfig, run
 from edge_synth.verify import GroundingConfig
+from edge_toyapi import PLANTED_WRONG, toy_registry
 from kopa_inspect.backends import make_backend
 from kopa_inspect.plans import Plan
-
-from edge_toyapi import PLANTED_WRONG, toy_registry
 
 N = 40
 

@@ -217,3 +217,13 @@ def test_session_token_trap(tmp_path: Path) -> None:
     assert err is not None and "my-own-key" not in err.message
     v = sample.scores["kopa_scorer"].value
     assert v["answer"] == 1.0 and v["env"] == 0.0 and v["errors"] == 1.0 and v["success"] == 0.0
+
+
+def test_oracle_strict_refuses_cut_outputs() -> None:
+    from kopa_inspect.plans import PlanError
+    from kopa_inspect.providers.oracle import OracleModelAPI
+
+    cut = '{"items": [], "_truncated": "showing the first 50 of 300 items"}'
+    assert OracleModelAPI._full_output("kma_getVilageFcst", None, cut, None)["items"] == []
+    with pytest.raises(PlanError):
+        OracleModelAPI._full_output("kma_getVilageFcst", None, cut, None, strict=True)

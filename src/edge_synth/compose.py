@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,7 @@ class Composed:
     messages: list[dict[str, Any]]
     tools: list[dict[str, Any]]
     tokens: dict[str, str] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # execute vs write (query/answer/messages)
 
 
 def ko(text: str) -> str:
@@ -243,8 +245,10 @@ def tools_for(plan: Plan, tokens: dict[str, str], extra_tools: list[str] = ()) -
 
 async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | None, model: str | None = None,
                   distractors: int = 2, all_ops: list[str] | None = None) -> Composed:
+    t0 = time.perf_counter()
     plan = Plan(steps=[s.model_copy(deep=True) for s in draft.steps])
     run, tokens = await execute(plan, backend, seed=seed, clock=clock)
+    t1 = time.perf_counter()
     rng = random.Random(f"{seed}|compose|{draft.index}")
     facts = make_facts(draft, run, rng)
     query = template_query(draft, facts)
@@ -255,8 +259,10 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     if all_ops and distractors:
         pool = [o for o in all_ops if o not in plan.tools()]
         extra = rng.sample(pool, min(distractors, len(pool)))
-    return Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer),
+    comp = Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer),
                     tools_for(plan, tokens, extra), tokens)
+    comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
+    return comp
 
 
 async def model_compose(model: str, draft: Draft, run: PlanRun, facts: list[dict[str, Any]],

@@ -149,7 +149,8 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             except PlanError:
                 drops["compose_failed"] += 1
                 continue
-            t["compose"] += time.perf_counter() - t0
+            t["compose_execute"] += comp.seconds["execute"]
+            t["compose_write"] += comp.seconds["write"]
             t0 = time.perf_counter()
             try:
                 again, _ = await execute(comp.plan, fresh, seed=cfg.seed, clock=cfg.clock)

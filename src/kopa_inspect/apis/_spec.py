@@ -137,8 +137,30 @@ class Operation:
         return [p for p in self.params if not p.hidden]
 
     def path_regex(self) -> re.Pattern[str]:
-        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]*)", re.escape(self.path.rstrip("/")))
+        """The route of a templated path.
+
+        Clients of path-style portals (Seoul, ECOS) stop the URL after the last value they give
+        (``.../bikeList/1/5``), so trailing placeholders of optional, model-visible parameters
+        may be left off. Hidden ones (key, format) are always sent by the tool layer.
+        """
+        optional = {p.name for p in self.params if not p.required and not p.hidden}
+        pattern, tail = "", []
+        for seg in self.path.rstrip("/").split("/")[1:]:
+            m = re.fullmatch(r"\{(\w+)\}", seg)
+            if m and m.group(1) in optional:
+                tail.append(f"(?:/(?P<{m.group(1)}>[^/]*)")
+                continue
+            if tail:
+                raise ValueError(f"{self.id}: optional path segment before a required one")
+            pattern += "/" + (f"(?P<{m.group(1)}>[^/]*)" if m else _literal_segment(seg))
+        pattern += "".join(tail) + ")?" * len(tail)
         return re.compile("^" + pattern + "(?P<_rest>(?:/[^/]*)*)/?$")
+
+
+def _literal_segment(seg: str) -> str:
+    """A path segment with inline placeholders (DART's ``company.{format}``) as a regex."""
+    parts = re.split(r"\{(\w+)\}", seg)
+    return "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>[^/]*?)" for i, part in enumerate(parts))
 
 
 AuthStyle = Literal["query", "path", "none"]

@@ -121,28 +121,6 @@ class EcosEnvelope(Envelope):
                       total_count=to_int(root.get("list_total_count")))
 
 
-class EcosOperation(Operation):
-    """Trailing optional path segments (item codes, a table code) may be left off the URL.
-
-    Clients stop the path after the last value they give (``…/202401/202412/0101000``); the core
-    route regex needs every segment, so non-required placeholders at the end become optional.
-    """
-
-    def path_regex(self) -> re.Pattern[str]:
-        required = {p.name for p in self.params if p.required}
-        pattern, tail = "", []
-        for seg in self.path.rstrip("/").split("/")[1:]:
-            m = re.fullmatch(r"\{(\w+)\}", seg)
-            if m and m.group(1) not in required:
-                tail.append(f"(?:/(?P<{m.group(1)}>[^/]*)")
-                continue
-            if tail:
-                raise ValueError(f"{self.id}: optional path segment before a required one")
-            pattern += "/" + (f"(?P<{m.group(1)}>[^/]*)" if m else re.escape(seg))
-        pattern += "".join(tail) + ")?" * len(tail)
-        return re.compile("^" + pattern + "(?P<_rest>(?:/[^/]*)*)/?$")
-
-
 # --- the statistics ----------------------------------------------------------------------------
 
 
@@ -485,7 +463,7 @@ _STAT_FIELDS = {"STAT_CODE": "통계표코드 (table code)", "STAT_NAME": "통�
 _PREFIX = "/api/{svc}/{KEY}/{type}/{lang}/{start}/{end}"
 
 OPERATIONS = [
-    EcosOperation(
+    Operation(
         platform="ecos",
         name="StatisticTableList",
         path=_PREFIX.format(svc="StatisticTableList", KEY="{KEY}", type="{type}", lang="{lang}", start="{start}",
@@ -501,7 +479,7 @@ OPERATIONS = [
                        "ORG_NAME": "출처 (source)"},
         tags=("finance", "code-lookup"),
     ),
-    EcosOperation(
+    Operation(
         platform="ecos",
         name="StatisticItemList",
         path=_PREFIX.format(svc="StatisticItemList", KEY="{KEY}", type="{type}", lang="{lang}", start="{start}",
@@ -518,7 +496,7 @@ OPERATIONS = [
                        "UNIT_NAME": "단위 (unit)"},
         tags=("finance", "code-lookup"),
     ),
-    EcosOperation(
+    Operation(
         platform="ecos",
         name="StatisticSearch",
         path=_PREFIX.format(svc="StatisticSearch", KEY="{KEY}", type="{type}", lang="{lang}", start="{start}",
@@ -547,7 +525,7 @@ OPERATIONS = [
         uncertain="S and SM cycles are accepted but no table here has them (INFO-200)",
         tags=("finance", "pagination"),
     ),
-    EcosOperation(
+    Operation(
         platform="ecos",
         name="KeyStatisticList",
         path=_PREFIX.format(svc="KeyStatisticList", KEY="{KEY}", type="{type}", lang="{lang}", start="{start}",

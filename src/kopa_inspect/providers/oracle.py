@@ -5,8 +5,8 @@ steps have no tool result yet, and emits that wave as one assistant message with
 calls (after the auth-tool calls a wave's session tokens need). Arguments that reference earlier
 steps are resolved from the tool results the oracle read back, so the oracle proves a task can
 be solved through exactly what a model sees. When a result was cut for the model
-(``_truncated``), the full result is taken from the sample's live session and the fact is logged:
-such a task asks for more than one tool view shows. When every wave is done it answers with
+(``_truncated``), the full result is taken from the sample's live session and the fact is logged
+(such a task asks for more than one tool view shows); ``-M strict=true`` fails such a task instead. When every wave is done it answers with
 every expected fact. A correct benchmark scores success 1.0 on every task with this model.
 """
 
@@ -74,12 +74,16 @@ class OracleModelAPI(ModelAPI):
         api_key: str | None = None,
         config: GenerateConfig = GenerateConfig(),  # noqa: B008 - Inspect's ModelAPI signature
         language: str = "ko",
+        strict: bool = False,
         **model_args: Any,
     ) -> None:
         if model_name != "oracle":
             raise ValueError(f"the kopa provider serves only kopa/oracle, not kopa/{model_name}")
         super().__init__(model_name, base_url, api_key, [], config)
         self.language = language
+        # strict (-M strict=true): fail a task whose gold plan needs more of an output than the
+        # model is shown, instead of reading the full result from the live session.
+        self.strict = bool(strict)
 
     def max_connections(self) -> int:
         return 32
@@ -133,7 +137,7 @@ class OracleModelAPI(ModelAPI):
                     raise PlanError(f"gold step {step_id} failed: {m.error.message}")
                 outputs[step_id] = {"error": m.error.message}
                 continue
-            outputs[step_id] = self._full_output(step.tool, sent.get(call_id), m.text, live)
+            outputs[step_id] = self._full_output(step.tool, sent.get(call_id), m.text, live, self.strict)
 
         for wave in task.plan.levels():
             todo = [s for s in wave if s.id not in outputs]
@@ -157,8 +161,10 @@ class OracleModelAPI(ModelAPI):
         return self._text(oracle_answer(task, expected, self.language))
 
     @staticmethod
-    def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any) -> dict[str, Any]:
+    def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any, strict: bool = False) -> dict[str, Any]:
         view = json.loads(text)
+        if "_truncated" in view and strict:
+            raise PlanError(f"{op_id} output was cut for the model ({view['_truncated']})")
         if "_truncated" not in view or live is None or call is None:
             return view
         for res in reversed(live.results):

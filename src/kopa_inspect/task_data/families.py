@@ -1769,3 +1769,306 @@ def governors_compare() -> list[Spec]:
              fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName")],
         ))
     return out
+
+
+# =============================================================================================
+# long cross-provider tasks (6-14 calls)
+# =============================================================================================
+
+
+@family
+def district_dashboard() -> list[Spec]:
+    """A civil servant's weekly brief: per 구, the LAWD_CD lookup, this month's deals and the
+    구's air station, for four 구 at once (12 calls in three waves)."""
+    rows = [
+        (["강남구", "서초구", "송파구", "마포구"], "2026-10-05", "09:00",
+         "주간 브리핑 자료예요. 강남·서초·송파·마포 네 구의 이번 달 아파트 매매 신고 건수와 각 구 도시대기측정소의 현재 미세먼지(PM10)를 표로 정리해 주세요.",
+         "Weekly brief: for Gangnam, Seocho, Songpa, Mapo, this month's apartment sale count and each district station's PM10 now."),
+        (["종로구", "마포구", "강남구"], "2026-11-04", "08:30",
+         "종로구, 마포구, 강남구 세 곳 이번 달 들어 아파트 거래 건수랑 구청 근처 측정소 초미세먼지를 같이 비교해 줘. 법정동코드 조회부터 해야 할 거야.",
+         "Jongno, Mapo, Gangnam: apartment deals so far this month and each district station's PM2.5 (start from the legal-dong codes)."),
+    ]
+    out = []
+    for i, (gus, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        key = "pm10Value" if i == 0 else "pm25Value"
+        steps = []
+        for k, g in enumerate(gus, 1):
+            steps.append(step(f"a{k}", STAN, {"locatadd_nm": f"서울특별시 {g}", "numOfRows": 1}))
+        for k, _g in enumerate(gus, 1):
+            steps.append(step(f"b{k}", APT_TRADE, {"LAWD_CD": f"$a{k}.items[0].region_cd[:5]", "DEAL_YMD": ym(c),
+                                                   "numOfRows": 1}))
+        for k, g in enumerate(gus, 1):
+            steps.append(step(f"c{k}", RLTM, {"stationName": g, "dataTerm": "DAILY", "ver": "1.3", "numOfRows": 1}))
+        facts = []
+        for k, g in enumerate(gus, 1):
+            facts.append(fact(f"deals{k}", f"{g} 거래 건수", f"$b{k}.totalCount", "number"))
+            facts.append(fact(f"air{k}", f"{g} {key}", f"$c{k}.items[0].{key}", "number"))
+        out.append(Spec("chain4plus", "district", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def top_complex_air() -> list[Spec]:
+    """MOLIT output (umdNm of the top deal) feeds AirKorea's 동 lookup: a cross-provider junction."""
+    rows = [
+        ("서울특별시 마포구", "2026-10-05", "15:30",
+         "마포구에서 이번 달 최고가로 팔린 아파트가 있는 동네 근처 측정소의 지금 초미세먼지 농도가 궁금해요.",
+         "The neighbourhood of Mapo's top apartment deal this month: PM2.5 now at its nearest station."),
+        ("서울특별시 송파구", "2026-11-05", "10:50",
+         "송파구 이번 달 최고가 아파트 거래가 나온 동이 어디고, 그 동 근처 측정소의 현재 미세먼지 수치는 얼마예요?",
+         "Songpa's top deal this month: which dong, and the PM10 now at the nearest station?"),
+        ("경기도 성남시 분당구", "2026-09-04", "17:05",
+         "분당구 9월 최고가 거래 단지의 동(법정동) 이름과, 그 동 근처 측정소의 통합대기지수를 알려주세요.",
+         "Bundang's top deal in September: its dong, and the CAI at the nearest station."),
+    ]
+    out = []
+    for i, (region, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 1}),
+                 step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
+                 step("t1", TM, {"umdName": f"$s2.{MAX_DEAL}.umdNm"}),
+                 step("t2", NEAR, {"tmX": "$t1.items[0].tmX", "tmY": "$t1.items[0].tmY"}),
+                 step("t3", RLTM, {"stationName": "$t2.items[0].stationName", "dataTerm": "DAILY", "ver": "1.3",
+                                   "numOfRows": 1})]
+        key = ["pm25Value", "pm10Value", "khaiValue"][i]
+        facts = [fact("dong", "최고가 거래 동", f"$s2.{MAX_DEAL}.umdNm"),
+                 fact("station", "측정소", "$t2.items[0].stationName"),
+                 fact("value", key, f"$t3.items[0].{key}", "number")]
+        out.append(Spec("chain4plus", "real_estate", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def day_trip_planner() -> list[Spec]:
+    """Sight -> detail -> nearby food and lodging (parallel) + the mid-term forecast (6 calls)."""
+    rows = [
+        ("경복궁", "11B00000", "11B10101", "2026-10-14", "20:00", 4,
+         "나흘 뒤 경복궁 가족 나들이 계획 중이에요. 그날 서울 날씨(오후 하늘, 최고기온), 경복궁 주소, 근처 1km 식당 수와 숙소 수를 알려주세요.",
+         "Family outing to Gyeongbokgung in four days: Seoul's PM sky and high that day, the address, restaurants and lodgings within 1 km."),
+        ("불국사", "11H10000", "11H10201", "2026-11-02", "07:30", 5,
+         "5일 뒤에 경주 불국사 가려고 해요. 그날 오전 강수확률과 최저기온, 불국사 전화번호, 주변 2km 음식점·숙박 개수까지 정리해 줘.",
+         "Bulguksa in five days: morning chance of rain and low that day, its phone, eateries and lodgings within 2 km."),
+        ("성산일출봉", "11G00000", "11G00201", "2026-09-20", "18:10", 6,
+         "엿새 뒤 성산일출봉 일출 보러 가요. 그날 제주 오전 하늘 상태, 성산일출봉 개요, 3km 안 숙소가 몇 곳인지 알려줘.",
+         "Sunrise at Seongsan Ilchulbong in six days: Jeju's morning sky that day, the site's overview, lodgings within 3 km."),
+    ]
+    out = []
+    for i, (sight, land, city, day, hm, n, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        tm = mid_tmfc(c)
+        radius = [1000, 2000, 3000][i]
+        steps = [step("s1", KW, {"keyword": sight, "contentTypeId": 12}),
+                 step("s2", DETAIL, {"contentId": "$s1.items[0].contentid"}),
+                 step("n1", NEARBY, {"mapX": "$s2.items[0].mapx", "mapY": "$s2.items[0].mapy", "radius": radius,
+                                     "contentTypeId": 39}),
+                 step("n2", NEARBY, {"mapX": "$s2.items[0].mapx", "mapY": "$s2.items[0].mapy", "radius": radius,
+                                     "contentTypeId": 32}),
+                 step("w1", MID_LAND, {"regId": land, "tmFc": tm}),
+                 step("w2", MID_TA, {"regId": city, "tmFc": tm})]
+        if i == 0:
+            facts = [fact("sky", "오후 하늘", f"$w1.items[0].wf{n}Pm"), fact("tmax", "최고기온", f"$w2.items[0].taMax{n}", "number", 0.5),
+                     fact("addr", "주소", "$s2.items[0].addr1"), fact("food", "식당 수", "$n1.totalCount", "number"),
+                     fact("stay", "숙소 수", "$n2.totalCount", "number")]
+        elif i == 1:
+            facts = [fact("pop", "오전 강수확률", f"$w1.items[0].rnSt{n}Am", "number"),
+                     fact("tmin", "최저기온", f"$w2.items[0].taMin{n}", "number", 0.5),
+                     fact("tel", "전화", "$s2.items[0].tel", "exact"), fact("food", "식당 수", "$n1.totalCount", "number"),
+                     fact("stay", "숙소 수", "$n2.totalCount", "number")]
+        else:
+            facts = [fact("sky", "오전 하늘", f"$w1.items[0].wf{n}Am"), fact("overview", "개요", "$s2.items[0].overview"),
+                     fact("stay", "숙소 수", "$n2.totalCount", "number")]
+        out.append(Spec("chain4plus", "tourism", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def school_day_check() -> list[Spec]:
+    """NEIS (key trap) + KMA + KASI: is tomorrow a school day, what is for lunch, will it rain."""
+    rows = [
+        ("서울대치초등학교", "서울특별시 강남구", "2026-10-15", "20:40",
+         "내일 서울대치초등학교 정상 등교하는 날인지(공휴일·학사일정 확인), 점심 메뉴, 그리고 등교 시간(8시) 강수확률을 알려주세요. 학교 격자는 {nx},{ny}예요.",
+         "Tomorrow at Seoul Daechi Elementary: a school day (holidays, calendar)? Lunch menu, and chance of rain at 08:00 (grid {nx},{ny})."),
+        ("우동초등학교", "부산광역시 해운대구", "2026-11-11", "19:15",
+         "부산 우동초 내일 학사일정이랑 급식, 그리고 아침 8시 기온을 같이 알려줄래요? 격자는 {nx},{ny}.",
+         "Busan Udong Elementary tomorrow: calendar events, lunch, and 08:00 temperature (grid {nx},{ny})."),
+    ]
+    out = []
+    for i, (school, region, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        nx, ny = grid(region)
+        vb = vilage_base(c)
+        tom = ymd(c, 1)
+        from kopa_inspect.task_data.build import kma_page
+        cat = "POP" if i == 0 else "TMP"
+        page = kma_page(c, vb, nx, ny, tom, "0800", cat)
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
+                 step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                   "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": tom, "MMEAL_SC_CODE": "2"}),
+                 step("s3", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                    "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": ymd(c),
+                                    "AA_TO_YMD": ymd(c, 7)}, required=False),
+                 step("h1", REST, {"solYear": tom[:4], "solMonth": tom[4:6]}),
+                 step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50,
+                                     "pageNo": page})]
+        facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM"),
+                 fact(cat.lower(), f"내일 08시 {cat}",
+                      cat_value("w1", cat, extra=f" && fcstDate=='{tom}' && fcstTime=='0800'"), "number", 0.1),
+                 fact("holiday", "내일 공휴일 여부 (공휴일 목록에 없음)",
+                      f"$h1.items[?to_string(locdate)=='{tom}'].dateName | [0] || '평일'", "name", required=False)]
+        out.append(Spec("chain4plus", "education", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts,
+                        state=TOKEN, difficulty="hard"))
+    return out
+
+
+@family
+def four_company_brief() -> list[Spec]:
+    """Investor brief: four companies, each code -> profile and accounts (12 calls)."""
+    rows = [
+        (["삼성전자", "현대자동차", "카카오", "NAVER"], "2026-10-22", "08:00",
+         "투자 스터디 자료로 삼성전자, 현대자동차, 카카오, NAVER 네 회사의 대표이사와 2025년 연결 매출액을 표로 만들어 주세요.",
+         "Study notes: CEO and 2025 consolidated revenue of Samsung Electronics, Hyundai Motor, Kakao and NAVER."),
+    ]
+    out = []
+    for names, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps = [step(f"c{k}", CORP, {"corp_name": n}) for k, n in enumerate(names, 1)]
+        steps += [step(f"p{k}", COMPANY, {"corp_code": _corp(f"c{k}", n)}) for k, n in enumerate(names, 1)]
+        steps += [step(f"f{k}", ACCOUNTS, {"corp_code": _corp(f"c{k}", n), "bsns_year": "2025", "reprt_code": "11011"})
+                  for k, n in enumerate(names, 1)]
+        facts = []
+        for k, n in enumerate(names, 1):
+            facts.append(fact(f"ceo{k}", f"{n} 대표", f"$p{k}.items[0].ceo_nm"))
+            facts.append(fact(f"rev{k}", f"{n} 매출액", _acct(f"f{k}", "매출액"), "number"))
+        out.append(Spec("parallel", "finance", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def bus_trip_both_cities() -> list[Spec]:
+    """Two cities' stops and arrivals in parallel, after one city-code lookup (5 calls)."""
+    rows = [
+        (("대전광역시", "서대전역"), ("광주광역시", "남구터미널"), "2026-10-30", "07:40",
+         "출장 일정 때문에 그래요. 대전 서대전역 정류장과 광주 남구터미널 정류장에 지금 가장 빨리 오는 버스가 각각 몇 번이고 몇 초 뒤인지 알려주세요.",
+         "Business trip: the soonest bus (number, seconds) at Daejeon Seodaejeon Station stop and at Gwangju Namgu Terminal stop."),
+        (("부산광역시", "사상우체국"), ("제주도", "제주국제공항"), "2026-11-21", "16:20",
+         "부산 사상우체국 정류장이랑 제주국제공항 정류장의 도착 예정 버스 수를 비교해 줘.",
+         "Busan Sasang Post Office stop vs Jeju Airport stop: how many buses are due at each?"),
+    ]
+    out = []
+    for i, ((ca, sa), (cb, sb), day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", CITY, {"numOfRows": 30}),
+                 step("a1", STTN, {"cityCode": _city_ref("s1", ca), "nodeNm": sa}),
+                 step("b1", STTN, {"cityCode": _city_ref("s1", cb), "nodeNm": sb}),
+                 step("a2", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": "$a1.items[0].nodeid", "numOfRows": 30}),
+                 step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[0].nodeid", "numOfRows": 30})]
+        if i == 0:
+            facts = [fact("ra", f"{sa} 첫 버스", "$a2.min_by(items, &arrtime).routeno"),
+                     fact("ta", f"{sa} 도착(초)", "$a2.min(items[].arrtime)", "number", 60.0),
+                     fact("rb", f"{sb} 첫 버스", "$b2.min_by(items, &arrtime).routeno"),
+                     fact("tb", f"{sb} 도착(초)", "$b2.min(items[].arrtime)", "number", 60.0)]
+        else:
+            facts = [fact("na", f"{sa} 도착 예정 수", "$a2.totalCount", "number"),
+                     fact("nb", f"{sb} 도착 예정 수", "$b2.totalCount", "number")]
+        out.append(Spec("chain3", "transport", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def law_and_bills() -> list[Spec]:
+    """law.go.kr article + the Assembly's amendment bills of that law and one roll call (4 calls)."""
+    rows = [
+        ("주택임대차보호법", "000700", "2026-10-16", "14:10",
+         "주택임대차보호법 제7조(차임 증액 한도)가 지금 어떻게 돼 있는지 보고, 22대 국회에 이 법 개정안이 몇 건 발의됐는지, 표결된 첫 개정안의 찬성 수도 알려주세요.",
+         "Housing Lease Protection Act Art. 7 as it stands, how many amendment bills in the 22nd Assembly, and the yes votes on the first one voted."),
+        ("도로교통법", "004400", "2026-11-26", "09:55",
+         "음주운전 기준(도로교통법 제44조) 원문을 확인하고, 22대 국회에 올라온 도로교통법 개정안 수와 표결된 첫 법안 이름을 알려줘.",
+         "Road Traffic Act Art. 44 text, the number of amendment bills in the 22nd Assembly, and the first one voted on."),
+    ]
+    out = []
+    for i, (name, jo, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
+                 step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo}),
+                 step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 30}),
+                 step("b2", VOTES, {"AGE": "22", "BILL_ID": f"$b1.items{VOTED}", "pSize": 300})]
+        facts = [fact("article", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"),
+                 fact("bills", "개정안 수", "$b1.totalCount", "number")]
+        if i == 0:
+            facts.append(fact("yes", "찬성 수", "$b2.length(items[?RESULT_VOTE_MOD=='찬성'])", "number"))
+        else:
+            facts.append(fact("bill", "표결된 첫 법안", f"$b1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"))
+        out.append(Spec("chain4plus", "law", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def election_and_assembly() -> list[Spec]:
+    """NEC winners of a 시도 (code lookup) + the Assembly's current members from that 시도's party."""
+    rows = [
+        ("부산광역시", "국민의힘", "2026-10-25", "11:45",
+         "22대 총선 부산 지역구 당선자 중 국민의힘 당선자가 몇 명이었는지, 그리고 지금 국회 국민의힘 의원 총수가 몇 명인지 같이 알려주세요.",
+         "22nd election, Busan constituencies: how many PPP winners, and the PPP's total seats in the Assembly now?"),
+    ]
+    out = []
+    for sd, party, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        sel = "[?sgName=='국회의원선거' && starts_with(sgId, '2024')]"
+        steps = [step("s1", SG_CODES, {"numOfRows": 50}),
+                 step("s2", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]", "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]",
+                                      "sdName": sd, "numOfRows": 30}),
+                 step("s3", MEMBERS, {"POLY_NM": party, "pSize": 5})]
+        out.append(Spec(
+            "chain3", "politics", q, qe, c, steps,
+            [fact("won", f"{sd} {party} 당선자 수", f"$s2.length(items[?jdName=='{party}'])", "number"),
+             fact("seats", f"{party} 현 의석", "$s3.totalCount", "number")],
+        ))
+    return out
+
+
+# =============================================================================================
+# unanswerable: no available tool can answer; the right answer says so
+# =============================================================================================
+
+
+@family
+def unanswerable() -> list[Spec]:
+    rows = [
+        ("real_estate", [APT_TRADE, STAN], "2026-10-15", "14:20",
+         "마포구 아파트 가격이 내년 이맘때 얼마나 오를지 예측해 줘.",
+         "Predict how much Mapo-gu apartment prices will rise by this time next year.",
+         "실거래가 API는 과거 신고 자료만 제공하며 미래 가격 예측 도구는 없음"),
+        ("finance", [CORP, COMPANY, ACCOUNTS], "2026-11-03", "10:00",
+         "삼성전자 내일 주가가 오를까요? 종가 예상치 알려줘.",
+         "Will Samsung Electronics' stock rise tomorrow? Give tomorrow's expected close.",
+         "DART는 공시·재무 정보만 제공하고 주가나 주가 예측은 제공하지 않음"),
+        ("education", [SCHOOL, MEAL], "2026-09-15", "16:00",
+         "서울역삼초등학교 3학년 2반 김민준 학생의 1학기 성적 좀 알려주세요.",
+         "Tell me the first-semester grades of a named pupil at Seoul Yeoksam Elementary.",
+         "나이스 공개 API는 학교·급식·학사 정보만 제공하며 학생 개인 성적은 제공하지 않음(개인정보)"),
+        ("politics", [SG_CODES, WINNERS], "2026-10-08", "12:30",
+         "다음 대통령 선거에서 누가 당선될지 선관위 자료로 예측해 줄 수 있어?",
+         "Using NEC data, predict who will win the next presidential election.",
+         "선관위 API는 지난 선거 코드와 당선인 정보만 제공하며 당선 예측은 불가"),
+        ("weather", [VILAGE, MID_LAND, MID_TA], "2026-10-20", "09:00",
+         "다음 달 20일 서울 날씨 어때? 비 와?",
+         "What will the weather be in Seoul on the 20th of next month? Will it rain?",
+         "단기예보는 약 3일, 중기예보는 10일까지만 제공되어 한 달 뒤 날씨는 조회할 수 없음"),
+        ("transport", [CITY, STTN, ARVL], "2026-11-12", "08:15",
+         "서울 강남역 앞 버스정류장에 146번 버스 언제 와?",
+         "When does bus 146 arrive at the stop in front of Gangnam Station, Seoul?",
+         "TAGO 버스 도착정보는 서울 시내버스를 제공하지 않음(서울은 별도 서비스); 제공 도구로는 조회 불가"),
+        ("health", [DRUG, HOSP], "2026-09-29", "21:30",
+         "지금 문 연 약국 중에 타이레놀 재고 있는 곳 찾아줘.",
+         "Find an open pharmacy that has Tylenol in stock right now.",
+         "의약품 정보와 병원 목록 API에는 약국 재고 정보가 없어 조회할 수 없음"),
+        ("finance", [NTS], "2026-10-27", "15:50",
+         "사업자번호 1058852441 회사의 작년 매출액이 얼마였는지 국세청 자료로 알려줘.",
+         "From NTS data, what was last year's revenue of the business with number 1058852441?",
+         "국세청 사업자 상태조회는 휴폐업·과세유형만 제공하며 매출액 정보는 제공하지 않음"),
+    ]
+    out = []
+    for domain, tools, day, hm, q, qe, reason in rows:
+        out.append(Spec("unanswerable", domain, q, qe, clock(day, hm), [], refusal(reason), extra_tools=tuple(tools)))
+    return out
