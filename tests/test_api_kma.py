@@ -304,3 +304,19 @@ def test_weather_model_climate_is_plausible():
     far = abs(m.forecast(37.57, 126.98, t, t - timedelta(days=4)).temp - m.truth(37.57, 126.98, t).temp)
     near = abs(m.forecast(37.57, 126.98, t, t - timedelta(hours=1)).temp - m.truth(37.57, 126.98, t).temp)
     assert near <= 1.0 and near <= far + 1.0
+
+
+async def test_ultra_pty_codes_have_no_shower_code():
+    """초단기 PTY uses 0/1/2/3/5/6/7; 단기예보 may use 4 (소나기)."""
+    from datetime import timedelta
+
+    seen: set[str] = set()
+    start = datetime(2026, 7, 1, 0, tzinfo=KST)
+    for i in range(0, 24 * 12, 4):
+        base = start + timedelta(hours=i)
+        clock = (base + timedelta(minutes=50)).isoformat()
+        b = body_of(await get("getUltraSrtNcst", clock=clock, dataType="JSON", base_date=base.strftime("%Y%m%d"),
+                              base_time=base.strftime("%H00"), **SEOUL))
+        seen.update(it["obsrValue"] for it in b["items"]["item"] if it["category"] == "PTY")
+    assert seen <= {"0", "1", "2", "3", "5", "6", "7"}
+    assert seen - {"0"}, "a rainy July fortnight should show some precipitation"

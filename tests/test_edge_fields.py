@@ -58,3 +58,13 @@ def test_failures_are_typed():
     assert classify(_res(False, "22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", gateway=True)).reason == "rate_limit"
     assert classify(_res(False, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", gateway=True)).outcome == "environmental"
     assert classify(_res(False, "HTTP", "ReadTimeout")).outcome == "environmental"
+
+
+def test_llm_score_parsing():
+    from edge_synth.llm import parse_score
+
+    assert parse_score("0.85") == 0.85
+    assert parse_score("Score: 1") == 1.0
+    assert parse_score("I'd say 0.2 because") == 0.2
+    assert parse_score("Default output from mockllm/model") is None
+    assert parse_score("12") is None

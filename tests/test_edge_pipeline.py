@@ -216,3 +216,13 @@ def test_cli_synth_resumes_from_a_graph_and_matches_the_library_run(synth, tmp_p
     a = _rows(root / "run" / "dataset")[:20]
     b = _rows(out / "dataset")
     assert [r["messages_json"] for r in a] == [r["messages_json"] for r in b]
+
+
+def test_model_path_scores_links_and_keeps_facts(toy, tmp_path):
+    """--model through Inspect's mockllm: links get asked about, answers still carry every fact."""
+    out = tmp_path / "m"
+    s = run(_cfg(out, tmp_path / "none.jsonl", n=6, model="mockllm/model", use_retriever=False,
+                 grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20)))
+    g = json.loads((out / "graph" / "grounding.json").read_text())
+    assert g["llm_link_scores"]["asked"] >= 1
+    assert s["n_kept"] == 6

@@ -126,3 +126,16 @@ def test_auth_tool_refuses_platforms_without_tokens() -> None:
         pytest.skip("every platform uses tokens")
     with pytest.raises(ValueError):
         auth_tool(plat.id, _live())
+
+
+def test_registry_import_is_cheap() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, kopa_inspect._registry as r; "
+        "heavy = [m for m in ('torch', 'transformers', 'kopa_inspect.apis.kma', 'kopa_inspect.backends') if m in sys.modules]; "
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

@@ -53,11 +53,11 @@ def ko(text: str) -> str:
 
 
 def field_desc(op_id: str, fname: str) -> str:
-    return ko(get_operation(op_id).output_fields.get(fname, fname))
+    return re.split(r"[,;:]", ko(get_operation(op_id).output_fields.get(fname, fname)), maxsplit=1)[0].strip() or fname
 
 
 def op_desc(op_id: str) -> str:
-    return ko(get_operation(op_id).summary)
+    return re.split(r"[:;]", ko(get_operation(op_id).summary), maxsplit=1)[0].strip()
 
 
 def matcher_for(value: Any) -> str:
@@ -96,8 +96,8 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
             best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
-            for s in j.consumers:
-                facts.append(_fact(f"f{len(facts) + 1}", s, f, run, f"{field_desc(draft.step(s).tool, f)} ({s})"))
+            for n, s in enumerate(j.consumers, 1):
+                facts.append(_fact(f"f{len(facts) + 1}", s, f, run, f"{n}번째 조회의 {field_desc(draft.step(s).tool, f)}"))
             facts.append({
                 "id": f"f{len(facts) + 1}", "description": f"{field_desc(draft.step(best).tool, f)} 값이 더 큰 쪽 (the larger)",
                 "value": f"${best}.items[0].{f}", "resolved": run.outputs[best]["items"][0].get(f),
@@ -128,7 +128,8 @@ def _args_text(args: dict[str, Any]) -> str:
 
 def template_query(draft: Draft, facts: list[dict[str, Any]]) -> str:
     first = draft.steps[0]
-    parts = [f"{op_desc(first.tool)}({_args_text(first.args)})을(를) 먼저 조회해 주세요."]
+    shown = _args_text(first.args)
+    parts = [f"{op_desc(first.tool)}{f'({shown})' if shown else ''}을(를) 먼저 조회해 주세요."]
     for j in draft.junctions:
         prod_tool = draft.step(j.producer).tool
         cons_tool = draft.step(j.consumers[0]).tool
@@ -172,10 +173,17 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]]) -> str:
                          f"{op_desc(draft.step(j.consumers[0]).tool)}을(를) 조회했습니다.")
     for f in facts:
         if "winner_step" in f:
-            lines.append(f"- 비교: {f['winner_step']} 쪽이 {_num(f['resolved'])}(으)로 더 큽니다.")
+            lines.append(f"- 비교: {_ordinal(draft, f['winner_step'])}번째 조회 쪽이 {_num(f['resolved'])}(으)로 더 큽니다.")
         else:
             lines.append(f"- {f['description']}: {f['resolved']}")
     return "\n".join(lines)
+
+
+def _ordinal(draft: Draft, step_id: str) -> int:
+    for j in draft.junctions:
+        if step_id in j.consumers:
+            return j.consumers.index(step_id) + 1
+    return 1
 
 
 def _num(v: Any) -> str:

@@ -62,6 +62,7 @@ class SynthConfig:
     include_held_out: bool = False
     bench_path: str | None = None
     use_retriever: bool = True
+    llm_links: bool = True  # with a model: score candidate links once, drop < 0.3 (paper Phase A)
     seed_regions: bool = True
     max_chunks: int = 400
     test_fraction: float = 0.0
@@ -95,6 +96,11 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
     cache = Path(os.environ.get("KOPA_EDGE_CACHE", Path.home() / ".cache" / "kopa-edge"))
     embedder = Embedder(cache) if cfg.use_retriever else None
     cand = build_candidate_graph(ops, embedder)
+    llm_stats = None
+    if cfg.model and cfg.llm_links:
+        from edge_synth.llm import score_links
+
+        llm_stats = asyncio.run(score_links(cand, cfg.model))
     t_graph = time.perf_counter() - t0
     _write_json(gdir / "candidate.json", cand.to_json())
     pool = ValuePool(cfg.clock, None if cfg.seed_regions else [])
@@ -117,6 +123,7 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         "edges": {eid: e.to_json() for eid, e in sorted(g.graph.edges.items())},
         "seconds": {"candidate_graph": round(t_graph, 2), "grounding": round(time.perf_counter() - t1, 2)},
         "n_ops": len(ops),
+        "llm_link_scores": llm_stats,
     }
     _write_json(gdir / "grounding.json", grounding)
     _write_json(gdir / "pool.json", pool_to_json(g.pool))

@@ -19,10 +19,13 @@ runs sample exactly what one uninterrupted run samples.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from edge_synth.fields import norm, value_format
 from edge_synth.graph import Edge, LinkGraph
 from edge_synth.pool import ValuePool
 from edge_synth.runner import call
@@ -51,6 +54,7 @@ class Draft:
     steps: list[PlanStep] = field(default_factory=list)
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
     junctions: list[Junction] = field(default_factory=list)
+    calls: set[str] = field(default_factory=set)
 
     @property
     def n_calls(self) -> int:
@@ -70,10 +74,21 @@ def numeric(v: Any) -> float | None:
         return None
 
 
+_CODE_LIKE = re.compile(r"(id|cd|code|no|num|seq|sn|ymd|date|dtm|dt|de|time|tm|year|yy|mm|dd|x|y|lat|lon|lng|pos|nx|ny)$")
+
+
+def is_measure(name: str, value: Any) -> bool:
+    """A quantity worth comparing or ranking (a price, a count, a level), not an id, code or date."""
+    text = str(value).strip()
+    if _CODE_LIKE.search(norm(name)) or re.fullmatch(r"0\d+", text) or value_format(text) in ("date8", "code10", "ym6"):
+        return False
+    return numeric(text) is not None
+
+
 def numeric_fields(items: list[dict[str, Any]], min_items: int = 2) -> list[str]:
     if len(items) < min_items:
         return []
-    keys = [k for k, v in items[0].items() if numeric(v) is not None and "," not in str(v)]
+    keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)]
     return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
 
 
@@ -144,6 +159,10 @@ class Sampler:
             args = resolve_args(step.args, {**draft.outputs, SESSION_STEP: dict(session.tokens)})
         except PlanError:
             return False
+        key = json.dumps([step.tool, args], ensure_ascii=False, sort_keys=True, default=str)
+        if key in draft.calls:
+            return False  # the same call twice adds nothing to a plan
+        draft.calls.add(key)
         res, verdict = await call(session, step.tool, args)
         if verdict.outcome != "ok":
             return False

@@ -21,6 +21,7 @@ from typing import Any
 
 import jmespath
 import networkx as nx
+from jmespath import functions as jp_functions
 from pydantic import BaseModel, Field, model_validator
 
 from kopa_inspect.execution import CallResult, Session
@@ -30,6 +31,42 @@ _REF_RE = re.compile(r"^\$(?P<step>[A-Za-z_][\w-]*)(?:\.(?P<path>.+?))?(?:\[(?P<
 
 # Reserved pseudo-step: "$session.neis" = the token neis_get_api_key issued (not a plan step).
 SESSION_STEP = "session"
+
+# Real APIs send numbers as formatted strings (" 195,000", "798.5 Kcal", "-" for missing), so the
+# JMESPath of references (and of KOPA-Bench answer facts) has num(x) and nums(list) besides the
+# built-ins: "$s2.max_by(items, &num(dealAmount)).umdNm".
+_NUM_RE = re.compile(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:[A-Za-z%℃°㎡]+|원|만원|건|명|개|회|분|초)?\s*")
+
+
+def to_num(value: Any) -> float | None:
+    """A formatted API number to a float: ``" 195,000"`` -> 195000.0; ``"-"``, ``""`` -> None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    m = _NUM_RE.fullmatch(str(value).replace(",", "").strip())
+    if not m:
+        return None
+    out = float(m.group(1))
+    return out if out == out and out not in (float("inf"), float("-inf")) else None
+
+
+class _Functions(jp_functions.Functions):
+    @jp_functions.signature({"types": []})
+    def _func_num(self, value: Any) -> float | None:
+        return to_num(value)
+
+    @jp_functions.signature({"types": ["array"]})
+    def _func_nums(self, values: list[Any]) -> list[float]:
+        return [n for n in (to_num(v) for v in values) if n is not None]
+
+
+JMESPATH_OPTIONS = jmespath.Options(custom_functions=_Functions())
+
+
+def search(expression: str, data: Any) -> Any:
+    """JMESPath with ``num``/``nums``: the one evaluator for plan references and answer facts."""
+    return jmespath.search(expression, data, options=JMESPATH_OPTIONS)
 
 
 class PlanError(ValueError):
@@ -62,7 +99,7 @@ class Ref(BaseModel):
             raise PlanError(f"reference to step {self.ref!r} that has no output")
         value: Any = outputs[self.ref]
         if self.path:
-            value = jmespath.search(self.path, value)
+            value = search(self.path, value)
         if value is None:
             raise PlanError(f"${self.ref}.{self.path} found nothing")
         if self.slice is not None:

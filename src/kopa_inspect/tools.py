@@ -10,9 +10,10 @@ below the session: the model never sees it and it never reaches a log.
 - Large outputs are cut by :meth:`CallResult.for_model`, which says what it cut.
 - Platforms with ``session_token_param`` get an auth tool ``<platform>_get_api_key`` that issues a
   short-lived session token (the paper's education-key trap).
-- Every call is recorded in the sample store (``kopa:calls``: JSON-safe, read by the scorer);
-  the live :class:`Session` itself is kept in :data:`_LIVE` keyed by the sample's uuid, because a
-  store value must be JSON-serializable.
+- Every API call is recorded in the sample store (``kopa:calls``: JSON-safe, with totalCount and
+  pageNo, for analysis; ``kopa:tokens``: platforms whose token was issued, read by the scorer's
+  ENVIRONMENT axis). The live :class:`Session` itself is kept in :data:`_LIVE` keyed by the
+  sample's uuid (a store value must be JSON-serializable); the oracle reads full results there.
 
 Tool sets: ``task`` (the task's own operation ids, default), ``platforms`` (every operation of
 the task's platforms), ``all`` (every registered operation) and ``search`` (one ``search_tools``
@@ -26,6 +27,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from inspect_ai.tool import Tool, ToolDef, ToolError, ToolParams
@@ -235,6 +237,11 @@ def _grams(text: str) -> set[str]:
     return out
 
 
+@cache
+def _op_grams(op_id: str) -> frozenset[str]:
+    return frozenset(_grams(_op_text(op_id)))
+
+
 def _op_text(op_id: str) -> str:
     op = get_operation(op_id)
     params = " ".join(f"{p.name} {p.description}" for p in op.visible_params)
@@ -250,7 +257,7 @@ def search_operations(query: str, k: int = 5, pool: Sequence[str] | None = None)
         return []
     scored = []
     for op_id in pool if pool is not None else operations():
-        g = _grams(_op_text(op_id))
+        g = _op_grams(op_id)
         hit = len(q & g)
         if hit:
             scored.append((-hit / (len(q) ** 0.5 * max(len(g), 1) ** 0.25), op_id))

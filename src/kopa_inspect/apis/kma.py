@@ -199,9 +199,13 @@ def sno_text(cm: float) -> str:
     return "5.0cm 이상"
 
 
-def _ncst_pty(pty: int) -> int:
-    # 초단기실황 PTY has no 4 (소나기); showers are observed as rain.
-    return 1 if pty == 4 else pty
+def _ultra_pty(st: State) -> int:
+    """초단기 PTY codes: 0 없음, 1 비, 2 비/눈, 3 눈, 5 빗방울, 6 빗방울눈날림, 7 눈날림 (no 4 소나기)."""
+    if st.pty == 0:
+        return 0
+    if st.rain_mm < 0.3:  # traces: 빗방울 / 빗방울눈날림 / 눈날림
+        return {1: 5, 2: 6, 3: 7, 4: 5}[st.pty]
+    return 1 if st.pty == 4 else st.pty
 
 
 # --- handlers ------------------------------------------------------------------------------
@@ -219,7 +223,7 @@ def _ultra_srt_ncst(world: World, args: dict[str, Any]) -> Rows:
     _check_published(world, issued, NCST_DELAY)
     st = _model(world).truth(lat, lon, issued)
     values = {
-        "PTY": str(_ncst_pty(st.pty)),
+        "PTY": str(_ultra_pty(st)),
         "REH": str(st.reh),
         "RN1": "0" if st.rain_mm <= 0 else _f1(st.rain_mm),
         "T1H": _f1(st.temp),
@@ -241,7 +245,7 @@ ULTRA_FCST_CATEGORIES = ("LGT", "PTY", "RN1", "SKY", "T1H", "REH", "UUU", "VVV",
 def _ultra_values(st: State) -> dict[str, str]:
     return {
         "LGT": str(st.lightning),
-        "PTY": str(st.pty),
+        "PTY": str(_ultra_pty(st)),
         "RN1": pcp_text(st.rain_mm),
         "SKY": str(st.sky),
         "T1H": str(round(st.temp)),

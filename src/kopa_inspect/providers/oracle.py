@@ -41,6 +41,14 @@ ID_PREFIX = "kopa-oracle-"
 AUTH_PREFIX = ID_PREFIX + "auth-"
 
 
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 def coerce_to_schema(args: dict[str, Any], info: ToolInfo | None) -> dict[str, Any]:
     """Write each value in the type the tool's schema asks for, as a careful model would.
 
@@ -57,11 +65,8 @@ def coerce_to_schema(args: dict[str, Any], info: ToolInfo | None) -> dict[str, A
             value = str(int(value)) if float(value).is_integer() else str(value)
         elif kind == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value)
-        elif kind == "number" and isinstance(value, str):
-            try:
-                value = float(value)
-            except ValueError:
-                pass
+        elif kind == "number" and isinstance(value, str) and _is_float(value):
+            value = float(value)
         out[name] = value
     return out
 

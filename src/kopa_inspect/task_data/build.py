@@ -16,12 +16,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from kopa_inspect.task_data.schema import DEFAULT_PATH, HELD_OUT_PLATFORMS, BenchTask, plan_is_parallel
+from kopa_inspect.task_data.schema import (
+    DEFAULT_PATH,
+    HELD_OUT_PLATFORMS,
+    BenchTask,
+    gold_call_count,
+    plan_is_parallel,
+)
 
 # Distractor tools per platform: the agent sees the gold tools plus up to this many more of the
 # same platforms (all of a small platform), so choosing the tool is part of the task.
@@ -183,7 +189,7 @@ def assemble(index: int, spec: Spec) -> dict[str, Any]:
         "facts": spec.facts,
         "required_state": list(spec.state),
         "difficulty": _difficulty(spec, len(plan.steps)),
-        "n_calls": len(plan.steps),
+        "n_calls": gold_call_count(plan, spec.state),
         "parallel": plan_is_parallel(plan),
         "held_out": bool(set(platforms) & HELD_OUT_PLATFORMS),
     }

@@ -69,9 +69,9 @@ def apt_trade_count_compare() -> list[Spec]:
         (["서울특별시 강남구", "서울특별시 서초구", "서울특별시 송파구"], "2026-10-20", "11:00", -1,
          "강남·서초·송파 세 구 중에 지난달 아파트 매매가 가장 많았던 곳은 어디고 각각 몇 건이었나요?",
          "Gangnam, Seocho, Songpa: which had the most apartment sales last month, with counts?"),
-        (["서울특별시 종로구", "서울특별시 마포구"], "2026-11-18", "14:10", -1,
-         "종로구랑 마포구 10월 아파트 거래 건수 비교해줘.",
-         "Compare October apartment sale counts in Jongno-gu and Mapo-gu."),
+        (["서울특별시 종로구", "서울특별시 마포구", "서울특별시 서초구"], "2026-11-18", "14:10", -1,
+         "종로구, 마포구, 서초구 10월 아파트 거래 건수 비교해줘.",
+         "Compare October apartment sale counts in Jongno-gu, Mapo-gu and Seocho-gu."),
         (["경기도 성남시 분당구", "경기도 수원시 영통구", "부산광역시 해운대구"], "2026-09-09", "17:25", -1,
          "분당구, 수원 영통구, 부산 해운대구의 8월 아파트 매매 건수를 각각 알려주시고 제일 많은 곳도 짚어주세요.",
          "Bundang, Yeongtong (Suwon), Haeundae (Busan): August apartment sale counts and the largest."),
@@ -536,14 +536,14 @@ def restaurants_near_sight() -> list[Spec]:
     """Keyword -> coordinates (mapx/mapy -> mapX/mapY casing trap) -> nearby restaurants -> detail."""
     rows = [
         ("경복궁", 1000, "2026-10-17", "11:30",
-         "경복궁 구경하고 점심 먹으려는데, 경복궁에서 1km 안에 있는 음식점 중 제일 가까운 곳 이름이랑 전화번호 알려줘.",
-         "Lunch after Gyeongbokgung: the nearest restaurant within 1 km, with its phone number."),
+         "경복궁 구경하고 점심 먹으려는데, 경복궁에서 1km 안 음식점 중 가까운 세 곳 이름과 제일 가까운 곳 전화번호 알려줘.",
+         "Lunch after Gyeongbokgung: the three nearest restaurants within 1 km, and the nearest one's phone."),
         ("불국사", 2000, "2026-11-01", "10:00",
-         "불국사 근처 2km 이내 식당 하나 추천해 주세요. 가장 가까운 곳으로, 주소도 같이요.",
-         "Near Bulguksa (2 km): the closest restaurant and its address."),
+         "불국사 근처 2km 이내 식당 세 곳 추천해 주세요. 가까운 순으로, 제일 가까운 곳 주소도 같이요.",
+         "Near Bulguksa (2 km): three closest restaurants, and the closest one's address."),
         ("해운대해수욕장", 1500, "2026-09-12", "17:45",
-         "해운대해수욕장 반경 1.5km 맛집 중 제일 가까운 데가 어디고 연락처는 뭐예요?",
-         "Within 1.5 km of Haeundae Beach: the closest restaurant and its contact number."),
+         "해운대해수욕장 반경 1.5km 맛집 가까운 순 세 곳이랑, 제일 가까운 데 연락처 알려줘요.",
+         "Within 1.5 km of Haeundae Beach: the three closest restaurants and the closest one's contact."),
     ]
     out = []
     for i, (sight, radius, day, hm, q, qe) in enumerate(rows):
@@ -551,13 +551,17 @@ def restaurants_near_sight() -> list[Spec]:
         steps = [step("s1", KW, {"keyword": sight, "contentTypeId": 12}),
                  step("s2", NEARBY, {"mapX": "$s1.items[0].mapx", "mapY": "$s1.items[0].mapy", "radius": radius,
                                      "contentTypeId": 39, "arrange": "E"}),
-                 step("s3", DETAIL, {"contentId": "$s2.items[0].contentid"})]
-        facts = [fact("name", "가장 가까운 음식점 (nearest restaurant)", "$s3.items[0].title")]
+                 step("s3", DETAIL, {"contentId": "$s2.items[0].contentid"}),
+                 step("s4", DETAIL, {"contentId": "$s2.items[1].contentid"}),
+                 step("s5", DETAIL, {"contentId": "$s2.items[2].contentid"})]
+        facts = [fact("name", "가장 가까운 음식점 (nearest restaurant)", "$s3.items[0].title"),
+                 fact("top3", "가까운 3곳 (three nearest)", "$_.[s3.items[0].title, s4.items[0].title, s5.items[0].title]",
+                      "set")]
         if i == 1:
             facts.append(fact("addr", "주소 (address)", "$s3.items[0].addr1"))
         else:
             facts.append(fact("tel", "전화번호 (phone)", "$s3.items[0].tel", "exact"))
-        out.append(Spec("chain3", "tourism", q, qe, c, steps, facts))
+        out.append(Spec("chain4plus", "tourism", q, qe, c, steps, facts))
     return out
 
 
@@ -689,7 +693,11 @@ def school_lunch() -> list[Spec]:
             [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
              step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
                                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": meal_code,
-                               "MLSV_YMD": ymd(c, plus)})],
+                               "MLSV_YMD": ymd(c, plus)}),
+             step("s3", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": ymd(c, plus),
+                                "AA_TO_YMD": ymd(c, plus + 7)}, required=False,
+                  note="a careful agent checks the calendar too (a 휴업일 has no meal)")],
             facts, state=TOKEN,
         ))
     return out
@@ -964,12 +972,12 @@ VOTED = "[?contains(PROC_RESULT, '가결') || PROC_RESULT=='부결'] | [0].BILL_
 def party_seats() -> list[Spec]:
     """Parallel: count members per party (totalCount), compare."""
     rows = [
-        (["더불어민주당", "국민의힘"], "2026-10-02", "09:00",
-         "지금 국회에서 더불어민주당과 국민의힘 의원이 각각 몇 명이에요?",
-         "How many members do the Democratic Party and the People Power Party have now?"),
-        (["조국혁신당", "진보당", "사회민주당"], "2026-11-17", "13:30",
-         "조국혁신당, 진보당, 사회민주당 현역 의원 수를 비교해서 가장 많은 당을 알려주세요.",
-         "Rebuilding Korea, Progressive, Social Democratic parties: member counts and the largest."),
+        (["더불어민주당", "국민의힘", "조국혁신당", "진보당"], "2026-10-02", "09:00",
+         "지금 국회에서 더불어민주당, 국민의힘, 조국혁신당, 진보당 의원이 각각 몇 명이에요?",
+         "How many members do the Democratic, People Power, Rebuilding Korea and Progressive parties have now?"),
+        (["조국혁신당", "진보당", "사회민주당", "기본소득당"], "2026-11-17", "13:30",
+         "조국혁신당, 진보당, 사회민주당, 기본소득당 현역 의원 수를 비교해서 가장 많은 당을 알려주세요.",
+         "Rebuilding Korea, Progressive, Social Democratic, Basic Income parties: member counts and the largest."),
     ]
     out = []
     for parties, day, hm, q, qe in rows:
@@ -1107,8 +1115,8 @@ def dust_near_dong() -> list[Spec]:
     """동 name -> TM coordinates -> nearest station -> its latest measurement."""
     rows = [
         ("역삼동", "2026-10-15", "14:20",
-         "역삼동에서 제일 가까운 대기측정소가 어디고, 거기 지금 미세먼지(PM10)랑 초미세먼지 수치가 얼마야?",
-         "Nearest air station to Yeoksam-dong, and its current PM10 and PM2.5?"),
+         "역삼동에서 제일 가까운 대기측정소가 어디고 지금 미세먼지(PM10)랑 초미세먼지가 얼마야? 가까운 측정소 세 곳 PM10 평균도 알려줘.",
+         "Nearest air station to Yeoksam-dong, its PM10 and PM2.5 now, and the mean PM10 of the three nearest stations."),
         ("정자동", "2026-11-03", "08:10",
          "분당 정자동 근처 측정소 기준으로 지금 초미세먼지 농도랑 등급 좀 알려주세요. 아이 등원시키려고요.",
          "Near Jeongja-dong (Bundang): current PM2.5 and its grade at the nearest station (school run)."),
@@ -1129,7 +1137,12 @@ def dust_near_dong() -> list[Spec]:
         else:
             facts += [fact("khai", "통합대기환경지수", "$s3.items[0].khaiValue", "number"),
                       fact("o3", "오존 (ppm)", "$s3.items[0].o3Value", "number", 0.001)]
-        out.append(Spec("chain3", "environment", q, qe, c, _air_chain("s", dong), facts))
+        steps = _air_chain("s", dong) + [
+            step(f"s{k}", RLTM, {"stationName": f"$s2.items[{k - 3}].stationName", "dataTerm": "DAILY", "ver": "1.3",
+                                 "numOfRows": 1}) for k in (4, 5)]
+        facts.append(fact("avg3", "가까운 3곳 평균 PM10", "$_.avg(nums([s3.items[0].pm10Value, s4.items[0].pm10Value, "
+                          "s5.items[0].pm10Value]))", "number", 1.0, required=(i == 0)))
+        out.append(Spec("chain4plus", "environment", q, qe, c, steps, facts))
     return out
 
 
@@ -1476,7 +1489,7 @@ def base_rate_trend() -> list[Spec]:
          "ECOS consumer price index Jan-Sep this year: which month was highest?"),
     ]
     out = []
-    for i, (code, name, cycle, a, b, day, hm, q, qe) in enumerate(rows):
+    for i, (_code, name, cycle, a, b, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
         steps = [step("s1", ECOS_TABLES, {"lang": "kr", "start": 1, "end": 20}),
                  step("s2", ECOS_ITEMS, {"lang": "kr", "start": 1, "end": 20,
@@ -1562,9 +1575,9 @@ CHILDCARE = "seoul_ChildCareInfo"
 def subway_rush_hour() -> list[Spec]:
     """Station -> line -> monthly ridership by hour; several stations in parallel."""
     rows = [
-        (["강남", "잠실", "홍대입구"], "2026-10-12", "09:30",
-         "강남역, 잠실역, 홍대입구역 중 지난달 아침 8시대 승차 인원이 가장 많은 역은 어디고 몇 명이었어요?",
-         "Gangnam, Jamsil, Hongik Univ.: which had the most 8 a.m. boardings last month, and how many?"),
+        (["강남", "잠실", "홍대입구", "삼성"], "2026-10-12", "09:30",
+         "강남역, 잠실역, 홍대입구역, 삼성역 중 지난달 아침 8시대 승차 인원이 가장 많은 역은 어디고 몇 명이었어요?",
+         "Gangnam, Jamsil, Hongik Univ., Samseong: which had the most 8 a.m. boardings last month, and how many?"),
         (["서울역", "시청", "광화문"], "2026-11-04", "18:10",
          "서울역, 시청역, 광화문역 지난달 저녁 6시대 하차 인원 비교해 줘. 퇴근 인파가 어디가 제일 많은지 궁금해요.",
          "Seoul Station, City Hall, Gwanghwamun: last month's 6 p.m. alightings; where is the evening crowd biggest?"),
@@ -1636,9 +1649,9 @@ def seoul_vs_molit_trades() -> list[Spec]:
 def childcare_by_district() -> list[Spec]:
     """District administration: 국공립 어린이집 counts per 구 in parallel (filter, then count)."""
     rows = [
-        (["강남구", "송파구", "노원구"], "2026-10-23", "10:10",
-         "강남구, 송파구, 노원구 어린이집 현황에서 각 구 어린이집 수를 비교해 주세요. 구청 보육정책 자료로 쓰려고요.",
-         "Gangnam, Songpa, Nowon: number of daycare centres per district (for a policy brief)."),
+        (["강남구", "송파구", "노원구", "마포구", "종로구"], "2026-10-23", "10:10",
+         "강남구, 송파구, 노원구, 마포구, 종로구 어린이집 현황에서 각 구 어린이집 수를 비교해 주세요. 구청 보육정책 자료로 쓰려고요.",
+         "Gangnam, Songpa, Nowon, Mapo, Jongno: number of daycare centres per district (for a policy brief)."),
     ]
     out = []
     for gus, day, hm, q, qe in rows:
@@ -1653,10 +1666,10 @@ def childcare_by_district() -> list[Spec]:
 def district_libraries() -> list[Spec]:
     """Per-구 catalog services (JR, SP ...): pick the right tool per district, then compare."""
     rows = [
-        (["seoul_JRLibraryInfo", "seoul_SPLibraryInfo", "seoul_MPLibraryInfo"], ["종로구", "송파구", "마포구"],
-         "2026-11-08", "13:00",
-         "종로구, 송파구, 마포구 구립도서관 수를 각각 알려주고, 세 구를 통틀어 좌석이 가장 많은 도서관(각 구 첫 페이지 20곳 기준)을 찾아줘.",
-         "Jongno, Songpa, Mapo: number of district libraries each, and the library with the most seats (first 20 per district)."),
+        (["seoul_JRLibraryInfo", "seoul_SPLibraryInfo", "seoul_MPLibraryInfo", "seoul_GNLibraryInfo"],
+         ["종로구", "송파구", "마포구", "강남구"], "2026-11-08", "13:00",
+         "종로구, 송파구, 마포구, 강남구 구립도서관 수를 각각 알려주고, 네 구를 통틀어 좌석이 가장 많은 도서관(각 구 첫 페이지 20곳 기준)을 찾아줘.",
+         "Jongno, Songpa, Mapo, Gangnam: number of district libraries each, and the library with the most seats (first 20 per district)."),
     ]
     out = []
     for tools, gus, day, hm, q, qe in rows:

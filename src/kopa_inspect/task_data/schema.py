@@ -24,17 +24,14 @@ token the platform's ``<platform>_get_api_key`` tool issued in this run (see pla
 from __future__ import annotations
 
 import json
-import math
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import jmespath
-from jmespath import functions as jp_functions
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from kopa_inspect.plans import Plan, PlanError, Ref
+from kopa_inspect.plans import Plan, PlanError, Ref, search, to_num
 
 # Platforms whose tasks form the held-out split (the paper's held-out-platform test, 31 tasks):
 # EDGE must not sample trajectories over these platforms, so its training data never sees them.
@@ -61,46 +58,18 @@ DOMAINS: tuple[str, ...] = (
     "real_estate",
 )
 
+__all__ = [
+    "HELD_OUT_PLATFORMS", "AnswerFact", "BenchTask", "load_tasks", "resolve_value", "search", "to_num",
+    "plan_is_parallel", "gold_call_count", "is_empty", "is_reference",
+]
+
 DEFAULT_PATH = Path(__file__).with_name("kopa_bench.jsonl")
 
 _STATE_RE = re.compile(r"^(token:[a-z0-9_]+|pages:[A-Za-z_][\w-]*|call:[A-Za-z_][\w-]*)$")
 _CLOCK_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?\+09:00$")
-# A number with an optional unit after it ("798.5 Kcal", "12.0mm", "35%"); commas removed first.
-_NUM_RE = re.compile(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:[A-Za-z%℃°㎡]+|원|만원|건|명|개|회|분|초)?\s*")
 
 
 # --- fact resolution ---------------------------------------------------------------------------
-
-
-def to_num(value: Any) -> float | None:
-    """A formatted API number to a float: ``" 195,000"`` -> 195000.0; ``"-"``, ``""`` -> None."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    m = _NUM_RE.fullmatch(str(value).replace(",", "").strip())
-    if not m:
-        return None
-    out = float(m.group(1))
-    return out if math.isfinite(out) else None
-
-
-class _Functions(jp_functions.Functions):
-    @jp_functions.signature({"types": []})
-    def _func_num(self, value: Any) -> float | None:
-        return to_num(value)
-
-    @jp_functions.signature({"types": ["array"]})
-    def _func_nums(self, values: list[Any]) -> list[float]:
-        return [n for n in (to_num(v) for v in values) if n is not None]
-
-
-_OPTIONS = jmespath.Options(custom_functions=_Functions())
-
-
-def search(expression: str, data: Any) -> Any:
-    """JMESPath with ``num``/``nums``: the one evaluator for fact values."""
-    return jmespath.search(expression, data, options=_OPTIONS)
 
 
 def is_reference(value: Any) -> bool:
@@ -175,7 +144,7 @@ class BenchTask(BaseModel):
     facts: list[AnswerFact]
     required_state: list[str] = Field(default_factory=list)
     difficulty: Difficulty = "medium"
-    n_calls: int = Field(ge=0, description="gold API calls (auth-tool calls not counted)")
+    n_calls: int = Field(ge=0, description="gold calls: API steps plus auth-tool calls (one per token:<platform>)")
     parallel: bool = Field(description="the gold plan has a wave of 2+ concurrent calls")
     held_out: bool = False
     notes: str | None = None
@@ -207,8 +176,8 @@ class BenchTask(BaseModel):
         plan_tools = set(self.plan.tools())
         if not plan_tools <= set(self.tools):
             raise ValueError(f"{self.id}: gold tools {sorted(plan_tools - set(self.tools))} not in tools")
-        if self.n_calls != len(self.plan.steps):
-            raise ValueError(f"{self.id}: n_calls {self.n_calls} != {len(self.plan.steps)} gold steps")
+        if self.n_calls != gold_call_count(self.plan, self.required_state):
+            raise ValueError(f"{self.id}: n_calls {self.n_calls} != gold steps + auth-tool calls")
         if self.parallel != plan_is_parallel(self.plan):
             raise ValueError(f"{self.id}: parallel flag disagrees with the plan's waves")
         if not self.facts:
@@ -228,6 +197,11 @@ class BenchTask(BaseModel):
     @property
     def held_out_platforms(self) -> list[str]:
         return sorted(set(self.platforms) & HELD_OUT_PLATFORMS)
+
+
+def gold_call_count(plan: Plan, required_state: list[str] | tuple[str, ...]) -> int:
+    """API steps plus one auth-tool call per required session token (the agent makes both)."""
+    return len(plan.steps) + sum(1 for s in required_state if s.startswith("token:"))
 
 
 def plan_is_parallel(plan: Plan) -> bool:

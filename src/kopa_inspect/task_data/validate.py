@@ -21,8 +21,8 @@ from pydantic import BaseModel, Field
 from kopa_inspect.apis import get_operation, operations
 from kopa_inspect.backends import Backend, make_backend
 from kopa_inspect.execution import Session
-from kopa_inspect.plans import SESSION_STEP, PlanError, execute_plan, refs_in
-from kopa_inspect.task_data.schema import HELD_OUT_PLATFORMS, BenchTask, is_empty
+from kopa_inspect.plans import SESSION_STEP, execute_plan, refs_in
+from kopa_inspect.task_data.schema import HELD_OUT_PLATFORMS, BenchTask, is_empty, to_num
 
 # Queries sharing this share of word tokens (Jaccard) are near-duplicates.
 QUERY_JACCARD_MAX = 0.75
@@ -147,8 +147,6 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
 
 
 def _not_number(value: Any) -> bool:
-    from kopa_inspect.task_data.schema import to_num
-
     if isinstance(value, list):
         return any(to_num(v) is None for v in value)
     return to_num(value) is None

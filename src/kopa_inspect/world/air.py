@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 
 from kopa_inspect.world import KST, World, world_part
 from kopa_inspect.world.regions import sggs, sidos
+from kopa_inspect.world.weather import WeatherModel  # importing registers the "weather" part
 
 # sido(short) sgg name lat lon mang — stations outside 서울's 구 stations.
 _STATIONS = """
@@ -296,7 +297,8 @@ class AirModel:
         h = hour.hour
         local = 0.8 + 0.4 * _u01(self.seed, "air-site", name)
         anomaly = math.exp(self._anomaly(s, th))
-        weather = self.world.part("weather").truth(s.lat, s.lon, hour)
+        model: WeatherModel = self.world.part("weather")
+        weather = model.truth(s.lat, s.lon, hour)
         washout = 0.55 if weather.pty else 1.0
         wind = 1.0 / (1.0 + 0.08 * weather.wsd)
         road = s.mang == "도로변대기"
