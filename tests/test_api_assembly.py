@@ -147,3 +147,18 @@ async def test_session_parses_assembly_responses():
     assert not err.ok and err.code == "ERROR-300"
     one = await session.call(MEMBERS, {"pSize": 1})
     assert len(one.parsed.items) == 1
+
+
+def test_every_dataset_answers_or_is_legitimately_empty():
+    empty = []
+    for ds in DATASETS:
+        if ds.source == "votes":
+            continue
+        args = {"pSize": 2, **({"AGE": "21"} if any(f.required and f.name == "AGE" for f in ds.filters) else {})}
+        doc = json.loads(raw_call(f"assembly_{ds.service}", args).body)
+        if "RESULT" in doc:
+            assert doc["RESULT"]["CODE"] == "INFO-200", (ds.title, doc)
+            empty.append(ds.title)
+            continue
+        assert set(doc[ds.service][1]["row"][0]) == {c.name for c in ds.columns}, ds.title
+    assert len(empty) <= 5, empty

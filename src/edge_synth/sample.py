@@ -54,7 +54,7 @@ class Draft:
     steps: list[PlanStep] = field(default_factory=list)
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
     junctions: list[Junction] = field(default_factory=list)
-    calls: set[str] = field(default_factory=set)
+    call_keys: dict[str, str] = field(default_factory=dict)  # step id -> (tool, concrete args)
 
     @property
     def n_calls(self) -> int:
@@ -160,14 +160,14 @@ class Sampler:
         except PlanError:
             return False
         key = json.dumps([step.tool, args], ensure_ascii=False, sort_keys=True, default=str)
-        if key in draft.calls:
+        if key in draft.call_keys.values():
             return False  # the same call twice adds nothing to a plan
-        draft.calls.add(key)
         res, verdict = await call(session, step.tool, args)
         if verdict.outcome != "ok":
             return False
         draft.steps.append(step)
         draft.outputs[step.id] = res.output()
+        draft.call_keys[step.id] = key
         return True
 
     def _args(self, edge: Edge, ref_item: int | str, producer: str, items: list[dict[str, Any]],
@@ -257,7 +257,12 @@ class Sampler:
                 if not common:
                     self._rollback(draft, added)
                     return False
-                detail["compare"] = rng.choice(common)
+                f = rng.choice(common)
+                values = [numeric(o[0].get(f)) for o in outs]
+                if len(set(values)) < len(values):
+                    self._rollback(draft, added)  # a tie has no answer to "which is larger"
+                    return False
+                detail["compare"] = f
             draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
             return True
 
@@ -290,6 +295,7 @@ class Sampler:
     @staticmethod
     def _rollback(draft: Draft, added: list[str]) -> None:
         for sid in added:
+            draft.call_keys.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
 

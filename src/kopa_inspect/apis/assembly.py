@@ -161,7 +161,8 @@ def _operation(ds: Dataset) -> Operation:
         Param("pSize", "페이지 당 요청 숫자 (기본 100, 최대 1000; rows per page)", type="integer"),
     ]
     for f in ds.filters:
-        params.append(Param(f.name, f.description, required=f.required, pattern=f.pattern))
+        how = "부분 일치; substring" if f.match == "contains" else "일치; exact"
+        params.append(Param(f.name, f"{f.description} ({how} filter on {f.name})", required=f.required, pattern=f.pattern))
     return Operation(
         platform="assembly",
         name=ds.service,

@@ -195,7 +195,7 @@ def _summary(ds: Dataset) -> str:
     parts.append("START_INDEX~END_INDEX 구간의 행을 반환 (1부터, 한 번에 최대 1000건; rows START..END, at most 1000 per call).")
     if ds.filters:
         shown = ", ".join(f"{f.name}{'(필수)' if f.required else ''}" for f in ds.filters)
-        parts.append(f"선택 위치 인자 (positional filters): {shown}.")
+        parts.append(f"END_INDEX 뒤의 위치 인자 (positional filters after END_INDEX, in order): {shown}.")
     return " ".join(parts)
 
 
@@ -222,8 +222,10 @@ def _operation(ds: Dataset) -> PathOperation:
         Param("END_INDEX", "요청 종료 위치 (END-START+1 ≤ 1000; last row, inclusive)", type="integer", required=True,
               location="path"),
     ]
-    for f in ds.filters:
-        params.append(Param(f.name, f.description, required=f.required, pattern=f.pattern, location="path"))
+    for i, f in enumerate(ds.filters, 1):
+        how = {"contains": "부분 일치; substring", "prefix": "앞부분 일치; prefix", "during": "기간 포함; within the period"}
+        desc = f"{f.description} ({i}번째 위치 인자, {how.get(f.match, '일치; exact')} filter on {f.column})"
+        params.append(Param(f.name, desc, required=f.required, pattern=f.pattern, location="path"))
     path = "/{KEY}/{type}/" + ds.service + "/{START_INDEX}/{END_INDEX}" + "".join("/{" + f.name + "}" for f in ds.filters)
     return PathOperation(
         platform="seoul",

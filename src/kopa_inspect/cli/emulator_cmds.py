@@ -187,7 +187,8 @@ def apis(
     if ops:
         for op in all_ops.values():
             if not platform or op.platform == platform:
-                console.print(f"{op.id}\t{op.summary.splitlines()[0][:100]}", highlight=False, markup=False)
+                console.print(f"{op.id}\t{op.summary.splitlines()[0][:100]}", highlight=False, markup=False,
+                              soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -39,7 +39,8 @@ def validate_cmd(
         for tid, values in report.resolved.items():
             _console.print(tid, json.dumps(values, ensure_ascii=False)[:400], highlight=False)
     bad = len(report.by_task())
-    _console.print(f"{report.n_tasks} tasks, {bad} with issues, {len(report.issues)} issues")
+    _console.print(f"{report.n_tasks} tasks, {bad} with issues, {len(report.issues)} issues; "
+                   f"links consuming multi-record outputs: {report.multi_record_share:.1%} of {report.links_total}")
     if not report.ok:
         raise typer.Exit(1)
 

@@ -329,9 +329,6 @@ def mid_term_weekend() -> list[Spec]:
         ("11H20000", "11H20201", "부산", "2026-11-06", "19:00", 5,
          "부산 5일 후 날씨 어때요? 오후 하늘 상태와 최고기온이요.",
          "Busan in 5 days: afternoon sky and the maximum temperature."),
-        ("11G00000", "11G00201", "제주", "2026-09-22", "07:10", 6,
-         "6일 뒤 제주도 여행 가는데 그날 오전 강수확률과 최저기온 알려주세요.",
-         "Trip to Jeju in 6 days: morning chance of rain and minimum temperature."),
     ]
     out = []
     for i, (land, city, _name, day, hm, n, q, qe) in enumerate(rows):
@@ -346,6 +343,32 @@ def mid_term_weekend() -> list[Spec]:
                      fact("tmin", f"{n}일 후 최저기온", f"$s2.items[0].taMin{n}", "number", 0.5)]
             if i == 0:
                 facts.append(fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5))
+        out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def three_city_outlook() -> list[Spec]:
+    """Parallel: mid-term land + temperature for three cities (6 calls), then a choice."""
+    rows = [
+        ([("서울", "11B00000", "11B10101"), ("부산", "11H20000", "11H20201"), ("제주", "11G00000", "11G00201")],
+         "2026-09-22", "07:10", 6,
+         "6일 뒤 여행지를 서울, 부산, 제주 중에서 고르려고 해요. 그날 세 곳의 오전 강수확률과 최고기온을 비교해서 비 올 확률이 가장 낮은 곳을 알려주세요.",
+         "Choosing among Seoul, Busan, Jeju for a trip in six days: morning rain chance and high at each; which is driest?"),
+    ]
+    out = []
+    for cities, day, hm, n, q, qe in rows:
+        c = clock(day, hm)
+        tm = mid_tmfc(c)
+        steps = []
+        for k, (_name, land, city) in enumerate(cities, 1):
+            steps += [step(f"l{k}", MID_LAND, {"regId": land, "tmFc": tm}), step(f"t{k}", MID_TA, {"regId": city, "tmFc": tm})]
+        facts = []
+        for k, (name, _land, _city) in enumerate(cities, 1):
+            facts.append(fact(f"pop{k}", f"{name} 오전 강수확률", f"$l{k}.items[0].rnSt{n}Am", "number"))
+            facts.append(fact(f"tmax{k}", f"{name} 최고기온", f"$t{k}.items[0].taMax{n}", "number", 0.5))
+        objs = ", ".join(f"{{c: '{name}', p: l{k}.items[0].rnSt{n}Am}}" for k, (name, _l, _c) in enumerate(cities, 1))
+        facts.append(fact("driest", "강수확률 최저 도시", f"$_.min_by([{objs}], &p).c"))
         out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
     return out
 
@@ -418,15 +441,15 @@ def _city_ref(step_id: str, cityname: str) -> str:
 def next_bus() -> list[Spec]:
     """City code -> stop id -> arrivals: three chained code lookups."""
     rows = [
-        ("대전광역시", "서대전역", "2026-10-15", "08:10",
-         "대전 서대전역 정류장에 지금 제일 먼저 도착하는 버스 번호랑 몇 분 뒤에 오는지 알려줘.",
-         "Daejeon, Seodaejeon Station stop: which bus arrives first and in how many minutes?"),
-        ("제주도", "제주국제공항", "2026-11-07", "13:40",
-         "제주공항 버스정류장(제주국제공항)에 곧 들어오는 버스 중 가장 빨리 오는 건 몇 번이에요?",
-         "Jeju International Airport stop: the soonest arriving bus number?"),
-        ("수원시", "매탄중학교", "2026-09-16", "17:55",
-         "수원 매탄중학교 앞 정류장, 지금 오는 버스 중에 제일 빨리 오는 거 번호와 남은 정류장 수 알려주세요.",
-         "Suwon, Maetan Middle School stop: the first arriving bus and how many stops away."),
+        ("대전광역시", "충남대학교", "2026-10-15", "08:10",
+         "대전 충남대학교 정류장에 지금 제일 먼저 도착하는 버스 번호랑 몇 분 뒤에 오는지 알려줘.",
+         "Daejeon, Chungnam National University stop: which bus arrives first and in how many minutes?"),
+        ("제주도", "동문시장", "2026-11-07", "13:40",
+         "제주 동문시장 버스정류장에 곧 들어오는 버스 중 가장 빨리 오는 건 몇 번이에요?",
+         "Jeju Dongmun Market stop: the soonest arriving bus number?"),
+        ("수원시", "팔달문", "2026-09-16", "17:55",
+         "수원 팔달문 정류장, 지금 오는 버스 중에 제일 빨리 오는 거 번호와 남은 정류장 수 알려주세요.",
+         "Suwon, Paldalmun stop: the first arriving bus and how many stops away."),
     ]
     out = []
     for i, (city, stop, day, hm, q, qe) in enumerate(rows):
@@ -452,15 +475,15 @@ def next_bus() -> list[Spec]:
 def bus_both_directions() -> list[Spec]:
     """A stop name has one stop per direction: fan out to both."""
     rows = [
-        (21, "사상우체국", "2026-10-21", "07:45",
-         "부산 사상우체국 정류장이 길 양쪽에 있던데, 두 정류장 모두 지금 도착 예정 버스가 몇 대씩 있는지 알려줘.",
-         "Busan Sasang Post Office has a stop on each side: how many buses are due at each?"),
-        (25, "지족역", "2026-11-10", "18:20",
-         "대전(도시코드 25) 지족역 정류장 양방향 도착정보를 다 보고 가장 빨리 오는 버스를 찾아줘.",
-         "Daejeon (city 25) Jijok Station stops, both directions: the soonest bus overall."),
-        (31010, "하동보건소", "2026-09-30", "12:05",
-         "수원시 하동보건소 정류장 두 곳 도착 버스 목록 비교해서, 노선이 더 많은 쪽 정류장 번호를 알려주세요.",
-         "Suwon Hadong health-centre stops: which of the two stops has more routes (stop number)?"),
+        (21, "센텀시티", "2026-10-21", "07:45",
+         "부산 센텀시티 정류장이 길 양쪽에 있던데, 두 정류장 모두 지금 도착 예정 버스가 몇 대씩 있는지 알려줘.",
+         "Busan Centum City has a stop on each side: how many buses are due at each?"),
+        (25, "북대전농협", "2026-11-10", "18:20",
+         "대전(도시코드 25) 북대전농협 정류장 양방향 도착정보를 다 보고 가장 빨리 오는 버스를 찾아줘.",
+         "Daejeon (city 25) Bukdaejeon Nonghyup stops, both directions: the soonest bus overall."),
+        (31010, "수원시청", "2026-09-30", "12:05",
+         "수원시청 정류장 두 곳 도착 버스 목록 비교해서, 노선이 더 많은 쪽 정류장 번호를 알려주세요.",
+         "Suwon City Hall stops: which of the two stops has more routes (stop number)?"),
     ]
     out = []
     for i, (code, stop, day, hm, q, qe) in enumerate(rows):
@@ -483,30 +506,28 @@ def bus_both_directions() -> list[Spec]:
 
 
 @family
-def bus_stop_by_number() -> list[Spec]:
-    """Error recovery: the 5-digit stop number (ARS) is not the nodeId; look the stop up first."""
+def city_name_not_code() -> list[Spec]:
+    """Error recovery: cityCode is TAGO's number, not a city name (10 INVALID_REQUEST_PARAMETER)."""
     rows = [
-        (25, "서대전역", "2026-10-23", "09:15",
-         "대전 {no}번 정류장에 오는 버스 알려줘. 정류장 번호는 표지판에서 본 거예요.",
-         "Daejeon stop no. {no} (from the sign): which buses are coming?"),
-        (39, "제주국제공항", "2026-11-14", "15:50",
-         "제주 정류소번호 {no} 에 곧 도착하는 버스 번호 목록 좀 알려줄래요?",
-         "Jeju stop number {no}: which bus numbers arrive soon?"),
+        ("대전", "대전광역시", "충남대학교", "2026-10-23", "09:15",
+         "대전 충남대학교 정류장에 오는 버스 알려줘. 도시코드는 그냥 '대전'으로 넣어봐.",
+         "Buses coming to Chungnam National University stop in Daejeon (try cityCode '대전' as is)."),
+        ("수원", "수원시", "수원월드컵경기장", "2026-11-14", "15:50",
+         "수원월드컵경기장 정류장 곧 도착하는 버스 번호들 좀 알려줄래요? cityCode에 '수원' 넣어서 해봐요.",
+         "Bus numbers arriving soon at Suwon World Cup Stadium stop (put '수원' in cityCode)."),
     ]
     out = []
-    for code, stop, day, hm, q, qe in rows:
+    for short, city, stop, day, hm, q, qe in rows:
         c = clock(day, hm)
-        found = probe_stop(c, code, stop)
-        if found is None:
-            continue
-        no = found["nodeno"]
         out.append(Spec(
-            "error_recovery", "transport", q.format(no=no), qe.format(no=no), c,
-            [step("s1", STTN, {"cityCode": code, "nodeNo": no},
-                  note="an ARS number used as nodeId gives 00 with no rows: look the stop up first"),
-             step("s2", ARVL, {"cityCode": code, "nodeId": "$s1.items[0].nodeid", "numOfRows": 30})],
-            [fact("routes", "도착 예정 노선 번호들", "$s2.items[].routeno", "set")],
-            notes="trap: calling arrivals with the ARS number returns an empty list, not an error",
+            "error_recovery", "transport", q, qe, c,
+            [step("e1", STTN, {"cityCode": short, "nodeNm": stop}, expect_error=True, required=False,
+                  note="a city name in cityCode -> 10 INVALID_REQUEST_PARAMETER_ERROR"),
+             step("s1", CITY, {"numOfRows": 30}),
+             step("s2", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}),
+             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30})],
+            [fact("code", "도시코드", _city_ref("s1", city), "exact", required=False),
+             fact("routes", "도착 예정 노선 번호들", "$s3.items[].routeno", "set")],
         ))
     return out
 
@@ -619,7 +640,7 @@ def festivals_weekend() -> list[Spec]:
                 f"to_number(eventstartdate) >= `{ymd(c)}` && to_number(eventstartdate) <= `{day8}`")
         out.append(Spec(
             "pagination", "tourism", q, qe, c, steps,
-            [fact("names", "진행 중인 축제 (festivals on the day)", f"$_.{allrows} | [?{cond}].title", "set"),
+            [fact("names", "해당 축제 이름 (festival names)", f"$_.{allrows} | [?{cond}].title", "set", required=False),
              fact("n", "개수 (count)", f"$_.length({allrows} | [?{cond}])", "number")],
             state=tuple(f"pages:f{k}" for k in range(2, pages + 1)),
         ))
@@ -1567,7 +1588,6 @@ def probe(c: str, op: str, args: dict) -> dict:
 STN = "seoul_SearchSTNBySubwayLineInfo"
 SUBWAY_TIME = "seoul_CardSubwayTime"
 PRICES = "seoul_ListNecessariesPricesService"
-SEOUL_RTMS = "seoul_tbLnOpendataRtmsV"
 CHILDCARE = "seoul_ChildCareInfo"
 
 
@@ -1619,28 +1639,6 @@ def cabbage_prices() -> list[Spec]:
             [fact("market", "최저가 시장", f"$_.min_by({allrows}, &num(A_PRICE)).M_NAME"),
              fact("price", "최저가(원)", f"$_.min(nums({allrows}[].A_PRICE))", "number")],
             state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)), difficulty="hard",
-        ))
-    return out
-
-
-@family
-def seoul_vs_molit_trades() -> list[Spec]:
-    """Two providers of the same fact: Seoul's 실거래 dataset vs MOLIT's, for one 구 (parallel)."""
-    rows = [
-        ("강남구", "11680", "2026-10-05", "11:15",
-         "강남구 이번 달 아파트 거래 신고 건수가 국토부 실거래가 API랑 서울시 부동산 실거래 데이터에서 각각 몇 건으로 나오는지 비교해 줘.",
-         "Gangnam this month: apartment deal counts in MOLIT's API vs Seoul's real-estate dataset."),
-    ]
-    out = []
-    for gu, lawd, day, hm, q, qe in rows:
-        c = clock(day, hm)
-        out.append(Spec(
-            "parallel", "real_estate", q, qe, c,
-            [step("s1", APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c), "numOfRows": 1}),
-             step("s2", SEOUL_RTMS, {"START_INDEX": 1, "END_INDEX": 5, "RCPT_YR": day[:4], "CGG_NM": gu,
-                                     "BLDG_USG": "아파트"})],
-            [fact("molit", "국토부 건수", "$s1.totalCount", "number"), fact("seoul", "서울시 건수", "$s2.totalCount", "number")],
-            notes="the two sources differ in scope (receipt year vs contract month); the answer reports both",
         ))
     return out
 
@@ -1797,6 +1795,9 @@ def district_dashboard() -> list[Spec]:
         (["강남구", "서초구", "송파구", "마포구"], "2026-10-05", "09:00",
          "주간 브리핑 자료예요. 강남·서초·송파·마포 네 구의 이번 달 아파트 매매 신고 건수와 각 구 도시대기측정소의 현재 미세먼지(PM10)를 표로 정리해 주세요.",
          "Weekly brief: for Gangnam, Seocho, Songpa, Mapo, this month's apartment sale count and each district station's PM10 now."),
+        (["서초구", "송파구", "종로구", "마포구"], "2026-09-04", "18:20",
+         "서초·송파·종로·마포구 9월 들어 아파트 매매 신고 건수와 각 구 측정소 미세먼지(PM10)를 비교해서, 거래는 가장 많고 공기는 어떤지 한눈에 보여줘.",
+         "Seocho, Songpa, Jongno, Mapo: September deals so far and each district station's PM10, side by side."),
         (["종로구", "마포구", "강남구"], "2026-11-04", "08:30",
          "종로구, 마포구, 강남구 세 곳 이번 달 들어 아파트 거래 건수랑 구청 근처 측정소 초미세먼지를 같이 비교해 줘. 법정동코드 조회부터 해야 할 거야.",
          "Jongno, Mapo, Gangnam: apartment deals so far this month and each district station's PM2.5 (start from the legal-dong codes)."),
@@ -1804,7 +1805,7 @@ def district_dashboard() -> list[Spec]:
     out = []
     for i, (gus, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        key = "pm10Value" if i == 0 else "pm25Value"
+        key = "pm25Value" if len(gus) == 3 else "pm10Value"
         steps = []
         for k, g in enumerate(gus, 1):
             steps.append(step(f"a{k}", STAN, {"locatadd_nm": f"서울특별시 {g}", "numOfRows": 1}))
@@ -1961,12 +1962,12 @@ def four_company_brief() -> list[Spec]:
 def bus_trip_both_cities() -> list[Spec]:
     """Two cities' stops and arrivals in parallel, after one city-code lookup (5 calls)."""
     rows = [
-        (("대전광역시", "서대전역"), ("광주광역시", "남구터미널"), "2026-10-30", "07:40",
-         "출장 일정 때문에 그래요. 대전 서대전역 정류장과 광주 남구터미널 정류장에 지금 가장 빨리 오는 버스가 각각 몇 번이고 몇 초 뒤인지 알려주세요.",
-         "Business trip: the soonest bus (number, seconds) at Daejeon Seodaejeon Station stop and at Gwangju Namgu Terminal stop."),
-        (("부산광역시", "사상우체국"), ("제주도", "제주국제공항"), "2026-11-21", "16:20",
-         "부산 사상우체국 정류장이랑 제주국제공항 정류장의 도착 예정 버스 수를 비교해 줘.",
-         "Busan Sasang Post Office stop vs Jeju Airport stop: how many buses are due at each?"),
+        (("대전광역시", "북대전농협"), ("수원시", "수원월드컵경기장"), "2026-10-30", "07:40",
+         "출장 일정 때문에 그래요. 대전 북대전농협 정류장과 수원월드컵경기장 정류장에 지금 가장 빨리 오는 버스가 각각 몇 번이고 몇 초 뒤인지 알려주세요.",
+         "Business trip: the soonest bus (number, seconds) at Daejeon Bukdaejeon Nonghyup stop and at Suwon World Cup Stadium stop."),
+        (("부산광역시", "해운대해수욕장"), ("제주도", "동문시장"), "2026-11-21", "16:20",
+         "부산 해운대해수욕장 정류장이랑 제주 동문시장 정류장의 도착 예정 버스 수를 비교해 줘.",
+         "Busan Haeundae Beach stop vs Jeju Dongmun Market stop: how many buses are due at each?"),
     ]
     out = []
     for i, ((ca, sa), (cb, sb), day, hm, q, qe) in enumerate(rows):

@@ -40,6 +40,14 @@ class ValidationReport(BaseModel):
     issues: list[TaskIssue] = Field(default_factory=list)
     # fact id -> the value the gold run produced (for inspection), per task.
     resolved: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # Data-flow links whose producer returned several records (the paper: 81.2% of chained calls
+    # consume multi-record outputs), and all links, over the executed gold plans.
+    links_multi: int = 0
+    links_total: int = 0
+
+    @property
+    def multi_record_share(self) -> float:
+        return round(self.links_multi / self.links_total, 3) if self.links_total else 0.0
 
     @property
     def ok(self) -> bool:
@@ -118,7 +126,8 @@ def duplicate_issues(tasks: Sequence[BenchTask]) -> list[TaskIssue]:
 
 
 async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tuple[list[TaskIssue], dict[str, Any]]:
-    """Run one gold plan at its clock; resolve its facts. Issues and resolved values."""
+    """Run one gold plan at its clock; resolve its facts. Issues and resolved values (the key
+    ``_links`` holds (multi-record links, links) of the run)."""
     issues: list[TaskIssue] = []
     resolved: dict[str, Any] = {}
     session = Session(backend, clock=task.clock, seed=seed)
@@ -139,6 +148,9 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
         elif fact.matcher == "set" and not isinstance(value, list):
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: set fact is not a list: {value!r}"))
         resolved[fact.id] = value
+    links = [(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP]
+    multi = sum(1 for p, _ in links if len(run.outputs.get(p, {}).get("items") or []) > 1)
+    resolved["_links"] = (multi, len(links))
     if task.category == "pagination" and not any(
         isinstance(o.get("totalCount"), int) and o["totalCount"] > len(o.get("items") or []) for o in run.outputs.values()
     ):
@@ -165,6 +177,9 @@ async def _execute_all(tasks: Sequence[BenchTask], seed: int, concurrency: int) 
     try:
         for t, issues, resolved in await asyncio.gather(*(one(t) for t in tasks)):
             report.issues.extend(issues)
+            multi, total = resolved.pop("_links", (0, 0))
+            report.links_multi += multi
+            report.links_total += total
             report.resolved[t.id] = resolved
     finally:
         await backend.aclose()

@@ -420,8 +420,11 @@ EVENT_KINDS = ("음악회", "사진전", "문화축제", "인문학 강좌", "�
 def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | None:  # noqa: ANN001
     """Generators that need the dataset or the row so far; None: not special."""
     if spec == "bike_station":
-        landmark = rng.choice((*(n for _, n, _ in SUBWAY), *ctx.gu.dongs))
-        return f"{ctx.index + 101}. {landmark}{rng.choice(('역 1번출구 앞', '역 2번출구', ' 주민센터', ' 사거리', ' 버스정류장 옆', '공원 입구'))}"
+        if rng.random() < 0.4:
+            station = SUBWAY[rng.randrange(len(SUBWAY))][1]
+            return f"{ctx.index + 101}. {station}역 {rng.randint(1, 8)}번출구 {rng.choice(('앞', '뒤', '옆'))}"
+        place = ctx.dong
+        return f"{ctx.index + 101}. {place} {rng.choice(('주민센터 앞', '사거리', '버스정류장 옆', '어린이공원 입구', '우체국 앞'))}"
     if spec == "shared":
         rack = int(row.get("rackTotCnt") or 10)
         return str(round(100 * int(row.get("parkingBikeTotCnt") or 0) / max(rack, 1)))
