@@ -162,3 +162,10 @@ def test_every_dataset_answers_or_is_legitimately_empty():
             continue
         assert set(doc[ds.service][1]["row"][0]) == {c.name for c in ds.columns}, ds.title
     assert len(empty) <= 5, empty
+
+
+def test_daily_quota_uses_the_portal_code():
+    emu = Emulator(EmulatorConfig(daily_quota=1))
+    req = build_request(get_operation(MEMBERS), {"pSize": 1}, DEFAULT_EMULATOR_KEY)
+    first, second = (json.loads(emu.handle("GET", req.path, req.query, clock=CLOCK).body) for _ in range(2))
+    assert "nwvrqwxyaytdsfvhu" in first and second["RESULT"]["CODE"] == "INFO-300"

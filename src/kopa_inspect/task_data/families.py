@@ -1060,7 +1060,7 @@ def bill_vote_breakdown() -> list[Spec]:
     out = []
     for i, (name, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 30}),
+        steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100}),
                  step("s2", VOTES, {"AGE": "22", "BILL_ID": f"$s1.items{VOTED}", "pSize": 300})]
         if i == 0:
             facts = [fact("bill", "법안명", f"$s1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"),
@@ -1096,21 +1096,23 @@ def no_voter_profile() -> list[Spec]:
 
 
 @family
-def district_member_bills() -> list[Spec]:
-    """Constituency -> member -> bills they proposed: a name is the join key."""
+def assembly_composition() -> list[Spec]:
+    """Parallel filters on the member list: counts by sex and by term (totalCount of each)."""
     rows = [
-        ("대구 수성구을", "2026-11-19", "15:15",
-         "대구 수성구을 의원(명단 첫 번째)이 22대에 낸 법안 목록에서 가결된 게 몇 건인지 확인해 주세요.",
-         "Daegu Suseong-eul (first listed member): how many of their 22nd-Assembly bills passed?"),
+        ("2026-11-19", "15:15",
+         "지금 22대 국회의원 중 여성 의원은 몇 명이고, 초선 의원은 몇 명인지 알려주세요. 전체 의원 수도요.",
+         "In the 22nd Assembly now: how many women members, how many first-term members, and the total?"),
     ]
     out = []
-    for orig, day, hm, q, qe in rows:
+    for day, hm, q, qe in rows:
         c = clock(day, hm)
-        steps = [step("s1", MEMBERS, {"ORIG_NM": orig, "pSize": 5}),
-                 step("s2", BILLS, {"AGE": "22", "PROPOSER": "$s1.items[0].HG_NM", "pSize": 50})]
-        facts = [fact("who", "의원 이름", "$s1.items[0].HG_NM"),
-                 fact("passed", "가결 법안 수", "$s2.length(items[?contains(PROC_RESULT, '가결')])", "number")]
-        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
+        out.append(Spec(
+            "parallel", "politics", q, qe, c,
+            [step("s1", MEMBERS, {"SEX_GBN_NM": "여", "pSize": 5}), step("s2", MEMBERS, {"REELE_GBN_NM": "초선", "pSize": 5}),
+             step("s3", MEMBERS, {"pSize": 5})],
+            [fact("women", "여성 의원 수", "$s1.totalCount", "number"), fact("first", "초선 의원 수", "$s2.totalCount", "number"),
+             fact("total", "전체 의원 수", "$s3.totalCount", "number")],
+        ))
     return out
 
 
@@ -1188,7 +1190,7 @@ def dust_three_dongs() -> list[Spec]:
         objs = ", ".join(f"{{d: '{d}', v: num({p}3.items[0].{key})}}" for d, p in zip(dongs, "abc", strict=True))
         facts = [fact(f"v{k}", f"{d} {key}", f"${p}3.items[0].{key}", "number")
                  for k, (d, p) in enumerate(zip(dongs, "abc", strict=True), 1)]
-        facts.append(fact("worst", "가장 나쁜 동네", f"$_.max_by([{objs}], &v).d"))
+        facts.append(fact("worst", "가장 나쁜 동네", f"$_.max_by([{objs}] | [?v != null], &v).d"))
         out.append(Spec("parallel", "environment", q, qe, c, steps, facts, difficulty="hard"))
     return out
 
@@ -1291,9 +1293,9 @@ def clinic_near_sight() -> list[Spec]:
         ("경복궁", "11", 2000, "2026-10-24", "10:20",
          "경복궁 구경 중인데 아이가 열이 나요. 2km 안 소아청소년과 중 목록 첫 번째 병원의 토요일 진료 마감 시간과 전문의 수를 알려주세요.",
          "At Gyeongbokgung with a feverish child: the first pediatric clinic within 2 km, its Saturday closing time and specialists."),
-        ("해운대해수욕장", "12", 3000, "2026-11-07", "15:40",
-         "해운대해수욕장에서 3km 이내 안과 한 곳(목록 첫 번째) 찾아서 토요일 몇 시까지 하는지, 전화번호도 알려줘.",
-         "An eye clinic within 3 km of Haeundae Beach (first listed): Saturday hours and phone."),
+        ("해운대해수욕장", "12", 5000, "2026-11-07", "15:40",
+         "해운대해수욕장에서 5km 이내 안과 한 곳(목록 첫 번째) 찾아서 토요일 몇 시까지 하는지, 전화번호도 알려줘.",
+         "An eye clinic within 5 km of Haeundae Beach (first listed): Saturday hours and phone."),
     ]
     out = []
     for i, (sight, subj, radius, day, hm, q, qe) in enumerate(rows):
@@ -2005,7 +2007,7 @@ def law_and_bills() -> list[Spec]:
         c = clock(day, hm)
         steps = [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
                  step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo}),
-                 step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 30}),
+                 step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100}),
                  step("b2", VOTES, {"AGE": "22", "BILL_ID": f"$b1.items{VOTED}", "pSize": 300})]
         facts = [fact("article", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"),
                  fact("bills", "개정안 수", "$b1.totalCount", "number")]

@@ -141,7 +141,7 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
         except Exception as exc:
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: {exc}"[:300]))
             continue
-        if is_empty(value):
+        if is_empty(value) and fact.required:
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: resolves to nothing ({value!r})"))
         elif fact.matcher == "number" and _not_number(value):
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: not a number: {value!r}"))
