@@ -54,7 +54,7 @@ class KopaToolEnv:
 
     def reset(self, **row: Any) -> str | None:
         self.row = row
-        self.session = Session(_backend(), clock=row.get("clock"), seed=int(row.get("seed", 0)))
+        self.session = Session(_backend(), clock=row.get("clock") or None, seed=int(row.get("seed", 0)))
         self.call_log: list[dict[str, Any]] = []
         return None
 
@@ -164,7 +164,7 @@ async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
              for f in json.loads(row["facts_json"])]
     task = BenchTask.model_construct(
         id="kopa-000", category="chain2", domain="district", platforms=list(env.platforms),
-        tools=plan.tools(), query="", query_en="", clock=row["clock"], plan=plan, facts=facts,
+        tools=plan.tools(), query="", query_en="", clock=row.get("clock") or None, plan=plan, facts=facts,
         required_state=[], n_calls=len(plan.steps), parallel=False,
     )
     gold = await gold_truth(task, _backend(), seed=int(row.get("seed", 0)))

@@ -40,6 +40,17 @@ def _facts(raw: str) -> list[dict[str, Any]]:
     return [f for f in facts if f.get("required", True)]
 
 
+def fact_expected(fact: dict[str, Any]) -> Any:
+    """The value a fact must state. EDGE stores the plan reference in ``value`` and what it
+    resolved to in ``resolved``; ``expected`` is accepted too. A ``value`` that is still a
+    reference ("$s2.items[0].x") is never a value to match; refusal facts are literals."""
+    for key in ("resolved", "expected"):
+        if key in fact:
+            return fact[key]
+    value = fact.get("value")
+    return None if isinstance(value, str) and value.startswith("$") else value
+
+
 # --- framework-free scores ---------------------------------------------------------------
 
 def format_score(parsed: ParsedCompletion) -> float:
@@ -88,7 +99,7 @@ def answer_score(text: str | None, facts: list[dict[str, Any]]) -> float:
         return 0.0
     if not text:
         return 0.0
-    held = sum(1 for f in facts if matching.fact_holds(f, f.get("expected", f.get("value")), text))
+    held = sum(1 for f in facts if matching.fact_holds(f, fact_expected(f), text))
     return held / len(facts)
 
 
@@ -151,12 +162,15 @@ class ExecutionReward:
     async def score(self, parsed: ParsedCompletion, clock: str, seed: int) -> float:
         if not parsed.calls:
             return 0.0
-        session = Session(self._get_backend(), clock=clock, seed=seed)
+        session = Session(self._get_backend(), clock=clock or None, seed=int(seed))
         oks = []
         for name, args in parsed.calls:
             try:
                 res = await session.call(name, args)
-            except KeyError:  # unknown tool name
+            except KeyError:  # unknown tool name (get_operation)
+                oks.append(False)
+                continue
+            except (TypeError, ValueError):  # arguments the request builder cannot even encode
                 oks.append(False)
                 continue
             oks.append(res.ok)

@@ -92,7 +92,7 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     if settings.mode == "sft":
         from trl import SFTConfig, SFTTrainer
 
-        train = data.build(data_dir, "sft", tokenizer, settings.limit)
+        train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
         args = SFTConfig(**_trainer_args(settings, ckpt_dir))
         trainer = SFTTrainer(model=model_path, args=args, train_dataset=train, processing_class=tokenizer,
                              peft_config=_peft_config(settings))
@@ -118,11 +118,11 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         env.use_backend(settings.backend)
         if settings.chat_template == "qwen2_5":
             tokenizer.chat_template = qwen2_5_chat_template
-        train = data.build(data_dir, "episode", tokenizer, settings.limit)
+        train = data.build(data_dir, "episode", tokenizer, settings.limit, settings.prompt)
         extra["environment_factory"] = env.environment_factories(train["environment"])
         reward_funcs = [env.episode_outcome_reward]
     else:
-        train = data.build(data_dir, "step", tokenizer, settings.limit)
+        train = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
         reward_funcs = build_reward_funcs(settings.rewards, settings.backend)
     args = GRPOConfig(**kwargs)
     trainer = GRPOTrainer(

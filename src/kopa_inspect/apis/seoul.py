@@ -166,31 +166,6 @@ class SeoulEnvelope(Envelope):
         )
 
 
-class PathOperation(Operation):
-    """An operation whose trailing optional path segments may be left out of the URL.
-
-    Clients of path-style portals stop the path after the last argument they give (``.../bikeList/1/5``),
-    so the route must match with or without the trailing optional segments (the core regex
-    requires every segment). Subclassing keeps the core untouched.
-    """
-
-    def path_regex(self) -> re.Pattern[str]:
-        segments = self.path.rstrip("/").split("/")
-        required = {p.name for p in self.params if p.required or p.name in ("KEY", "type")}
-        pattern = ""
-        optional_tail: list[str] = []
-        for seg in segments[1:]:
-            m = re.fullmatch(r"\{(\w+)\}", seg)
-            if m and m.group(1) not in required:
-                optional_tail.append(f"(?:/(?P<{m.group(1)}>[^/]*)")
-                continue
-            if optional_tail:  # an optional segment followed by a required one: not optional after all
-                raise ValueError(f"{self.id}: optional path segment before a required one")
-            pattern += "/" + (f"(?P<{m.group(1)}>[^/]*)" if m else re.escape(seg))
-        pattern += "".join(optional_tail) + ")?" * len(optional_tail)
-        return re.compile("^" + pattern + "(?P<_rest>(?:/[^/]*)*)/?$")
-
-
 def _summary(ds: Dataset) -> str:
     parts = [f"{ds.title} ({ds.gloss})."]
     parts.append("START_INDEX~END_INDEX 구간의 행을 반환 (1부터, 한 번에 최대 1000건; rows START..END, at most 1000 per call).")
@@ -215,7 +190,7 @@ def _make_handler(ds: Dataset):
     return handler
 
 
-def _operation(ds: Dataset) -> PathOperation:
+def _operation(ds: Dataset) -> Operation:
     params = [
         Param("KEY", "인증키 (service key)", required=True, location="path", hidden=True),
         Param("type", "응답 형식 xml|json (response format)", location="path", hidden=True, enum=("xml", "json")),
@@ -228,7 +203,7 @@ def _operation(ds: Dataset) -> PathOperation:
         desc = f"{f.description} ({i}번째 위치 인자, {how.get(f.match, '일치; exact')} filter on {f.column})"
         params.append(Param(f.name, desc, required=f.required, pattern=f.pattern, location="path"))
     path = "/{KEY}/{type}/" + ds.service + "/{START_INDEX}/{END_INDEX}" + "".join("/{" + f.name + "}" for f in ds.filters)
-    return PathOperation(
+    return Operation(
         platform="seoul",
         name=ds.service,
         path=path,
