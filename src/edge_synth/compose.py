@@ -77,8 +77,11 @@ async def execute(plan: Plan, backend: Backend, *, seed: int, clock: str | None)
 
 
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random) -> str | None:
-    fields = [k for k in get_operation(op_id).output_fields if k in row and str(row[k]).strip()]
-    fields = fields or [k for k, v in row.items() if isinstance(v, str | int | float) and str(v).strip()]
+    def usable(v: Any) -> bool:
+        return isinstance(v, str | int | float) and not isinstance(v, bool) and str(v).strip() not in ("", "-")
+
+    fields = [k for k in get_operation(op_id).output_fields if usable(row.get(k))]
+    fields = fields or [k for k, v in row.items() if usable(v)]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]

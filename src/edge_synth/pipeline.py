@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from edge_synth.compose import compose, execute
+from edge_synth.compose import compose
 from edge_synth.export import make_row, save
 from edge_synth.filter import BenchIndex, answer_ok, plan_key, same_outputs
 from edge_synth.graph import LinkGraph, build_candidate_graph
@@ -152,19 +152,15 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 continue
             t0 = time.perf_counter()
             try:
-                comp = await compose(draft, backend, seed=cfg.seed, clock=cfg.clock, model=cfg.model, all_ops=all_ops)
+                # Composition executes the plan from scratch (execute_plan) on a backend that
+                # has not seen the sampling calls; that run must reproduce what sampling saw.
+                comp = await compose(draft, fresh, seed=cfg.seed, clock=cfg.clock, model=cfg.model, all_ops=all_ops)
+                same = same_outputs(comp.run.outputs, draft.outputs) and same_outputs(comp.run.args, draft.args)
             except PlanError:
                 drops["compose_failed"] += 1
                 continue
             t["compose_execute"] += comp.seconds["execute"]
             t["compose_write"] += comp.seconds["write"]
-            t0 = time.perf_counter()
-            try:
-                again, _ = await execute(comp.plan, fresh, seed=cfg.seed, clock=cfg.clock)
-                same = same_outputs(again.outputs, comp.run.outputs)
-            except PlanError:
-                same = False
-            t["reexecute"] += time.perf_counter() - t0
             if not same:
                 drops["nondeterministic"] += 1
                 continue

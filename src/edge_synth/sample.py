@@ -55,6 +55,7 @@ class Draft:
     outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
     junctions: list[Junction] = field(default_factory=list)
     call_keys: dict[str, str] = field(default_factory=dict)  # step id -> (tool, concrete args)
+    args: dict[str, dict[str, Any]] = field(default_factory=dict)  # step id -> concrete args sent
 
     @property
     def n_calls(self) -> int:
@@ -168,6 +169,7 @@ class Sampler:
         draft.steps.append(step)
         draft.outputs[step.id] = res.output()
         draft.call_keys[step.id] = key
+        draft.args[step.id] = args
         return True
 
     def _args(self, edge: Edge, ref_item: int | str, producer: str, items: list[dict[str, Any]],
@@ -296,6 +298,7 @@ class Sampler:
     def _rollback(draft: Draft, added: list[str]) -> None:
         for sid in added:
             draft.call_keys.pop(sid, None)
+            draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
 

@@ -36,6 +36,9 @@ class PromptSettings(BaseModel):
     # Tool descriptions cut to their first line (the summary; the "응답 항목 (output fields)" list
     # is dropped). Parameter names, types and descriptions are kept.
     compact_tools: bool = False
+    # "called": only the tools the trajectory calls (EDGE's distractor tools dropped), which makes
+    # choosing the tool easier than at eval; "all": every tool of the row.
+    tools: Literal["all", "called"] = "all"
     # Earlier tool results in the prompt cut to this many characters (marked as cut).
     max_tool_result_chars: int | None = None
     # Rows whose rendered prompt (or, for SFT, whole text) is longer are dropped.

@@ -70,6 +70,9 @@ def trajectory(row: dict[str, Any], prompt: PromptSettings | None = None
     prompt = prompt or PromptSettings()
     messages = [_normalize_message(m) for m in json.loads(row["messages_json"])]
     tools = json.loads(row["tools_json"])
+    if prompt.tools == "called":
+        called = {tc["function"]["name"] for m in messages for tc in m.get("tool_calls", [])}
+        tools = [t for t in tools if t.get("function", t).get("name") in called]
     if prompt.compact_tools:
         tools = [compact_tool(t) for t in tools]
     if prompt.max_tool_result_chars is not None:

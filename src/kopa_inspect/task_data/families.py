@@ -173,16 +173,6 @@ def district_codes() -> list[Spec]:
          fact("last", "마지막 동 (last dong)", "$s2.items[-1].locallow_nm")],
         state=("pages:s2",),
     ))
-    c = clock("2026-11-05", "15:30")
-    out.append(Spec(
-        "parallel", "district",
-        "제주시와 서귀포시의 법정동코드 10자리를 각각 알려줘. 공문에 써야 해서요.",
-        "Give the 10-digit legal-dong codes of Jeju-si and Seogwipo-si (for an official letter).", c,
-        [step("s1", STAN, {"locatadd_nm": "제주특별자치도 제주시", "numOfRows": 1}),
-         step("s2", STAN, {"locatadd_nm": "제주특별자치도 서귀포시", "numOfRows": 1})],
-        [fact("jeju", "제주시 코드", "$s1.items[0].region_cd", "exact"),
-         fact("sgp", "서귀포시 코드", "$s2.items[0].region_cd", "exact")],
-    ))
     return out
 
 
@@ -246,42 +236,41 @@ def now_and_today_high() -> list[Spec]:
 
 @family
 def tomorrow_rain_window() -> list[Spec]:
-    """Pagination over a 1000-row forecast: tomorrow's slots sit pages deep."""
+    """Pagination over a ~1000-row forecast: a window of tomorrow's slots spans several pages."""
     from kopa_inspect.task_data.build import kma_page
 
     rows = [
-        ("서울특별시 마포구", "2026-10-15", "14:20", "1200",
-         "마포구(격자 {nx},{ny}) 내일 정오 강수확률이랑 하늘 상태 좀 봐주세요. 한 번에 50건씩 조회해서요.",
-         "Mapo (grid {nx},{ny}): tomorrow noon's chance of rain and sky state (50 rows per page)."),
-        ("경기도 성남시 분당구", "2026-10-28", "17:30", "0900",
-         "분당 격자 {nx},{ny}에서 내일 오전 9시 기온과 강수확률은? 예보를 50개씩 끊어서 찾아줘.",
-         "Bundang grid {nx},{ny}: temperature and chance of rain tomorrow 09:00 (page by 50)."),
-        ("부산광역시 해운대구", "2026-11-12", "11:15", "1800",
-         "내일 저녁 6시에 해운대(격자 {nx},{ny}) 바람이 얼마나 불지, 풍속 예보를 찾아주세요. 페이지당 50건 기준.",
-         "Haeundae (grid {nx},{ny}): forecast wind speed tomorrow 18:00 (50 rows per page)."),
+        ("서울특별시 마포구", "2026-10-15", "14:20", "0600", "1800", "TMP",
+         "마포구(격자 {nx},{ny}) 내일 오전 6시부터 저녁 6시 사이에 기온이 가장 높은 시각과 그 기온을 알려주세요. 예보는 50건씩 조회돼요.",
+         "Mapo (grid {nx},{ny}): tomorrow 06-18h, the warmest hour and its temperature (50 rows per page)."),
+        ("경기도 성남시 분당구", "2026-10-28", "17:30", "0900", "1500", "REH",
+         "분당 격자 {nx},{ny}에서 내일 오전 9시~오후 3시 중 습도가 가장 높은 시각과 습도는? 예보를 50개씩 끊어서 찾아줘.",
+         "Bundang grid {nx},{ny}: tomorrow 09-15h, the most humid hour and its humidity (page by 50)."),
+        ("부산광역시 해운대구", "2026-11-12", "11:15", "1200", "2100", "WSD",
+         "내일 낮 12시부터 밤 9시까지 해운대(격자 {nx},{ny}) 바람이 가장 센 시각과 풍속을 찾아주세요. 페이지당 50건 기준.",
+         "Haeundae (grid {nx},{ny}): tomorrow 12-21h, the windiest hour and its speed (50 rows per page)."),
     ]
     out = []
-    for i, (region, day, hm, slot, q, qe) in enumerate(rows):
+    for region, day, hm, start, end, cat, q, qe in rows:
         c = clock(day, hm)
         nx, ny = grid(region)
         vb = vilage_base(c)
         tom = ymd(c, 1)
-        cats = [("POP", "강수확률 (%)"), ("SKY", "하늘상태 코드")] if i == 0 else (
-            [("TMP", "기온"), ("POP", "강수확률 (%)")] if i == 1 else [("WSD", "풍속 (m/s)")])
-        pages = sorted({kma_page(c, vb, nx, ny, tom, slot, cat) for cat, _ in cats})
-        steps = [step("s1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50})]
-        for p in pages:
-            if p != 1:
-                steps.append(step(f"p{p}", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny,
-                                                    "numOfRows": 50, "pageNo": p}))
-        facts = []
-        for cat, desc in cats:
-            p = kma_page(c, vb, nx, ny, tom, slot, cat)
-            sid = "s1" if p == 1 else f"p{p}"
-            facts.append(fact(cat.lower(), f"내일 {slot} {desc}",
-                              cat_value(sid, cat, extra=f" && fcstDate=='{tom}' && fcstTime=='{slot}'"), "number", 0.1))
-        out.append(Spec("pagination", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts,
-                        state=tuple(f"pages:{s['id']}" for s in steps[1:])))
+        first = kma_page(c, vb, nx, ny, tom, start, cat)
+        last = kma_page(c, vb, nx, ny, tom, end, cat)
+        base = {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50}
+        steps = [step("p1", VILAGE, base)]
+        steps += [step(f"p{k}", VILAGE, {**base, "pageNo": k}) for k in range(max(2, first), last + 1)]
+        ids = [st["id"] for st in steps if st["id"] == "p1" and first == 1 or st["id"] != "p1"]
+        allrows = "[" + ", ".join(f"{i}.items" for i in ids) + "][]"
+        window = (f"{allrows} | [?category=='{cat}' && fcstDate=='{tom}' && "
+                  f"to_number(fcstTime) >= `{int(start)}` && to_number(fcstTime) <= `{int(end)}`]")
+        out.append(Spec(
+            "pagination", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps,
+            [fact("time", "최대 시각 (fcstTime)", f"$_.max_by({window}, &num(fcstValue)).fcstTime", "exact"),
+             fact("value", f"최대 {cat}", f"$_.max(nums({window} | [].fcstValue))", "number", 0.1)],
+            state=tuple(f"pages:{st['id']}" for st in steps[1:]),
+        ))
     return out
 
 
@@ -402,8 +391,8 @@ def holidays_count() -> list[Spec]:
     """KASI: several months in parallel (numOfRows default 10 is enough per month)."""
     rows = [
         (["2026", "12"], ["2027", "01"], ["2027", "02"], "2026-11-20", "13:00",
-         "올해 12월부터 내년 2월까지 석 달 동안 공휴일이 모두 며칠이야? 제일 긴 연휴 이름도.",
-         "Dec this year to Feb next year: how many public holidays in total, and the longest holiday's name?"),
+         "올해 12월부터 내년 2월까지 석 달 동안 공휴일이 모두 며칠이야? 그중 설날 연휴는 며칠이고?",
+         "Dec this year to Feb next year: how many public holidays in total, and how many days is Seollal?"),
         (["2026", "09"], ["2026", "10"], None, "2026-08-25", "09:40",
          "9월이랑 10월 공휴일 날짜 전부 알려주세요. 대체공휴일 있으면 그것도요.",
          "All public holidays in September and October, including substitute holidays."),
@@ -416,8 +405,7 @@ def holidays_count() -> list[Spec]:
         alld = "[" + ", ".join(f"m{i}.items" for i in range(1, len(months) + 1)) + "][]"
         if cc:
             facts = [fact("n", "공휴일 수 (holiday days)", f"$_.length({alld})", "number"),
-                     fact("longest", "가장 많은 날을 차지한 공휴일 이름",
-                          f"$_.max_by({alld}, &dateName).dateName", "name", required=False)]
+                     fact("seollal", "설날 연휴 일수", f"$_.length({alld} | [?contains(dateName, '설날')])", "number")]
         else:
             facts = [fact("days", "공휴일 날짜 목록", f"$_.{alld}.locdate", "set")]
         out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
@@ -1205,6 +1193,9 @@ def worst_station_in_sido() -> list[Spec]:
         ("부산", "pm25Value", "2026-11-06", "09:30",
          "부산 모든 측정소의 현재 초미세먼지를 훑어서 가장 높은 측정소 이름을 찾아주세요. 한 페이지 10건 기준.",
          "Every Busan station (10 per page): which has the highest PM2.5 now?"),
+        ("경기", "o3Value", "2026-09-19", "15:10",
+         "오존주의보 대비 자료예요. 경기도 전체 측정소의 현재 오존 농도를 다 확인해서 가장 높은 측정소와 값을 알려주세요. 10건씩 조회됩니다.",
+         "Ozone-alert prep: across all Gyeonggi stations (10 per page), the highest ozone now and where."),
     ]
     out = []
     for sido, key, day, hm, q, qe in rows:
@@ -1218,7 +1209,7 @@ def worst_station_in_sido() -> list[Spec]:
         out.append(Spec(
             "pagination", "environment", q, qe, c, steps,
             [fact("station", "최고 측정소", f"$_.max_by({valid}, &num({key})).stationName"),
-             fact("value", "최고값", f"$_.max(nums({allrows}[].{key}))", "number")],
+             fact("value", "최고값", f"$_.max(nums({allrows}[].{key}))", "number", 0.001 if key == "o3Value" else 0.0)],
             state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)),
         ))
     return out
@@ -1805,7 +1796,7 @@ def district_dashboard() -> list[Spec]:
          "Jongno, Mapo, Gangnam: apartment deals so far this month and each district station's PM2.5 (start from the legal-dong codes)."),
     ]
     out = []
-    for i, (gus, day, hm, q, qe) in enumerate(rows):
+    for gus, day, hm, q, qe in rows:
         c = clock(day, hm)
         key = "pm25Value" if len(gus) == 3 else "pm10Value"
         steps = []
