@@ -13,7 +13,7 @@ import pytest
 
 from edge_synth.compose import execute, render_output
 from edge_synth.export import chat_messages
-from edge_synth.filter import BenchIndex
+from edge_synth.filter import BenchIndex, links_of
 from edge_synth.pipeline import SynthConfig, run
 from edge_synth.verify import GroundingConfig
 from edge_toyapi import PLANTED_WRONG, toy_registry
@@ -124,12 +124,20 @@ def test_contamination_check_drops_a_planted_benchmark_copy(synth, tmp_path):
     idx = BenchIndex.load(bench)
     assert idx.contaminated(Plan.model_validate_json(victim["plan_json"]), "다른 질문") == "same_calls"
     _copy_graph(root / "run", tmp_path / "run")
-    s2 = run(_cfg(tmp_path / "run", bench))
+    # The filter itself (benchmark links allowed in sampling, so the copy is sampled and must be dropped).
+    s2 = run(_cfg(tmp_path / "run", bench, avoid_bench_links=False))
     assert s2["bench_tasks"] == 1
     assert s2["drops"].get("contamination:same_calls", 0) >= 1
     kept = _rows(tmp_path / "run" / "dataset")
     assert victim["plan_json"] not in {r["plan_json"] for r in kept}
     assert len(kept) == N
+    # Default: benchmark links are never sampled, so no trajectory shares a link with the benchmark.
+    _copy_graph(root / "run", tmp_path / "run2")
+    s3 = run(_cfg(tmp_path / "run2", bench))
+    assert s3["link_jaccard_vs_bench"] == 0.0
+    bench_links = idx.links
+    for r in _rows(tmp_path / "run2" / "dataset"):
+        assert not (links_of(Plan.model_validate_json(r["plan_json"])) & bench_links)
 
 
 def test_interrupted_run_resumes_to_the_same_dataset(synth, tmp_path):

@@ -60,6 +60,7 @@ class SynthConfig:
     backend: BackendConfig = field(default_factory=BackendConfig)
     grounding: GroundingConfig = field(default_factory=GroundingConfig)
     include_held_out: bool = False
+    avoid_bench_links: bool = True  # never sample a KOPA-Bench gold-plan link (link Jaccard 0)
     bench_path: str | None = None
     use_retriever: bool = True
     llm_links: bool = True  # with a model: score candidate links once, drop < 0.3 (paper Phase A)
@@ -137,7 +138,8 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
 async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex) -> dict[str, Any]:
     backend = make_backend(cfg.backend, seed=cfg.seed)
     fresh = make_backend(cfg.backend, seed=cfg.seed)  # re-execution on a backend that saw nothing
-    sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded)
+    sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded,
+                      banned_links=bench.links if cfg.avoid_bench_links else frozenset())
     all_ops = sorted(op for op in operations() if op.split("_")[0] not in cfg.excluded)
     drops: Counter[str] = Counter()
     rows = []

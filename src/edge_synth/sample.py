@@ -97,6 +97,7 @@ class Sampler:
     def __init__(
         self, graph: LinkGraph, pool: ValuePool, backend: Backend, *, seed: int, clock: str | None,
         excluded_platforms: tuple[str, ...] = (),
+        banned_links: set[tuple[str, str, str]] | frozenset = frozenset(),
     ) -> None:
         self.graph = graph
         self.pool = pool
@@ -104,12 +105,16 @@ class Sampler:
         self.seed = seed
         self.clock = clock
         self.excluded = set(excluded_platforms)
+        # (producer tool, consumer tool, argument) links of KOPA-Bench gold plans: never sampled,
+        # so training data and benchmark share no link (the paper's link Jaccard of 0.0).
+        self.banned = set(banned_links)
         ops = [n for n in sorted(graph.g.nodes) if get_operation(n).platform not in self.excluded]
         self.starts = [n for n in ops if self._outs(n) and pool.fillable(get_operation(n))]
         self.platforms = sorted({get_operation(n).platform for n in self.starts})
 
     def _outs(self, op_id: str) -> list[Edge]:
-        return [e for e in self.graph.out_edges(op_id) if get_operation(e.consumer).platform not in self.excluded]
+        return [e for e in self.graph.out_edges(op_id) if get_operation(e.consumer).platform not in self.excluded
+                and (e.producer, e.consumer, e.param) not in self.banned]
 
     def plan_shape(self, index: int) -> tuple[str, str, int]:
         """(start platform, first junction, target calls), cycling with the index for balance."""

@@ -25,6 +25,7 @@ def register(app: typer.Typer) -> None:
         backend: Annotated[str, typer.Option(help="embedded | served | live | replay.")] = "embedded",
         base_url: Annotated[str | None, typer.Option(help="served: the emulator's base URL.")] = None,
         include_held_out: Annotated[bool, typer.Option(help="Also sample KOPA-Bench's held-out platforms.")] = False,
+        bench_links: Annotated[bool, typer.Option("--avoid-bench-links/--allow-bench-links", help="Never sample a link that a KOPA-Bench gold plan uses (default).")] = True,
         bench: Annotated[str | None, typer.Option(help="KOPA-Bench JSONL for the contamination check (default: the packaged one).")] = None,
         test_fraction: Annotated[float, typer.Option(help="Save a DatasetDict with this share in a test split.")] = 0.0,
     ) -> None:
@@ -51,7 +52,7 @@ def register(app: typer.Typer) -> None:
             out=out, n=n, seed=seed, clock=clock, model=model, workers=workers, shard=(si, sn),
             chunk_size=chunk_size, backend=BackendConfig(kind=backend, base_url=base_url, seed=seed),  # type: ignore[arg-type]
             grounding=GroundingConfig(rounds=rounds, paths_per_round=paths),
-            include_held_out=include_held_out, bench_path=bench, test_fraction=test_fraction,
+            include_held_out=include_held_out, bench_path=bench, avoid_bench_links=bench_links, test_fraction=test_fraction,
         )
         console = Console(stderr=True)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

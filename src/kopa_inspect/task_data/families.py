@@ -40,24 +40,27 @@ def apt_trade_top() -> list[Spec]:
     """법정동코드 lookup -> 실거래가: the classic code trap (10-digit region_cd -> 5-digit LAWD_CD)."""
     rows = [
         ("서울특별시 마포구", "2026-10-05", "10:05",
-         "마포구에서 이번 달 들어 신고된 아파트 거래 중에 제일 비싸게 팔린 곳이 어디예요? 금액도 알려주세요.",
-         "Which apartment sold for the most in Mapo-gu so far this month, and for how much?"),
+         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 전세 최고 보증금도 알려주세요.",
+         "Mapo-gu so far this month: the top apartment sale (complex, price) and the highest jeonse deposit."),
         ("서울특별시 서초구", "2026-11-04", "16:40",
-         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액이요.",
-         "Seocho-gu: the highest apartment deal so far this month (complex and price)?"),
+         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 그리고 전세 중 최고 보증금도요.",
+         "Seocho-gu this month: the top apartment deal (complex, price) and the highest jeonse deposit."),
         ("경기도 성남시 분당구", "2026-09-03", "09:30",
-         "분당구 9월 아파트 매매 신고분에서 최고가로 거래된 단지와 가격을 찾아줘.",
-         "Bundang-gu, September so far: the complex with the top apartment sale price, and the price."),
+         "분당구 9월 아파트 매매 신고분에서 최고가로 거래된 단지와 가격, 그리고 같은 기간 전세 최고 보증금을 찾아줘.",
+         "Bundang-gu, September so far: the top sale (complex, price) and the highest jeonse deposit."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
         c = clock(day, hm)
         out.append(Spec(
-            "chain2", "real_estate", q, qe, c,
-            [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 1}),
-             step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50})],
+            "chain3", "real_estate", q, qe, c,
+            [step("s1", STAN, {"locatadd_nm": region}),
+             step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
+             step("s3", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50})],
             [fact("apt", "최고가 단지명 (top complex)", f"$s2.{MAX_DEAL}.aptNm", "name"),
-             fact("price", "최고 거래금액(만원) (top price, 10k KRW)", "$s2.max(nums(items[].dealAmount))", "number")],
+             fact("price", "최고 거래금액(만원) (top price, 10k KRW)", "$s2.max(nums(items[].dealAmount))", "number"),
+             fact("jeonse", "최고 전세 보증금(만원) (top jeonse deposit)",
+                  "$s3.max(nums(items[?num(monthlyRent) == `0`].deposit))", "number")],
         ))
     return out
 
@@ -80,7 +83,7 @@ def apt_trade_count_compare() -> list[Spec]:
     for regions, day, hm, months, q, qe in rows:
         c = clock(day, hm)
         n = len(regions)
-        steps = [step(f"a{i}", STAN, {"locatadd_nm": r, "numOfRows": 1}) for i, r in enumerate(regions, 1)]
+        steps = [step(f"a{i}", STAN, {"locatadd_nm": r}) for i, r in enumerate(regions, 1)]
         steps += [step(f"b{i}", APT_TRADE, {"LAWD_CD": f"$a{i}.items[0].region_cd[:5]", "DEAL_YMD": ym(c, months),
                                            "numOfRows": 10}) for i in range(1, n + 1)]
         facts = [fact(f"n{i}", f"{r} 거래 건수 (deal count)", f"$b{i}.totalCount", "number")
@@ -148,7 +151,7 @@ def apt_rent_jeonse() -> list[Spec]:
         m = ym(c)
         out.append(Spec(
             "chain3", "real_estate", q, qe, c,
-            [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 1}),
+            [step("s1", STAN, {"locatadd_nm": region}),
              step("s2", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
              step("s3", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40})],
             [fact("jeonse", "전세 평균 보증금(만원) (mean jeonse deposit)",
@@ -430,31 +433,34 @@ def next_bus() -> list[Spec]:
     """City code -> stop id -> arrivals: three chained code lookups."""
     rows = [
         ("대전광역시", "충남대학교", "2026-10-15", "08:10",
-         "대전 충남대학교 정류장에 지금 제일 먼저 도착하는 버스 번호랑 몇 분 뒤에 오는지 알려줘.",
+         "대전 충남대학교 정류장(길 양쪽 다)에 지금 제일 먼저 도착하는 버스 번호랑 몇 분 뒤에 오는지 알려줘.",
          "Daejeon, Chungnam National University stop: which bus arrives first and in how many minutes?"),
         ("제주도", "동문시장", "2026-11-07", "13:40",
-         "제주 동문시장 버스정류장에 곧 들어오는 버스 중 가장 빨리 오는 건 몇 번이에요?",
+         "제주 동문시장 버스정류장 양방향 통틀어서 곧 들어오는 버스 중 가장 빨리 오는 건 몇 번이에요?",
          "Jeju Dongmun Market stop: the soonest arriving bus number?"),
         ("수원시", "팔달문", "2026-09-16", "17:55",
-         "수원 팔달문 정류장, 지금 오는 버스 중에 제일 빨리 오는 거 번호와 남은 정류장 수 알려주세요.",
+         "수원 팔달문 정류장(양쪽 방향 모두), 지금 오는 버스 중에 제일 빨리 오는 거 번호와 남은 정류장 수 알려주세요.",
          "Suwon, Paldalmun stop: the first arriving bus and how many stops away."),
     ]
     out = []
     for i, (city, stop, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        facts = [fact("route", "가장 먼저 오는 노선 번호 (first route no.)", "$s3.min_by(items, &arrtime).routeno")]
+        both = "[s3.items, s4.items][]"
+        facts = [fact("route", "가장 먼저 오는 노선 번호 (first route no., either side)",
+                      f"$_.min_by({both}, &arrtime).routeno")]
         if i == 2:
-            facts.append(fact("cnt", "남은 정류장 수 (stops away)", "$s3.min_by(items, &arrtime).arrprevstationcnt",
+            facts.append(fact("cnt", "남은 정류장 수 (stops away)", f"$_.min_by({both}, &arrtime).arrprevstationcnt",
                               "number"))
         else:
             facts.append(fact("min", "도착까지 초 (arrival in seconds; minutes in the answer)",
-                              "$s3.min(items[].arrtime)", "number", 60.0))
+                              f"$_.min({both}[].arrtime)", "number", 60.0))
         out.append(Spec(
-            "chain3", "transport", q, qe, c,
+            "chain4plus", "transport", q, qe, c,
             [step("s1", CITY, {"numOfRows": 30}),
              step("s2", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}),
-             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30})],
-            facts,
+             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30}),
+             step("s4", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[1].nodeid", "numOfRows": 30})],
+            facts, notes="the stop name has a stop on each side of the road: both must be checked",
         ))
     return out
 
@@ -848,6 +854,10 @@ LAW_SEARCH = "lawgo_lawSearch"
 LAW_SERVICE = "lawgo_lawService"
 
 
+# law_article_lookup instances whose question also asks how many amendment bills are pending.
+AMEND_ASKED = ("근로기준법", "민법", "공직선거법")
+
+
 def _mst(step_id: str, name: str) -> str:
     return f"${step_id}.items[?\"법령명한글\"=='{name}'].\"법령일련번호\" | [0]"
 
@@ -860,16 +870,16 @@ def law_article_lookup() -> list[Spec]:
          "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지, 주택임대차보호법 조문으로 확인해 주세요.",
          "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article."),
         ("근로기준법", "006000", "2026-11-12", "12:40",
-         "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요.",
+         "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요. 22대 국회에 근로기준법 개정안이 몇 건 올라와 있는지도요.",
          "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act."),
         ("도로교통법", "004400", "2026-09-19", "23:10",
          "음주운전 기준 혈중알코올농도가 몇 퍼센트인지 도로교통법 제44조에서 확인해 줘.",
          "The blood-alcohol limit for drunk driving: check Article 44 of the Road Traffic Act."),
         ("민법", "000400", "2026-10-27", "10:15",
-         "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주세요.",
+         "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주시고, 22대 국회에 발의된 민법 개정안 건수도 알려주세요.",
          "From what age is one an adult under the Civil Act? Quote the article."),
         ("공직선거법", "001500", "2026-11-30", "16:00",
-         "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인 부탁드립니다.",
+         "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인하고, 22대 국회 공직선거법 개정안이 몇 건인지도 부탁드립니다.",
          "From what age may one vote in National Assembly elections? Check the Public Official Election Act."),
         ("형법", "000900", "2026-09-03", "09:45",
          "형법에서 형사미성년자 기준 나이가 어떻게 되는지 조문 찾아줘.",
@@ -881,8 +891,10 @@ def law_article_lookup() -> list[Spec]:
         out.append(Spec(
             "chain2", "law", q, qe, c,
             [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
-             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo})],
-            [fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\""),
+             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo}),
+             *([step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 5})] if name in AMEND_ASKED else [])],
+            [*([fact("bills", "22대 개정안 수 (amendment bills)", "$b1.totalCount", "number")] if name in AMEND_ASKED else []),
+             fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\""),
              fact("text", "조문 내용 (article text)", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)", "name")],
         ))
     return out
@@ -1801,7 +1813,7 @@ def district_dashboard() -> list[Spec]:
         key = "pm25Value" if len(gus) == 3 else "pm10Value"
         steps = []
         for k, g in enumerate(gus, 1):
-            steps.append(step(f"a{k}", STAN, {"locatadd_nm": f"서울특별시 {g}", "numOfRows": 1}))
+            steps.append(step(f"a{k}", STAN, {"locatadd_nm": f"서울특별시 {g}"}))
         for k, _g in enumerate(gus, 1):
             steps.append(step(f"b{k}", APT_TRADE, {"LAWD_CD": f"$a{k}.items[0].region_cd[:5]", "DEAL_YMD": ym(c),
                                                    "numOfRows": 1}))
@@ -1832,7 +1844,7 @@ def top_complex_air() -> list[Spec]:
     out = []
     for i, (region, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 1}),
+        steps = [step("s1", STAN, {"locatadd_nm": region}),
                  step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
                  step("t1", TM, {"umdName": f"$s2.{MAX_DEAL}.umdNm"}),
                  step("t2", NEAR, {"tmX": "$t1.items[0].tmX", "tmY": "$t1.items[0].tmY"}),

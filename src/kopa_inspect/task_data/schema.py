@@ -205,7 +205,10 @@ def gold_call_count(plan: Plan, required_state: list[str] | tuple[str, ...]) -> 
 
 
 def plan_is_parallel(plan: Plan) -> bool:
-    return any(len(wave) > 1 for wave in plan.levels())
+    """A wave with 2+ *required* calls. Optional steps (a lookup the agent may skip) and the
+    failing call of an error-recovery task (it precedes the retry; plans carry no order beyond
+    data flow) do not make a task parallel."""
+    return any(sum(1 for s in wave if s.required and not s.expect_error) > 1 for wave in plan.levels())
 
 
 def load_tasks(path: str | Path | None = None) -> list[BenchTask]:
