@@ -191,6 +191,10 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
         settings = settings.model_validate({**settings.model_dump(), **overrides})
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    if settings.torch_threads:
+        import torch
+
+        torch.set_num_threads(settings.torch_threads)
     (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
     trainer, tokenizer, model_path, n_rows = build_trainer(data_dir, settings, out)
     resume_from = last_checkpoint(out / "checkpoints") if resume else None

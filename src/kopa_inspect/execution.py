@@ -18,8 +18,8 @@ from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.backends import Backend, BackendError, redact
 
 # Tool output budget for the model: items beyond it are cut, and the cut is said.
-DEFAULT_MAX_ITEMS = 50
-DEFAULT_MAX_CHARS = 12_000
+DEFAULT_MAX_ITEMS = 100
+DEFAULT_MAX_CHARS = 30_000
 
 
 @dataclass

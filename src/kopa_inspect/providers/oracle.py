@@ -5,8 +5,9 @@ steps have no tool result yet, and emits that wave as one assistant message with
 calls (after the auth-tool calls a wave's session tokens need). Arguments that reference earlier
 steps are resolved from the tool results the oracle read back, so the oracle proves a task can
 be solved through exactly what a model sees. When a result was cut for the model
-(``_truncated``), the full result is taken from the sample's live session and the fact is logged
-(such a task asks for more than one tool view shows); ``-M strict=true`` fails such a task instead. When every wave is done it answers with
+(``_truncated``), the task asks for more than one tool view shows: by default (strict) the oracle
+then fails the task; ``-M strict=false`` reads the full result from the sample's live session
+instead and logs it. When every wave is done it answers with
 every expected fact. A correct benchmark scores success 1.0 on every task with this model.
 """
 
@@ -79,14 +80,14 @@ class OracleModelAPI(ModelAPI):
         api_key: str | None = None,
         config: GenerateConfig = GenerateConfig(),  # noqa: B008 - Inspect's ModelAPI signature
         language: str = "ko",
-        strict: bool = False,
+        strict: bool = True,
         **model_args: Any,
     ) -> None:
         if model_name != "oracle":
             raise ValueError(f"the kopa provider serves only kopa/oracle, not kopa/{model_name}")
         super().__init__(model_name, base_url, api_key, [], config)
         self.language = language
-        # strict (-M strict=true): fail a task whose gold plan needs more of an output than the
+        # strict (default; -M strict=false to relax): fail a task whose gold plan needs more of an output than the
         # model is shown, instead of reading the full result from the live session.
         self.strict = bool(strict)
 

@@ -1060,15 +1060,22 @@ def bill_vote_breakdown() -> list[Spec]:
     out = []
     for i, (name, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100}),
-                 step("s2", VOTES, {"AGE": "22", "BILL_ID": f"$s1.items{VOTED}", "pSize": 300})]
+        # Counts come from totalCount of a RESULT_VOTE_MOD-filtered roll call: 300 member rows
+        # would not fit in what a model is shown of one call.
+        bill = f"$s1.items{VOTED}"
+        steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100})]
         if i == 0:
+            steps.append(step("s2", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "찬성", "pSize": 10}))
             facts = [fact("bill", "법안명", f"$s1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"),
-                     fact("yes", "찬성 수", "$s2.length(items[?RESULT_VOTE_MOD=='찬성'])", "number")]
+                     fact("yes", "찬성 수", "$s2.totalCount", "number")]
+            category = "chain2"
         else:
-            facts = [fact("no", "반대 수", "$s2.length(items[?RESULT_VOTE_MOD=='반대'])", "number"),
-                     fact("abs", "기권 수", "$s2.length(items[?RESULT_VOTE_MOD=='기권'])", "number")]
-        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
+            steps += [step("s2", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "반대", "pSize": 10}),
+                      step("s3", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "기권", "pSize": 10})]
+            facts = [fact("no", "반대 수", "$s2.totalCount", "number"),
+                     fact("abs", "기권 수", "$s3.totalCount", "number")]
+            category = "parallel"
+        out.append(Spec(category, "politics", q, qe, c, steps, facts))
     return out
 
 
@@ -2010,15 +2017,18 @@ def law_and_bills() -> list[Spec]:
         c = clock(day, hm)
         steps = [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
                  step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo}),
-                 step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100}),
-                 step("b2", VOTES, {"AGE": "22", "BILL_ID": f"$b1.items{VOTED}", "pSize": 300})]
+                 step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100})]
+        if i == 0:  # the yes count needs the roll call; the first voted bill's name does not
+            steps.append(step("b2", VOTES, {"AGE": "22", "BILL_ID": f"$b1.items{VOTED}", "RESULT_VOTE_MOD": "찬성",
+                                            "pSize": 10}))
         facts = [fact("article", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"),
                  fact("bills", "개정안 수", "$b1.totalCount", "number")]
         if i == 0:
-            facts.append(fact("yes", "찬성 수", "$b2.length(items[?RESULT_VOTE_MOD=='찬성'])", "number"))
+            facts.append(fact("yes", "찬성 수", "$b2.totalCount", "number"))
         else:
             facts.append(fact("bill", "표결된 첫 법안", f"$b1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"))
-        out.append(Spec("chain4plus", "law", q, qe, c, steps, facts, difficulty="hard"))
+        out.append(Spec("chain4plus" if len(steps) >= 4 else "chain3", "law", q, qe, c, steps, facts,
+                        difficulty="hard"))
     return out
 
 
