@@ -234,3 +234,21 @@ def test_model_path_scores_links_and_keeps_facts(toy, tmp_path):
     g = json.loads((out / "graph" / "grounding.json").read_text())
     assert g["llm_link_scores"]["asked"] >= 1
     assert s["n_kept"] == 6
+
+
+def test_worker_processes_give_the_same_dataset(synth, tmp_path):
+    root, _ = synth
+    out = tmp_path / "w"
+    _copy_graph(root / "run", out)
+    s = run(_cfg(out, root / "no_bench.jsonl", workers=2))
+    assert s["complete"]
+    a, b = _rows(root / "run" / "dataset"), _rows(out / "dataset")
+    assert [r["messages_json"] for r in a] == [r["messages_json"] for r in b]
+
+
+def test_a_graph_made_with_another_seed_is_not_reused(synth, tmp_path):
+    root, _ = synth
+    out = tmp_path / "s"
+    _copy_graph(root / "run", out)
+    with pytest.raises(ValueError, match="seed/clock"):
+        run(_cfg(out, root / "no_bench.jsonl", seed=4))

@@ -1,5 +1,6 @@
 """GRPO reward functions on hand-made completions."""
 
+import asyncio
 import json
 
 import pytest
@@ -8,9 +9,11 @@ from grpo import rewards
 from grpo.parsing import parse_completion
 
 TARGET = [["kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127}]]
-FACTS = [{"id": "f1", "description": "최고기온", "value": "21.0", "expected": "21.0", "matcher": "number",
+# EDGE's fact form: the plan reference in value, what it resolved to in resolved.
+FACTS = [{"id": "f1", "description": "최고기온", "value": "$s1.items[0].TMX", "resolved": "21.0", "matcher": "number",
           "tolerance": 0.5, "required": True},
-         {"id": "f2", "description": "지역", "value": "종로구", "expected": "종로구", "matcher": "name", "required": True}]
+         {"id": "f2", "description": "지역", "value": "$s0.items[0].name", "resolved": "종로구", "matcher": "name",
+          "required": True}]
 
 
 def call(name: str, args: dict) -> str:
@@ -76,3 +79,123 @@ def test_answer_reward_counts_facts():
 def test_unknown_reward_name_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown reward"):
         rewards.build_reward_funcs(["outcome", "nonsense"])
+
+
+def test_fact_expected_never_matches_a_reference():
+    assert rewards.fact_expected({"value": "$s1.items[0].x", "resolved": 3}) == 3
+    assert rewards.fact_expected({"value": "$s1.items[0].x", "expected": "a"}) == "a"
+    assert rewards.fact_expected({"value": "$s1.items[0].x"}) is None
+    assert rewards.fact_expected({"value": "모름", "matcher": "refusal"}) == "모름"
+
+
+# --- execution reward: the predicted call runs through the embedded emulator ------------------
+
+CLOCK = "2026-10-15T15:00:00+09:00"
+
+
+def run_exec(completions, kind="call"):
+    fn = rewards.ExecutionReward()
+    n = len(completions)
+    from trl.trainer.utils import is_async_callable
+
+    assert is_async_callable(fn)  # TRL awaits it on its event loop (a sync-looking one is never awaited)
+    return asyncio.run(fn(prompts=[""] * n, completions=completions, kind=[kind] * n,
+                          clock=[CLOCK] * n, seed=[0] * n))
+
+
+def test_execution_reward_runs_the_call():
+    valid = call("dart_company", {"corp_code": "00164779"})
+    rejected_missing = call("dart_company", {})  # required corp_code missing: DART status 100
+    rejected_value = call("dart_company", {"corp_code": "abc"})  # not an 8-digit code: status 100
+    unknown = call("no_such_tool", {"x": 1})
+    scores = run_exec([valid, rejected_missing, rejected_value, unknown, BROKEN])
+    assert scores == [1.0, 0.0, 0.0, 0.0, 0.0]
+    # Two calls, one OK: the share of calls the API accepted.
+    assert run_exec([valid + rejected_missing]) == [0.5]
+    # Not applicable to answer steps.
+    assert run_exec(["종로구입니다."], kind="answer") == [None]
+
+
+def test_execution_reward_accepts_edge_empty_clock():
+    # EDGE datasets synthesized without a fixed clock store "" (the backends' default world).
+    fn = rewards.ExecutionReward()
+    out = asyncio.run(fn(prompts=[""], completions=[call("dart_company", {"corp_code": "00164779"})],
+                         kind=["call"], clock=[""], seed=[0]))
+    assert out == [1.0]
+
+
+# --- the episode outcome-and-state reward -----------------------------------------------------
+
+PLAN = {"steps": [
+    {"id": "s1", "tool": "dart_company", "args": {"corp_code": "00164779"}},
+    {"id": "s2", "tool": "dart_corpCode", "args": {"stock_code": "$s1.items[0].stock_code"}},
+]}
+EP_FACTS = [{"id": "f1", "description": "고유번호 8자리", "value": "$s2.items[0].corp_code", "resolved": "00164779",
+             "matcher": "number", "tolerance": 0.0}]
+
+
+def _episode_env(make_calls):
+    from grpo import env
+
+    cls = env.environment_class("dart")
+    e = cls()
+    e.reset(plan_json=json.dumps(PLAN), facts_json=json.dumps(EP_FACTS), clock="", seed=0)
+
+    async def go():
+        return await make_calls(e)
+
+    asyncio.run(go())
+    return e
+
+
+def test_environment_methods_are_the_platform_tools():
+    from transformers.utils import get_json_schema
+
+    from grpo import env
+
+    cls = env.environment_class("dart")
+    assert {"dart_company", "dart_corpCode"} <= {n for n in vars(cls) if not n.startswith("_")}
+    schema = get_json_schema(cls.dart_company)
+    assert schema["function"]["name"] == "dart_company"
+    assert schema["function"]["parameters"]["required"] == ["corp_code"]
+
+
+def test_episode_outcome_reward():
+    from grpo import env
+
+    async def gold_calls(e):
+        out = json.loads(await e.dart_company(corp_code="00164779"))
+        await e.dart_corpCode(stock_code=out["items"][0]["stock_code"])
+
+    async def first_call_only(e):
+        await e.dart_company(corp_code="00164779")
+
+    right = [{"role": "assistant", "content": "고유번호는 00164779입니다."}]
+    wrong = [{"role": "assistant", "content": "고유번호는 00164780입니다."}]
+    good = _episode_env(gold_calls)
+    assert [c["ok"] for c in good.call_log] == [True, True]
+    scores = asyncio.run(env.episode_outcome_reward(
+        prompts=[[], [], []], completions=[right, wrong, right],
+        environments=[good, _episode_env(gold_calls), _episode_env(first_call_only)]))
+    # Right answer and the gold calls: 1; a wrong number: 0; right answer but a gold call missing: 0.
+    assert scores == [1.0, 0.0, 0.0]
+    # Without environments (e.g. the step form) the reward does not apply.
+    assert asyncio.run(env.episode_outcome_reward(prompts=[[]], completions=[right])) == [None]
+
+
+def test_execution_reward_session_tokens():
+    """NEIS needs a session token from its auth tool: a token issued earlier in the trajectory
+    (the step row's session_tokens_json) is valid; a made-up one is rejected."""
+    fn = rewards.ExecutionReward()
+    school = {"SCHUL_NM": "고등학교"}
+    issued = "sess-0123456789abcdef"
+    completions = [
+        call("neis_schoolInfo", {**school, "KEY": issued}),
+        call("neis_schoolInfo", {**school, "KEY": "sess-madeup"}),
+        call("neis_schoolInfo", school),
+        call("neis_get_api_key", {}),
+    ]
+    n = len(completions)
+    out = asyncio.run(fn(prompts=[""] * n, completions=completions, kind=["call"] * n, clock=[CLOCK] * n,
+                         seed=[0] * n, session_tokens_json=[json.dumps({"neis": issued})] * n))
+    assert out == [1.0, 0.0, 0.0, 1.0]

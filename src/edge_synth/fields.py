@@ -23,7 +23,7 @@ PLUMBING_PARAMS = frozenset(
     for k in (
         "serviceKey", "ServiceKey", "pageNo", "numOfRows", "dataType", "_type", "returnType", "type",
         "resultType", "MobileOS", "MobileApp", "pIndex", "pSize", "KEY", "Type", "crtfc_key", "OC",
-        "apiKey", "api_key", "format", "startIndex", "endIndex", "START_INDEX", "END_INDEX", "page", "perPage",
+        "apiKey", "api_key", "format", "start", "end", "startIndex", "endIndex", "START_INDEX", "END_INDEX", "page", "perPage",
     )
 )
 
@@ -63,6 +63,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "sgid": ("sgid",),
     "sgtypecode": ("sgtypecode",),
     "hgnm": ("hgnm", "deptnm"),
+    "time4": ("basetime",),
+    "tm12": ("tmfc",),
 }
 
 _ALIAS_INDEX: dict[str, str] = {a: concept for concept, names in ALIASES.items() for a in names}
@@ -92,6 +94,7 @@ FORMAT_BRIDGES: dict[tuple[str, str], tuple[int, int] | None] = {
 # Concept -> the value format it has, to bridge concepts with a slice (code10 -> lawd5 ...).
 CONCEPT_FORMAT: dict[str, str] = {
     "code10": "code10", "lawd5": "code5", "date8": "date8", "ym6": "ym6", "year4": "year4",
+    "time4": "time4", "tm12": "tm12",
 }
 
 _DESC_FORMAT_CUES: tuple[tuple[str, str], ...] = (
@@ -131,7 +134,7 @@ def param_format(p: Param) -> str | None:
         m = re.fullmatch(r"\\d\{(\d+)\}|\[0-9\]\{(\d+)\}", pat)
         if m:
             n = int(m.group(1) or m.group(2))
-            return {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4"}.get(n)
+            return {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4", 12: "tm12"}.get(n)
     c = concept(p.name)
     return CONCEPT_FORMAT.get(c) if c else None
 

@@ -91,6 +91,9 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         verified = LinkGraph.from_json(json.loads((gdir / "verified.json").read_text()))
         pool = pool_from_json(json.loads((gdir / "pool.json").read_text()))
         grounding = json.loads((gdir / "grounding.json").read_text())
+        made_with = grounding.get("made_with", {})
+        if made_with and (made_with.get("seed"), made_with.get("clock")) != (cfg.seed, cfg.clock):
+            raise ValueError(f"{cfg.out} holds a graph made with seed/clock {made_with}; use another --out or --fresh")
         return verified, pool, grounding
     t0 = time.perf_counter()
     ops = list(operations().values())
@@ -125,6 +128,7 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         "seconds": {"candidate_graph": round(t_graph, 2), "grounding": round(time.perf_counter() - t1, 2)},
         "n_ops": len(ops),
         "llm_link_scores": llm_stats,
+        "made_with": {"seed": cfg.seed, "clock": cfg.clock, "backend": cfg.backend.kind, "model": cfg.model},
     }
     _write_json(gdir / "grounding.json", grounding)
     _write_json(gdir / "pool.json", pool_to_json(g.pool))
@@ -140,7 +144,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
     fresh = make_backend(cfg.backend, seed=cfg.seed)  # re-execution on a backend that saw nothing
     sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded,
                       banned_links=bench.links if cfg.avoid_bench_links else frozenset())
-    all_ops = sorted(op for op in operations() if op.split("_")[0] not in cfg.excluded)
+    all_ops = sorted(op_id for op_id, op in operations().items() if op.platform not in cfg.excluded)
     drops: Counter[str] = Counter()
     rows = []
     t = Counter()

@@ -54,10 +54,18 @@ def region_records() -> list[dict[str, Any]]:
 def clock_values(clock: str | None) -> dict[str, str]:
     now: datetime = parse_clock(clock)
     prev_month = (now.replace(day=1) - timedelta(days=1))
+    # KMA short-term forecasts are issued at 02, 05, ..., 23 h and served ~10 minutes later
+    # (reference korean-apis.md §3 #7); mid-term ones (tmFc) at 06 and 18 h.
+    ready = now - timedelta(minutes=10)
+    issued = [h for h in (2, 5, 8, 11, 14, 17, 20, 23) if h <= ready.hour]
+    base_time = f"{issued[-1]:02d}00" if issued else "0200"
+    tm_fc = now.strftime("%Y%m%d") + ("1800" if now.hour >= 18 else "0600")
     return {
         "date8": now.strftime("%Y%m%d"),
         "ym6": prev_month.strftime("%Y%m"),
         "year4": now.strftime("%Y"),
+        "time4": base_time,
+        "tm12": tm_fc,
     }
 
 
@@ -149,7 +157,7 @@ def required_data_params(op: Operation) -> list[Param]:
 
 # Required paging parameters (Seoul's START_INDEX/END_INDEX path segments, NEIS pIndex ...).
 _PAGING_VALUES = {"startindex": 1, "endindex": 10, "pageno": 1, "numofrows": 10, "pindex": 1, "psize": 10,
-                  "page": 1, "perpage": 10}
+                  "page": 1, "perpage": 10, "start": 1, "end": 10}
 
 
 def paging_args(op: Operation) -> dict[str, Any]:

@@ -202,7 +202,9 @@ class Sampler:
             edges = [e for e in edges if e.kind != "name"] or edges
         if not edges:
             return False
-        edge = rng.choice(edges)
+        # Links found by name or alias carry meaning; format-only links (any YYYYMMDD into any date
+        # parameter) are executable but often arbitrary, so they are sampled less.
+        edge = rng.choices(edges, weights=[link_weight(e) for e in edges])[0]
         new_id = f"s{draft.n_calls + 1}"
         rows = [i for i, it in enumerate(items[:10]) if _present(it.get(edge.field))]
         room = target - draft.n_calls
@@ -306,6 +308,14 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+def link_weight(e: Edge) -> float:
+    if any(r.startswith(("name", "alias")) for r in e.reasons):
+        return 3.0
+    if any(r.startswith("semantic") for r in e.reasons):
+        return 1.5
+    return 1.0
 
 
 def _round_threshold(value: float, rng: random.Random) -> float:

@@ -77,7 +77,8 @@ def trajectory(row: dict[str, Any], prompt: PromptSettings | None = None
         tools = [compact_tool(t) for t in tools]
     if prompt.max_tool_result_chars is not None:
         for m in messages:
-            if m["role"] == "tool" and isinstance(m.get("content"), str):
+            if m["role"] == "tool" and isinstance(m.get("content"), str) and not (m.get("name") or "").endswith(
+                    "_get_api_key"):
                 m["content"] = _cut(m["content"], prompt.max_tool_result_chars)
     return messages, tools
 
@@ -91,8 +92,29 @@ def render_prompt(tokenizer: Any, messages: list[dict[str, Any]], tools: list[di
     return tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
 
 
+_AUTH_SUFFIX = "_get_api_key"
+
+
+def _issued_tokens(messages: list[dict[str, Any]]) -> dict[str, str]:
+    """Session tokens the auth tools handed out in ``messages`` ({platform: token}).
+
+    A step prompt shows the model an earlier token; the execution reward must accept a later
+    call that passes it, so the step row carries the tokens issued before it."""
+    tokens: dict[str, str] = {}
+    for m in messages:
+        name = m.get("name") or ""
+        if m["role"] == "tool" and name.endswith(_AUTH_SUFFIX):
+            try:
+                tokens[name[: -len(_AUTH_SUFFIX)]] = json.loads(m["content"])["token"]
+            except (ValueError, KeyError, TypeError):
+                continue
+    return tokens
+
+
 def step_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None = None) -> list[dict[str, Any]]:
     messages, tools = trajectory(row, prompt)
+    # Token results are never cut (the model must be able to copy the token).
+    raw = [_normalize_message(m) for m in json.loads(row["messages_json"])]
     rows = []
     for k, m in enumerate(messages):
         if m["role"] != "assistant" or k == 0:
@@ -105,6 +127,7 @@ def step_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None
                 "target_calls_json": json.dumps(calls, ensure_ascii=False),
                 "target_answer": "" if calls else m.get("content", ""),
                 "facts_json": row["facts_json"],
+                "session_tokens_json": json.dumps(_issued_tokens(raw[:k])),
                 "clock": row["clock"] or "",
                 "seed": int(row["seed"]),
                 "trajectory_id": row.get("id", ""),

@@ -145,6 +145,12 @@ def outcome_reward(prompts: list[Any], completions: list[Any], kind: list[str],
     return out
 
 
+def _token_platforms() -> list[str]:
+    from kopa_inspect.apis import platforms
+
+    return [p.id for p in platforms().values() if p.session_token_param]
+
+
 class ExecutionReward:
     """Executes predicted calls through a backend (embedded emulator by default)."""
 
@@ -159,12 +165,21 @@ class ExecutionReward:
             self._backend = make_backend(self.backend_config)
         return self._backend
 
-    async def score(self, parsed: ParsedCompletion, clock: str, seed: int) -> float:
+    async def score(self, parsed: ParsedCompletion, clock: str, seed: int,
+                    tokens: dict[str, str] | None = None) -> float:
+        """Share of the predicted calls the API accepts. ``tokens``: session tokens issued earlier
+        in the trajectory (the prompt showed them), valid in this session too."""
         if not parsed.calls:
             return 0.0
         session = Session(self._get_backend(), clock=clock or None, seed=int(seed))
+        session.tokens.update(tokens or {})
+        auth = {f"{pid}_get_api_key": pid for pid in _token_platforms()}
         oks = []
         for name, args in parsed.calls:
+            if name in auth:  # the auth tool: always answers with a fresh token
+                session.issue_token(auth[name])
+                oks.append(True)
+                continue
             try:
                 res = await session.call(name, args)
             except KeyError:  # unknown tool name (get_operation)
@@ -177,9 +192,11 @@ class ExecutionReward:
         return sum(oks) / len(oks)
 
     async def __call__(self, prompts: list[Any], completions: list[Any], kind: list[str],
-                       clock: list[str], seed: list[int], **kwargs: Any) -> list[float | None]:
+                       clock: list[str], seed: list[int], session_tokens_json: list[str] | None = None,
+                       **kwargs: Any) -> list[float | None]:
         parsed = _parsed(completions)
-        coros = [self.score(p, c, s) for p, c, s in zip(parsed, clock, seed, strict=True)]
+        tokens = [json.loads(t or "{}") for t in (session_tokens_json or ["{}"] * len(parsed))]
+        coros = [self.score(p, c, s, t) for p, c, s, t in zip(parsed, clock, seed, tokens, strict=True)]
         scores = await asyncio.gather(*coros)
         return [s if k == "call" else None for s, k in zip(scores, kind, strict=True)]
 

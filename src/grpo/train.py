@@ -9,6 +9,7 @@ reward, one curve each; TensorBoard events under ``checkpoints/runs``), and a mo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -79,6 +80,76 @@ def time_budget_callback(minutes: float):
             return control
 
     return TimeBudget()
+
+
+def _checkpoint_step(path: str | None) -> int:
+    if not path:
+        return 0
+    state = Path(path) / "trainer_state.json"
+    return int(json.loads(state.read_text())["global_step"]) if state.exists() else 0
+
+
+def _reset_peak_rss() -> None:
+    """Reset the kernel's peak-RSS mark (Linux: "5" > /proc/self/clear_refs) so the peak
+    measured after training is the training's, not an earlier test's or a data build's."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/clear_refs").write_text("5")
+
+
+def _peak_rss_mb() -> float | None:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def _torch_threads() -> int:
+    import torch
+
+    return torch.get_num_threads()
+
+
+def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, args: Any,
+               elapsed: float) -> dict[str, Any]:
+    """Tokens and completions processed by this run (a resumed run's earlier steps excluded).
+
+    GRPO logs ``num_tokens`` (cumulative prompt + completion tokens) and the mean completion
+    length per step; each optimizer step generates per_device_train_batch_size x
+    gradient_accumulation_steps x processes completions. SFT logs ``num_tokens`` only.
+    """
+    logs = [r for r in history if "step" in r and "loss" in r and start_step < r["step"] <= end_step]
+    steps = end_step - start_step
+    before = [r["num_tokens"] for r in history if "num_tokens" in r and r.get("step", 0) <= start_step]
+    after = [r["num_tokens"] for r in logs if "num_tokens" in r]
+    tokens = None
+    if after:
+        # TRL restores its token counter on resume; if it restarted at 0, count from 0.
+        base = before[-1] if before and before[-1] <= after[-1] else 0
+        tokens = after[-1] - base
+    per_step = int(getattr(args, "per_device_train_batch_size", 1)) * int(
+        getattr(args, "gradient_accumulation_steps", 1)) * int(getattr(args, "world_size", 1) or 1)
+    lengths = [r["completions/mean_length"] for r in logs if "completions/mean_length" in r]
+    completions = per_step * steps if lengths else None
+    out: dict[str, Any] = {
+        "steps_this_run": steps,
+        "tokens": tokens,
+        "tokens_per_second": round(tokens / elapsed, 2) if tokens and elapsed else None,
+        "seconds_per_step": round(elapsed / steps, 2) if steps else None,
+    }
+    if completions:
+        # logging_steps=1 gives one mean length per step; otherwise the logged means stand in.
+        completion_tokens = sum(lengths) / len(lengths) * completions
+        out.update(
+            completions=completions,
+            completions_per_second=round(completions / elapsed, 4) if elapsed else None,
+            completion_tokens_per_second=round(completion_tokens / elapsed, 2) if elapsed else None,
+        )
+    return out
 
 
 def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
@@ -184,11 +255,24 @@ Evaluate: `inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={
     (out / "README.md").write_text(card, encoding="utf-8")
 
 
+def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``; nested dicts (trainer, prompt, lora) merge key by key."""
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = deep_merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
 def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True,
           overrides: dict[str, Any] | None = None) -> Path:
+    """Train, save adapter/ and merged/, write metrics and train_stats.json; returns merged/.
+
+    ``overrides`` are merged into the YAML settings (nested dicts key by key), e.g.
+    ``{"trainer": {"max_steps": 3}}``.
+    """
     settings = load_settings(config)
     if overrides:
-        settings = settings.model_validate({**settings.model_dump(), **overrides})
+        settings = TrainSettings.model_validate(deep_merge(settings.model_dump(), overrides))
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     if settings.torch_threads:
@@ -196,31 +280,37 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
 
         torch.set_num_threads(settings.torch_threads)
     (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
+    from transformers import AutoTokenizer
+
     trainer, tokenizer, model_path, n_rows = build_trainer(data_dir, settings, out)
     resume_from = last_checkpoint(out / "checkpoints") if resume else None
     if resume_from:
         log.info("resuming from %s", resume_from)
+    start_step = _checkpoint_step(resume_from)
+    _reset_peak_rss()
     start = time.perf_counter()
     result = trainer.train(resume_from_checkpoint=resume_from)
     elapsed = time.perf_counter() - start
+    peak_mb = _peak_rss_mb()
     model = trainer.model
     if hasattr(model, "peft_config"):
         model.save_pretrained(out / "adapter")
         model = model.merge_and_unload()
     model.save_pretrained(out / "merged")
-    tokenizer.save_pretrained(out / "merged")
+    # The tokenizer as the base model ships it: the episode form swaps in TRL's Qwen2.5 template
+    # for training, but Inspect's hf provider and vLLM should see the model's own tool template.
+    AutoTokenizer.from_pretrained(model_path).save_pretrained(out / "merged")
     history = trainer.state.log_history
     write_curves(history, out)
-    import resource
-
-    last = next((r for r in reversed(history) if "num_tokens" in r), {})
     stats = {
         "train_seconds": round(elapsed, 1),
-        "tokens_per_second": round(last.get("num_tokens", 0) / elapsed, 1) if elapsed else None,
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        **throughput(history, start_step, trainer.state.global_step, trainer.args, elapsed),
+        "peak_rss_mb": peak_mb,
         "global_step": trainer.state.global_step,
+        "start_step": start_step,
         "resumed_from": resume_from,
         "train_runtime": result.metrics.get("train_runtime"),
+        "torch_threads": _torch_threads(),
     }
     write_card(out, data_dir, settings, model_path, n_rows, stats)
     (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")

@@ -1,0 +1,158 @@
+"""EDGE rows -> GRPO step / episode / SFT rows, prompt compaction, config loading (fast)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grpo import data
+from grpo.config import PromptSettings, TrainSettings, builtin_configs, load_settings
+from grpo.train import deep_merge, throughput
+
+TOKEN = "sess-00aa11bb22cc33dd"
+LONG_RESULT = json.dumps({"resultCode": "INFO-000", "items": [{"SCHUL_NM": "서울고등학교" * 40}]}, ensure_ascii=False)
+MESSAGES = [
+    {"role": "system", "content": "도구를 사용하세요."},
+    {"role": "user", "content": "서울고등학교의 학교코드를 알려 주세요."},
+    {"role": "assistant", "content": "", "tool_calls": [
+        {"id": "a", "type": "function", "function": {"name": "neis_get_api_key", "arguments": "{}"}}]},
+    {"role": "tool", "tool_call_id": "a", "name": "neis_get_api_key", "content": json.dumps({"token": TOKEN})},
+    {"role": "assistant", "content": "", "tool_calls": [
+        {"id": "b", "type": "function", "function": {
+            "name": "neis_schoolInfo", "arguments": json.dumps({"SCHUL_NM": "서울고등학교", "KEY": TOKEN},
+                                                               ensure_ascii=False)}}]},
+    {"role": "tool", "tool_call_id": "b", "name": "neis_schoolInfo", "content": LONG_RESULT},
+    {"role": "assistant", "content": "학교코드는 7010083입니다."},
+]
+TOOLS = [
+    {"type": "function", "function": {"name": "neis_get_api_key", "description": "토큰 발급\n(more)",
+                                      "parameters": {"type": "object", "properties": {}}}},
+    {"type": "function", "function": {"name": "neis_schoolInfo", "description": "학교 기본정보\n응답 항목: 많음",
+                                      "parameters": {"type": "object", "properties": {"SCHUL_NM": {"type": "string"}}}}},
+    {"type": "function", "function": {"name": "kma_getVilageFcst", "description": "단기예보 (distractor)",
+                                      "parameters": {"type": "object", "properties": {}}}},
+]
+ROW = {
+    "id": "edge-s0-0000001", "messages_json": json.dumps(MESSAGES, ensure_ascii=False),
+    "tools_json": json.dumps(TOOLS, ensure_ascii=False),
+    "facts_json": json.dumps([{"id": "f1", "description": "학교코드", "value": "$s1.items[0].SD_SCHUL_CODE",
+                               "resolved": "7010083", "matcher": "number", "tolerance": 0.0}]),
+    "plan_json": json.dumps({"steps": [{"id": "s1", "tool": "neis_schoolInfo",
+                                        "args": {"SCHUL_NM": "서울고등학교", "KEY": "$session.neis"}}]}),
+    "platforms": ["neis"], "clock": "", "seed": 0,
+}
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    from kopa_inspect.providers.local import DEFAULT_DIR, is_prepared
+
+    if not is_prepared(DEFAULT_DIR):
+        pytest.skip("the local model folder is not prepared (tests/test_local_model.py makes it)")
+    from transformers import AutoTokenizer
+
+    return AutoTokenizer.from_pretrained(str(DEFAULT_DIR))
+
+
+def test_step_rows(tokenizer) -> None:
+    rows = data.step_rows(ROW, tokenizer)
+    assert [r["kind"] for r in rows] == ["call", "call", "answer"]
+    auth, call, answer = rows
+    assert json.loads(auth["target_calls_json"]) == [["neis_get_api_key", {}]]
+    assert json.loads(call["target_calls_json"]) == [["neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}]]
+    assert answer["target_answer"] == "학교코드는 7010083입니다."
+    # The prompt is the conversation so far in the model's template, ending at the assistant turn.
+    assert call["prompt"].endswith("<|im_start|>assistant\n") and TOKEN in call["prompt"]
+    assert "kma_getVilageFcst" in call["prompt"]  # distractor tools are kept by default
+    # The token the prompt shows travels with the row for the execution reward.
+    assert json.loads(auth["session_tokens_json"]) == {}
+    assert json.loads(call["session_tokens_json"]) == {"neis": TOKEN}
+    assert all(r["clock"] == "" and r["seed"] == 0 for r in rows)
+
+
+def test_prompt_compaction(tokenizer) -> None:
+    full = data.step_rows(ROW, tokenizer)[2]["prompt"]
+    ps = PromptSettings(compact_tools=True, tools="called", max_tool_result_chars=50)
+    compact = data.step_rows(ROW, tokenizer, ps)[2]["prompt"]
+    assert len(compact) < len(full)
+    assert "kma_getVilageFcst" not in compact and "응답 항목" not in compact
+    assert "(생략; cut)" in compact
+    assert TOKEN in compact  # auth results are never cut
+
+
+def test_build_forms_and_token_filter(tokenizer, tmp_path: Path) -> None:
+    from datasets import Dataset
+
+    Dataset.from_list([ROW, {**ROW, "id": "edge-s0-0000002"}]).save_to_disk(str(tmp_path / "edge"))
+    step = data.build(tmp_path / "edge", "step", tokenizer)
+    assert len(step) == 6 and {"prompt", "kind", "target_calls_json", "facts_json", "clock", "seed"} <= set(
+        step.column_names)
+    assert len(data.build(tmp_path / "edge", "step", tokenizer, limit=1)) == 3
+    episode = data.build(tmp_path / "edge", "episode", tokenizer)
+    assert episode[0]["environment"] == "neis" and [m["role"] for m in episode[0]["prompt"]] == ["system", "user"]
+    sft = data.build(tmp_path / "edge", "sft", tokenizer)
+    assert "학교코드는 7010083입니다." in sft[0]["text"]
+    lengths = sorted(len(tokenizer(p)["input_ids"]) for p in step["prompt"])
+    kept = data.build(tmp_path / "edge", "step", tokenizer, prompt=PromptSettings(max_prompt_tokens=lengths[1]))
+    assert len(kept) == sum(1 for n in lengths if n <= lengths[1])
+    with pytest.raises(ValueError, match="no training rows"):
+        data.build(tmp_path / "edge", "step", tokenizer, prompt=PromptSettings(max_prompt_tokens=5))
+
+
+def test_not_an_edge_dataset(tmp_path: Path) -> None:
+    from datasets import Dataset
+
+    Dataset.from_list([{"prompt": "x"}]).save_to_disk(str(tmp_path / "d"))
+    with pytest.raises(ValueError, match="not an EDGE dataset"):
+        data.load_edge(tmp_path / "d")
+
+
+def test_builtin_configs_validate() -> None:
+    names = builtin_configs()
+    assert {"cpu-smoke", "cpu-episode", "cpu-30min", "sft-cpu", "gpu-single", "gpu-multi"} <= set(names)
+    for name in names:
+        if name.startswith("accelerate"):
+            continue  # accelerate's own launcher config, not ours
+        settings = load_settings(name)
+        assert isinstance(settings, TrainSettings)
+    smoke = load_settings("cpu-smoke")
+    assert smoke.prompt.compact_tools and smoke.trainer["max_steps"] >= 2
+    with pytest.raises(ValueError, match="reward_weights"):
+        TrainSettings(rewards=["outcome"], reward_weights=[1.0, 2.0])
+
+
+def test_deep_merge_and_throughput() -> None:
+    base = load_settings("cpu-smoke").model_dump()
+    merged = deep_merge(base, {"trainer": {"max_steps": 7}, "prompt": {"max_prompt_tokens": 10}})
+    s = TrainSettings.model_validate(merged)
+    assert s.trainer["max_steps"] == 7 and s.trainer["num_generations"] == base["trainer"]["num_generations"]
+    assert s.prompt.max_prompt_tokens == 10 and s.prompt.compact_tools
+
+    class Args:
+        per_device_train_batch_size, gradient_accumulation_steps, world_size = 2, 1, 1
+
+    history = [{"step": 1, "loss": 0.0, "num_tokens": 100.0, "completions/mean_length": 10.0},
+               {"step": 2, "loss": 0.0, "num_tokens": 220.0, "completions/mean_length": 20.0},
+               {"step": 3, "loss": 0.0, "num_tokens": 330.0, "completions/mean_length": 30.0}]
+    t = throughput(history, start_step=1, end_step=3, args=Args(), elapsed=10.0)
+    assert t["steps_this_run"] == 2 and t["tokens"] == 230.0 and t["tokens_per_second"] == 23.0
+    assert t["completions"] == 4 and t["completions_per_second"] == 0.4
+    assert t["completion_tokens_per_second"] == pytest.approx(25 * 4 / 10)
+
+
+def test_kopa_train_cli_options_and_bad_config(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kopa_inspect.cli import app
+
+    runner = CliRunner()
+    help_text = runner.invoke(app, ["train", "--help"]).output
+    for opt in ("--data", "--config", "--out", "--max-steps", "--minutes", "--resume"):
+        assert opt in help_text
+    (tmp_path / "edge").mkdir()
+    res = runner.invoke(app, ["train", "--data", str(tmp_path / "edge"), "--config", "no-such-config",
+                              "--out", str(tmp_path / "out")])
+    assert res.exit_code != 0
+    assert isinstance(res.exception, FileNotFoundError) and "cpu-smoke" in str(res.exception)
