@@ -79,8 +79,10 @@ async def test_api_error_is_a_tool_error_with_the_api_text() -> None:
 async def test_large_output_is_cut_and_says_so() -> None:
     _need(KMA)
     td = operation_tool(KMA, _live())
+    from kopa_inspect.execution import DEFAULT_MAX_ITEMS
+
     out = json.loads(await td.tool(base_date="20261015", base_time="1400", nx=60, ny=127, numOfRows=300))
-    assert len(out["items"]) <= 50
+    assert len(out["items"]) <= DEFAULT_MAX_ITEMS < 300
     assert "_truncated" in out and "300" in out["_truncated"]
 
 
