@@ -93,7 +93,10 @@ def test_build_forms_and_token_filter(tokenizer, tmp_path: Path) -> None:
     episode = data.build(tmp_path / "edge", "episode", tokenizer)
     assert episode[0]["environment"] == "neis" and [m["role"] for m in episode[0]["prompt"]] == ["system", "user"]
     sft = data.build(tmp_path / "edge", "sft", tokenizer)
-    assert "학교코드는 7010083입니다." in sft[0]["text"]
+    assert len(sft) == 6 and sft[0]["prompt"] == step[0]["prompt"]
+    assert sft[2]["completion"].startswith("학교코드는 7010083입니다.") and sft[2]["completion"].rstrip().endswith(
+        "<|im_end|>")
+    assert sft[1]["completion"].startswith("<tool_call>") and '"neis_schoolInfo"' in sft[1]["completion"]
     lengths = sorted(len(tokenizer(p)["input_ids"]) for p in step["prompt"])
     kept = data.build(tmp_path / "edge", "step", tokenizer, prompt=PromptSettings(max_prompt_tokens=lengths[1]))
     assert len(kept) == sum(1 for n in lengths if n <= lengths[1])
@@ -156,3 +159,27 @@ def test_kopa_train_cli_options_and_bad_config(tmp_path: Path) -> None:
                               "--out", str(tmp_path / "out")])
     assert res.exit_code != 0
     assert isinstance(res.exception, FileNotFoundError) and "cpu-smoke" in str(res.exception)
+
+
+@pytest.mark.parametrize("template", ["model", "qwen2_5"])
+def test_episode_tokenizer_parses_tool_calls_like_trl(tokenizer, template: str) -> None:
+    """TRL's multi-turn loop turns generated ids into tool calls with parse_response; a template
+    it cannot parse would silently make every call plain text (no tool is ever run)."""
+    import copy
+
+    from trl.chat_template_utils import is_chat_template_prefix_preserving, parse_response
+
+    from grpo.train import episode_tokenizer
+
+    tok = episode_tokenizer(copy.deepcopy(tokenizer), template)
+    assert is_chat_template_prefix_preserving(tok)
+    prompt = tok.apply_chat_template([{"role": "user", "content": "삼성전자 고유번호?"}], add_generation_prompt=True,
+                                     tokenize=False)
+    prefix = tok(prompt, add_special_tokens=False)["input_ids"]
+    text = '<tool_call>\n{"name": "dart_corpCode", "arguments": {"corp_name": "삼성전자"}}\n</tool_call><|im_end|>'
+    ids = tok(text, add_special_tokens=False)["input_ids"]
+    msg = parse_response(tok, ids, prefix=prefix)
+    assert msg["tool_calls"][0]["function"] == {"name": "dart_corpCode", "arguments": {"corp_name": "삼성전자"}}
+    plain = parse_response(tok, tok("삼성전자의 고유번호는 00126380입니다.<|im_end|>", add_special_tokens=False)["input_ids"],
+                           prefix=prefix)
+    assert not plain.get("tool_calls") and "00126380" in plain["content"]

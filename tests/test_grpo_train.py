@@ -130,8 +130,8 @@ def test_sft_smoke_writes_loadable_checkpoint(local_model: Path, edge_data: Path
 
     merged = train(edge_data, "sft-cpu", tmp_path, overrides={
         **THREADS, "limit": 2,
-        "prompt": {"compact_tools": True, "tools": "called", "max_tool_result_chars": 300},
-        "trainer": {"max_steps": 2, "per_device_train_batch_size": 1, "max_length": 1024, "save_steps": 2,
+        "prompt": {"max_prompt_tokens": 1600},
+        "trainer": {"max_steps": 2, "per_device_train_batch_size": 1, "max_length": 1800, "save_steps": 2,
                     "report_to": []},
     })
     stats = json.loads((tmp_path / "train_stats.json").read_text())

@@ -51,8 +51,11 @@ class TrainSettings(BaseModel):
     # Hugging Face folder; otherwise a local path (or a hub id on machines that may download).
     model: str = "local"
     form: Literal["step", "episode"] = "step"
-    # episode form: the chat template TRL parses tool calls with ("qwen2_5" or "model" = keep).
-    chat_template: Literal["model", "qwen2_5"] = "qwen2_5"
+    # episode form: the chat template of the rollouts. "model": the model's own (the local model's
+    # tool template, the one Inspect renders at eval; TRL parses calls with the tokenizer's
+    # response_template, which prepare_local_model sets); "qwen2_5": TRL's Qwen2.5 template
+    # (same ChatML tokens, but a different tools preamble than at eval).
+    chat_template: Literal["model", "qwen2_5"] = "model"
     rewards: list[str] = Field(default_factory=lambda: ["outcome", "format", "tool_name", "arguments"])
     reward_weights: list[float] | None = None
     lora: LoraSettings | None = Field(default_factory=LoraSettings)

@@ -1,6 +1,6 @@
 """EDGE datasets -> GRPO/SFT training rows.
 
-Two forms, both read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
+Three forms, all read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
 src/edge_synth/README.md: messages_json, tools_json, facts_json, clock, seed ...):
 
 - ``step``: one row per assistant turn of a trajectory. The prompt is the conversation up to
@@ -10,7 +10,10 @@ src/edge_synth/README.md: messages_json, tools_json, facts_json, clock, seed ...
   generation per row, rewards computed from the target and by executing the predicted call.
 - ``episode``: one row per trajectory: the system and user turns only, for multi-turn rollouts
   in which the model calls the tools itself (TRL ``environment_factory``, see env.py).
-- ``sft``: full conversations in the ``messages`` + ``tools`` form TRL's SFTTrainer takes.
+- ``sft``: the step rows as prompt-completion text pairs (the completion is the target turn as
+  the template renders it, end token included), so SFTTrainer's loss covers the assistant turns
+  only, on exactly the prompts GRPO sees, and the prompt-length filter keeps whole steps instead
+  of truncating a conversation before its final answer.
 """
 
 from __future__ import annotations
@@ -136,6 +139,23 @@ def step_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None
     return rows
 
 
+def sft_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None = None) -> list[dict[str, str]]:
+    """Prompt-completion text pairs: the completion is what the template appends for the target
+    turn (the template is prefix-preserving: the rendered context is a prefix of the rendered
+    conversation including that turn)."""
+    messages, tools = trajectory(row, prompt)
+    out = []
+    for k, m in enumerate(messages):
+        if m["role"] != "assistant" or k == 0:
+            continue
+        head = render_prompt(tokenizer, messages[:k], tools)
+        full = tokenizer.apply_chat_template(messages[: k + 1], tools=tools, tokenize=False)
+        if not full.startswith(head):
+            raise ValueError("the chat template is not prefix-preserving; SFT pairs cannot be cut from it")
+        out.append({"prompt": head, "completion": full[len(head):]})
+    return out
+
+
 def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     messages, tools = trajectory(row)
     head = [m for m in messages if m["role"] in ("system", "user")][:2]
@@ -175,12 +195,8 @@ def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None
         rows = [episode_row(ex) for ex in edge]
         key = None
     elif form == "sft":
-        # SFTTrainer takes heterogeneous tool schemas best as text rendered with the same template.
-        rows = []
-        for ex in edge:
-            messages, tools = trajectory(ex, prompt)
-            rows.append({"text": tokenizer.apply_chat_template(messages, tools=tools, tokenize=False)})
-        key = "text"
+        rows = [r for ex in edge for r in sft_rows(ex, tokenizer, prompt)]
+        key = "prompt"
     else:
         raise ValueError(f"unknown form {form!r}")
     n_all = len(rows)

@@ -152,6 +152,30 @@ def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, ar
     return out
 
 
+def episode_tokenizer(tokenizer: Any, chat_template: str) -> Any:
+    """The tokenizer for multi-turn rollouts: a chat template TRL can parse tool calls from.
+
+    TRL's tool loop decodes each turn with ``parse_response`` and the tokenizer's
+    ``response_template``; without one it falls back to templates it recognizes by equality
+    (SmolLM2's original template is not one, and has no tool support anyway). The local model's
+    folder carries the Qwen-style response template for its ChatML tool format.
+    """
+    from trl.chat_template_utils import add_response_schema, qwen2_5_chat_template
+
+    if chat_template == "qwen2_5":
+        tokenizer.chat_template = qwen2_5_chat_template
+        tokenizer.response_template = None  # let TRL pick the one that matches this template
+    if getattr(tokenizer, "response_template", None) is None:
+        try:
+            add_response_schema(tokenizer)
+        except ValueError as exc:
+            raise ValueError(
+                "the episode form needs a chat template TRL can parse tool calls from: set "
+                "`chat_template: qwen2_5` (ChatML models) or give the tokenizer a response_template"
+            ) from exc
+    return tokenizer
+
+
 def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     from transformers import AutoTokenizer
 
@@ -180,15 +204,12 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         kwargs["reward_weights"] = settings.reward_weights
     extra: dict[str, Any] = {}
     if settings.form == "episode":
-        # Multi-turn: the model calls the tools itself; TRL parses its calls with a template it
-        # knows (SmolLM2's own is rejected; Qwen2.5's uses the same ChatML tokens).
-        from trl.chat_template_utils import qwen2_5_chat_template
-
+        # Multi-turn: the model calls the tools itself; TRL parses its calls with the tokenizer's
+        # response_template (see episode_tokenizer).
         from grpo import env
 
         env.use_backend(settings.backend)
-        if settings.chat_template == "qwen2_5":
-            tokenizer.chat_template = qwen2_5_chat_template
+        tokenizer = episode_tokenizer(tokenizer, settings.chat_template)
         train = data.build(data_dir, "episode", tokenizer, settings.limit, settings.prompt)
         extra["environment_factory"] = env.environment_factories(train["environment"])
         reward_funcs = [env.episode_outcome_reward]
@@ -236,13 +257,21 @@ def write_curves(history: list[dict[str, Any]], out: Path) -> None:
     plt.close(fig)
 
 
+def _reward_names(settings: TrainSettings) -> str:
+    if settings.mode == "sft":
+        return "(SFT: next-token loss on the assistant turns)"
+    if settings.form == "episode":
+        return "episode_outcome (binary outcome-and-state, KOPA-Bench grader)"
+    return ", ".join(settings.rewards)
+
+
 def write_card(out: Path, data_dir: str | Path, settings: TrainSettings, model_path: str,
                n_rows: int, stats: dict[str, Any]) -> None:
     card = f"""# kopa-inspect {settings.mode.upper()} checkpoint
 
 - base model: `{model_path}`
 - data: EDGE dataset `{Path(data_dir).resolve()}` ({n_rows} training rows, form `{settings.form}`)
-- rewards: {", ".join(settings.rewards) if settings.mode == "grpo" else "(SFT: next-token loss)"}
+- rewards: {_reward_names(settings)}
 - reward weights: {settings.reward_weights}
 - LoRA: {settings.lora.model_dump() if settings.lora else None}
 - trainer: `{json.dumps(settings.trainer)}`
