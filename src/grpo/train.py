@@ -273,6 +273,7 @@ def write_card(out: Path, data_dir: str | Path, settings: TrainSettings, model_p
 - data: EDGE dataset `{Path(data_dir).resolve()}` ({n_rows} training rows, form `{settings.form}`)
 - rewards: {_reward_names(settings)}
 - reward weights: {settings.reward_weights}
+- prompt: {settings.prompt.model_dump()}
 - LoRA: {settings.lora.model_dump() if settings.lora else None}
 - trainer: `{json.dumps(settings.trainer)}`
 - run: {json.dumps(stats)}
