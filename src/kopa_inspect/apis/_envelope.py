@@ -88,6 +88,28 @@ def dumps_xml(obj: dict[str, Any]) -> bytes:
     return xmltodict.unparse(obj, encoding="UTF-8", full_document=True).encode("utf-8")
 
 
+def render_document(doc: dict[str, Any], fmt: Format, status: int = 200) -> HttpResponse:
+    """One document in the requested format: compact UTF-8 JSON, or XML."""
+    if fmt == "json":
+        return HttpResponse(status, JSON_CT, dumps_json(doc))
+    return HttpResponse(status, XML_CT, dumps_xml(doc))
+
+
+def load_document(resp: HttpResponse) -> dict[str, Any] | Parsed:
+    """A response body decoded as XML or JSON, or a failed :class:`Parsed` saying why not
+    (an empty body, a proxy's HTML page, a body that is not one object)."""
+    text = resp.text.lstrip("\ufeff").strip()
+    if not text:
+        return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
+    try:
+        doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
+    except Exception:  # noqa: BLE001 - any undecodable body is reported, not raised
+        return Parsed(ok=False, code=str(resp.status), message=text[:200])
+    if not isinstance(doc, dict) or not doc:
+        return Parsed(ok=False, code=str(resp.status), message=text[:200])
+    return doc
+
+
 def xml_scalar(value: Any) -> str | None:
     if value is None:
         return None

@@ -15,10 +15,7 @@ Contract: ``GET https://open.assembly.go.kr/portal/openapi/{SERVICE}?KEY=&Type=j
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -31,6 +28,8 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
+    render_document,
     rows_for_xml,
     to_int,
 )
@@ -87,20 +86,12 @@ class AssemblyEnvelope(Envelope):
         kind = "not_integer" if err.detail == "not_integer" or paging_value else err.kind
         code, message = ERRORS.get(kind, ERRORS["server_error"])
         doc = {"RESULT": {"CODE": code, "MESSAGE": message}}
-        if fmt == "json":
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        return HttpResponse(200, XML_CT, dumps_xml(doc))
+        return render_document(doc, fmt)
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:  # noqa: BLE001 - not this envelope (a 404 page, a proxy error)
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
-        if not isinstance(doc, dict) or not doc:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if set(doc) == {"RESULT"}:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))

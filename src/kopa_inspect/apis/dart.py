@@ -20,12 +20,9 @@ has no such endpoint: this operation is emulator-only.
 
 from __future__ import annotations
 
-import json
 import math
 from datetime import date, datetime
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -38,6 +35,7 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
     to_int,
     xml_scalar,
 )
@@ -108,17 +106,13 @@ class DartEnvelope(Envelope):
         return HttpResponse(200, XML_CT, dumps_xml({"result": doc}))
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if isinstance(doc, dict) and isinstance(doc.get("result"), dict) and "status" not in doc:
             doc = doc["result"]
         if not isinstance(doc, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+            return Parsed(ok=False, code=str(resp.status), message=resp.text[:200])
         code = str(doc.get("status", ""))
         message = str(doc.get("message", ""))
         counters = ("status", "message", "page_no", "page_count", "total_count", "total_page", "list")

@@ -20,13 +20,10 @@ yearly levels, drawn from the seed). Table and item codes 722Y001/0101000, 731Y0
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -39,6 +36,8 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
+    render_document,
     to_int,
     xml_scalar,
 )
@@ -93,20 +92,12 @@ class EcosEnvelope(Envelope):
                 kind = "bad_date"
         code, msg = ERRORS.get(kind, ERRORS["server_error"])
         doc = {"RESULT": {"CODE": code, "MESSAGE": msg}}
-        if fmt == "json":
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        return HttpResponse(200, XML_CT, dumps_xml(doc))
+        return render_document(doc, fmt)
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
-        if not isinstance(doc, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if "RESULT" in doc:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))
@@ -114,7 +105,7 @@ class EcosEnvelope(Envelope):
                           total_count=0 if code == "INFO-200" else None)
         root = doc.get(op.name) or (next(iter(doc.values())) if len(doc) == 1 else {})
         if not isinstance(root, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+            return Parsed(ok=False, code=str(resp.status), message=resp.text[:200])
         rows = [{k: ("" if v is None else v) for k, v in r.items()} for r in as_list(root.get("row"))
                 if isinstance(r, dict)]
         return Parsed(ok=True, code="INFO-000", message="정상 처리되었습니다.", items=rows,

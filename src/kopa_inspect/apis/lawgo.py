@@ -21,10 +21,7 @@ normalized view. ``display`` over 100 is clamped to 100 (UNCERTAIN). Only ``targ
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -37,6 +34,8 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
+    render_document,
     to_int,
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
@@ -106,21 +105,12 @@ class LawGoEnvelope(Envelope):
             else:
                 text = "처리 중 오류가 발생하였습니다."
             doc = {"Law": err.detail or text}
-        if fmt == "json":
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        return HttpResponse(200, XML_CT, dumps_xml(doc))
+        return render_document(doc, fmt)
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            # Throttled calls are reported to come back empty.
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
-        if not isinstance(doc, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         law = doc.get("Law")
         if isinstance(law, dict) and "result" in law:
             doc = law
@@ -151,7 +141,7 @@ class LawGoEnvelope(Envelope):
                 items.append(item)
             return Parsed(ok=True, code="00", message="정상", items=items, total_count=len(items),
                           extra={"기본정보": root.get("기본정보") or {}})
-        return Parsed(ok=False, code="ERROR", message=text[:200])
+        return Parsed(ok=False, code="ERROR", message=resp.text[:200])
 
 
 # --- handlers ---------------------------------------------------------------------------------

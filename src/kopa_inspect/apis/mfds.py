@@ -12,10 +12,7 @@ parameter errors are assumed to use the same root-less header in JSON; result or
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     DATAGOKR_ERRORS,
@@ -29,6 +26,7 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
     parse_gateway_error,
     render_gateway_error,
     rows_for_xml,
@@ -71,10 +69,9 @@ class MfdsEnvelope(Envelope):
         gateway = parse_gateway_error(text)
         if gateway is not None:
             return gateway
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:  # noqa: BLE001 - any undecodable body is reported as such
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         root = doc.get("response", doc) if isinstance(doc, dict) else {}
         header = root.get("header") or {}
         body = root.get("body") or {}

@@ -23,11 +23,8 @@ emulator matches a substring, so "대치" finds 서울대치초등학교 and 대
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime, timedelta
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -40,6 +37,8 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
+    render_document,
     to_int,
     xml_scalar,
 )
@@ -102,20 +101,12 @@ class NeisEnvelope(Envelope):
             kind = "invalid_page" if err.param in (self.page_param, self.size_param) else "nodata"
         code, msg = ERRORS.get(kind, ERRORS["server_error"])
         doc = {"RESULT": {"CODE": code, "MESSAGE": msg}}
-        if fmt == "json":
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        return HttpResponse(200, XML_CT, dumps_xml(doc))
+        return render_document(doc, fmt)
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
-        if not isinstance(doc, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if "RESULT" in doc:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))

@@ -20,11 +20,8 @@ rows), ERROR-310 for an unknown SERVICE (the emulator answers 404 for unrouted p
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -36,6 +33,8 @@ from kopa_inspect.apis._envelope import (
     Parsed,
     dumps_json,
     dumps_xml,
+    load_document,
+    render_document,
     rows_for_xml,
     to_int,
 )
@@ -132,27 +131,19 @@ class SeoulEnvelope(Envelope):
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         code, message = ERRORS.get(_error_kind(err), ERRORS["server_error"])
         doc = {"RESULT": {"CODE": code, "MESSAGE": message}}
-        if fmt == "json":
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        return HttpResponse(200, XML_CT, dumps_xml(doc))
+        return render_document(doc, fmt)
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
-        text = resp.text.lstrip("\ufeff").strip()
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:  # noqa: BLE001 - not this envelope (a 404 page, a proxy error)
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
-        if not isinstance(doc, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if "RESULT" in doc and len(doc) == 1:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))
             return Parsed(ok=code == "INFO-000", code=code, message=str(res.get("MESSAGE", "")), total_count=0)
         body = next(iter(doc.values()), None)
         if not isinstance(body, dict):
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+            return Parsed(ok=False, code=str(resp.status), message=resp.text[:200])
         res = body.get("RESULT") or {}
         code = str(res.get("CODE", ""))
         rows = body.get("row")

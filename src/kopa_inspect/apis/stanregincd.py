@@ -14,11 +14,8 @@ Rows are served from :mod:`kopa_inspect.world.regions` (static real codes).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any
-
-import xmltodict
 
 from kopa_inspect.apis._envelope import (
     XML_CT,
@@ -30,6 +27,7 @@ from kopa_inspect.apis._envelope import (
     as_list,
     dumps_json,
     dumps_xml,
+    load_document,
     parse_gateway_error,
     render_gateway_error,
     to_int,
@@ -100,12 +98,9 @@ class StanReginCdEnvelope(Envelope):
         gateway = parse_gateway_error(text)
         if gateway is not None:
             return gateway
-        if not text:
-            return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status} with an empty body")
-        try:
-            doc = xmltodict.parse(text) if text.startswith("<") else json.loads(text)
-        except Exception:
-            return Parsed(ok=False, code=str(resp.status), message=text[:200])
+        doc = load_document(resp)
+        if isinstance(doc, Parsed):
+            return doc
         if "RESULT" in doc:  # INFO-3 and errors: a bare RESULT object
             res = doc["RESULT"] or {}
             code = str(res.get("resultCode", ""))
