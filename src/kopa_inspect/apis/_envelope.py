@@ -110,6 +110,28 @@ def load_document(resp: HttpResponse) -> dict[str, Any] | Parsed:
     return doc
 
 
+def split_head_rows(root: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``head``/``row`` body of the Korean open-data portals (NEIS, 열린국회정보, 법정동코드).
+
+    JSON sends ``[{"head": [{...}, {...}]}, {"row": [...]}]``; XML ``<ROOT><head/><row/>…</ROOT>``.
+    Returns the merged head and the rows (dicts only).
+    """
+    head: dict[str, Any] = {}
+    rows: list[Any] = []
+    if isinstance(root, list):
+        for part in root:
+            if not isinstance(part, dict):
+                continue
+            for h in as_list(part.get("head")):
+                if isinstance(h, dict):
+                    head.update(h)
+            rows.extend(as_list(part.get("row")))
+    elif isinstance(root, dict):
+        head = dict(root.get("head") or {})
+        rows = as_list(root.get("row"))
+    return head, [r for r in rows if isinstance(r, dict)]
+
+
 def xml_scalar(value: Any) -> str | None:
     if value is None:
         return None

@@ -25,12 +25,12 @@ from kopa_inspect.apis._envelope import (
     HttpResponse,
     Page,
     Parsed,
-    as_list,
     dumps_json,
     dumps_xml,
     load_document,
     render_document,
     rows_for_xml,
+    split_head_rows,
     to_int,
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
@@ -97,27 +97,14 @@ class AssemblyEnvelope(Envelope):
             code = str(res.get("CODE", ""))
             return Parsed(ok=code == OK[0], code=code, message=str(res.get("MESSAGE", "")), total_count=0)
         body = next(iter(doc.values()))
-        head: dict[str, Any] = {}
-        rows: Any = None
-        if isinstance(body, list):  # JSON: [{"head":[{list_total_count},{RESULT}]},{"row":[...]}]
-            for part in body:
-                if not isinstance(part, dict):
-                    continue
-                for h in as_list(part.get("head")):
-                    if isinstance(h, dict):
-                        head.update(h)
-                if "row" in part:
-                    rows = part["row"]
-        elif isinstance(body, dict):  # XML: <SERVICE><head>…</head><row/>…</SERVICE>
-            head = body.get("head") or {}
-            rows = body.get("row")
+        head, rows = split_head_rows(body)
         res = head.get("RESULT") or {}
         code = str(res.get("CODE", ""))
         return Parsed(
             ok=code == OK[0],
             code=code,
             message=str(res.get("MESSAGE", "")),
-            items=[r for r in as_list(rows) if isinstance(r, dict)],
+            items=rows,
             total_count=to_int(head.get("list_total_count")),
             page_no=None,
         )

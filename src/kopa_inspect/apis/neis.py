@@ -34,11 +34,11 @@ from kopa_inspect.apis._envelope import (
     HttpResponse,
     Page,
     Parsed,
-    as_list,
     dumps_json,
     dumps_xml,
     load_document,
     render_document,
+    split_head_rows,
     to_int,
     xml_scalar,
 )
@@ -115,26 +115,14 @@ class NeisEnvelope(Envelope):
         root = doc.get(op.name)
         if root is None and len(doc) == 1:
             root = next(iter(doc.values()))
-        head: dict[str, Any] = {}
-        rows: list[Any] = []
-        if isinstance(root, list):  # JSON: [{"head": [...]}, {"row": [...]}]
-            for part in root:
-                if not isinstance(part, dict):
-                    continue
-                for h in as_list(part.get("head")):
-                    if isinstance(h, dict):
-                        head.update(h)
-                rows.extend(as_list(part.get("row")))
-        elif isinstance(root, dict):  # XML
-            head = dict(root.get("head") or {})
-            rows = as_list(root.get("row"))
+        head, rows = split_head_rows(root)
         result = head.get("RESULT") or {}
         code = str(result.get("CODE", ""))
         return Parsed(
             ok=code in OK_CODES,
             code=code,
             message=str(result.get("MESSAGE", "")),
-            items=[r for r in rows if isinstance(r, dict)],
+            items=rows,
             total_count=to_int(head.get("list_total_count")),
         )
 

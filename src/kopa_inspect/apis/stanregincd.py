@@ -24,12 +24,12 @@ from kopa_inspect.apis._envelope import (
     HttpResponse,
     Page,
     Parsed,
-    as_list,
     dumps_json,
     dumps_xml,
     load_document,
     parse_gateway_error,
     render_gateway_error,
+    split_head_rows,
     to_int,
     xml_scalar,
 )
@@ -106,22 +106,10 @@ class StanReginCdEnvelope(Envelope):
             code = str(res.get("resultCode", ""))
             return Parsed(ok=code == OK_CODE, code=code, message=str(res.get("resultMsg", "")), total_count=0)
         root = doc.get("StanReginCd")
-        head: dict[str, Any] = {}
-        rows: list[Any] = []
-        if isinstance(root, list):  # JSON: [{"head": [...]}, {"row": [...]}]
-            for part in root:
-                if not isinstance(part, dict):
-                    continue
-                for h in as_list(part.get("head")):
-                    if isinstance(h, dict):
-                        head.update(h)
-                rows.extend(as_list(part.get("row")))
-        elif isinstance(root, dict):  # XML
-            head = dict(root.get("head") or {})
-            rows = as_list(root.get("row"))
+        head, rows = split_head_rows(root)
         result = head.get("RESULT") or {}
         code = str(result.get("resultCode", ""))
-        items = [_typed(r) for r in rows if isinstance(r, dict)]
+        items = [_typed(r) for r in rows]
         return Parsed(
             ok=code == OK_CODE,
             code=code,
