@@ -65,7 +65,7 @@ def main() -> None:
 
         torch.set_num_threads(a.threads)
 
-    from grpo.train import train
+    from kopa_grpo.train import train
 
     stats: dict[str, object] = {}
     overrides: dict[str, object] = {"torch_threads": a.threads} if a.threads else {}

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from grpo import data
-from grpo.config import PromptSettings, TrainSettings, builtin_configs, load_settings
-from grpo.train import deep_merge, throughput
+from kopa_grpo import data
+from kopa_grpo.config import PromptSettings, TrainSettings, builtin_configs, load_settings
+from kopa_grpo.train import deep_merge, throughput
 
 TOKEN = "sess-00aa11bb22cc33dd"
 LONG_RESULT = json.dumps({"resultCode": "INFO-000", "items": [{"SCHUL_NM": "서울고등학교" * 40}]}, ensure_ascii=False)
@@ -169,7 +169,7 @@ def test_episode_tokenizer_parses_tool_calls_like_trl(tokenizer, template: str) 
 
     from trl.chat_template_utils import is_chat_template_prefix_preserving, parse_response
 
-    from grpo.train import episode_tokenizer
+    from kopa_grpo.train import episode_tokenizer
 
     tok = episode_tokenizer(copy.deepcopy(tokenizer), template)
     assert is_chat_template_prefix_preserving(tok)

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from grpo import rewards
-from grpo.parsing import parse_completion
+from kopa_grpo import rewards
+from kopa_grpo.parsing import parse_completion
 
 TARGET = [["kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127}]]
 # EDGE's fact form: the plan reference in value, what it resolved to in resolved.
@@ -135,7 +135,7 @@ EP_FACTS = [{"id": "f1", "description": "고유번호 8자리", "value": "$s2.it
 
 
 def _episode_env(make_calls):
-    from grpo import env
+    from kopa_grpo import env
 
     cls = env.environment_class("dart")
     e = cls()
@@ -151,7 +151,7 @@ def _episode_env(make_calls):
 def test_environment_methods_are_the_platform_tools():
     from transformers.utils import get_json_schema
 
-    from grpo import env
+    from kopa_grpo import env
 
     cls = env.environment_class("dart")
     assert {"dart_company", "dart_corpCode"} <= {n for n in vars(cls) if not n.startswith("_")}
@@ -161,7 +161,7 @@ def test_environment_methods_are_the_platform_tools():
 
 
 def test_episode_outcome_reward():
-    from grpo import env
+    from kopa_grpo import env
 
     async def gold_calls(e):
         out = json.loads(await e.dart_company(corp_code="00164779"))

@@ -55,7 +55,7 @@ def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def grpo_run(local_model: Path, edge_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from grpo.train import train
+    from kopa_grpo.train import train
 
     out = tmp_path_factory.mktemp("grpo")
     merged = train(edge_data, "cpu-smoke", out, overrides=THREADS)
@@ -110,7 +110,7 @@ def test_grpo_checkpoint_runs_kopa_bench(grpo_run: Path, tmp_path: Path) -> None
 
 
 def test_grpo_resume_continues_global_step(grpo_run: Path, edge_data: Path) -> None:
-    from grpo.train import train
+    from kopa_grpo.train import train
 
     out = grpo_run
     train(edge_data, "cpu-smoke", out, overrides={**THREADS, "trainer": {"max_steps": 3}})
@@ -126,7 +126,7 @@ def test_sft_smoke_writes_loadable_checkpoint(local_model: Path, edge_data: Path
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from grpo.train import train
+    from kopa_grpo.train import train
 
     merged = train(edge_data, "sft-cpu", tmp_path, overrides={
         **THREADS, "limit": 2,
@@ -148,7 +148,7 @@ def test_sft_smoke_writes_loadable_checkpoint(local_model: Path, edge_data: Path
 
 def test_episode_form_trains_one_step(local_model: Path, edge_data: Path, tmp_path: Path) -> None:
     """Multi-turn GRPO through TRL's environment_factory: the model calls the emulated tools."""
-    from grpo.train import train
+    from kopa_grpo.train import train
 
     train(edge_data, "cpu-episode", tmp_path, overrides={
         **THREADS, "limit": 1,

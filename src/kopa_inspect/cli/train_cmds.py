@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         threads: int | None = typer.Option(None, "--threads", help="torch threads (1 is faster on a shared CPU)"),
     ) -> None:
         """Fine-tune with GRPO (or SFT) and write a checkpoint `inspect eval` can load."""
-        from grpo.train import train
+        from kopa_grpo.train import train
 
         overrides: dict[str, Any] = {}
         if max_steps is not None:

@@ -23,7 +23,7 @@ import asyncio
 import json
 from typing import Any
 
-from grpo.parsing import ParsedCompletion, parse_completion
+from kopa_grpo.parsing import ParsedCompletion, parse_completion
 from kopa_inspect import matching
 from kopa_inspect.backends import Backend, BackendConfig, make_backend
 from kopa_inspect.execution import Session

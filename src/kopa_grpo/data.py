@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from datasets import Dataset, DatasetDict, load_from_disk
 
-from grpo.config import PromptSettings
+from kopa_grpo.config import PromptSettings
 
 Form = Literal["step", "episode", "sft"]
 
@@ -159,7 +159,7 @@ def sft_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None 
 def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     messages, tools = trajectory(row)
     head = [m for m in messages if m["role"] in ("system", "user")][:2]
-    from grpo.env import group_key
+    from kopa_grpo.env import group_key
 
     called = [tc["function"]["name"] for m in messages for tc in m.get("tool_calls", [])]
     platforms = list(row.get("platforms") or []) or sorted({name.split("_", 1)[0] for name in called})

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grpo.config import TrainSettings, load_settings
+from kopa_grpo.config import TrainSettings, load_settings
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +179,7 @@ def episode_tokenizer(tokenizer: Any, chat_template: str) -> Any:
 def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     from transformers import AutoTokenizer
 
-    from grpo import data
+    from kopa_grpo import data
 
     model_path = resolve_model(settings.model)
     tokenizer = AutoTokenizer.from_pretrained(model_path)
@@ -197,7 +197,7 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
 
     from trl import GRPOConfig, GRPOTrainer
 
-    from grpo.rewards import build_reward_funcs
+    from kopa_grpo.rewards import build_reward_funcs
 
     kwargs = _trainer_args(settings, ckpt_dir)
     if settings.reward_weights is not None:
@@ -206,7 +206,7 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     if settings.form == "episode":
         # Multi-turn: the model calls the tools itself; TRL parses its calls with the tokenizer's
         # response_template (see episode_tokenizer).
-        from grpo import env
+        from kopa_grpo import env
 
         env.use_backend(settings.backend)
         tokenizer = episode_tokenizer(tokenizer, settings.chat_template)
@@ -347,7 +347,7 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
     return out / "merged"
 
 
-def main() -> None:  # `python -m grpo.train` for accelerate launch
+def main() -> None:  # `python -m kopa_grpo.train` for accelerate launch
     import argparse
 
     ap = argparse.ArgumentParser(description="GRPO/SFT on an EDGE dataset")
