@@ -169,3 +169,17 @@ def test_daily_quota_uses_the_portal_code():
     req = build_request(get_operation(MEMBERS), {"pSize": 1}, DEFAULT_EMULATOR_KEY)
     first, second = (json.loads(emu.handle("GET", req.path, req.query, clock=CLOCK).body) for _ in range(2))
     assert "nwvrqwxyaytdsfvhu" in first and second["RESULT"]["CODE"] == "INFO-300"
+
+
+def test_format_switch_and_key_are_case_insensitive():
+    # Public clients of the portal send ``type=json`` and ``key=``/``Key=`` as well as ``Type``/``KEY``.
+    for switch in ({"type": "json"}, {"TYPE": "JSON"}):
+        for key_name in ("KEY", "key", "Key"):
+            query = {key_name: DEFAULT_EMULATOR_KEY, "pSize": "2", **switch}
+            resp = EMU.handle("GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", query, clock=CLOCK)
+            assert resp.content_type.startswith("application/json"), (switch, key_name, resp.body[:80])
+            total, rows = rows_of(resp, MEMBERS.removeprefix("assembly_"))
+            assert len(rows) == 2 and total >= 2
+    wrong = EMU.handle("GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", {"key": "wrong", "type": "json"},
+                       clock=CLOCK)
+    assert json.loads(wrong.body)["RESULT"]["CODE"] == "ERROR-290"

@@ -189,3 +189,26 @@ async def test_quota_and_restricted_key() -> None:
             "CODE": "ERROR-337", "MESSAGE": "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."}}
         assert await get_json(c, INFO, key=other) == {"RESULT": {
             "CODE": "INFO-300", "MESSAGE": "관리자에 의해 인증키 사용이 제한되었습니다."}}
+
+
+@pytest.mark.parametrize("switch", [{"type": "json"}, {"TYPE": "JSON"}, {"Type": "Json"}])
+async def test_format_switch_is_case_insensitive(client: httpx.AsyncClient, switch: dict) -> None:
+    # neispy (and other live clients) send lowercase ``type=json``; the portal answers JSON.
+    r = await get(client, INFO, SCHUL_NM="대치", **switch)
+    assert r.headers["content-type"].startswith("application/json"), r.text[:80]
+    total, result, rows = rows_of(json.loads(r.text), "schoolInfo")
+    assert result["CODE"] == "INFO-000" and total == len(rows) == 3
+
+
+async def test_lowercase_key_is_the_key_and_a_wrong_one_still_fails(client: httpx.AsyncClient) -> None:
+    headers = {CLOCK_HEADER: CLOCK}
+    ok = await client.get(INFO, params={"key": DEFAULT_EMULATOR_KEY, "type": "json", "SCHUL_NM": "대치"}, headers=headers)
+    assert json.loads(ok.text)["schoolInfo"][0]["head"][1]["RESULT"]["CODE"] == "INFO-000"
+    bad = await client.get(INFO, params={"key": "not-a-key", "type": "json", "SCHUL_NM": "대치"}, headers=headers)
+    assert json.loads(bad.text) == {"RESULT": {"CODE": BAD_KEY, "MESSAGE": ERRORS_290}}
+    # The value selects the format; an unknown one falls back to the XML default.
+    xml = await get(client, INFO, SCHUL_NM="대치", type="yaml")
+    assert xml.headers["content-type"].startswith("text/xml")
+
+
+ERRORS_290 = "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오."

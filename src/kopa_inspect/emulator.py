@@ -198,6 +198,7 @@ class Emulator:
         params: dict[str, Any] = {**query, **path_params}
         if isinstance(body, dict):
             params.update(body)
+        params = envelope.normalize(params)
         fmt: Format = "xml"
         try:
             fmt = envelope.response_format(params)
@@ -249,7 +250,7 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
             seed=request.headers.get(SEED_HEADER),
             clock=request.headers.get(CLOCK_HEADER),
         )
-        return Response(resp.body, status_code=resp.status, media_type=resp.content_type)
+        return Response(resp.body, status_code=resp.status, media_type=resp.content_type, headers=resp.headers or None)
 
     async def health(_: Request) -> Response:
         return PlainTextResponse("ok")

@@ -11,6 +11,20 @@ Contract: ``GET https://open.assembly.go.kr/portal/openapi/{SERVICE}?KEY=&Type=j
   non-integer position. Codes follow the portal's 명세 pattern (shared with 서울 열린데이터광장);
   ERROR-290 and the wording are from memory (UNCERTAIN). The real portal answers a request
   *without* a key with sample rows; the emulator answers ERROR-290 (UNCERTAIN simplification).
+  A bad key's bare ``{"RESULT":{"CODE":"ERROR-290",…}}`` (HTTP 200) is what public clients
+  record from the live portal too (their fixtures hold exactly that shape), so it stays bare.
+- ``KEY`` and ``Type`` are read whatever their case: public clients send ``type=json``,
+  ``key=`` and ``Key=``.
+
+Not emulated, on purpose: assembly-api-client (PyPI, 1.2.x). Before its first call it downloads
+each dataset's Excel specification from ``/portal/data/openapi/downloadOpenApiSpec.do?infId=…&infSeq=N``
+(an absolute URL to the portal, not its base URL) and reads the endpoint name and parameters out
+of that workbook. The download is keyed by the portal's internal ``infId`` (e.g.
+``OOWY4R001216HX11536``), which no offline source ties to the endpoint codes this catalog uses,
+so a faithful spec cannot be served for a given infId. The same client reads errors only from
+``<SERVICE>[0].head[].RESULT``, so a bare RESULT (the real bad-key answer above) comes back to its
+callers as an empty list, against the live portal as against this emulator; answering a bad key
+in the head form instead would make the emulator differ from the portal to suit one client.
 """
 
 from __future__ import annotations
@@ -57,6 +71,8 @@ ERRORS: dict[str, tuple[str, str]] = {
 
 class AssemblyEnvelope(Envelope):
     format_param = "Type"
+    # Public clients send ``type=json``, ``key=`` and ``Key=`` and get JSON; see the module docstring.
+    case_insensitive_params = ("KEY", "Type")
     json_value = "json"
     page_param = "pIndex"
     size_param = "pSize"

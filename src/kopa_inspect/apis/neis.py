@@ -2,7 +2,7 @@
 
 Real contract (open.neis.go.kr 개발가이드, as wrapped by several public clients):
 ``GET https://open.neis.go.kr/hub/<service>?KEY=…&Type=json|xml&pIndex=1&pSize=100&<filters>``.
-``Type`` defaults to XML; ``pIndex`` defaults to 1 and ``pSize`` to 100 (at most 1,000 a call).
+``Type`` defaults to XML and, like ``KEY``, is read whatever its case (neispy sends ``type=json``); ``pIndex`` defaults to 1 and ``pSize`` to 100 (at most 1,000 a call).
 JSON: ``{"<service>":[{"head":[{"list_total_count":N},{"RESULT":{"CODE":"INFO-000","MESSAGE":
 "정상 처리되었습니다."}}]},{"row":[…]}]}``; XML ``<service><head><list_total_count/><RESULT>…</RESULT>
 </head><row>…</row>…</service>``. No rows (also: a page past the end) is not a head with zero but
@@ -76,6 +76,9 @@ OK_CODES = {OK[0]}
 
 class NeisEnvelope(Envelope):
     format_param = "Type"
+    # The portal reads ``type=json`` (what neispy sends) and ``key=`` as well as ``Type``/``KEY``.
+    # UNCERTAIN whether pIndex/pSize/filter names are also case-insensitive; they are exact here.
+    case_insensitive_params = ("KEY", "Type")
     json_value = "json"
     page_param = "pIndex"
     size_param = "pSize"
