@@ -27,10 +27,16 @@ BROKEN = '<tool_call>{"name": "kma_getVilageFcst", "arguments": {"nx": 60,</tool
 TRUNCATED = '<tool_call>{"name": "kma_getVilageFcst"'
 
 
+KMA_SCHEMA = {"type": "function", "function": {"name": "kma_getVilageFcst", "description": "단기예보", "parameters": {
+    "type": "object", "required": ["base_date", "base_time", "nx", "ny"],
+    "properties": {k: {"type": "string"} for k in ("base_date", "base_time", "nx", "ny", "pageNo", "numOfRows")}}}}
+
+
 def run(fn, completions, kind="call"):
     n = len(completions)
     return fn(prompts=[""] * n, completions=completions, kind=[kind] * n,
-              target_calls_json=[json.dumps(TARGET)] * n, facts_json=[json.dumps(FACTS)] * n)
+              target_calls_json=[json.dumps(TARGET)] * n, facts_json=[json.dumps(FACTS)] * n,
+              tools_json=[json.dumps([KMA_SCHEMA])] * n)
 
 
 def test_parse_completion_forms():
@@ -51,7 +57,9 @@ def test_outcome_reward_is_binary_on_exact_call():
 
 
 def test_format_reward():
-    assert run(rewards.format_reward, [RIGHT, BROKEN, TRUNCATED, "답변"]) == [1.0, 0.0, 0.0, 1.0]
+    assert run(rewards.format_reward, [RIGHT, BROKEN, TRUNCATED, "답변"]) == [1.0, 0.0, 0.0, 0.0]
+    # Prose is the right kind of move only on an answer step.
+    assert run(rewards.format_reward, ["종로구는 맑아요.", RIGHT], kind="answer") == [1.0, 0.0]
 
 
 def test_tool_name_reward():

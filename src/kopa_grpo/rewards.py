@@ -1,20 +1,27 @@
-"""Reward functions for GRPO, reusing the scorers' matching and the backends' execution.
+"""Reward functions for GRPO on step rows: thin TRL adapters over kopa_inspect.steps.scoring.
 
 Each function has TRL's signature ``(prompts, completions, **kwargs) -> list[float | None]``
-(None: not applicable to this row) and is logged under its own name. The math lives in the
-module-level ``*_score`` functions, framework-free, so a verl ``compute_score`` adapter can call
-them too. Row columns used: kind ("call" | "answer"), target_calls_json, facts_json, clock,
-seed (see data.py).
+(None: not applicable to this row) and is logged under its own name. The judgement itself lives
+in :mod:`kopa_inspect.steps.scoring` (framework-free; the step task's scorer uses the same code,
+so a verl ``compute_score`` adapter could too). Row columns used (data.step_rows writes them):
+kind ("call" | "answer"), target_calls_json (token arguments kept), facts_json, tools_json (the
+tools in play), tool_results_json (the earlier results the prompt showed), session_tokens_json,
+clock, seed.
 
-- outcome_reward: the paper's binary reward (ToolRL/Tool-N1 style for one step): 1 when the
-  step is exactly right: the target call(s) with matching arguments, or a final answer that
-  holds every required fact.
-- format_reward: a parseable tool call or a non-empty answer.
-- tool_name_reward: Jaccard of called tool names vs the target's.
-- argument_reward: per target call, argument-name Jaccard and share of values that match
-  (normalized as the scorer normalizes), averaged.
-- execution_reward: share of predicted calls the backend answers with its OK code.
-- answer_reward: share of required facts the final answer states.
+- outcome_reward: the paper's binary reward for one step: the exact gold call wave (no extra
+  argument, tokens verbatim, no extra call), or an answer holding every required fact.
+- format_reward: a well-formed move of the step's kind toward the gold step (see
+  scoring.format_ok: an unrelated valid call or an unneeded auth call earns nothing).
+- tool_name_reward: Jaccard of called tool names vs the gold wave's.
+- argument_reward: per gold call, argument-name Jaccard and share of gold values matched
+  (credentials verbatim), averaged over max(gold, made) calls.
+- execution_reward: share of gold calls matched by a same-named predicted call the backend
+  answers OK (an unrelated call that executes earns nothing).
+- answer_reward: share of required facts the answer states (subject-bound matching), 0 for a
+  paste of the tool results, markup or a shotgun of numbers.
+
+Why every shaped reward is gated on the gold step: the weighted sum must give a move that
+cannot be right nothing at all, or GRPO learns to emit the cheapest valid-looking move.
 """
 
 from __future__ import annotations
@@ -23,12 +30,15 @@ import asyncio
 import json
 from typing import Any
 
-from kopa_grpo.parsing import ParsedCompletion, parse_completion
-from kopa_inspect import matching
+from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend, BackendConfig, make_backend
 from kopa_inspect.execution import Session
+from kopa_inspect.steps import scoring
+from kopa_inspect.steps.parsing import ParsedCompletion, parse_completion
 
 Call = tuple[str, dict[str, Any]]
+
+fact_expected = scoring.fact_expected
 
 
 def _target_calls(raw: str) -> list[Call]:
@@ -36,123 +46,82 @@ def _target_calls(raw: str) -> list[Call]:
 
 
 def _facts(raw: str) -> list[dict[str, Any]]:
-    facts = json.loads(raw or "[]")
-    return [f for f in facts if f.get("required", True)]
+    return list(json.loads(raw or "[]"))
 
 
-def fact_expected(fact: dict[str, Any]) -> Any:
-    """The value a fact must state. EDGE stores the plan reference in ``value`` and what it
-    resolved to in ``resolved``; ``expected`` is accepted too. A ``value`` that is still a
-    reference ("$s2.items[0].x") is never a value to match; refusal facts are literals."""
-    for key in ("resolved", "expected"):
-        if key in fact:
-            return fact[key]
-    value = fact.get("value")
-    return None if isinstance(value, str) and value.startswith("$") else value
+def _list(raw: str | None) -> list[Any]:
+    return list(json.loads(raw or "[]"))
 
 
-# --- framework-free scores ---------------------------------------------------------------
+def _col(kwargs: dict[str, Any], name: str, n: int, default: str = "[]") -> list[str]:
+    value = kwargs.get(name)
+    return list(value) if value is not None else [default] * n
 
-def format_score(parsed: ParsedCompletion) -> float:
-    return 1.0 if parsed.well_formed and (parsed.calls or parsed.answer) else 0.0
-
-
-def tool_name_score(parsed: ParsedCompletion, kind: str, targets: list[Call]) -> float:
-    if kind == "answer":
-        return 1.0 if not parsed.calls and parsed.answer else 0.0
-    predicted = {n for n, _ in parsed.calls}
-    wanted = {n for n, _ in targets}
-    if not predicted and not wanted:
-        return 1.0
-    return len(predicted & wanted) / len(predicted | wanted)
-
-
-def argument_score(parsed: ParsedCompletion, targets: list[Call]) -> float:
-    if not targets:
-        return 0.0
-    scores = []
-    pool = list(parsed.calls)
-    for name, want in targets:
-        candidates = [args for n, args in pool if n == name]
-        if not candidates:
-            scores.append(0.0)
-            continue
-        best = max(candidates, key=lambda got: matching.argument_match_score(want, got))
-        scores.append(matching.argument_match_score(want, best))
-    return sum(scores) / len(scores)
-
-
-def call_exact(parsed: ParsedCompletion, targets: list[Call]) -> bool:
-    if len(parsed.calls) != len(targets):
-        return False
-    remaining = list(parsed.calls)
-    for name, want in targets:
-        hit = next((c for c in remaining if c[0] == name and matching.arguments_equal(want, c[1])), None)
-        if hit is None:
-            return False
-        remaining.remove(hit)
-    return True
-
-
-def answer_score(text: str | None, facts: list[dict[str, Any]]) -> float:
-    if not facts:
-        return 0.0
-    if not text:
-        return 0.0
-    held = sum(1 for f in facts if matching.fact_holds(f, fact_expected(f), text))
-    return held / len(facts)
-
-
-# --- TRL adapters ------------------------------------------------------------------------
 
 def _parsed(completions: list[Any]) -> list[ParsedCompletion]:
     return [parse_completion(c) for c in completions]
 
 
-def format_reward(prompts: list[Any], completions: list[Any], **kwargs: Any) -> list[float | None]:
-    return [format_score(p) for p in _parsed(completions)]
+# --- TRL adapters ------------------------------------------------------------------------
+
+def format_reward(prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str],
+                  **kwargs: Any) -> list[float | None]:
+    n = len(completions)
+    tools, results, facts = (_col(kwargs, c, n) for c in ("tools_json", "tool_results_json", "facts_json"))
+    out: list[float | None] = []
+    for p, k, t, tl, r, f in zip(_parsed(completions), kind, target_calls_json, tools, results, facts, strict=True):
+        expected = [scoring.fact_expected(x) for x in scoring.required_facts(_facts(f))]
+        ok = scoring.format_ok(p, k, _list(tl), _target_calls(t), _list(r), expected)
+        out.append(1.0 if ok else 0.0)
+    return out
 
 
 def tool_name_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                      target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
-    return [tool_name_score(p, k, _target_calls(t)) for p, k, t in zip(_parsed(completions), kind, target_calls_json, strict=True)]
+    return [scoring.tool_name_score(p, k, _target_calls(t))
+            for p, k, t in zip(_parsed(completions), kind, target_calls_json, strict=True)]
 
 
 def argument_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                     target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
     return [
-        argument_score(p, _target_calls(t)) if k == "call" else None
+        scoring.argument_score(p, _target_calls(t)) if k == "call" else None
         for p, k, t in zip(_parsed(completions), kind, target_calls_json, strict=True)
     ]
 
 
 def answer_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                   facts_json: list[str], **kwargs: Any) -> list[float | None]:
-    return [
-        answer_score(p.answer, _facts(f)) if k == "answer" else None
-        for p, k, f in zip(_parsed(completions), kind, facts_json, strict=True)
-    ]
+    results = _col(kwargs, "tool_results_json", len(completions))
+    out: list[float | None] = []
+    for p, k, f, r in zip(_parsed(completions), kind, facts_json, results, strict=True):
+        if k != "answer":
+            out.append(None)
+        elif p.calls or not p.well_formed:
+            out.append(0.0)
+        else:
+            out.append(scoring.answer_score(p.answer, _facts(f), _list(r)))
+    return out
 
 
 def outcome_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                    target_calls_json: list[str], facts_json: list[str], **kwargs: Any) -> list[float | None]:
-    out: list[float | None] = []
-    for p, k, t, f in zip(_parsed(completions), kind, target_calls_json, facts_json, strict=True):
-        if k == "call":
-            out.append(1.0 if call_exact(p, _target_calls(t)) else 0.0)
-        else:
-            out.append(1.0 if p.answer and answer_score(p.answer, _facts(f)) == 1.0 and not p.calls else 0.0)
-    return out
+    results = _col(kwargs, "tool_results_json", len(completions))
+    return [
+        1.0 if scoring.outcome(p, k, _target_calls(t), _facts(f), _list(r)) else 0.0
+        for p, k, t, f, r in zip(_parsed(completions), kind, target_calls_json, facts_json, results, strict=True)
+    ]
 
 
-def _token_platforms() -> list[str]:
+def _auth_tools() -> dict[str, str]:
     from kopa_inspect.apis import platforms
 
-    return [p.id for p in platforms().values() if p.session_token_param]
+    return {auth_tool_name(p.id): p.id for p in platforms().values() if p.session_token_param}
 
 
 class ExecutionReward:
-    """Executes predicted calls through a backend (embedded emulator by default)."""
+    """Executes the predicted calls that name a gold tool through a backend (embedded emulator by
+    default); the reward is the share of gold calls matched by one that the API answered OK."""
 
     __name__ = "execution_reward"
 
@@ -165,38 +134,45 @@ class ExecutionReward:
             self._backend = make_backend(self.backend_config)
         return self._backend
 
-    async def score(self, parsed: ParsedCompletion, clock: str, seed: int,
+    async def _ok(self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]) -> bool:
+        if name in auth:  # the auth tool always answers with a fresh token
+            session.issue_token(auth[name])
+            return True
+        try:
+            res = await session.call(name, args)
+        except KeyError:  # unknown tool name (get_operation)
+            return False
+        except (TypeError, ValueError):  # arguments the request builder cannot even encode
+            return False
+        return res.ok
+
+    async def score(self, parsed: ParsedCompletion, clock: str, seed: int, targets: list[Call] | None = None,
                     tokens: dict[str, str] | None = None) -> float:
-        """Share of the predicted calls the API accepts. ``tokens``: session tokens issued earlier
-        in the trajectory (the prompt showed them), valid in this session too."""
+        """``tokens``: session tokens issued earlier in the trajectory (the prompt showed them),
+        valid in this session too. ``targets`` None: every predicted call counts (legacy use)."""
         if not parsed.calls:
             return 0.0
+        wanted = [n for n, _ in targets] if targets is not None else [n for n, _ in parsed.calls]
         session = Session(self._get_backend(), clock=clock or None, seed=int(seed))
         session.tokens.update(tokens or {})
-        auth = {f"{pid}_get_api_key": pid for pid in _token_platforms()}
-        oks = []
+        auth = _auth_tools()
+        pool = list(wanted)
+        hits = 0
         for name, args in parsed.calls:
-            if name in auth:  # the auth tool: always answers with a fresh token
-                session.issue_token(auth[name])
-                oks.append(True)
-                continue
-            try:
-                res = await session.call(name, args)
-            except KeyError:  # unknown tool name (get_operation)
-                oks.append(False)
-                continue
-            except (TypeError, ValueError):  # arguments the request builder cannot even encode
-                oks.append(False)
-                continue
-            oks.append(res.ok)
-        return sum(oks) / len(oks)
+            if name not in pool:
+                continue  # never executed: an unrelated call earns nothing
+            pool.remove(name)
+            hits += await self._ok(session, name, args, auth)
+        return hits / max(len(wanted), len(parsed.calls))
 
     async def __call__(self, prompts: list[Any], completions: list[Any], kind: list[str],
-                       clock: list[str], seed: list[int], session_tokens_json: list[str] | None = None,
-                       **kwargs: Any) -> list[float | None]:
+                       clock: list[str], seed: list[int], target_calls_json: list[str] | None = None,
+                       session_tokens_json: list[str] | None = None, **kwargs: Any) -> list[float | None]:
         parsed = _parsed(completions)
-        tokens = [json.loads(t or "{}") for t in (session_tokens_json or ["{}"] * len(parsed))]
-        coros = [self.score(p, c, s, t) for p, c, s, t in zip(parsed, clock, seed, tokens, strict=True)]
+        n = len(parsed)
+        tokens = [json.loads(t or "{}") for t in (session_tokens_json or ["{}"] * n)]
+        targets = [_target_calls(t) for t in target_calls_json] if target_calls_json is not None else [None] * n
+        coros = [self.score(p, c, s, tg, t) for p, c, s, tg, t in zip(parsed, clock, seed, targets, tokens, strict=True)]
         scores = await asyncio.gather(*coros)
         return [s if k == "call" else None for s, k in zip(scores, kind, strict=True)]
 
