@@ -8,6 +8,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis.airkorea import cai, data_time, grade, wgs84_to_tm
 from kopa_inspect.backends import make_backend
@@ -33,9 +34,7 @@ async def get(path: str, clock: str = CLOCK, seed: int | None = None, key: str =
 
 
 def assert_gateway_30(r: httpx.Response) -> None:
-    assert r.text.lstrip().startswith("<")
-    hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30" and hdr["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+    assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")  # JSON form for returnType=json
 
 
 # --- getCtprvnRltmMesureDnsty --------------------------------------------------------------

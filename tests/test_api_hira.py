@@ -6,6 +6,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.backends import make_backend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, create_app
@@ -159,9 +160,13 @@ async def test_parameter_errors(app, path, params, expected):
 
 @pytest.mark.parametrize("key", [None, "wrong-key"])
 async def test_gateway_key_errors(app, key):
-    resp = await call(app, LIST, {"sgguCd": "110016"}, key=key)
-    hdr = xmltodict.parse(resp.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert (hdr["returnReasonCode"], hdr["returnAuthMsg"]) == ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    resp = await call(app, LIST, {"sgguCd": "110016"}, key=key)  # _type=json: the gateway's JSON form
+    if key is None:
+        assert_gateway(resp, "20", "SERVICE_KEY_IS_NULL")
+    else:
+        assert_gateway(resp, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    xml = await call(app, LIST, {"sgguCd": "110016"}, key=key, json_=False)
+    assert_gateway(xml, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
 
 
 async def test_deterministic_bytes(app):

@@ -8,6 +8,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis.kasi import holidays
 from kopa_inspect.backends import make_backend
@@ -87,8 +88,7 @@ async def test_errors(op):
         assert r.json()["response"]["header"] == {"resultCode": "10",
                                                   "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR"}, bad
     r = await get(op, key="nope", solYear="2026", _type="json")
-    hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30"
+    assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
     # a year outside the static data: no rows, still 00
     r = await get(op, solYear="2031", _type="json")
     assert r.json()["response"]["body"] == {"items": "", "numOfRows": 10, "pageNo": 1, "totalCount": 0}

@@ -9,6 +9,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._schema import tool_schema
 from kopa_inspect.apis.kma import (
@@ -179,13 +180,12 @@ async def test_vilage_errors():
 
 
 @pytest.mark.parametrize("op", ["getVilageFcst", "getUltraSrtNcst", "getUltraSrtFcst"])
-async def test_unknown_key_is_gateway_xml_30_even_for_json(op):
+async def test_unknown_key_is_gateway_30_in_the_requested_form(op):
     for key in ("not-a-key", "kopa%2BEMULATOR/dev%2Bkey0123456789%3D%3D"):  # unknown / double-encoded
         r = await get(op, key=key, dataType="JSON", base_date="20261015", base_time="1300", **SEOUL)
-        assert r.text.lstrip().startswith("<")
-        hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-        assert hdr["returnReasonCode"] == "30"
-        assert hdr["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+        assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")  # JSON form, HTTP 403
+        r = await get(op, key=key, base_date="20261015", base_time="1300", **SEOUL)
+        assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")  # XML form, HTTP 200
 
 
 # --- getUltraSrtNcst / getUltraSrtFcst -------------------------------------------------------

@@ -8,6 +8,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis.kma_mid import LAND_REGIONS, TA_REGIONS, latest_tmfc
 from kopa_inspect.backends import make_backend
@@ -75,8 +76,7 @@ async def test_errors(op, reg):
     r = await get(op, dataType="JSON", regId=reg)
     assert r.json() == nodata  # missing tmFc: KMA's 03 (recorded fixture)
     r = await get(op, key="nope", dataType="JSON", regId=reg, tmFc="202610150600")
-    hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30"
+    assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
     # yesterday's 1800 is within 24 h
     r = await get(op, dataType="JSON", regId=reg, tmFc="202610141800")
     assert r.json()["response"]["header"]["resultCode"] == "00"

@@ -8,6 +8,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.backends import make_backend
 from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, create_app
 from kopa_inspect.execution import Session
@@ -111,10 +112,13 @@ async def test_results_only_after_the_vote(client: httpx.AsyncClient) -> None:
 
 
 @pytest.mark.parametrize("key", [None, "not-registered"])
-async def test_gateway_key_errors_are_xml(client: httpx.AsyncClient, key: str | None) -> None:
+async def test_gateway_key_errors_in_the_requested_form(client: httpx.AsyncClient, key: str | None) -> None:
     r = await get(client, CODES, key=key, resultType="json")
-    hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30" and hdr["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+    if key is None:
+        assert_gateway(r, "20", "SERVICE_KEY_IS_NULL")
+    else:
+        assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    assert_gateway(await get(client, CODES, key=key), "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
 
 
 async def test_codes_then_winners_through_a_session() -> None:

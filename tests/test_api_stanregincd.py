@@ -9,6 +9,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.backends import make_backend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, create_app
 from kopa_inspect.execution import Session
@@ -87,16 +88,19 @@ async def test_bad_paging_parameters(client: httpx.AsyncClient) -> None:
 
 
 @pytest.mark.parametrize("key", ["not-a-key", None, "double"])
-async def test_gateway_rejects_bad_keys_in_xml_even_for_json(client: httpx.AsyncClient, key: str | None) -> None:
+async def test_gateway_rejects_bad_keys_in_the_requested_form(client: httpx.AsyncClient, key: str | None) -> None:
     params = {"type": "json", "locatadd_nm": "종로구"}
     if key == "double":  # the "Encoding" key sent through a client that encodes again
         params["serviceKey"] = urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe="")
     elif key is not None:
         params["serviceKey"] = key
     r = await client.get(PATH, params=params)
-    doc = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert doc["returnReasonCode"] == "30"
-    assert doc["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+    if key is None:
+        assert_gateway(r, "20", "SERVICE_KEY_IS_NULL")
+    else:
+        assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    del params["type"]
+    assert_gateway(await client.get(PATH, params=params), "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
 
 
 async def test_pagination_totals_agree(client: httpx.AsyncClient) -> None:

@@ -8,6 +8,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.backends import make_backend
 from kopa_inspect.emulator import CLOCK_HEADER, DEFAULT_EMULATOR_KEY, SEED_HEADER, create_app
 from kopa_inspect.execution import Session
@@ -103,10 +104,10 @@ async def test_errors_in_json_and_xml(client: httpx.AsyncClient, path: str, para
     assert xml["header"] == {"resultCode": code, "resultMsg": msg}
 
 
-async def test_unknown_key_is_gateway_xml_even_for_json(client: httpx.AsyncClient) -> None:
+async def test_unknown_key_is_gateway_30_in_the_requested_form(client: httpx.AsyncClient) -> None:
     r = await client.get(CITY, params={"serviceKey": "unknown", "_type": "json"})
-    hdr = xmltodict.parse(r.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30" and hdr["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+    assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    assert_gateway(await client.get(CITY, params={"serviceKey": "unknown"}), "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
 
 
 async def test_arrivals_depend_on_the_clock(client: httpx.AsyncClient) -> None:

@@ -9,6 +9,7 @@ import httpx
 import pytest
 import xmltodict
 
+from _gateway import assert_gateway
 from kopa_inspect.apis import get_operation
 from kopa_inspect.backends import make_backend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, create_app
@@ -231,11 +232,12 @@ async def test_numofrows_cap_itself_is_accepted(app):
 @pytest.mark.parametrize(
     "key", [None, "not-a-key", urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe="")], ids=["missing", "unknown", "double"]
 )
-async def test_gateway_key_errors_are_xml_even_for_json(app, key):
-    resp = await call(app, "areaCode2", APP_PARAMS, key=key)
-    assert resp.text.lstrip().startswith("<")
-    hdr = xmltodict.parse(resp.text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert hdr["returnReasonCode"] == "30" and hdr["returnAuthMsg"] == "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+async def test_gateway_key_errors_in_the_requested_form(app, key):
+    resp = await call(app, "areaCode2", APP_PARAMS, key=key)  # _type=json: JSON form, HTTP 403 (live, 2026)
+    if key is None:
+        assert_gateway(resp, "20", "SERVICE_KEY_IS_NULL")
+    else:
+        assert_gateway(resp, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
 
 
 async def test_same_seed_and_clock_same_bytes(app):

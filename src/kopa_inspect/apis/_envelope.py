@@ -33,6 +33,8 @@ class HttpResponse:
     status: int
     content_type: str
     body: bytes
+    # Extra headers a real client reads (DART's Content-Disposition on the corpCode.xml ZIP).
+    headers: dict[str, str] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -160,7 +162,20 @@ def to_int(value: Any) -> int | None:
         return None
 
 
-# --- data.go.kr gateway errors (always XML, HTTP 200; reference §1.3b, §1.4) ----------------
+# --- data.go.kr gateway errors (reference §1.3b, §1.4) -------------------------------------
+#
+# The gateway (not the service) answers auth and quota failures, in its own
+# ``OpenAPI_ServiceResponse/cmmMsgHeader`` envelope. Two forms are on record:
+# - XML, HTTP 200, ``errMsg`` "SERVICE ERROR" and the code name in ``returnAuthMsg`` (the
+#   long-standing form; many recorded bodies, reference §1.3b).
+# - JSON when the request asked for JSON (``_type=json``, ``dataType=JSON`` ...), with an HTTP
+#   error status (403 for key errors, 429 for quota): ``{"OpenAPI_ServiceResponse":{"cmmMsgHeader":
+#   {"errMsg":"SERVICE_KEY_IS_NOT_REGISTERED_ERROR","returnAuthMsg":"등록되지 않은 서비스키",
+#   "returnReasonCode":"30"}}}``: the code name moves to ``errMsg`` and ``returnAuthMsg`` holds the
+#   Korean text. Seen live in 2026 by several independent public clients (TourAPI KorService2,
+#   금융위 주식시세, KMA VilageFcst 429 on quota, 20 ``SERVICE_KEY_IS_NULL`` for a missing key).
+# UNCERTAIN: whether the current gateway also sends an error status (not 200) with the XML form;
+# the emulator keeps HTTP 200 for XML. UNCERTAIN: status and Korean text for 12 (no service).
 
 GATEWAY_ERRORS: dict[str, tuple[str, str]] = {
     "key_not_registered": ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"),
@@ -171,8 +186,25 @@ GATEWAY_ERRORS: dict[str, tuple[str, str]] = {
     "no_service": ("12", "NO_OPENAPI_SERVICE_ERROR"),
 }
 
+# The JSON form: (code, errMsg, returnAuthMsg, HTTP status). A missing key is 20 SERVICE_KEY_IS_NULL there.
+GATEWAY_ERRORS_JSON: dict[str, tuple[str, str, str, int]] = {
+    "key_not_registered": ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "등록되지 않은 서비스키", 403),
+    "key_missing": ("20", "SERVICE_KEY_IS_NULL", "서비스 접근거부", 403),
+    "access_denied": ("20", "SERVICE_ACCESS_DENIED_ERROR", "서비스 접근거부", 403),
+    "rate_limited": ("22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", "일일 서비스 요청제한 횟수 초과 에러", 429),
+    "rate_limited_second": (
+        "23", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR", "초당 서비스 요청제한 횟수 초과 에러", 429,
+    ),
+    "no_service": ("12", "NO_OPENAPI_SERVICE_ERROR", "해당 오픈API서비스가 없거나 폐기됨", 404),
+}
 
-def render_gateway_error(kind: ErrorKind) -> HttpResponse:
+
+def render_gateway_error(kind: ErrorKind, fmt: Format = "xml") -> HttpResponse:
+    if fmt == "json":
+        code, name, text, status = GATEWAY_ERRORS_JSON[kind]
+        doc = {"OpenAPI_ServiceResponse": {"cmmMsgHeader": {"errMsg": name, "returnAuthMsg": text,
+                                                             "returnReasonCode": code}}}
+        return HttpResponse(status, JSON_CT, dumps_json(doc))
     code, msg = GATEWAY_ERRORS[kind]
     doc = {
         "OpenAPI_ServiceResponse": {
@@ -182,15 +214,31 @@ def render_gateway_error(kind: ErrorKind) -> HttpResponse:
     return HttpResponse(200, XML_CT, dumps_xml(doc))
 
 
+def _error_name(*candidates: object) -> str:
+    """The code name (SERVICE_KEY_IS_NOT_REGISTERED_ERROR ...) whichever field holds it."""
+    texts = [str(c) for c in candidates if c not in (None, "")]
+    for t in texts:
+        if t.replace("_", "").isalnum() and t.isupper() and t != "SERVICE ERROR":
+            return t
+    return texts[0] if texts else "UNKNOWN_ERROR"
+
+
 def parse_gateway_error(text: str) -> Parsed | None:
-    if "<OpenAPI_ServiceResponse" not in text[:200]:
+    """The gateway's envelope in either form (XML or JSON), or None for anything else."""
+    if "OpenAPI_ServiceResponse" not in text[:200]:
         return None
-    doc = xmltodict.parse(text)
-    hdr = (doc.get("OpenAPI_ServiceResponse") or {}).get("cmmMsgHeader") or {}
+    try:
+        doc = xmltodict.parse(text) if text.lstrip().startswith("<") else json.loads(text)
+    except Exception:  # noqa: BLE001 - not the gateway's envelope after all
+        return None
+    root = doc.get("OpenAPI_ServiceResponse") if isinstance(doc, dict) else None
+    hdr = root.get("cmmMsgHeader") if isinstance(root, dict) else None
+    if not isinstance(hdr, dict):
+        return None
     return Parsed(
         ok=False,
         code=str(hdr.get("returnReasonCode", "99")),
-        message=str(hdr.get("returnAuthMsg") or hdr.get("errMsg") or "UNKNOWN_ERROR"),
+        message=_error_name(hdr.get("returnAuthMsg"), hdr.get("errMsg")),
         gateway_error=True,
     )
 
@@ -208,6 +256,23 @@ class Envelope:
     max_size: int | None = None
     # The gateway (not the service) answers auth and quota errors.
     gateway_kinds: frozenset[str] = frozenset(GATEWAY_ERRORS)
+    # Parameters the real portal reads whatever their case (NEIS and 열린국회정보 take ``type`` and
+    # ``key`` as well as ``Type`` and ``KEY``). Everything else is matched exactly, as the gateways do.
+    case_insensitive_params: tuple[str, ...] = ()
+
+    def normalize(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Params under the spelling the spec uses, for the names read case-insensitively."""
+        if not self.case_insensitive_params:
+            return params
+        out = dict(params)
+        for name in self.case_insensitive_params:
+            if out.get(name) not in (None, ""):
+                continue
+            for k in params:
+                if k != name and k.lower() == name.lower() and params[k] not in (None, ""):
+                    out[name] = params[k]
+                    break
+        return out
 
     def response_format(self, params: dict[str, Any]) -> Format:
         if self.format_param is None:
@@ -328,7 +393,7 @@ class DataGoKrEnvelope(Envelope):
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         if err.kind in self.gateway_kinds:
-            return render_gateway_error(err.kind)
+            return render_gateway_error(err.kind, fmt)
         code, msg = self.errors.get(err.kind, self.errors["server_error"])
         msg = err.detail or msg
         header = {"resultCode": code, "resultMsg": msg}

@@ -57,7 +57,7 @@ class MfdsEnvelope(Envelope):
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         if err.kind in self.gateway_kinds:
-            return render_gateway_error(err.kind)
+            return render_gateway_error(err.kind, fmt)
         code, msg = DATAGOKR_ERRORS.get(err.kind, DATAGOKR_ERRORS["server_error"])
         header = {"resultCode": code, "resultMsg": err.detail or msg}
         if fmt == "xml":

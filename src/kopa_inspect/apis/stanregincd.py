@@ -86,7 +86,7 @@ class StanReginCdEnvelope(Envelope):
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         if err.kind in self.gateway_kinds:
-            return render_gateway_error(err.kind)
+            return render_gateway_error(err.kind, fmt)
         code, msg = ERRORS.get(err.kind, ERRORS["server_error"])
         doc = {"RESULT": {"resultCode": code, "resultMsg": err.detail or msg}}
         if fmt == "json":

@@ -56,7 +56,7 @@ class TourEnvelope(DataGoKrEnvelope):
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         if err.kind in self.gateway_kinds:
-            return render_gateway_error(err.kind)
+            return render_gateway_error(err.kind, fmt)
         code, msg = self.errors.get(err.kind, self.errors["server_error"])
         if err.detail:
             msg = err.detail
