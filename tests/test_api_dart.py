@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import zipfile
 
 import httpx
 import pytest
@@ -41,7 +44,7 @@ async def get_xml(client: httpx.AsyncClient, name: str, **params: str) -> dict:
     return xmltodict.parse(r.text)["result"]
 
 
-async def test_corp_code_search_json_and_xml(client: httpx.AsyncClient) -> None:
+async def test_corp_code_search_json(client: httpx.AsyncClient) -> None:
     doc = await get_json(client, "corpCode", corp_name="삼성전자")
     assert (doc["status"], doc["message"]) == ("000", "정상")
     names = {r["corp_name"]: r for r in doc["list"]}
@@ -54,8 +57,41 @@ async def test_corp_code_search_json_and_xml(client: httpx.AsyncClient) -> None:
     assert {p["total_count"] for p in pages} == {(await get_json(client, "corpCode"))["total_count"]}
     assert [r["corp_code"] for p in pages for r in p["list"]] == [
         r["corp_code"] for r in (await get_json(client, "corpCode", page_count="100"))["list"]]
-    xml = await get_xml(client, "corpCode", corp_name="삼성전자")
-    assert xml["status"] == "000" and [r["corp_code"] for r in xml["list"]] == [r["corp_code"] for r in doc["list"]]
+
+
+async def test_corp_code_xml_is_the_real_zip_of_corpcode_xml(client: httpx.AsyncClient) -> None:
+    # OpenDartReader and dart-fss download /api/corpCode.xml and unzip CORPCODE.xml from it.
+    r = await get(client, "corpCode", "xml")
+    assert r.status_code == 200 and r.content[:4] == b"PK\x03\x04", r.content[:80]
+    assert re.search(r"attachment;\s*filename=\"?CORPCODE\.zip", r.headers["content-disposition"])
+    with zipfile.ZipFile(io.BytesIO(r.content)) as zf:
+        assert zf.namelist() == ["CORPCODE.xml"]
+        text = zf.read("CORPCODE.xml").decode("utf-8")
+    rows = xmltodict.parse(text)["result"]["list"]
+    search = await get_json(client, "corpCode", page_count="100")
+    assert len(rows) == search["total_count"] >= 20  # every company, no paging, no search
+    assert [list(row) for row in rows[:1]] == [["corp_code", "corp_name", "corp_eng_name", "stock_code", "modify_date"]]
+    by_code = {row["corp_code"]: row for row in rows}
+    assert by_code[SAMSUNG]["corp_name"] == "삼성전자" and by_code[SAMSUNG]["stock_code"] == "005930"
+    assert "<stock_code> </stock_code>" in text  # unlisted: a single space, as in the real file
+    # The same bytes every time (a fixed ZIP timestamp), whatever the search parameters.
+    again = await get(client, "corpCode", "xml", corp_name="삼성전자", page_count="3")
+    assert again.content == r.content
+    # A bad key is the XML status document, not a ZIP (OpenDartReader reads <status> first).
+    bad = await get(client, "corpCode", "xml", key="bad-key")
+    assert xmltodict.parse(bad.text)["result"] == {"status": "010", "message": "등록되지 않은 키입니다."}
+
+
+async def test_corp_code_zip_parses_through_the_envelope(client: httpx.AsyncClient) -> None:
+    from kopa_inspect.apis import get_operation, get_platform
+    from kopa_inspect.apis._envelope import HttpResponse
+
+    r = await get(client, "corpCode", "xml")
+    op = get_operation("dart_corpCode")
+    parsed = get_platform("dart").envelope.parse(op, HttpResponse(r.status_code, r.headers["content-type"], r.content))
+    assert parsed.ok and parsed.code == "000" and parsed.total_count == len(parsed.items) >= 20
+    assert {"corp_code": SAMSUNG, "corp_name": "삼성전자"}.items() <= next(
+        i for i in parsed.items if i["corp_code"] == SAMSUNG).items()
 
 
 async def test_company_profile_json_and_xml(client: httpx.AsyncClient) -> None:

@@ -11,18 +11,27 @@ message: 000 정상, 010 등록되지 않은 키입니다., 011 사용할 수 �
 after these sentences; which form the live API sends is UNCERTAIN, the short one is used). The code
 for a missing key (010 here) and for a missing mandatory field (100 here) is UNCERTAIN.
 
-DEPARTURE FROM THE REAL API: the real 고유번호 service ``/api/corpCode.xml`` returns a ZIP file holding
-CORPCODE.xml (every company: corp_code, corp_name, corp_eng_name, stock_code, modify_date). A tool
-cannot hand a model a ZIP, so the emulator serves ``/api/corpCode.json|.xml`` as a *searchable
-list* (corp_name / stock_code filters, DART-style paging) with the same row fields. A live backend
-has no such endpoint: this operation is emulator-only.
+고유번호: the real ``/api/corpCode.xml`` is a download, not a document: a ZIP (``Content-Disposition:
+attachment; filename=CORPCODE.zip``) holding one file, CORPCODE.xml, ``<result><list><corp_code/>
+<corp_name/><corp_eng_name/><stock_code/><modify_date/></list>…</result>`` for every company, with
+no search and no paging; OpenDartReader and dart-fss download and unzip it. The emulator serves
+exactly that at ``/api/corpCode.xml`` (a key error is the usual ``<result><status/>`` document,
+not a ZIP). UNCERTAIN: the live Content-Type (``application/x-msdownload`` here).
+
+EXTENSION (emulator-only): a tool cannot hand a model a ZIP of every company, so ``/api/corpCode.json``
+is a *searchable list* (corp_name / stock_code filters, DART-style paging) with the same row fields.
+The real API has no corpCode.json; a live backend cannot answer this tool.
 """
 
 from __future__ import annotations
 
+import io
 import math
+import zipfile
 from datetime import date, datetime
 from typing import Any
+
+import xmltodict
 
 from kopa_inspect.apis._envelope import (
     JSON_CT,
@@ -36,6 +45,7 @@ from kopa_inspect.apis._envelope import (
     dumps_json,
     dumps_xml,
     load_document,
+    rows_for_xml,
     to_int,
     xml_scalar,
 )
@@ -88,6 +98,8 @@ class DartEnvelope(Envelope):
         return doc
 
     def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
+        if op.name == "corpCode" and fmt == "xml":
+            return corp_code_zip(page.rows)
         if not page.rows:
             return self.render_error(op, ApiError("nodata"), fmt)
         doc = self._doc(op, page)
@@ -106,6 +118,8 @@ class DartEnvelope(Envelope):
         return HttpResponse(200, XML_CT, dumps_xml({"result": doc}))
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
+        if resp.body[:4] == ZIP_MAGIC:
+            return parse_corp_code_zip(resp.body)
         doc = load_document(resp)
         if isinstance(doc, Parsed):
             return doc
@@ -137,10 +151,44 @@ class DartEnvelope(Envelope):
         )
 
 
+ZIP_MAGIC = b"PK\x03\x04"
+CORPCODE_FILE = "CORPCODE.xml"
+# UNCERTAIN: the live service's Content-Type for the download.
+ZIP_CT = "application/x-msdownload"
+# A fixed timestamp inside the ZIP: the same world gives the same bytes.
+_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+def corp_code_zip(rows: Rows) -> HttpResponse:
+    """/api/corpCode.xml: CORPCODE.xml (every company) in a ZIP, as a file download."""
+    xml = dumps_xml({"result": {"list": rows_for_xml(rows)}}) if rows else dumps_xml({"result": None})
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        info = zipfile.ZipInfo(CORPCODE_FILE, date_time=_ZIP_TIME)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        zf.writestr(info, xml)
+    headers = {"Content-Disposition": "attachment; filename=CORPCODE.zip"}
+    return HttpResponse(200, ZIP_CT, buf.getvalue(), headers=headers)
+
+
+def parse_corp_code_zip(body: bytes) -> Parsed:
+    try:
+        with zipfile.ZipFile(io.BytesIO(body)) as zf:
+            text = zf.read(CORPCODE_FILE).decode("utf-8")
+    except (zipfile.BadZipFile, KeyError) as exc:
+        return Parsed(ok=False, code="900", message=f"corpCode ZIP without {CORPCODE_FILE}: {exc}"[:200])
+    root = (xmltodict.parse(text) or {}).get("result") or {}
+    items = [{k: ("" if v is None else v) for k, v in r.items()} for r in as_list(root.get("list")) if isinstance(r, dict)]
+    return Parsed(ok=True, code=OK[0], message=OK[1], items=items, total_count=len(items))
+
+
 # --- handlers ---------------------------------------------------------------------------------
 
 
-def corp_code(world: World, params: dict[str, Any]) -> Rows:
+def corp_code(world: World, params: dict[str, Any]) -> Rows | Result:
+    if params.get("format") == "xml":
+        # The real download: every company, unfiltered and unpaged (rendered as the ZIP).
+        return Result(rows=corp_code(world, {"format": "json"}), paged=False)
     name = str(params.get("corp_name") or "").strip().lower().replace(" ", "")
     stock = str(params.get("stock_code") or "").strip()
     rows = []
