@@ -1,0 +1,81 @@
+"""Korean names for what a query talks about: an operation's result, an output field, a parameter,
+a row. Read from the specs' Korean descriptions ("시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 아파트
+전월세 신고 내역을 조회합니다" -> "아파트 전월세 신고 내역"), without raw parameter names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from edge_synth.fields import is_name_like, norm
+from kopa_inspect.apis import get_operation
+
+_ASCII_TOKEN = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+_FORMAT_TOKEN = re.compile(r"\b(?:YYYYMMDD|YYYYMM|YYYY|HHMM|HH\d*|MM|DD)\b")
+
+
+def _ko(text: str) -> str:
+    """The Korean head of a 'Korean (English gloss)' description."""
+    head = re.split(r"\s*[(\[]", text, maxsplit=1)[0].strip()
+    return head or text
+
+
+def _clean(text: str) -> str:
+    text = _FORMAT_TOKEN.sub("", text)
+    text = re.sub(r"\s*[:：=|~].*$", "", text)
+    text = re.sub(r"\s+(?:또는|및|등|예)$", "", text.strip())
+    text = re.sub(r"\s{2,}", " ", text).strip(" ,.;-")
+    return text
+
+
+@lru_cache(maxsize=4096)
+def op_noun(op_id: str) -> str:
+    """What a call returns, as a noun phrase ("아파트 매매 실거래가", "급식식단정보")."""
+    summary = get_operation(op_id).summary
+    m = re.search(r"(?:으로|로)\s+([^.。(]+?)(?:을|를)\s*(?:조회|검색|반환|제공|찾)", summary)
+    noun = _clean(m.group(1)) if m else _clean(re.split(r"[:;.。]", _ko(summary), maxsplit=1)[0])
+    noun = re.sub(r"\s*(?:조회|검색|정보 조회)$", "", noun).strip()
+    noun = _ASCII_TOKEN.sub("", noun).strip() if re.search(r"[가-힣]", noun) else noun
+    noun = re.sub(r"\s{2,}", " ", noun).strip(" ,")
+    return noun or "정보"
+
+
+@lru_cache(maxsize=16384)
+def field_label(op_id: str, fname: str) -> str:
+    """An output field's Korean label ("거래금액", "측정소 이름"); never a raw field name."""
+    desc = get_operation(op_id).output_fields.get(fname, "")
+    label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
+    if not label or not re.search(r"[가-힣]", label):
+        label = _GENERIC.get(norm(fname), "")
+    label = re.sub(r"\s*값$", "", label).strip()  # "값" is added by the sentence, never twice
+    return label or "해당 항목"
+
+
+def param_label(op_id: str, pname: str) -> str:
+    """A parameter's Korean label ("계약년월", "측정소 이름")."""
+    p = get_operation(op_id).param(pname)
+    desc = p.description if p is not None else ""
+    label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
+    label = _ASCII_TOKEN.sub("", label).strip() if re.search(r"[가-힣]", label) else ""
+    label = re.sub(r"\s*값$", "", re.sub(r"\s{2,}", " ", label)).strip(" ,")
+    return label or _GENERIC.get(norm(pname), "조건")
+
+
+_GENERIC = {
+    "nx": "격자 X 좌표", "ny": "격자 Y 좌표", "basedate": "발표일자", "basetime": "발표시각", "lawdcd": "지역코드",
+    "dealymd": "계약년월", "stationname": "측정소 이름", "sidoname": "시도 이름", "corpcode": "고유번호",
+    "bsnsyear": "사업연도", "solyear": "연도", "solmonth": "월",
+}
+
+
+def row_label(op_id: str, row: dict[str, Any]) -> tuple[str, str] | None:
+    """(field, value) that names a row for a person (a name-like field first), or None."""
+    fields = get_operation(op_id).output_fields
+    order = [f for f in fields if is_name_like(f, fields.get(f, ""))] + [f for f in row if is_name_like(f)]
+    for f in order:
+        v = row.get(f)
+        if isinstance(v, str) and v.strip() and not v.strip().isdigit() and len(v) <= 40:
+            return f, v.strip()
+    return None
