@@ -47,9 +47,11 @@ def test_number_tolerance() -> None:
 
 
 def test_extract_numbers_minus_and_dates() -> None:
-    values = [n.value for n in m.extract_numbers("2026-10-15, 영하 -3.5도, 1천만 원")]
-    assert 2026 in values and -3.5 in values and 10_000_000 in values
-    assert -10 not in values  # "-10" inside a date is not negative
+    raw = [n.value for n in m.extract_numbers("2026-10-15, 영하 -3.5도, 1천만 원", mask_dates=False)]
+    assert 2026 in raw and -3.5 in raw and 10_000_000 in raw
+    assert -10 not in raw  # "-10" inside a date is not negative
+    # by default the digits of dates and clock times are not figures
+    assert [n.value for n in m.extract_numbers("2026-10-15 15:00, 10월 3일, 영하 -3.5도")] == [-3.5]
 
 
 @pytest.mark.parametrize(

@@ -1,50 +1,127 @@
-"""Deterministic matching: answer facts against free text, and tool calls against gold calls.
+"""Deterministic matching: answer facts against a final answer, and tool calls against gold calls.
 
 Framework-free (no Inspect imports) so the benchmark scorers, EDGE's answer check and GRPO's
-rewards all judge with the same functions.
+rewards all judge with the same functions. The public entry point for answers is
+:func:`score_answer` (CONTRACT item 9); everything below it is how one fact is judged.
 
-Answer matchers (``AnswerFact.matcher``):
+How an answer is read
+---------------------
 
-- ``number``: every number in the answer is read with Korean formats ("790,000", "79억",
-  "79억 5,000만", "1.2만", "12.5도", "-3℃", "3천") and compared with the expected value within the
-  fact's absolute tolerance. An answer that rounds (states fewer decimals, or a 억/만 scale) is
-  accepted when its stated precision is at most 1% of the value. Money the API gives in 만원
-  (MOLIT dealAmount) also matches when the answer converts it to 원.
-- ``date``: YYYYMMDD, YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD, "2026년 10월 15일", "10월 15일" (a date
-  without a year matches on month and day), "10/15".
-- ``name``: spaces and punctuation removed, administrative suffixes unified (서울특별시 = 서울시 =
-  서울, 경기도 = 경기, 충청북도 = 충북 ...); the normalized expected name must occur in the
-  normalized answer.
-- ``set``: each element is a name; the fact holds when all are present (score = share present).
-- ``exact``: case- and space-insensitive substring.
-- ``refusal``: the answer says the question cannot be answered with the tools (Korean/English
-  phrases), and states no invented figure (UNCERTAIN heuristic: phrase lists, not a classifier).
+1. **Raw dumps score nothing.** :func:`is_raw_dump` flags a pasted tool output: a JSON object or
+   array that parses, XML elements (``<item>…</item>``), an envelope field name (``resultCode``,
+   ``totalCount``, ``numOfRows`` …) beside ``key: value`` pairs, or three or more API field names
+   written as ``aptNm: …`` / ``DDISH_NM: …``. Every fact of such an answer scores 0 (refusals too).
+2. **The structured final-answer section** (format defined in :mod:`kopa_inspect.solvers.prompts`:
+   a ``[최종 답변]`` / ``[Final answer]`` header followed by ``- <subject or item>: <value>`` lines)
+   is parsed by :func:`parse_answer`. Its lines are also sentences of the free text, so an answer
+   without the section is judged by the same rules (the free-text fallback).
+3. **Facts bound to a subject** (``AnswerFact.subject``): the value must be stated next to the
+   subject: in a sentence (split at ``. ! ? ;`` and line ends) that names the subject, in the
+   stretch from the subject to the next *other* subject of the task (the other facts' subjects and
+   the candidates of "which one" facts). For numeric kinds, when that forward stretch states no
+   number at all, the stretch before the subject (back to the previous other subject) is read
+   instead ("120건인 강남구"). A competitor value stated in the bound stretch fails the fact.
+   Facts without a subject are read against the whole answer.
+4. **"Which one" facts** (a fact with ``competitors``, or an old-style name fact whose value
+   expression is a ``max_by``/``min_by`` over quoted candidate literals): only the *claimed*
+   winner counts. Claims are (i) structured lines whose label has a superlative marker (가장,
+   제일, 최고/최대/최다/최저/최소/최근, 1위, 더 …, most, largest …): the first candidate in the
+   line's value; (ii) free-text clauses (sentences split further at commas) with a superlative
+   marker: after dropping a leading candidate list ("A, B, C 중 …"), the candidate nearest to the
+   marker. Clauses whose marker has the opposite direction ("가장 적은" for a max fact) are not
+   claims for this fact; "최고기온/최저기온" are field names, not markers. The fact holds when
+   some claim names the expected winner and none names a competitor. Mentioning every
+   candidate without a claim scores 0.
+5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 제공하지 않 /
+   불가 / 도구가 없 … ; a bare "없습니다" is a claim about the data, not a refusal) and state no
+   invented figure: no number that is not in the question, no quoted name and no school, hospital,
+   pharmacy, apartment or bus-stop name that is not in the question (UNCERTAIN: phrase and suffix
+   lists, not a classifier).
+
+Matchers (``AnswerFact.matcher``), each applied to the text a fact is bound to
+-------------------------------------------------------------------------------
+
+- ``number``: numbers are read on token boundaries (not after an ASCII letter or digit, not
+  followed by a letter or ``.digit``: "PM2.5" states no 2, "PM10" no 10), with Korean formats
+  ("790,000", "79억 5,000만", "1.2만", "12.5도", "-3℃"); numbers inside dates and clock times
+  ("2026-10-15", "10월 15일", "15:00") are not figures. A number holds within ``tolerance``
+  (absolute; a tolerance as large as the value itself is ignored, see :func:`check_tolerance`) or
+  ``rel_tol`` (relative), or when it is the value rounded to its stated precision and that
+  precision is at most 1% of the value. ``unit="만원"`` (or a number said with 원/억/만 for a
+  만원 API value) compares in won.
+- ``money``: like ``number`` but in won: the API value times its ``unit`` (원 default, 만원, 천원,
+  억원); an amount said with 원 or a Korean scale word is read in won ("8억 2,500만 원"); a bare
+  figure is read in the API's unit ("82,500" for 82,500 만원); "82,500원" for 82,500 만원 fails.
+- ``date``: YYYYMMDD, YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD, "2026년 10월 15일", "10월 15일" (no
+  year: month and day must match), "10/15".
+- ``time``: expected HHMM or HH:MM; the answer may say "15:00", "15시", "15시 30분", "오후 3시",
+  "낮 3시", "3 PM", "자정", "정오", or bare "1500" (not followed by a unit such as 원/건).
+  "3시" without 오전/오후 is read as 03:00, so it does not state 15:00.
+- ``month``: expected YYYYMM (or YYYY-MM); "2026년 9월", "2026-09", "2026.9", "202609", or "9월"
+  with no year. A full date inside the month is not the month.
+- ``date_set``: a list of dates; the answer's dates are read with the month carried over
+  ("10월 16일, 19일, 20일", "19~20일"). Score = share of expected dates stated, 0 when the answer
+  states more wrong dates than there are expected dates (listing the whole month is no answer).
+- ``duration``: the value in ``unit`` (``s`` default, ``min``, ``h``); the answer's durations
+  ("3분 20초", "200초", "1시간 5분", "약 3분") are summed per run of units. Holds within the
+  tolerance, or when rounded to the stated unit (half a unit) and that unit is under a third of the
+  value ("약 3분" for 200 s, not "1분" for 38 s).
+- ``code_label``: a code (or a label) of the table ``labels`` (:data:`CODE_TABLES`: ``kma_sky``,
+  ``kma_pty``, ``kma_mid_wf``, ``airkorea_grade``); the answer must say the code's Korean label
+  or a listed synonym (맑음/맑겠/맑고 …), found longest label first, single-syllable labels (비,
+  눈) only as a word (not inside 비교, 진눈깨비), and must not say another label of the table.
+- ``name``: spaces and punctuation removed, sido names shortened (서울특별시 = 서울시 = 서울);
+  the normalized expected name must occur in the normalized text. A numeric "name" (a route
+  number "720") is matched as a number token.
+- ``set``: a list; each element as a name (numbers as number tokens). Score = share present.
+- ``dish_set``: a NEIS menu (``<br/>``-separated, allergy codes "(5.9.13.)" and markers */#
+  dropped) or a list of dishes; each dish as a name. Score = share present.
+- ``key_facts``: a long legal/drug text scored by its ``keys`` (phrases that must all appear,
+  normalized like names). Score = share present. Without keys: the whole text as a name.
+- ``exact``: case- and space-insensitive substring on ASCII token boundaries ("0" is not in "10").
+- ``refusal``: see 5 above.
+
+``accept`` lists more acceptable values (BFCL style); a fact holds if any of them holds.
 
 Call matching: tool name equal and every gold argument present with an equal normalized value
 ("60" == 60, " 11110 " == "11110", lists order-free); arguments that carry no meaning for the
-answer (service keys, session tokens, format switches) are ignored, and ``pageNo`` absent
-equals ``pageNo=1``.
+answer (service keys, session tokens, format switches) are ignored, ``pageNo`` absent equals
+``pageNo=1``, and a first page at least as large as the gold one holds the gold rows. Whether the
+*records* a task needs were retrieved (any page size, filter or order) is judged in
+:mod:`kopa_inspect.scorers.grading` from the fingerprints (:func:`record_fingerprint`) that
+``tools.call_entry`` stores for every call.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 # --- numbers -------------------------------------------------------------------------------------
 
 _SCALES: dict[str, float] = {"조": 1e12, "억": 1e8, "천만": 1e7, "백만": 1e6, "만": 1e4, "천": 1e3}
-# A number, optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
+# A number on a token boundary (not glued to an ASCII letter/digit before it: "PM2.5", "B2"),
+# optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
 _NUM_TOKEN = re.compile(
-    r"(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)\s*(?P<scale>조|억|천만|백만|만|천)?"
+    r"(?<![0-9A-Za-z.])(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?![0-9A-Za-z]|\.\d)\s*(?P<scale>조|억|천만|백만|만|천)?"
 )
 # Won or 만원 right after a number: the answer is stating money.
-_MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만원|천원)")
+_MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만\s*원|천\s*원)")
+# Spans whose digits are not figures: dates and clock times.
+_MASKS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"\d{4}\s*년\s*\d{1,2}\s*월(?:\s*\d{1,2}\s*일)?"),
+    re.compile(r"(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)"),
+    re.compile(r"(?<!\d)\d{1,2}\s*월\s*\d{1,2}\s*일"),
+    re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])"),
+)
 
 
 @dataclass(frozen=True)
@@ -53,16 +130,28 @@ class FoundNumber:
     precision: float  # the unit of the last written digit, in the value's own units
     scaled: bool  # written with a Korean scale word (억, 만 ...)
     money: bool  # followed by 원
+    start: int = 0
+    end: int = 0
 
 
 def _decimals(text: str) -> int:
     return len(text.split(".", 1)[1]) if "." in text else 0
 
 
-def extract_numbers(text: str) -> list[FoundNumber]:
-    """Every number stated in ``text``, Korean scale words applied ("79억 5,000만" = 7,950,000,000)."""
+def _mask(text: str) -> str:
+    for pat in _MASKS:
+        text = pat.sub(lambda m: " " * len(m.group(0)), text)
+    return text
+
+
+def extract_numbers(text: str, mask_dates: bool = True) -> list[FoundNumber]:
+    """Every figure stated in ``text`` on token boundaries, Korean scale words applied
+    ("79억 5,000만" = 7,950,000,000). Digits inside dates and clock times are skipped unless
+    ``mask_dates`` is False."""
     out: list[FoundNumber] = []
     text = unicodedata.normalize("NFKC", text)
+    if mask_dates:
+        text = _mask(text)
     tokens = list(_NUM_TOKEN.finditer(text))
     i = 0
     while i < len(tokens):
@@ -95,13 +184,12 @@ def extract_numbers(text: str) -> list[FoundNumber]:
                 else:  # a plain number after "3억" is its own number (no implied unit)
                     break
             money = bool(_MONEY_AFTER.match(text[end:]))
-            out.append(FoundNumber(sign * total, precision, True, money))
+            out.append(FoundNumber(sign * total, precision, True, money, m.start(), end))
             i = j
             continue
         money = bool(_MONEY_AFTER.match(text[m.end() :]))
-        out.append(FoundNumber(sign * value, precision, False, money))
+        out.append(FoundNumber(sign * value, precision, False, money, m.start(), m.end()))
         i += 1
-    # Dates also read as numbers ("20261015"); that is harmless: a wrong number never matches.
     return out
 
 
@@ -117,38 +205,84 @@ def to_number(value: Any) -> float | None:
         return None
     if isinstance(value, int | float):
         return float(value) if math.isfinite(float(value)) else None
-    found = extract_numbers(str(value))
+    found = extract_numbers(str(value), mask_dates=False)
     if len(found) == 1:
         return found[0].value
     return None
 
 
-def number_score(expected: Any, answer: str, tolerance: float = 0.0) -> float:
+def check_tolerance(fact: Any, expected: Any) -> None:
+    """Raise ValueError when a fact's absolute tolerance is as large as its value (then any
+    small figure, 0 included, would match: the scorer ignores such a tolerance)."""
+    tol = float(_get(fact, "tolerance", 0.0) or 0.0)
     e = to_number(expected)
-    if e is None:
-        return 0.0
-    tol = max(float(tolerance or 0.0), 1e-9 * max(1.0, abs(e)))
-    for n in extract_numbers(answer):
+    if tol and e is not None and tol >= abs(e):
+        raise ValueError(f"fact {_get(fact, 'id', '?')}: tolerance {tol} is as large as the value {e}")
+
+
+def _effective_tol(e: float, tolerance: float, rel_tol: float) -> float:
+    tol = float(tolerance or 0.0)
+    if tol >= abs(e):  # a tolerance as large as the value would accept anything small
+        tol = 0.0
+    tol = max(tol, float(rel_tol or 0.0) * abs(e))
+    return max(tol, 1e-9 * max(1.0, abs(e)))
+
+
+def _number_in(e: float, found: Iterable[FoundNumber], tol: float, scale_man: bool = True) -> bool:
+    for n in found:
         if abs(n.value - e) <= tol:
-            return 1.0
+            return True
         # A rounded statement: its precision (0.5 unit of the last digit) covers the gap, and it
         # is fine enough (<= 1% of the value) to count as stating the number.
         if n.precision > 0 and abs(n.value - e) <= n.precision / 2 + 1e-9 and n.precision <= 0.01 * abs(e):
-            return 1.0
+            return True
         # 만원 amounts (MOLIT dealAmount "82,500") restated in 원 ("8억 2,500만원").
-        if (n.scaled or n.money) and abs(n.value - e * 1e4) <= max(tol * 1e4, n.precision / 2 + 1e-9) and (
+        if scale_man and (n.scaled or n.money) and abs(n.value - e * 1e4) <= max(tol * 1e4, n.precision / 2 + 1e-9) and (
             n.precision <= 0.01 * abs(e * 1e4)
         ):
+            return True
+    return False
+
+
+def number_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None) -> float:
+    e = to_number(expected)
+    if e is None:
+        return 0.0
+    if unit in _MONEY_UNITS and unit != "원":
+        return money_score(expected, answer, tolerance, rel_tol, unit)
+    return 1.0 if _number_in(e, extract_numbers(answer), _effective_tol(e, tolerance, rel_tol)) else 0.0
+
+
+_MONEY_UNITS: dict[str, float] = {"원": 1.0, "천원": 1e3, "만원": 1e4, "백만원": 1e6, "억원": 1e8}
+
+
+def money_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = "원") -> float:
+    """An amount in won: the API value times its unit; the answer's amounts said with 원 or a scale
+    word are in won, bare figures in the API's unit."""
+    e = to_number(expected)
+    if e is None:
+        return 0.0
+    factor = _MONEY_UNITS.get(unit or "원")
+    if factor is None:
+        raise ValueError(f"money unit {unit!r} not in {sorted(_MONEY_UNITS)}")
+    want = e * factor
+    tol = _effective_tol(e, tolerance, rel_tol) * factor
+    for n in extract_numbers(answer):
+        won = n.value if (n.money or n.scaled) else n.value * factor
+        prec = n.precision if (n.money or n.scaled) else n.precision * factor
+        if abs(won - want) <= tol:
+            return 1.0
+        if abs(won - want) <= prec / 2 + 1e-9 and prec <= 0.01 * abs(want):
             return 1.0
     return 0.0
 
 
-# --- dates ---------------------------------------------------------------------------------------
+# --- dates, months, times, durations -------------------------------------------------------------
 
 _DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?P<y>\d{4})\s*년\s*(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일?"),
-    re.compile(r"(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})"),
-    re.compile(r"(?<!\d)(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?!\d)"),
+    re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?!\d)"),
+    re.compile(r"(?<![\d,])(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?![\d,])"),
     re.compile(r"(?<![\d년])\s*(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일"),
     re.compile(r"(?<![\d./-])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])"),
 )
@@ -193,6 +327,191 @@ def date_score(expected: Any, answer: str) -> float:
     return 0.0
 
 
+# Dates with the month (and year) carried over: "10월 16일, 19일", "19~20일".
+_DATE_SEQ = re.compile(
+    r"(?P<ymd>(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)|(?<![\d,])\d{8}(?![\d,]))"
+    r"|(?P<y>\d{4})\s*년"
+    r"|(?P<m>\d{1,2})\s*월"
+    r"|(?P<d1>\d{1,2})\s*일?\s*(?:~|-|–|부터)\s*(?P<d2>\d{1,2})\s*일"
+    r"|(?P<d>\d{1,2})\s*일"
+)
+
+
+def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
+    """Every date stated, with the month and year of earlier dates carried to bare days."""
+    text = unicodedata.normalize("NFKC", text)
+    out: list[tuple[int | None, int, int]] = []
+    year: int | None = None
+    month: int | None = None
+    for m in _DATE_SEQ.finditer(text):
+        if m.group("ymd"):
+            parsed = parse_dates(m.group("ymd"))
+            if parsed:
+                year, month, d = parsed[0]
+                out.append((year, month, d))
+        elif m.group("y"):
+            year = int(m.group("y"))
+        elif m.group("m"):
+            month = int(m.group("m"))
+        elif m.group("d1") and month:
+            for d in range(int(m.group("d1")), int(m.group("d2")) + 1):
+                out.append((year, month, d))
+        elif m.group("d") and month:
+            out.append((year, month, int(m.group("d"))))
+    return [(y, mo, d) for y, mo, d in out if 1 <= mo <= 12 and 1 <= d <= 31]
+
+
+def date_set_score(expected: Any, answer: str) -> float:
+    items = expected if isinstance(expected, list | tuple) else [expected]
+    want = {d for d in (to_date(x) for x in items) if d is not None}
+    if not want:
+        return 0.0
+    stated = set(parse_date_list(answer))
+    hits = sum(1 for d in want if any((m, dd) == (d.month, d.day) and y in (None, d.year) for y, m, dd in stated))
+    wrong = {(m, dd) for y, m, dd in stated if not any((m, dd) == (d.month, d.day) for d in want)}
+    if len(wrong) > len(want):
+        return 0.0
+    return hits / len(want)
+
+
+_MONTH_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"(?P<y>\d{4})\s*년\s*(?P<m>\d{1,2})\s*월(?!\s*\d{1,2}\s*일)"),
+    re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})(?!\s*[-./]?\s*\d)"),
+    re.compile(r"(?<![\d,])(?P<y>20\d{2})(?P<m>0[1-9]|1[0-2])(?![\d,])"),
+    re.compile(r"(?<![\d년])(?P<m>\d{1,2})\s*월(?!\s*\d{1,2}\s*일)"),
+)
+
+
+def month_score(expected: Any, answer: str) -> float:
+    m = re.fullmatch(r"\s*(\d{4})\s*[-./년]?\s*(\d{1,2})\s*월?\s*", str(expected))
+    if not m:
+        return 0.0
+    want = (int(m.group(1)), int(m.group(2)))
+    text = unicodedata.normalize("NFKC", answer)
+    taken: list[tuple[int, int]] = []
+    for pat in _MONTH_PATTERNS:
+        for mm in pat.finditer(text):
+            if any(a <= mm.start() < b for a, b in taken):
+                continue
+            taken.append((mm.start(), mm.end()))
+            y = int(mm.group("y")) if "y" in pat.groupindex else None
+            if int(mm.group("m")) == want[1] and y in (None, want[0]):
+                return 1.0
+    return 0.0
+
+
+_TIME_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"(?P<word>자정|정오)"),
+    re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?![\d:])"),
+    re.compile(
+        r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤)\s*)?(?<![\d.])(?P<h>\d{1,2})\s*시(?!간)"
+        r"(?:\s*(?P<mi>\d{1,2})\s*분|\s*(?P<half>반))?"
+    ),
+    re.compile(r"(?<![\d.])(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<en>[AaPp]\.?\s*[Mm]\.?)(?![A-Za-z])"),
+    re.compile(
+        r"(?<![0-9A-Za-z.,])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)"
+        r"(?![0-9A-Za-z]|\s*(?:원|건|명|개|년|만|억|천|%|도|℃|㎍|회|번|호|m|km))"
+    ),
+)
+
+
+def parse_times(text: str) -> list[tuple[int, int]]:
+    """(hour 0-23, minute) for every clock time stated; "3시" without 오전/오후 is 03:00."""
+    text = unicodedata.normalize("NFKC", text)
+    out: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []
+    for pat in _TIME_PATTERNS:
+        for m in pat.finditer(text):
+            if any(a <= m.start() < b or a < m.end() <= b for a, b in taken):
+                continue
+            gd = m.groupdict()
+            if gd.get("word"):
+                out.append((0, 0) if gd["word"] == "자정" else (12, 0))
+                taken.append(m.span())
+                continue
+            h = int(gd["h"])
+            mi = int(gd["mi"]) if gd.get("mi") else (30 if gd.get("half") else 0)
+            ap = gd.get("ap")
+            en = (gd.get("en") or "").lower().replace(".", "").replace(" ", "")
+            if en == "pm" or ap in ("오후", "저녁", "밤") or (ap == "낮" and h < 6):
+                h = h + 12 if h < 12 else h
+            elif en == "am" or ap in ("오전", "새벽", "아침"):
+                h = 0 if h == 12 else h
+            if h == 24:
+                h = 0
+            if 0 <= h <= 23 and 0 <= mi <= 59:
+                out.append((h, mi))
+                taken.append(m.span())
+    return out
+
+
+def time_score(expected: Any, answer: str) -> float:
+    m = re.fullmatch(r"\s*(\d{1,2}):?(\d{2})\s*", str(expected).zfill(4) if str(expected).isdigit() else str(expected))
+    if not m:
+        return 0.0
+    want = (int(m.group(1)) % 24, int(m.group(2)))
+    return 1.0 if want in parse_times(answer) else 0.0
+
+
+_DURATION_UNITS: dict[str, float] = {"s": 1.0, "sec": 1.0, "초": 1.0, "min": 60.0, "분": 60.0, "h": 3600.0, "시간": 3600.0}
+_DURATION_PART = re.compile(
+    r"(?<![0-9A-Za-z.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>시간|hours?|hrs?|h(?![a-z])|분|minutes?|mins?|초|seconds?|secs?|s(?![a-z]))"
+)
+
+
+def _unit_seconds(u: str) -> float:
+    u = u.lower()
+    if u in ("시간",) or u.startswith("h"):
+        return 3600.0
+    if u == "분" or u.startswith("min"):
+        return 60.0
+    return 1.0
+
+
+def parse_durations(text: str) -> list[tuple[float, float]]:
+    """(seconds, precision in seconds) for every duration stated; adjacent parts are summed."""
+    text = unicodedata.normalize("NFKC", text)
+    out: list[tuple[float, float]] = []
+    total, prec, end = None, 0.0, -1
+    for m in _DURATION_PART.finditer(text):
+        secs = _unit_seconds(m.group("u"))
+        value = float(m.group("n")) * secs
+        p = secs * 10.0 ** -_decimals(m.group("n"))
+        if total is not None and not text[end : m.start()].strip():
+            total += value
+            prec = p
+        else:
+            if total is not None:
+                out.append((total, prec))
+            total, prec = value, p
+        end = m.end()
+    if total is not None:
+        out.append((total, prec))
+    return out
+
+
+def duration_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None) -> float:
+    e = to_number(expected)
+    if e is None:
+        return 0.0
+    factor = _DURATION_UNITS.get(unit or "s")
+    if factor is None:
+        raise ValueError(f"duration unit {unit!r} not in {sorted(_DURATION_UNITS)}")
+    want = e * factor
+    tol = _effective_tol(e, tolerance, rel_tol) * factor
+    for secs, prec in parse_durations(answer):
+        if abs(secs - want) <= tol:
+            return 1.0
+        if abs(secs - want) <= prec / 2 + 1e-9 and prec < abs(want) / 3:
+            return 1.0
+    # the API's own figure, said bare ("38")
+    if any(abs(n.value - e) <= 1e-9 for n in extract_numbers(answer) if not n.scaled):
+        bare = _DURATION_PART.sub(" ", unicodedata.normalize("NFKC", answer))
+        if any(abs(n.value - e) <= 1e-9 for n in extract_numbers(bare)):
+            return 1.0
+    return 0.0
+
+
 # --- names ---------------------------------------------------------------------------------------
 
 # Full sido names -> the short forms used in speech and by AirKorea/TourAPI.
@@ -231,77 +550,407 @@ def normalize_name(text: Any) -> str:
     return _PUNCT.sub("", s)
 
 
+_NUMERIC = re.compile(r"[-+]?[\d,]*\d(?:\.\d+)?")
+
+
+def _token_present(value: str, answer: str) -> bool:
+    """``value`` as a whole token: not glued to ASCII letters/digits ("0" is not in "10" or "PM10")."""
+    v = re.sub(r"\s+", r"\\s*", re.escape(value.strip()))
+    return bool(re.search(rf"(?<![0-9A-Za-z.]){v}(?![0-9A-Za-z]|\.\d)", unicodedata.normalize("NFKC", answer), re.I))
+
+
 def name_score(expected: Any, answer: str) -> float:
+    text = str(expected).strip()
+    if _NUMERIC.fullmatch(text) or (len(text) <= 3 and re.fullmatch(r"[0-9A-Za-z-]+", text)):
+        # numbers, route numbers and short codes: as tokens, never inside other figures
+        return 1.0 if _token_present(text, answer) else 0.0
     want = normalize_name(expected)
     if not want:
         return 0.0
     return 1.0 if want in normalize_name(answer) else 0.0
 
 
-def set_score(expected: Any, answer: str) -> float:
+def _items_of(expected: Any) -> list[str]:
     if isinstance(expected, str):
         items: list[Any] = [p for p in re.split(r"[,\n]", expected) if p.strip()]
     elif isinstance(expected, Iterable):
         items = list(expected)
     else:
         items = [expected]
-    items = [i for i in dict.fromkeys(str(x) for x in items if x is not None and str(x).strip())]
+    return list(dict.fromkeys(str(x) for x in items if x is not None and str(x).strip()))
+
+
+def set_score(expected: Any, answer: str) -> float:
+    items = _items_of(expected)
     if not items:
         return 0.0
-    hits = 0
-    for item in items:
-        if name_score(item, answer) or (to_number(item) is not None and number_score(item, answer)):
-            hits += 1
-    return hits / len(items)
+    return sum(name_score(item, answer) for item in items) / len(items)
+
+
+_ALLERGY = re.compile(r"\s*[(\[]?\s*\d+(?:\s*\.\s*\d+)*\s*\.?\s*[)\]]?\s*$")
+
+
+def dishes(menu: Any) -> list[str]:
+    """A NEIS DDISH_NM ("김치찌개(5.9.13.)<br/>쌀밥") or a list to clean dish names."""
+    parts = menu if isinstance(menu, list | tuple) else re.split(r"<br\s*/?>|\n|,", str(menu))
+    out = []
+    for p in parts:
+        name = re.sub(r"[*#@ⓢ]+", "", str(p)).strip()
+        name = _ALLERGY.sub("", name).strip()
+        if name:
+            out.append(name)
+    return list(dict.fromkeys(out))
+
+
+def dish_set_score(expected: Any, answer: str) -> float:
+    items = dishes(expected)
+    if not items:
+        return 0.0
+    norm = normalize_name(re.sub(r"\(\s*[\d.\s]+\)", " ", answer))
+    return sum(1 for d in items if normalize_name(d) in norm) / len(items)
+
+
+def key_facts_score(keys: Sequence[Any] | None, expected: Any, answer: str) -> float:
+    if not keys:
+        return name_score(expected, answer)
+    wanted = [str(k) for k in keys if str(k).strip()]
+    if not wanted:
+        return 0.0
+    return sum(name_score(k, answer) for k in wanted) / len(wanted)
 
 
 def exact_score(expected: Any, answer: str) -> float:
     want = re.sub(r"\s+", "", str(expected)).lower()
-    return 1.0 if want and want in re.sub(r"\s+", "", answer).lower() else 0.0
+    if not want:
+        return 0.0
+    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", answer)).lower()
+    for m in re.finditer(re.escape(want), text):
+        before = text[m.start() - 1] if m.start() else ""
+        after = text[m.end()] if m.end() < len(text) else ""
+        glued = (want[0].isascii() and want[0].isalnum() and before.isascii() and (before.isalnum() or before == ".")) or (
+            want[-1].isascii() and want[-1].isalnum() and after.isascii() and after.isalnum()
+        )
+        if not glued:
+            return 1.0
+    return 0.0
+
+
+# --- code tables ---------------------------------------------------------------------------------
+
+# code -> (label, synonyms). Labels are the KMA/AirKorea Korean terms (reference/korean-apis.md).
+CODE_TABLES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
+    # 단기예보 SKY: 1 맑음, 3 구름많음, 4 흐림 (2 retired in 2019).
+    "kma_sky": {
+        "1": ("맑음", ("맑음", "맑겠", "맑고", "맑아", "맑은", "맑습니다", "clear", "sunny")),
+        "3": ("구름많음", ("구름많음", "구름 많음", "구름이 많", "구름 많", "구름많", "mostly cloudy")),
+        "4": ("흐림", ("흐림", "흐리겠", "흐리고", "흐린", "흐립니다", "overcast", "cloudy")),
+    },
+    # 단기예보/초단기 PTY: 0 없음, 1 비, 2 비/눈, 3 눈, 4 소나기, 5 빗방울, 6 빗방울눈날림, 7 눈날림.
+    "kma_pty": {
+        "0": ("없음", ("강수 없음", "강수없음", "비 소식 없", "비가 오지 않", "비 안", "없음", "no precipitation")),
+        "1": ("비", ("비", "rain")),
+        "2": ("비/눈", ("비/눈", "비 또는 눈", "비나 눈", "눈비", "진눈깨비", "sleet", "rain/snow")),
+        "3": ("눈", ("눈", "snow")),
+        "4": ("소나기", ("소나기", "shower")),
+        "5": ("빗방울", ("빗방울", "drizzle")),
+        "6": ("빗방울눈날림", ("빗방울눈날림", "빗방울/눈날림", "빗방울과 눈날림")),
+        "7": ("눈날림", ("눈날림", "flurr")),
+    },
+    # 중기육상예보 wf*: the label itself is the value.
+    "kma_mid_wf": {
+        w: (w, (w, w.replace("많고", " 많고 ").replace("흐리고", "흐리고 ")))
+        for w in (
+            "맑음", "구름많음", "구름많고 비", "구름많고 눈", "구름많고 비/눈", "구름많고 소나기",
+            "흐림", "흐리고 비", "흐리고 눈", "흐리고 비/눈", "흐리고 소나기",
+        )
+    },
+    # AirKorea 등급 (khaiGrade, pm10Grade, pm25Grade ...): 1 좋음, 2 보통, 3 나쁨, 4 매우나쁨.
+    "airkorea_grade": {
+        "1": ("좋음", ("좋음", "좋습니다", "좋아요", "good")),
+        "2": ("보통", ("보통", "moderate")),
+        "3": ("나쁨", ("나쁨", "나쁩니다", "나빠요", "unhealthy")),
+        "4": ("매우나쁨", ("매우나쁨", "매우 나쁨", "매우 나쁩니다", "very unhealthy")),
+    },
+}
+# kma_mid_wf: "맑음" also as a predicate.
+CODE_TABLES["kma_mid_wf"]["맑음"] = ("맑음", ("맑음", "맑겠", "맑고", "맑아", "맑은", "맑습니다"))
+CODE_TABLES["kma_mid_wf"]["흐림"] = ("흐림", ("흐림", "흐리겠", "흐린", "흐립니다"))
+CODE_TABLES["kma_mid_wf"]["구름많음"] = ("구름많음", ("구름많음", "구름 많음", "구름이 많", "구름많겠"))
+
+_HANGUL = re.compile(r"[가-힣]")
+# particles and endings that may follow a one-syllable label ("비가", "눈이", "비 소식")
+_PARTICLE_AFTER = re.compile(r"^(?:[가이는은를을와과도로만요]|$|[^가-힣])")
+
+
+def _label_spans(table: dict[str, tuple[str, tuple[str, ...]]], text: str) -> list[tuple[str, int, int]]:
+    """(code, start, end) of every label of ``table`` in ``text``, longest synonym first."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    syns = sorted(((s.lower(), code) for code, (_, ss) in table.items() for s in ss), key=lambda x: -len(x[0]))
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[str, int, int]] = []
+    for syn, code in syns:
+        pat = re.escape(syn).replace(r"\ ", r"\s*")
+        for m in re.finditer(pat, text):
+            a, b = m.span()
+            if any(x < b and a < y for x, y in taken):
+                continue
+            short = len(syn.replace(" ", "")) == 1
+            if short and (
+                (a > 0 and _HANGUL.match(text[a - 1])) or not _PARTICLE_AFTER.match(text[b : b + 1])
+                or (b < len(text) and _HANGUL.match(text[b]) and b + 1 < len(text) and _HANGUL.match(text[b + 1]))
+            ):
+                continue
+            if syn.isascii() and ((a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha() and syn != "flurr")):
+                continue
+            taken.append((a, b))
+            out.append((code, a, b))
+    return out
+
+
+def code_label_score(expected: Any, answer: str, labels: str | None) -> float:
+    if labels is None:
+        return name_score(expected, answer)
+    table = CODE_TABLES.get(labels)
+    if table is None:
+        raise ValueError(f"unknown code table {labels!r}; known: {sorted(CODE_TABLES)}")
+    key = str(expected).strip()
+    if key not in table:
+        num = to_number(key)
+        if num is not None and float(num).is_integer() and str(int(num)) in table:
+            key = str(int(num))
+        else:
+            by_label = {normalize_name(lab): code for code, (lab, _) in table.items()}
+            key = by_label.get(normalize_name(key), "")
+    if not key:
+        return name_score(expected, answer)
+    label = table[key][0]
+    stated = {table[c][0] for c, _, _ in _label_spans(table, answer)}
+    return 1.0 if label in stated and stated <= {label} else 0.0
+
+
+# --- raw dumps -----------------------------------------------------------------------------------
+
+_ENVELOPE_FIELDS = re.compile(
+    r"\b(?:resultCode|resultMsg|totalCount|numOfRows|pageNo|_truncated|list_total_count|RESULT|CODE|MESSAGE)\b"
+)
+_KEY_VALUE = re.compile(r"(?<![\w])(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s*[:=]")
+_XML_ELEMENT = re.compile(r"<([A-Za-z_][\w.-]*)(?:\s[^<>]*)?>[^<>]*</\1>")
+_XML_ENVELOPE = re.compile(r"</?(?:response|header|body|items|item|row|head)\b[^>]*>", re.I)
+
+
+def is_raw_dump(answer: str) -> bool:
+    """Whether ``answer`` pastes tool output (JSON, XML, or API ``field: value`` listings)."""
+    text = answer or ""
+    if len(_XML_ELEMENT.findall(text)) >= 2 or len(_XML_ENVELOPE.findall(text)) >= 2:
+        return True
+    decoder = json.JSONDecoder()
+    for m in re.finditer(r"[{\[]", text):
+        try:
+            obj, _ = decoder.raw_decode(text, m.start())
+        except ValueError:
+            continue
+        if (isinstance(obj, dict) and obj) or (isinstance(obj, list) and any(isinstance(x, dict | list) for x in obj)):
+            return True
+    if re.search(r'"[^"\n]{1,40}"\s*:\s*["\d\[{]', text) and len(re.findall(r'"[^"\n]{1,40}"\s*:', text)) >= 2:
+        return True
+    pairs = len(_KEY_VALUE.findall(text))
+    return pairs >= 3 or (pairs >= 1 and bool(_ENVELOPE_FIELDS.search(text)) and pairs + len(_ENVELOPE_FIELDS.findall(text)) >= 2)
 
 
 # --- refusal -------------------------------------------------------------------------------------
 
-_REFUSAL_PATTERNS = re.compile(
+_DECLINE = re.compile(
     "|".join(
         [
-            r"할\s*수\s*없",
-            r"수\s*없습니다",
-            r"수\s*없어요",
-            r"알\s*수\s*없",
-            r"제공하지\s*않",
-            r"제공되지\s*않",
-            r"지원하지\s*않",
-            r"찾을\s*수\s*없",
-            r"확인할\s*수\s*없",
-            r"답변드리기\s*어렵",
-            r"불가능",
-            r"불가합니다",
-            r"도구가\s*없",
-            r"없습니다",
-            r"cannot",
-            r"can't",
-            r"can\s*not",
-            r"unable",
+            r"(?:할|알|답할|답변할|확인할|조회할|제공할|찾을|드릴|말씀드릴|얻을|가져올)\s*수\s*(?:가\s*)?없",
+            r"답(?:변)?(?:하|드리)기\s*(?:가\s*)?어렵",
+            r"(?:제공|지원|포함)(?:하|되)지\s*않",
+            r"불가능|불가합니다|불가해",
+            r"(?:도구|툴|api|API|기능)(?:가|이|는)?\s*없",
+            r"(?:도구|api|API)로는?\s*(?:\S+\s*){0,4}없",
+            r"cannot|can't|can\s*not|unable\s+to|not\s+able\s+to",
             r"not\s+(?:available|possible|supported|provided)",
-            r"no\s+(?:tool|api|data)",
-            r"don't\s+have",
-            r"do\s+not\s+have",
+            r"no\s+(?:tool|api|data\s+source)",
+            r"(?:don't|do\s+not|doesn't|does\s+not)\s+(?:have|provide|offer|support)",
         ]
     ),
     re.IGNORECASE,
 )
+# Names a refusal must not invent (UNCERTAIN: a suffix list, not a named-entity recognizer).
+_ENTITY = re.compile(
+    r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
+    r"|['\"“‘]([^'\"”’\n]{2,30})['\"”’]"
+)
 
 
-def is_refusal(answer: str) -> bool:
-    return bool(_REFUSAL_PATTERNS.search(unicodedata.normalize("NFKC", answer or "")))
+def is_refusal(answer: str, question: str | None = None) -> bool:
+    """The answer declines and states no figure or name that is not in the question."""
+    text = unicodedata.normalize("NFKC", answer or "")
+    if not _DECLINE.search(text) or is_raw_dump(text):
+        return False
+    q = unicodedata.normalize("NFKC", question or "")
+    asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)}
+    for n in extract_numbers(text, mask_dates=False):
+        if round(n.value, 6) not in asked:
+            return False
+    qn = normalize_name(q)
+    for m in _ENTITY.finditer(text):
+        name = m.group(1) or m.group(0)
+        if normalize_name(name) not in qn:
+            return False
+    return True
 
 
-def refusal_score(answer: str) -> float:
-    return 1.0 if is_refusal(answer) else 0.0
+def refusal_score(answer: str, question: str | None = None) -> float:
+    return 1.0 if is_refusal(answer, question) else 0.0
+
+
+# --- the structured section and sentences ----------------------------------------------------------
+
+_HEADER = re.compile(
+    r"^\s*(?:#+\s*)?(?:\*\*)?\s*[\[【]?\s*(?:최종\s*답변|final\s*answer)\s*[\]】]?\s*(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*$",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)])\s*(?P<label>[^:：\n]+?)\s*[:：]\s*(?P<value>.*?)\s*$")
+
+
+@dataclass
+class AnswerView:
+    """An answer read once: its text, structured lines, sentences and clauses."""
+
+    text: str
+    dump: bool
+    lines: list[tuple[str, str]] = field(default_factory=list)  # (label, value) of the section
+    sentences: list[str] = field(default_factory=list)
+    clauses: list[str] = field(default_factory=list)  # free-text clauses outside the section
+
+
+def parse_answer(answer: str) -> AnswerView:
+    text = unicodedata.normalize("NFKC", answer or "")
+    lines: list[tuple[str, str]] = []
+    rest: list[str] = []
+    in_section = False
+    for raw in text.splitlines():
+        if _HEADER.match(raw):
+            in_section = True
+            continue
+        m = _BULLET.match(raw) if in_section else None
+        if m:
+            lines.append((m.group("label").strip("* "), m.group("value").strip("* ")))
+            continue
+        if in_section and raw.strip() and lines:
+            in_section = False
+        rest.append(raw)
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?。])\s+|\n+|;", text) if s and s.strip()]
+    free = "\n".join(rest)
+    clauses = [c.strip() for c in re.split(r"(?<=[.!?。])\s+|\n+|;|,(?!\d{3})", free) if c and c.strip()]
+    return AnswerView(text, is_raw_dump(text), lines, sentences, clauses)
+
+
+# --- which-one facts -----------------------------------------------------------------------------
+
+_MARKER = re.compile(
+    r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸|더\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|먼저)"
+    r"|\b(?:most|largest|highest|lowest|least|latest|earliest|biggest|smallest|fewest|top|more|fewer|higher|lower)\b",
+    re.IGNORECASE,
+)
+_FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
+_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|높|비싸|비싼|늦|most|largest|highest|biggest|latest|more|higher", re.I)
+_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|이른|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
+_LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
+
+
+def _polarity(text: str) -> int:
+    text = _FIELD_WORDS.sub(" ", text)
+    up, down = bool(_MAX_WORDS.search(text)), bool(_MIN_WORDS.search(text))
+    return 1 if up and not down else -1 if down and not up else 0
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    chars = [re.escape(c) for c in unicodedata.normalize("NFKC", str(name)) if not c.isspace()]
+    return re.compile(r"\s*".join(chars), re.IGNORECASE)
+
+
+def _spans(names: Sequence[str], text: str) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each name, longest first, no overlaps."""
+    out: list[tuple[str, int, int]] = []
+    for name in sorted(dict.fromkeys(n for n in names if n), key=lambda n: -len(normalize_name(n))):
+        for m in _name_pattern(name).finditer(text):
+            if any(a < m.end() and m.start() < b for _, a, b in out):
+                continue
+            out.append((name, m.start(), m.end()))
+    return sorted(out, key=lambda x: x[1])
+
+
+def _claim(text: str, candidates: Sequence[str], direction: int) -> str | None:
+    """The candidate a clause claims as the winner, or None."""
+    clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+    markers = list(_MARKER.finditer(clean))
+    if not markers:
+        return None
+    pol = _polarity(clean)
+    if direction and pol and pol != direction:
+        return None
+    head = _LIST_HEAD.match(clean)
+    start = head.end() if head and head.end() <= markers[0].start() + 1 else 0
+    spans = [s for s in _spans(candidates, clean) if s[1] >= start]
+    if not spans:
+        return None
+    pos = markers[0].start()
+    return min(spans, key=lambda s: (min(abs(s[1] - pos), abs(s[2] - pos)), -s[1]))[0]
+
+
+def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0) -> float:
+    right = str(expected)
+    wrong = [str(c) for c in competitors if str(c) and normalize_name(c) != normalize_name(right)]
+    candidates = [right, *wrong]
+    claims: list[str] = []
+    for label, value in view.lines:
+        lab = _FIELD_WORDS.sub(" ", label)
+        if not _MARKER.search(lab):
+            continue
+        pol = _polarity(lab)
+        if direction and pol and pol != direction:
+            continue
+        spans = _spans(candidates, value)
+        if spans:
+            claims.append(spans[0][0])
+    for clause in view.clauses:
+        c = _claim(clause, candidates, direction)
+        if c is not None:
+            claims.append(c)
+    return 1.0 if right in claims and not any(c in wrong for c in claims) else 0.0
+
+
+def infer_competitors(value_expr: Any, expected: Any) -> list[str]:
+    """Candidates of an old-style "which one" fact: the quoted literals bound to the key the
+    expression returns (``max_by([{g: '강남구', ...}, ...], &n).g`` -> 강남구, 서초구 ...)."""
+    if not isinstance(value_expr, str) or not re.search(r"\b(?:max_by|min_by)\s*\(", value_expr):
+        return []
+    m = re.search(r'\.\s*"?([^".\s()\[\]]+)"?\s*$', value_expr)
+    if not m:
+        return []
+    key = re.escape(m.group(1))
+    lits = re.findall(rf"(?:\b{key}\s*:\s*|\"?{key}\"?\s*==\s*)'([^']+)'", value_expr)
+    return [x for x in dict.fromkeys(lits) if normalize_name(x) != normalize_name(expected)]
+
+
+def _direction(fact: Any) -> int:
+    expr = str(_get(fact, "value", ""))
+    if re.search(r"\bmax_by\s*\(|\bmax\s*\(", expr):
+        return 1
+    if re.search(r"\bmin_by\s*\(|\bmin\s*\(", expr):
+        return -1
+    return _polarity(str(_get(fact, "description", "")))
 
 
 # --- facts ---------------------------------------------------------------------------------------
+
+MATCHERS: tuple[str, ...] = (
+    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set",
+    "dish_set", "key_facts", "exact", "refusal",
+)
+_NUMERIC_KINDS = frozenset({"number", "money", "duration"})
 
 
 def _get(fact: Any, key: str, default: Any = None) -> Any:
@@ -310,33 +959,208 @@ def _get(fact: Any, key: str, default: Any = None) -> Any:
     return getattr(fact, key, default)
 
 
-def fact_score(matcher: str, expected: Any, answer: str, tolerance: float = 0.0) -> float:
-    """Score in [0, 1] for one fact (``set`` gives partial credit; the rest are 0/1)."""
-    answer = answer or ""
-    if matcher == "refusal":
-        return refusal_score(answer)
+def _literal(value: Any) -> Any:
+    """A fact field's value unless it is an unresolved ``$`` reference."""
+    if isinstance(value, str) and value.startswith("$"):
+        return None
+    return value
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, list | tuple | set):
+        return list(value)
+    return [value]
+
+
+def match_text(fact: Any, expected: Any, text: str, keys: Sequence[Any] | None = None) -> float:
+    """One fact's matcher applied to a stretch of text (no binding, no dump check)."""
+    matcher = _get(fact, "matcher", "exact")
+    tol = float(_get(fact, "tolerance", 0.0) or 0.0)
+    rel = float(_get(fact, "rel_tol", 0.0) or 0.0)
+    unit = _get(fact, "unit")
     if expected is None:
         return 0.0
     if matcher == "number":
         if isinstance(expected, list):
-            return set_score(expected, answer)
-        return number_score(expected, answer, tolerance)
+            return set_score(expected, text)
+        return number_score(expected, text, tol, rel, unit)
+    if matcher == "money":
+        return money_score(expected, text, tol, rel, unit or "원")
     if matcher == "date":
-        return date_score(expected, answer)
+        return date_score(expected, text)
+    if matcher == "time":
+        return time_score(expected, text)
+    if matcher == "month":
+        return month_score(expected, text)
+    if matcher == "date_set":
+        return date_set_score(expected, text)
+    if matcher == "duration":
+        return duration_score(expected, text, tol, rel, unit)
+    if matcher == "code_label":
+        return code_label_score(expected, text, _get(fact, "labels"))
     if matcher == "name":
         if isinstance(expected, list):
-            return 1.0 if any(name_score(e, answer) for e in expected) else 0.0
-        return name_score(expected, answer)
+            return 1.0 if any(name_score(e, text) for e in expected) else 0.0
+        return name_score(expected, text)
     if matcher == "set":
-        return set_score(expected, answer)
+        return set_score(expected, text)
+    if matcher == "dish_set":
+        return dish_set_score(expected, text)
+    if matcher == "key_facts":
+        return key_facts_score(keys, expected, text)
     if matcher == "exact":
-        return exact_score(expected, answer)
+        return exact_score(expected, text)
     raise ValueError(f"unknown matcher {matcher!r}")
+
+
+def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric: bool) -> list[str]:
+    spans = _spans([subject, *others], sentence)
+    out: list[str] = []
+    for k, (name, a, b) in enumerate(spans):
+        if name != subject:
+            continue
+        nxt = next((s[1] for s in spans[k + 1 :] if s[0] != subject), len(sentence))
+        prev = next((s[2] for s in reversed(spans[:k]) if s[0] != subject), 0)
+        forward = sentence[a:nxt]
+        out.append(forward)
+        if not numeric or not extract_numbers(forward[b - a :]):
+            out.append(sentence[prev:b])
+    return out
+
+
+def _subject_forms(subject: str) -> list[str]:
+    forms = [subject]
+    parts = str(subject).split()
+    if len(parts) > 1 and len(parts[-1]) >= 2:
+        forms.append(parts[-1])  # "서울특별시 강남구" is said "강남구"
+    return forms
+
+
+def score_fact(
+    fact: Any,
+    expected: Any,
+    view: AnswerView,
+    *,
+    question: str | None = None,
+    subject: str | None = None,
+    competitors: Sequence[Any] = (),
+    accept: Sequence[Any] = (),
+    keys: Sequence[Any] | None = None,
+    others: Sequence[str] = (),
+) -> float:
+    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit)."""
+    matcher = _get(fact, "matcher", "exact")
+    if matcher not in MATCHERS:
+        raise ValueError(f"unknown matcher {matcher!r}")
+    if view.dump:
+        return 0.0
+    if matcher == "refusal":
+        return refusal_score(view.text, question)
+    values = [v for v in [expected, *accept] if v is not None]
+    if not values:
+        return 0.0
+    numeric = matcher in _NUMERIC_KINDS
+    if subject:
+        forms = _subject_forms(subject)
+        other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
+                       and not any(normalize_name(o) in normalize_name(f) or normalize_name(f) in normalize_name(o) for f in forms)]
+        best = 0.0
+        for sentence in view.sentences:
+            for form in forms:
+                for stretch in _bound_stretches(form, other_names, sentence, numeric):
+                    if any(match_text(fact, c, stretch) >= 1.0 for c in competitors):
+                        return 0.0
+                    best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
+        return best
+    if competitors:
+        if matcher in ("name", "exact", "code_label"):
+            return max(winner_score(v, competitors, view, _direction(fact)) for v in values)
+        # a figure: stating a competitor's figure anywhere fails it
+        if any(match_text(fact, c, view.text) >= 1.0 for c in competitors):
+            return 0.0
+    return max(match_text(fact, v, view.text, keys) for v in values)
+
+
+def score_answer(
+    facts: Sequence[Any],
+    expected: Mapping[str, Any],
+    answer: str,
+    *,
+    question: str | None = None,
+    context: Mapping[str, Mapping[str, Any]] | None = None,
+) -> dict[str, float]:
+    """Score every fact of a task against a final answer: ``{fact_id: score in [0, 1]}``.
+
+    Public API (CONTRACT item 9; GRPO's answer reward calls it; kept stable):
+
+    - ``facts``: :class:`~kopa_inspect.task_data.schema.AnswerFact` objects or their dicts
+      (``id``, ``matcher``, ``value`` and the optional ``subject``, ``competitors``, ``accept``,
+      ``tolerance``, ``rel_tol``, ``unit``, ``labels``, ``keys``, ``description``).
+    - ``expected``: the resolved value of each fact, by id (``GoldTruth.expected``).
+    - ``question``: the task's query; a refusal may repeat its figures and names, nothing else.
+    - ``context``: per fact id, the resolved ``subject``/``competitors``/``accept``/``keys`` when
+      the fact gives them as ``$`` references (``GoldTruth.context``); literal fields are read
+      from the fact itself, and an unresolved reference counts as absent.
+
+    A fact scores 1.0 when it holds; ``set``/``dish_set``/``key_facts``/``date_set`` give partial
+    credit. A raw dump (:func:`is_raw_dump`) scores 0 on every fact.
+    """
+    view = parse_answer(answer)
+    context = context or {}
+    resolved: dict[str, dict[str, Any]] = {}
+    for f in facts:
+        fid = str(_get(f, "id"))
+        ctx = dict(context.get(fid, {}))
+        for key in ("subject", "competitors", "accept", "keys"):
+            if key not in ctx:
+                ctx[key] = _literal(_get(f, key))
+        if not ctx.get("competitors") and _get(f, "matcher") in ("name", "exact"):
+            ctx["competitors"] = infer_competitors(_get(f, "value"), expected.get(fid))
+        resolved[fid] = ctx
+    # every subject and candidate of the task: where one fact's stretch of text ends
+    others: list[str] = []
+    for fid, ctx in resolved.items():
+        if ctx.get("subject"):
+            others.append(str(ctx["subject"]))
+        for c in _as_list(ctx.get("competitors")):
+            if isinstance(c, str) and not _NUMERIC.fullmatch(c.strip()):
+                others.append(c)
+        if _get(next(f for f in facts if str(_get(f, "id")) == fid), "matcher") in ("name",) and ctx.get("competitors"):
+            exp = expected.get(fid)
+            if isinstance(exp, str):
+                others.append(exp)
+    out: dict[str, float] = {}
+    for f in facts:
+        fid = str(_get(f, "id"))
+        ctx = resolved[fid]
+        subject = ctx.get("subject")
+        out[fid] = score_fact(
+            f,
+            expected.get(fid),
+            view,
+            question=question,
+            subject=str(subject) if subject not in (None, "") else None,
+            competitors=_as_list(ctx.get("competitors")),
+            accept=_as_list(ctx.get("accept")),
+            keys=_as_list(ctx.get("keys")) or None,
+            others=list(dict.fromkeys(others)),
+        )
+    return out
+
+
+def fact_score(matcher: str, expected: Any, answer: str, tolerance: float = 0.0) -> float:
+    """One fact without subject or competitors against a whole answer (kept for old callers)."""
+    return score_answer(
+        [{"id": "_", "matcher": matcher, "value": "$_", "tolerance": tolerance}], {"_": expected}, answer or ""
+    )["_"]
 
 
 def fact_holds(fact: Any, expected: Any, answer: str) -> bool:
     """Does ``answer`` state ``fact`` (an AnswerFact or its dict) with value ``expected``?"""
-    return fact_score(_get(fact, "matcher", "exact"), expected, answer, _get(fact, "tolerance", 0.0) or 0.0) >= 1.0
+    fid = str(_get(fact, "id", "_"))
+    return score_answer([fact if _get(fact, "id") else {**dict(fact), "id": fid}], {fid: expected}, answer)[fid] >= 1.0
 
 
 # --- calls ---------------------------------------------------------------------------------------
@@ -348,6 +1172,8 @@ IGNORED_ARGS: frozenset[str] = frozenset(
 )
 # Arguments whose absence equals a default value.
 DEFAULT_ARGS: dict[str, str] = {"pageNo": "1", "pIndex": "1"}
+# Paging arguments: they choose which rows come back, not which query is asked.
+PAGING_ARGS: frozenset[str] = frozenset({"numOfRows", "pageNo", "pSize", "pIndex", "page_no", "page_count"})
 
 
 def normalize_value(value: Any) -> Any:
@@ -397,10 +1223,32 @@ def _value_equal(key: str, want: Any, got: Any, w: Mapping[str, Any], g: Mapping
     return False
 
 
-def arguments_equal(want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()) -> bool:
-    """Every gold argument present in ``got`` with the same normalized value (extras allowed)."""
+def arguments_equal(
+    want: Mapping[str, Any],
+    got: Mapping[str, Any],
+    ignore: Iterable[str] = (),
+    accept: Mapping[str, Sequence[Any]] | None = None,
+) -> bool:
+    """Every gold argument present in ``got`` with the same normalized value (extras allowed).
+
+    ``accept`` (BFCL style): per argument, further values that are right too."""
     w, g = normalize_args(want, ignore), normalize_args(got, ignore)
-    return all(_value_equal(k, v, g.get(k), w, g) for k, v in w.items())
+    for k, v in w.items():
+        if _value_equal(k, v, g.get(k), w, g):
+            continue
+        if accept and k in accept and g.get(k) in {normalize_value(a) for a in accept[k]}:
+            continue
+        return False
+    return True
+
+
+def same_query(want: Mapping[str, Any], got: Mapping[str, Any], accept: Mapping[str, Sequence[Any]] | None = None) -> bool:
+    """The same question to the API whatever the paging: equal arguments apart from page args."""
+    w = {k: v for k, v in normalize_args(want).items() if k not in PAGING_ARGS}
+    g = {k: v for k, v in normalize_args(got).items() if k not in PAGING_ARGS}
+    if set(w) != set(g):
+        return False
+    return arguments_equal(w, g, accept=accept)
 
 
 def argument_match_score(want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()) -> float:
@@ -446,3 +1294,18 @@ def call_prf(
     r = matched / len(gold) if gold else 0.0
     f = 2 * p * r / (p + r) if p + r else 0.0
     return p, r, f
+
+
+# --- record fingerprints -------------------------------------------------------------------------
+
+# Fields that number a row within one response, not the record itself (they change with the
+# query's filter or page): left out of the fingerprint.
+ROW_NUMBER_FIELDS: frozenset[str] = frozenset({"rnum", "rowNum", "ROW_NUM", "rn", "RNUM", "num", "NUM"})
+
+
+def record_fingerprint(item: Mapping[str, Any]) -> str:
+    """A short stable id of one output record: the same record from any page, page size,
+    filter or order has the same fingerprint."""
+    body = {k: v for k, v in item.items() if k not in ROW_NUMBER_FIELDS}
+    raw = json.dumps(body, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.blake2b(raw.encode("utf-8"), digest_size=8).hexdigest()
