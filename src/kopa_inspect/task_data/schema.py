@@ -38,7 +38,11 @@ from kopa_inspect.plans import Plan, PlanError, Ref, search, to_num
 HELD_OUT_PLATFORMS: frozenset[str] = frozenset({"nec", "assembly", "lawgo"})
 
 Category = Literal["chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"]
-Matcher = Literal["number", "date", "name", "set", "exact", "refusal"]
+# How each matcher reads an answer: kopa_inspect/matching.py (module docstring).
+Matcher = Literal[
+    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set",
+    "dish_set", "key_facts", "exact", "refusal",
+]
 Difficulty = Literal["easy", "medium", "hard"]
 
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
@@ -104,16 +108,36 @@ def is_empty(value: Any) -> bool:
 
 
 class AnswerFact(BaseModel):
-    """One thing a correct final answer must state, with how to compare it."""
+    """One thing a correct final answer must state, with how to compare it.
+
+    Reference-valued fields (``value``, ``subject``, ``competitors``, ``accept`` entries, ``keys``
+    entries) are resolved against the gold run like ``value`` (:meth:`resolve_context`); how the
+    scorer uses them is documented in :mod:`kopa_inspect.matching`.
+    """
 
     id: str
     description: str = Field(description="what the fact is, in Korean with an English gloss")
     value: Any = Field(description="a plan reference ($s2.items[0].x, $_.<expr>) or a literal")
     matcher: Matcher
-    # number: absolute tolerance on the value (0 = the number as the API gives it, rounding
-    # to the API's own precision allowed by the scorer). Ignored by other matchers.
-    tolerance: float = 0.0
+    # number/money/duration: absolute tolerance on the value (0 = the number as the API gives it,
+    # rounding to the API's own precision allowed by the scorer). A tolerance as large as the value
+    # is ignored by the scorer (matching.check_tolerance says so). Ignored by other matchers.
+    tolerance: float = Field(default=0.0, ge=0.0)
     required: bool = True
+    # The entity the fact is about: the answer must state the value next to it.
+    subject: str | None = None
+    # A "$..." reference (or literal list) of WRONG values: the other candidates' names or figures.
+    competitors: Any = None
+    # More acceptable values (literals or references), BFCL style.
+    accept: list[Any] = Field(default_factory=list)
+    # Relative tolerance for number/money/duration (0.01 = 1%).
+    rel_tol: float = Field(default=0.0, ge=0.0, lt=1.0)
+    # Unit of the API value: 원/만원/천원/억원 (money, number), s/min/h (duration), %, °C ...
+    unit: str | None = None
+    # code_label: the code table in matching.CODE_TABLES (kma_sky, kma_pty, kma_mid_wf, airkorea_grade).
+    labels: str | None = None
+    # key_facts: phrases (literals or references) a long legal/drug text answer must contain.
+    keys: list[Any] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> AnswerFact:
@@ -121,12 +145,54 @@ class AnswerFact(BaseModel):
             raise ValueError(f"fact {self.id}: a refusal fact is a literal, not a reference")
         if self.matcher != "refusal" and not is_reference(self.value):
             raise ValueError(f"fact {self.id}: only refusal facts may be literals")
-        if is_reference(self.value) and not self.value.startswith("$_."):
-            Ref.parse(self.value)  # syntax check
+        for v in [self.value, self.subject, self.competitors, *self.accept, *(self.keys or [])]:
+            if is_reference(v) and not v.startswith("$_."):
+                Ref.parse(v)  # syntax check
+        if self.matcher == "code_label":
+            from kopa_inspect.matching import CODE_TABLES
+
+            if self.labels not in CODE_TABLES:
+                raise ValueError(f"fact {self.id}: code_label needs labels in {sorted(CODE_TABLES)}")
+        if self.matcher == "key_facts" and not self.keys:
+            raise ValueError(f"fact {self.id}: key_facts needs keys")
+        if not is_reference(self.value) and self.tolerance:
+            from kopa_inspect.matching import check_tolerance
+
+            check_tolerance(self, self.value)
         return self
 
     def resolve(self, outputs: dict[str, dict[str, Any]]) -> Any:
         return resolve_value(self.value, outputs)
+
+    def resolve_context(self, outputs: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """subject, competitors, accept and keys with their references resolved (None if absent)."""
+
+        def one(v: Any) -> Any:
+            try:
+                return resolve_value(v, outputs)
+            except PlanError:
+                return None
+
+        competitors = one(self.competitors) if self.competitors is not None else None
+        if competitors is not None and not isinstance(competitors, list):
+            competitors = [competitors]
+        accept: list[Any] = []
+        for a in self.accept:
+            r = one(a)
+            accept.extend(r if isinstance(r, list) else [r])
+        keys = None
+        if self.keys is not None:
+            keys = []
+            for k in self.keys:
+                r = one(k)
+                keys.extend(r if isinstance(r, list) else [r])
+        subject = one(self.subject) if self.subject is not None else None
+        return {
+            "subject": None if subject is None else str(subject),
+            "competitors": [c for c in competitors or [] if c is not None] or None,
+            "accept": [a for a in accept if a is not None],
+            "keys": None if keys is None else [k for k in keys if k is not None],
+        }
 
 
 class BenchTask(BaseModel):
