@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from kopa_inspect.scorers import axis_values
+
 pytestmark = pytest.mark.slow
 
 THREADS = {"torch_threads": 1}
@@ -105,7 +107,7 @@ def test_grpo_checkpoint_runs_kopa_bench(grpo_run: Path, tmp_path: Path) -> None
     assert len(list(tmp_path.glob("*.eval"))) == 1
     assert len(log.samples) == 2
     for sample in log.samples:
-        value = sample.scores["kopa_scorer"].value
+        value = axis_values(sample.scores)
         assert {"success", "answer", "call_f1", "chain", "env"} <= set(value)
 
 

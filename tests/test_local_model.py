@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from kopa_inspect.scorers import axis_values
+
 TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
 
 pytestmark = pytest.mark.slow
@@ -76,7 +78,7 @@ def test_one_sample_eval_with_hf_local(model_dir: Path, tmp_path: Path) -> None:
     files = list(tmp_path.glob("*.eval"))
     assert len(files) == 1
     sample = log.samples[0]
-    value = sample.scores["kopa_scorer"].value
+    value = axis_values(sample.scores)
     assert set(value) >= {"success", "answer", "call_f1", "chain", "env"}
     assert sample.output.model  # the local model answered something (it is not expected to be right)
     json.dumps(value)

@@ -15,6 +15,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage, get_model
 
 from kopa_inspect.backends import BackendConfig
+from kopa_inspect.scorers import axis_values
 from kopa_inspect.scorers.grading import gold_truth
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
@@ -71,7 +72,7 @@ def _run(model: Any, tmp_path: Path, **task_args: Any) -> Any:
 
 
 def _scores(log: Any) -> dict[str, dict[str, float]]:
-    return {str(s.id): s.scores["kopa_scorer"].value for s in log.samples}
+    return {str(s.id): axis_values(s.scores) for s in log.samples}
 
 
 def _expected(task_id: str) -> dict[str, Any]:
@@ -91,8 +92,8 @@ def test_oracle_succeeds_on_every_task(tmp_path: Path) -> None:
         assert value["success"] == 1.0, (sid, log.samples)
         assert value["answer"] == value["call_f1"] == value["chain"] == value["env"] == 1.0
         assert value["errors"] == 0.0
-    metrics = {m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "success"}
-    assert metrics["mean"] == 1.0
+    metrics = {m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "kopa_success"}
+    assert metrics["pass@1"] == 1.0
     # the oracle emitted the parallel wave as one assistant message with two tool calls
     parallel = next(s for s in log.samples if s.id == "kopa-902")
     assert any(len(m.tool_calls or []) == 2 for m in parallel.messages if m.role == "assistant")
@@ -105,12 +106,12 @@ def test_oracle_pass_k_over_epochs(tmp_path: Path) -> None:
         "kopa_inspect/kopa_bench",
         model="kopa/oracle",
         task_args={"task_file": TASK_FILE, "ids": "kopa-903"},
-        epochs=2,
+        epochs=4,
         log_dir=str(tmp_path),
         display="none",
     )
-    metrics = {v.name: v.value for s in logs[0].results.scores for v in s.metrics.values()}
-    assert metrics["pass@2"] == 1.0 and metrics["pass^2"] == 1.0 and metrics["pass@1"] == 1.0
+    metrics = {k: v.value for s in logs[0].results.scores for k, v in s.metrics.items() if s.name == "kopa_success"}
+    assert metrics["pass@4"] == 1.0 and metrics["pass^4"] == 1.0 and metrics["pass@1"] == 1.0
 
 
 def test_mockllm_default_answer_fails(tmp_path: Path) -> None:
@@ -179,7 +180,7 @@ def test_filters_and_language(tmp_path: Path) -> None:
     log = _run("kopa/oracle", tmp_path, categories="parallel,unanswerable", language="en")
     assert sorted(str(s.id) for s in log.samples) == ["kopa-902", "kopa-904"]
     assert "Korea Standard Time" in log.samples[0].messages[0].text
-    assert all(s.scores["kopa_scorer"].value["success"] == 1.0 for s in log.samples)
+    assert all(axis_values(s.scores)["success"] == 1.0 for s in log.samples)
 
 
 def test_search_tool_set_finds_and_adds_tools(tmp_path: Path) -> None:
@@ -199,7 +200,7 @@ def test_search_tool_set_finds_and_adds_tools(tmp_path: Path) -> None:
     sample = log.samples[0]
     results = [m for m in sample.messages if isinstance(m, ChatMessageTool)]
     assert len(results) == 2 and all(m.error is None for m in results), [m.error for m in results]
-    assert sample.scores["kopa_scorer"].value["call_f1"] == 1.0
+    assert axis_values(sample.scores)["call_f1"] == 1.0
 
 
 def test_session_token_trap(tmp_path: Path) -> None:
@@ -215,7 +216,7 @@ def test_session_token_trap(tmp_path: Path) -> None:
     sample = log.samples[0]
     err = next(m for m in sample.messages if isinstance(m, ChatMessageTool)).error
     assert err is not None and "my-own-key" not in err.message
-    v = sample.scores["kopa_scorer"].value
+    v = axis_values(sample.scores)
     assert v["answer"] == 1.0 and v["env"] == 0.0 and v["errors"] == 1.0 and v["success"] == 0.0
 
 

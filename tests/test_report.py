@@ -33,6 +33,7 @@ from inspect_ai.scorer import match
 from typer.testing import CliRunner
 
 from kopa_inspect.backends import BackendConfig
+from kopa_inspect.scorers import axis_values, scorer_name
 from kopa_inspect.scorers.grading import gold_truth, oracle_answer
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
@@ -202,7 +203,7 @@ def _raw(logs: Path) -> pd.DataFrame:
             continue
         for s in log.samples or []:
             # an errored sample has no score: a failure for success, absent from the other means
-            v = s.scores["kopa_scorer"].value if s.scores and "kopa_scorer" in s.scores else {"success": 0.0}
+            v = axis_values(s.scores) if s.scores else {"success": 0.0}
             rows.append({"label": log.eval.metadata["kopa_label"], "id": str(s.id), "epoch": s.epoch,
                          "category": s.metadata["category"], "n_calls": s.metadata["n_calls"],
                          "held_out": s.metadata["held_out"], **v})
@@ -352,7 +353,7 @@ def test_cli_report(logs: Path, tmp_path: Path) -> None:
 
 
 def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]],
-            category: str = "chain2", gold_error: bool = False) -> Any:
+            category: str = "chain2", gold_error: bool = False, version_1: bool = False) -> Any:
     from inspect_ai.log import EvalSample
     from inspect_ai.model import ChatMessageAssistant, ChatMessageUser
     from inspect_ai.scorer import Score
@@ -365,9 +366,13 @@ def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[
                                         error=None if ok else ToolCallError("unknown", "NODATA")))
     messages.append(ChatMessageAssistant(content="답변"))
     full = {"success": 0.0, "answer": 1.0, "call_f1": 1.0, "chain": 1.0, "env": 1.0, **value}
+    meta = {"gold_error": "x"} if gold_error else {}
+    if version_1:  # logs of task version 1: one dict-valued kopa_scorer score
+        scores = {"kopa_scorer": Score(value=full, metadata=meta)}
+    else:
+        scores = {scorer_name(k): Score(value=v, metadata=meta if k == "success" else {}) for k, v in full.items()}
     return EvalSample(id="kopa-001", epoch=1, input="q", target="t", messages=messages,
-                      metadata={"category": category, "task": {"plan": {"steps": steps}}},
-                      scores={"kopa_scorer": Score(value=full, metadata={"gold_error": "x"} if gold_error else {})})
+                      metadata={"category": category, "task": {"plan": {"steps": steps}}}, scores=scores)
 
 
 @pytest.mark.parametrize(
@@ -398,5 +403,9 @@ def test_classify_gold_failure_and_unanswerable() -> None:
     from kopa_inspect.report.errors import classify
 
     assert classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True)) == "gold plan failed"
+    for v1 in (False, True):  # per-axis scores and the version-1 dict score alike
+        assert classify(_sample({"success": 1.0}, [("a", True)], [{"tool": "a"}], version_1=v1)) is None
+        assert classify(_sample({"env": 0.5}, [("a", True)], [{"tool": "a"}], version_1=v1)) == "required state not reached"
+        assert classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True, version_1=v1)) == "gold plan failed"
     assert classify(_sample({}, [], [], category="unanswerable")) == "answered an unanswerable question"
     assert classify(_sample({}, [], [{"tool": "a"}])) == "hallucinated answer without a call"

@@ -9,6 +9,7 @@ import pytest
 
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.plans import PlanError
+from kopa_inspect.scorers import axis_values
 from kopa_inspect.scorers.grading import GoldTruth, gold_truth, grade, oracle_answer
 from kopa_inspect.scorers.metrics import pass_at_k, pass_hat_k
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
@@ -149,4 +150,4 @@ def test_judge_scorer_with_a_scripted_grader(tmp_path: Path) -> None:
     )
     sample = logs[0].samples[0]
     assert sample.scores["kopa_judge"].value == "C"
-    assert sample.scores["kopa_scorer"].value["success"] == 1.0
+    assert axis_values(sample.scores)["success"] == 1.0

@@ -1,7 +1,22 @@
-"""The inspect_ai entry point: imports every @task and @modelapi (cheap; heavy imports are lazy)."""
+"""The inspect_ai entry point: imports every @task, @modelapi, @scorer and @metric (cheap; heavy imports are lazy).
+
+The scorers and metrics are imported here, not only inside the task, so that ``inspect score LOG``
+can rebuild them from the registry names a log records.
+"""
 
 from kopa_inspect.providers import kopa
 from kopa_inspect.providers.llamacpp import llamacpp as llamacpp  # llamacpp/<model> (helper E)
+from kopa_inspect.scorers import AXIS_SCORERS, kopa_judge
+from kopa_inspect.scorers.metrics import pass_at_1, pass_at_1_stderr, pass_at_reported_k, pass_hat_reported_k
 from kopa_inspect.tasks import kopa_bench
 
-__all__ = ["kopa", "kopa_bench"]
+__all__ = [
+    "AXIS_SCORERS",
+    "kopa",
+    "kopa_bench",
+    "kopa_judge",
+    "pass_at_1",
+    "pass_at_1_stderr",
+    "pass_at_reported_k",
+    "pass_hat_reported_k",
+]

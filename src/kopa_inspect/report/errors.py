@@ -31,6 +31,8 @@ import pandas as pd
 from inspect_ai.log import EvalSample, read_eval_log_samples_by_id
 from inspect_ai.model import ChatMessageAssistant, ChatMessageTool
 
+from kopa_inspect.scorers.kopa import axis_values, scorer_name
+
 FAILURE_KINDS = (
     "sample error",
     "gold plan failed",
@@ -82,15 +84,19 @@ def _num(value: dict[str, Any], key: str, default: float) -> float:
 def classify(sample: EvalSample, value: dict[str, Any] | None = None) -> str | None:
     """The failure kind of one sample, or None when it succeeded.
 
-    ``value`` is the KOPA Score dict; by default read from the sample's ``kopa_scorer`` score.
+    ``value`` holds the axis values; by default read from the sample's axis scores (``kopa_success``
+    ...), or from the one ``kopa_scorer`` dict of task-version-1 logs.
     """
+    scores = sample.scores or {}
+    old = scores.get("kopa_scorer")
     if value is None:
-        score = (sample.scores or {}).get("kopa_scorer")
-        value = score.value if score is not None and isinstance(score.value, dict) else {}
+        value = {k: v for k, v in axis_values(scores).items() if v is not None}
+        if not value and old is not None and isinstance(old.value, dict):
+            value = old.value
     if sample.error is not None or not value:
         return "sample error"
-    score = (sample.scores or {}).get("kopa_scorer")
-    if score is not None and (score.metadata or {}).get("gold_error"):
+    headline = scores.get(scorer_name("success")) or old
+    if headline is not None and (headline.metadata or {}).get("gold_error"):
         return "gold plan failed"
     if _num(value, "success", 0.0) >= 1.0:
         return None

@@ -3,9 +3,11 @@
 Only ``inspect_ai.analysis`` / ``inspect_ai.log`` read the logs. What the logs hold (checked
 against real KOPA-Bench logs of inspect-ai 0.3.285):
 
-- KOPA-Bench runs have task name ``kopa_bench``; the ``kopa_scorer`` Score value is a dict with
-  ``success, answer, call_f1, chain, env, efficiency, calls, errors`` (samples_df hands it over
-  as a JSON string); an optional ``kopa_judge`` score is ``C``/``I``.
+- KOPA-Bench runs have task name ``kopa_bench``; one scorer per axis, ``kopa_success``,
+  ``kopa_answer``, ``kopa_call_f1`` ... (samples_df columns ``score_kopa_<axis>``, NaN where an
+  axis is undefined for a task); logs of task version 1 hold one ``kopa_scorer`` dict instead
+  (samples_df hands it over as a JSON string), still read. An optional ``kopa_judge`` score is
+  ``C``/``I``.
 - Sample metadata: ``category``, ``domain``, ``difficulty``, ``held_out`` (bool), ``n_calls``
   (gold API calls) and ``task`` (the whole task record, gold plan included).
 - A run's display label is the eval metadata ``kopa_label`` (``kopa grid`` sets it), else the
@@ -29,10 +31,11 @@ from typing import Any
 import pandas as pd
 from inspect_ai.analysis import EvalColumn, EvalModel, EvalTask, SampleColumn, SampleSummary, samples_df
 
-# The KOPA-Bench Score dict keys (kopa_inspect.scorers.grading.AXES); "judge" is the optional
-# model-graded check (1 = C).
-METRICS = ("success", "answer", "call_f1", "chain", "env", "efficiency", "calls", "errors")
-KOPA_SCORER = "score_kopa_scorer"
+# The KOPA-Bench axes (kopa_inspect.scorers.grading.AXES; "parallel" may be absent from older
+# logs); "judge" is the optional model-graded check (1 = C).
+METRICS = ("success", "answer", "call_f1", "chain", "env", "efficiency", "calls", "errors", "parallel")
+AXIS_PREFIX = "score_kopa_"  # one column per axis: score_kopa_success ...
+KOPA_SCORER = "score_kopa_scorer"  # task version 1: one dict-valued score
 JUDGE_SCORER = "score_kopa_judge"
 
 _COLUMNS = [
@@ -136,12 +139,15 @@ def load_samples(log_dir: str | Path) -> pd.DataFrame:
     df["id"] = df["id"].astype(str)
     df["epoch"] = df["epoch"].astype(int)
 
-    kopa_scores = df[KOPA_SCORER].map(_json) if KOPA_SCORER in df.columns else pd.Series([None] * len(df))
-    kopa_scores = kopa_scores.map(lambda s: s if isinstance(s, dict) else {})
+    old = df[KOPA_SCORER].map(_json) if KOPA_SCORER in df.columns else pd.Series([None] * len(df), index=df.index)
+    old = old.map(lambda s: s if isinstance(s, dict) else {})
     for m in METRICS:
-        df[m] = [as_float(s.get(m)) for s in kopa_scores]
+        col = AXIS_PREFIX + m
+        new = df[col].map(as_float) if col in df.columns else pd.Series([None] * len(df), index=df.index)
+        df[m] = [n if n is not None else as_float(o.get(m)) for n, o in zip(new, old, strict=True)]
     df["judge"] = df[JUDGE_SCORER].map(as_float) if JUDGE_SCORER in df.columns else None
-    other = [c for c in df.columns if c.startswith("score_") and c not in (KOPA_SCORER, JUDGE_SCORER)]
+    kopa_columns = {KOPA_SCORER, JUDGE_SCORER, *(AXIS_PREFIX + m for m in METRICS)}
+    other = [c for c in df.columns if c.startswith("score_") and c not in kopa_columns]
     df["score_value"] = df.apply(lambda r: _first_score(r, other), axis=1) if other else None
     df["errored"] = df["sample_error"].map(lambda e: _present(e) and str(e) != "")
     return _dedupe(df)

@@ -1,29 +1,85 @@
-"""The KOPA-Bench scorer: one dict Score per sample on the three axes (see grading.py).
+"""The KOPA-Bench scorers: one Inspect scorer per axis (see grading.py), graded once per sample.
+
+Each axis is its own registered scorer, named ``kopa_<axis>`` (``kopa_success`` first, then
+``kopa_answer``, ``kopa_call_f1`` ...), so ``samples_df`` has one numeric column per axis
+(``score_kopa_success`` ...), the viewer shows the overall success first, and ``inspect score LOG``
+rebuilds every scorer from the registry (see ``_register_bare_name``).
+The first axis scorer that runs for a sample grades it; the others read the same grade (Inspect
+runs a sample's scorers one after another on the same TaskState).
 
 Ground truth is execution-grounded: the gold plan runs through the run's own backend at the
 task's clock. The calls made are read from the trajectory (every tool call the model emitted to an
 API tool, so a call Inspect rejected against the schema counts as a failed call, as the API's own
 rejection would); tokens issued come from the sample store (written by the tools); the final
 answer is the last assistant message.
+
+Undefined axes (a grade value of None, e.g. ``env`` for a task with no required state) are scored
+NaN: Inspect leaves them out of means and stderr, and ``samples_df`` shows them as missing, not 0.
+
+A backend that does not answer at all (connection refused, timeout) is not the agent's failure:
+the scorer raises, Inspect records a sample error, and ``inspect eval-retry`` reruns the sample.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
+import httpx
+from inspect_ai._util.registry import RegistryInfo, registry_add, registry_info
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageTool
-from inspect_ai.scorer import Score, Scorer, Target, grouped, mean, scorer, stderr
+from inspect_ai.scorer import Metric, Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 from inspect_ai.util import store
 
 from kopa_inspect.apis import operations, platforms
+from kopa_inspect.apis._envelope import HttpResponse
 from kopa_inspect.apis._schema import auth_tool_name
-from kopa_inspect.backends import BackendConfig
+from kopa_inspect.apis._spec import Operation
+from kopa_inspect.backends import Backend, BackendConfig, BackendError
 from kopa_inspect.plans import PlanError
 from kopa_inspect.scorers.grading import AXES, gold_truth, grade
-from kopa_inspect.scorers.metrics import pass_k
+from kopa_inspect.scorers.metrics import success_metrics
 from kopa_inspect.task_data.schema import BenchTask
-from kopa_inspect.tools import TOKENS_KEY, shared_backend
+from kopa_inspect.tools import CALLS_KEY, TOKENS_KEY, shared_backend
+
+
+class BackendUnreachable(RuntimeError):
+    """The backend gave no answer at all; the sample is an error, not a score."""
+
+
+def _transport_failure(message: str) -> bool:
+    """Whether a BackendError text is an httpx transport failure ("ConnectError: ...")."""
+    name = message.split(":", 1)[0].strip()
+    cls = getattr(httpx, name, None)
+    return isinstance(cls, type) and issubclass(cls, httpx.TransportError)
+
+
+class _RaisingBackend(Backend):
+    """Wraps the run's backend for the gold run: a transport failure escapes Session.call (which
+    would otherwise turn it into a failed step and the sample into a zero)."""
+
+    def __init__(self, inner: Backend) -> None:
+        super().__init__(inner.config)
+        self.inner = inner
+        self.kind = inner.kind
+
+    def credential(self, platform_id: str) -> str | None:
+        return self.inner.credential(platform_id)
+
+    async def _send(self, req: Any, clock: str | None) -> HttpResponse:  # pragma: no cover - send is overridden
+        raise NotImplementedError
+
+    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
+                   key_override: str | None = None) -> HttpResponse:
+        try:
+            return await self.inner.send(op, args, clock, key_override)
+        except BackendError as exc:
+            if _transport_failure(str(exc)):
+                raise BackendUnreachable(f"{self.kind} backend did not answer (gold run): {exc}") from None
+            raise
 
 
 def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
@@ -50,38 +106,134 @@ def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
     return out
 
 
-def _metrics() -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {k: [mean(), stderr()] for k in AXES}
-    out["success"] += [grouped(mean(), "category", all=False), pass_k()]
-    out["answer"] += [grouped(mean(), "category", all=False)]
-    return out
+@dataclass
+class SampleGrade:
+    """What every axis scorer of one sample reports."""
+
+    values: dict[str, float | None]
+    answer: str
+    explanation: str
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
-@scorer(metrics=_metrics())
-def kopa_scorer(backend: dict[str, Any] | None = None) -> Scorer:
-    config = BackendConfig.model_validate(backend or {})
+# One grade per TaskState (weak: a state gone is a grade gone).
+_GRADES: WeakKeyDictionary[TaskState, SampleGrade] = WeakKeyDictionary()
 
-    async def score(state: TaskState, target: Target) -> Score:
-        task = BenchTask.model_validate(state.metadata["task"])
-        answer = state.output.completion if state.output else ""
-        try:
-            gold = await gold_truth(task, shared_backend(config), config.seed)
-        except PlanError as exc:
-            # A gold plan that no longer runs (live drift, a recording without its calls) is not
-            # the agent's failure to hide: zero, and say why.
-            return Score(
-                value={k: 0.0 for k in AXES},
-                answer=answer,
-                explanation=f"gold plan failed on this backend: {exc}",
-                metadata={"gold_error": str(exc)},
-            )
-        st = store()
-        g = grade(task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])))
-        return Score(
-            value=g.values(),
+
+def _check_agent_calls() -> None:
+    for call in store().get(CALLS_KEY, []) or []:
+        if call.get("code") == "HTTP" and _transport_failure(str(call.get("message", ""))):
+            raise BackendUnreachable(f"backend did not answer the agent's {call.get('tool')} call: {call['message']}")
+
+
+async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
+    task = BenchTask.model_validate(state.metadata["task"])
+    answer = state.output.completion if state.output else ""
+    _check_agent_calls()
+    try:
+        gold = await gold_truth(task, _RaisingBackend(shared_backend(config)), config.seed)
+    except PlanError as exc:
+        # A gold plan that no longer runs (live drift, a recording without its calls) is not
+        # the agent's failure to hide: zero, and say why.
+        return SampleGrade(
+            values={k: 0.0 for k in AXES},
             answer=answer,
-            explanation=g.explanation(),
-            metadata={"missing": g.missing, "fact_scores": g.fact_scores, **gold.to_json()},
+            explanation=f"gold plan failed on this backend: {exc}",
+            metadata={"gold_error": str(exc)},
         )
+    st = store()
+    g = grade(task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])))
+    return SampleGrade(
+        values=dict(g.values()),
+        answer=answer,
+        explanation=g.explanation(),
+        metadata={"missing": g.missing, "fact_scores": g.fact_scores, **gold.to_json()},
+    )
 
-    return score
+
+async def sample_grade(state: TaskState, config: BackendConfig) -> SampleGrade:
+    """The sample's grade, computed by the first axis scorer that asks."""
+    cached = _GRADES.get(state)
+    if cached is None:
+        cached = _GRADES[state] = await _grade(state, config)
+    return cached
+
+
+def _as_value(value: float | None) -> float:
+    return float("nan") if value is None else float(value)
+
+
+def _axis_metrics(axis: str) -> list[Metric]:
+    return success_metrics() if axis == "success" else [mean(), stderr()]
+
+
+SCORER_PREFIX = "kopa_"
+
+
+def scorer_name(axis: str) -> str:
+    """The scorer (and ``samples_df`` column ``score_<name>``) of one axis."""
+    return SCORER_PREFIX + axis
+
+
+def _register_bare_name(factory: Any) -> Any:
+    """Also register a scorer factory under its name without the package prefix.
+
+    Inspect 0.3.285 writes a scorer into the log by its unqualified name (``kopa_success``), and
+    ``inspect score LOG`` looks that name up as is, which finds only unprefixed registrations; so
+    every extension-package scorer would fail to reload. A thin alias under the bare name (a distinct
+    object: registry tags live on the object) fixes that. The ``kopa_`` prefix keeps the bare names
+    clear of Inspect's own scorers (``answer``, ``f1`` ...). Private registry API, pinned Inspect.
+    """
+    info = registry_info(factory)
+    bare = info.name.split("/")[-1]
+    if bare != info.name:
+
+        def alias(*args: Any, **kwargs: Any) -> Scorer:
+            return factory(*args, **kwargs)
+
+        alias.__name__ = alias.__qualname__ = bare
+        alias.__doc__ = factory.__doc__
+        registry_add(alias, RegistryInfo(type="scorer", name=bare, metadata=dict(info.metadata)))
+    return factory
+
+
+def _axis_scorer(axis: str) -> Any:
+    def factory(backend: dict[str, Any] | None = None) -> Scorer:
+        config = BackendConfig.model_validate(backend or {})
+
+        async def score(state: TaskState, target: Target) -> Score:
+            g = await sample_grade(state, config)
+            value = _as_value(g.values.get(axis))
+            if axis != "success":
+                shown = "undefined for this task" if math.isnan(value) else f"{value:.3g}"
+                return Score(value=value, explanation=f"{axis} = {shown}")
+            # the whole grade once, on the headline score
+            return Score(value=value, answer=g.answer, explanation=g.explanation, metadata=g.metadata)
+
+        return score
+
+    name = scorer_name(axis)
+    factory.__name__ = factory.__qualname__ = name
+    factory.__doc__ = f"KOPA-Bench axis {axis!r} (grading.py): one value per sample, NaN when undefined."
+    return _register_bare_name(scorer(metrics=_axis_metrics(axis), name=name)(factory))
+
+
+# One registered scorer per axis, in AXES order (success first).
+AXIS_SCORERS: dict[str, Any] = {axis: _axis_scorer(axis) for axis in AXES}
+
+
+def kopa_scorers(backend: dict[str, Any] | None = None) -> list[Scorer]:
+    """Every axis scorer for one backend, success first."""
+    return [make(backend=backend) for make in AXIS_SCORERS.values()]
+
+
+def axis_values(scores: dict[str, Any] | None) -> dict[str, float | None]:
+    """A sample's axis values from its ``scores`` (EvalSample.scores or TaskState.scores); NaN -> None."""
+    out: dict[str, float | None] = {}
+    for axis in AXES:
+        s = (scores or {}).get(scorer_name(axis))
+        if s is None:
+            continue
+        v = s.value if hasattr(s, "value") else s.get("value")
+        out[axis] = None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v)
+    return out
