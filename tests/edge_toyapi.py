@@ -5,6 +5,12 @@ duration of a test module, so the tests exercise the real emulator, backend, Ses
 They include one *planted wrong link*: ``edgetoy_getTrades.sggCd`` (a 5-digit 법정동 시군구 code)
 and ``edgehealth_getClinics.sgguCd`` (a 5-digit code of a *different* code system) match by value
 format and type, so the candidate graph proposes the link; executing it always gives NODATA.
+The field-meaning check rejects it before execution (a 법정동 code is no HIRA code).
+
+A second planted link is *meaningful by name but not a dependence*: ``edgetoy_getNotices`` takes a
+``sidoName`` and ignores it (the same notices whatever it is given), so ``getRegions.sidoName ->
+getNotices.sidoName`` returns rows every time; only the counterfactual (another sidoName, the same
+rows) shows the consumer does not depend on the value.
 """
 
 from __future__ import annotations
@@ -95,6 +101,13 @@ def get_clinic_detail(world, args):
     return [{"yadmNm": names[0], "drTotCnt": str(1 + _h(ykiho) % 9), "ykiho": ykiho}]
 
 
+NOTICES = [{"noticeTitle": "도로 공사 안내", "noticeNo": "N-1"}, {"noticeTitle": "전기 점검 안내", "noticeNo": "N-2"}]
+
+
+def get_notices(world, args):
+    return [dict(n) for n in NOTICES]  # sidoName is accepted and ignored
+
+
 def _op(platform, name, summary, params, handler, fields):
     return Operation(platform=platform, name=name, path=f"/{platform}/{name}", summary=summary, params=params,
                      handler=handler, output_fields=fields)
@@ -136,7 +149,13 @@ OPERATIONS = [
         {"yadmNm": "요양기관명 (clinic name)", "drTotCnt": "의사 수 (number of doctors)", "ykiho": "요양기호 (clinic id)"}),
 ]
 
+OPERATIONS.append(
+    _op("edgetoy", "getNotices", "시도 공지 목록 (notices of a province)",
+        [Param("sidoName", "시도 이름 (province short name)", required=True)], get_notices,
+        {"noticeTitle": "공지 제목 (notice title)", "noticeNo": "공지 번호 (notice number)"}))
+
 PLANTED_WRONG = ("edgetoy_getTrades", "sggCd", "edgehealth_getClinics", "sgguCd")
+PLANTED_INSENSITIVE = ("edgetoy_getRegions", "sidoName", "edgetoy_getNotices", "sidoName")
 
 
 @contextlib.contextmanager

@@ -3,9 +3,15 @@
 The plan runs through ``kopa_inspect.plans.execute_plan`` on a fresh Session (auth tokens issued
 first, in plan order, as the auth tool would), so what the dataset shows is what the backend
 said. Facts are KOPA-Bench facts (``AnswerFact``: a plan reference, a matcher, a tolerance) plus
-the value they resolved to. The user query and the final answer come from deterministic Korean
-templates, or from any Inspect model (``--model``), which gets the plan and the real outputs and
-must keep every fact value (the filter checks it).
+the value they resolved to and which row it came from and why (``row``, ``row_reason``).
+
+Without a model, a small Korean grammar writes the query and the answer (korean.py picks the
+particles by 받침; describe.py names results, fields and parameters in Korean): the query states
+every value the user must give (the first call's arguments, later literal arguments such as
+"지난달(2026년 11월)"), says which row each link takes (by its name, its rank, or its position), and
+what to report; the answer names the row each fact comes from and why (the largest 거래금액, the
+only result, the first listed). With ``--model`` any Inspect model rewrites both from the real
+outputs; the filters (filter.py) then check the result like any other row.
 """
 
 from __future__ import annotations
@@ -17,19 +23,33 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from edge_synth.sample import Draft, numeric
+from edge_synth.describe import field_label, op_noun, param_label, row_label
+from edge_synth.fields import is_plumbing, param_format
+from edge_synth.korean import date_ko, eul, eun, gwa, i_ga, irase, ordinal, ro, ym_ko
+from edge_synth.pool import clock_values
+from edge_synth.sample import Draft, numeric, numeric_fields
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import CallResult, Session
 from kopa_inspect.plans import Plan, PlanRun, execute_plan
+from kopa_inspect.world import parse_clock
 
 SYSTEM_PROMPT = (
     "당신은 한국 공공데이터 API 도구를 사용해 질문에 답하는 도우미입니다. 필요한 도구를 순서대로 호출하고, "
     "앞선 결과의 값을 다음 호출의 인자로 사용하세요. 답은 도구 결과에 근거해 한국어로 하세요. "
     "(You answer with Korean public-data API tools; chain calls, and answer only from tool results.)"
 )
+_WEEKDAYS = "월화수목금토일"
+
+
+def system_prompt(clock: str | None) -> str:
+    """The system turn with the current date and time: what "오늘", "지난달" and KMA issue times are read from."""
+    now = parse_clock(clock)
+    return (f"{SYSTEM_PROMPT}\n오늘은 {now.year}년 {now.month}월 {now.day}일 ({_WEEKDAYS[now.weekday()]}요일), "
+            f"현재 시각은 {now:%H:%M} (KST)입니다.")
+
 
 _DATE8 = re.compile(r"^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$")
 
@@ -45,6 +65,7 @@ class Composed:
     tools: list[dict[str, Any]]
     tokens: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)  # execute vs write (query/answer/messages)
+    system: str = SYSTEM_PROMPT
 
 
 def ko(text: str) -> str:
@@ -52,12 +73,12 @@ def ko(text: str) -> str:
     return re.split(r"\s*\(", text, maxsplit=1)[0].strip() or text
 
 
-def field_desc(op_id: str, fname: str) -> str:
-    return re.split(r"[,;:]", ko(get_operation(op_id).output_fields.get(fname, fname)), maxsplit=1)[0].strip() or fname
+def field_desc(op_id: str, fname: str) -> str:  # kept for callers of the old name
+    return field_label(op_id, fname)
 
 
-def op_desc(op_id: str) -> str:
-    return re.split(r"[:;]", ko(get_operation(op_id).summary), maxsplit=1)[0].strip()
+def op_desc(op_id: str) -> str:  # kept for callers of the old name
+    return op_noun(op_id)
 
 
 def matcher_for(value: Any) -> str:
@@ -76,20 +97,48 @@ async def execute(plan: Plan, backend: Backend, *, seed: int, clock: str | None)
     return run, dict(session.tokens)
 
 
-def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random) -> str | None:
-    def usable(v: Any) -> bool:
-        return isinstance(v, str | int | float) and not isinstance(v, bool) and str(v).strip() not in ("", "-")
+def _usable(v: Any) -> bool:
+    return isinstance(v, str | int | float) and not isinstance(v, bool) and str(v).strip() not in ("", "-")
 
-    fields = [k for k in get_operation(op_id).output_fields if usable(row.get(k))]
-    fields = fields or [k for k, v in row.items() if usable(v)]
+
+def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
+    fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid]
+    fields = fields or [k for k, v in row.items() if _usable(v) and k not in avoid]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
     return rng.choice(nums) if nums and rng.random() < 0.6 else rng.choice(fields)
 
 
+def choose_row(items: list[dict[str, Any]], rng: random.Random) -> tuple[int, str, str | None]:
+    """Which row a fact is read from and why: (index, reason, measure field).
+
+    reason: only (one row), max / min (the row with the largest / smallest measure, unique),
+    first / last (the position the user asked for)."""
+    if len(items) == 1:
+        return 0, "only", None
+    options: list[tuple[int, str, str | None]] = []
+    for m in numeric_fields(items):
+        vals = [numeric(it[m]) for it in items]
+        for how, pick in (("max", max), ("min", min)):
+            best = pick(v for v in vals if v is not None)
+            if sum(v == best for v in vals) == 1:
+                options.append((vals.index(best), how, m))
+    if options and rng.random() < 0.7:
+        return rng.choice(options)
+    return (0, "first", None) if rng.random() < 0.5 else (len(items) - 1, "last", None)
+
+
+def _row_ref(sid: str, items: list[dict[str, Any]], idx: int, reason: str, measure: str | None) -> str:
+    if reason in ("max", "min"):
+        return f"${sid}.{reason}_by(items, &to_number({measure}))"
+    if reason == "last":
+        return f"${sid}.items[-1]"
+    return f"${sid}.items[{idx}]"
+
+
 def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str, Any]]:
-    """Facts the final answer must state: leaf results, comparisons, reductions."""
+    """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row."""
     facts: list[dict[str, Any]] = []
     plan_graph = Plan(steps=draft.steps).graph()
     leaves = [s for s in draft.steps if plan_graph.out_degree(s.id) == 0]
@@ -99,94 +148,251 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
             best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
-            for n, s in enumerate(j.consumers, 1):
-                facts.append(_fact(f"f{len(facts) + 1}", s, f, run, f"{n}번째 조회의 {field_desc(draft.step(s).tool, f)}"))
+            for s in j.consumers:
+                facts.append(_fact(f"f{len(facts) + 1}", s, f, run, 0, "compared", None,
+                                   f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}"))
             facts.append({
-                "id": f"f{len(facts) + 1}", "description": f"{field_desc(draft.step(best).tool, f)} 값이 더 큰 쪽 (the larger)",
+                "id": f"f{len(facts) + 1}",
+                "description": f"{i_ga(field_label(draft.step(best).tool, f))} 더 큰 쪽의 값",
                 "value": f"${best}.items[0].{f}", "resolved": run.outputs[best]["items"][0].get(f),
-                "matcher": "number", "tolerance": 0.0, "winner_step": best,
+                "matcher": "number", "tolerance": 0.0, "winner_step": best, "row": 0, "row_reason": "compared",
+                "winner_label": _cmp_name(draft, run, j, best),
             })
     for s in leaves:
-        if s.id in cmp_steps or not run.outputs[s.id]["items"]:
+        items = run.outputs[s.id]["items"]
+        if s.id in cmp_steps or not items:
             continue
-        row = run.outputs[s.id]["items"][0]
-        fname = _pick_fact_field(s.tool, row, rng)
+        idx, reason, measure = choose_row(items, rng)
+        row = items[idx]
+        label = row_label(s.tool, row)
+        avoid = {measure} if measure else set()
+        fname = _pick_fact_field(s.tool, row, rng, avoid)
         if fname:
-            facts.append(_fact(f"f{len(facts) + 1}", s.id, fname, run, field_desc(s.tool, fname)))
+            base = _row_ref(s.id, items, idx, reason, measure)
+            fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
+                         f"{_row_phrase(draft, s.id, reason, measure)}의 {field_label(s.tool, fname)}")
+            fact["value"] = f"{base}.{fname}"
+            fact["row_label"] = label[1] if label else None
+            fact["row_label_field"] = label[0] if label else None
+            facts.append(fact)
         if len(facts) >= 4:
             break
     return facts
 
 
-def _fact(fid: str, step: str, fname: str, run: PlanRun, desc: str) -> dict[str, Any]:
-    value = run.outputs[step]["items"][0].get(fname)
-    return {"id": fid, "description": desc, "value": f"${step}.items[0].{fname}", "resolved": value,
-            "matcher": matcher_for(value), "tolerance": 0.0}
+def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, measure: str | None,
+          desc: str) -> dict[str, Any]:
+    row = run.outputs[step]["items"][idx]
+    value = row.get(fname)
+    fact = {"id": fid, "description": desc, "value": f"${step}.items[{idx}].{fname}", "resolved": value,
+            "matcher": matcher_for(value), "tolerance": 0.0, "step": step, "field": fname, "row": idx,
+            "row_reason": reason}
+    if measure:
+        fact["measure"] = measure
+        fact["measure_value"] = row.get(measure)
+    return fact
 
 
-def _args_text(args: dict[str, Any]) -> str:
-    shown = {k: v for k, v in args.items() if not (isinstance(v, str) and v.startswith("$"))}
-    return ", ".join(f"{k}={v}" for k, v in shown.items())
+def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None) -> str:
+    op_id = draft.step(sid).tool
+    name = step_name(draft, sid)
+    if reason == "max":
+        return f"{name} 중 {i_ga(field_label(op_id, measure or ''))} 가장 큰 항목"
+    if reason == "min":
+        return f"{name} 중 {i_ga(field_label(op_id, measure or ''))} 가장 작은 항목"
+    if reason == "last":
+        return f"{name} 목록의 마지막 항목"
+    if reason == "first":
+        return f"{name} 목록의 첫 번째 항목"
+    return f"{name} 결과"
 
 
-def template_query(draft: Draft, facts: list[dict[str, Any]]) -> str:
-    first = draft.steps[0]
-    shown = _args_text(first.args)
-    parts = [f"{op_desc(first.tool)}{f'({shown})' if shown else ''}을(를) 먼저 조회해 주세요."]
+# --- the query ------------------------------------------------------------------------------------
+
+
+def render_value(op_id: str, pname: str, value: Any, clock_vals: dict[str, str]) -> str:
+    """A literal argument as a person says it: "지난달(2026년 11월)", "2026년 12월 3일", "해운대"."""
+    p = get_operation(op_id).param(pname)
+    fmt = param_format(p) if p is not None else None
+    v = str(value)
+    is_clock = fmt is not None and clock_vals.get(fmt) == v
+    if fmt == "date8" and _DATE8.match(v):
+        return f"오늘({date_ko(v)})" if is_clock else date_ko(v)
+    if fmt == "ym6" and re.fullmatch(r"\d{6}", v):
+        return f"지난달({ym_ko(v)})" if is_clock else ym_ko(v)
+    if fmt == "year4" and re.fullmatch(r"\d{4}", v):
+        return f"올해({v}년)" if is_clock else f"{v}년"
+    if fmt == "time4" and is_clock:
+        return f"가장 최근 발표 시각({v[:2]}시 {v[2:]}분, {v})"
+    if fmt == "tm12" and is_clock:
+        return f"가장 최근 발표({date_ko(v[:8])} {v[8:10]}시, {v})"
+    return v
+
+
+def literal_args(step: Any) -> list[tuple[str, Any]]:
+    """The arguments a step passes as literals (not references, not plumbing, not tokens)."""
+    op = get_operation(step.tool)
+    out = []
+    for k, v in step.args.items():
+        if isinstance(v, str) and v.startswith("$"):
+            continue
+        p = op.param(k)
+        if p is not None and is_plumbing(p):
+            continue
+        out.append((k, v))
+    return out
+
+
+def _arg_phrase(step: Any, clock_vals: dict[str, str]) -> str:
+    parts = [f"{param_label(step.tool, k)} {render_value(step.tool, k, v, clock_vals)}" for k, v in literal_args(step)]
+    return (", ".join(parts) + " 기준으로 ") if parts else ""
+
+
+def _producer_row_name(draft: Draft, producer: str, j: int, value_field: str | None) -> str:
+    """How the query names row ``j`` of a producer: its name, else its position."""
+    items = draft.outputs[producer]["items"]
+    lab = row_label(draft.step(producer).tool, items[j]) if j < len(items) else None
+    if lab:
+        return f"'{lab[1]}'"
+    return f"{ordinal(j + 1)} 항목"
+
+
+def _cmp_name(draft: Draft, run: PlanRun, j: Any, sid: str) -> str:
+    k = j.consumers.index(sid)
+    item = j.detail["items"][k]
+    return _producer_row_name(draft, j.producer, item, None)
+
+
+def step_name(draft: Draft, sid: str) -> str:
+    """A step's result as the query names it: "'해운대'의 측정소별 실시간 대기질" for a call made per row."""
+    tool = draft.step(sid).tool
     for j in draft.junctions:
+        if sid in j.consumers and j.type in ("FAN", "CMP", "SEQ", "SEM"):
+            if j.type in ("FAN", "CMP"):
+                row = j.detail["items"][j.consumers.index(sid)]
+            else:
+                row = j.detail.get("item", 0)
+            return f"{_producer_row_name(draft, j.producer, row, None)}의 {op_noun(tool)}"
+    return op_noun(tool)
+
+
+def _from(draft: Draft, producer: str, previous: str | None) -> str:
+    """'그중' when the sentence before produced the rows; else the producer named."""
+    return "그중" if producer == previous else f"{op_noun(draft.step(producer).tool)} 결과 중"
+
+
+def _link_field(draft: Draft, j: Any) -> str:
+    """The producer field a junction's link carries (read from the consumer's reference)."""
+    for v in draft.step(j.consumers[0]).args.values():
+        if isinstance(v, str) and v.startswith(f"${j.producer}."):
+            m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", v)
+            if m:
+                return m.group(1)
+    return ""
+
+
+def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
+    clock_vals = clock_values(clock)
+    first = draft.steps[0]
+    parts = [f"{_arg_phrase(first, clock_vals)}{eul(op_noun(first.tool))} 찾아 주세요."]
+    previous: str | None = first.id
+    for j in draft.junctions:
+        src = _from(draft, j.producer, previous)
+        previous = j.consumers[-1] if len(j.consumers) == 1 else None
         prod_tool = draft.step(j.producer).tool
-        cons_tool = draft.step(j.consumers[0]).tool
-        edge_field = _edge_field(draft, j)
-        fd = field_desc(prod_tool, edge_field)
-        cd = op_desc(cons_tool)
-        if j.type == "SEQ":
-            parts.append(f"그 결과 {j.detail.get('item', 0) + 1}번째 항목의 {fd} 값으로 {cd}을(를) 조회하세요.")
-        elif j.type == "SEM":
-            parts.append(f"그 결과 {j.detail.get('item', 0) + 1}번째 항목의 이름({fd})으로 {cd}을(를) 찾아 주세요.")
+        cons = draft.step(j.consumers[0])
+        fl = field_label(prod_tool, _link_field(draft, j))
+        cn = op_noun(cons.tool)
+        extra = _arg_phrase(cons, clock_vals)
+        if j.type in ("SEQ", "SEM"):
+            who = _producer_row_name(draft, j.producer, j.detail.get("item", 0), None)
+            parts.append(f"{src} {who}의 {ro(fl)} {extra}{eul(cn)} 조회해 주세요.")
         elif j.type == "FAN":
-            parts.append(f"그 결과 상위 {len(j.consumers)}개 항목 각각의 {fd}에 대해 {cd}을(를) 모두 조회하세요.")
+            names = [_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"]]
+            parts.append(f"{src} {', '.join(names)} 각각의 {ro(fl)} {extra}{eul(cn)} 모두 조회해 주세요.")
         elif j.type == "DRV":
             if "reduce" in j.detail:
                 how = "가장 큰" if j.detail["reduce"] == "max_by" else "가장 작은"
-                parts.append(f"그 중 {field_desc(prod_tool, j.detail['by'])} 값이 {how} 항목의 {fd}(으)로 {cd}을(를) 조회하세요.")
+                by = field_label(prod_tool, j.detail["by"])
+                parts.append(f"{src} {i_ga(by)} {how} 항목의 {ro(fl)} {extra}{eul(cn)} 조회해 주세요.")
             else:
                 a, b = j.detail["slice"]
-                parts.append(f"그 결과의 {fd} 앞 {b - a}자리를 써서 {cd}을(를) 조회하세요.")
+                who = _producer_row_name(draft, j.producer, j.detail.get("item", 0), None)
+                parts.append(f"{src} {who}의 {fl} 앞 {ro(f'{b - a}자리')} {extra}{eul(cn)} 조회해 주세요.")
         elif j.type == "CMP":
-            parts.append(f"그 결과 처음 두 항목의 {fd} 각각으로 {cd}을(를) 조회하고, "
-                         f"{field_desc(cons_tool, j.detail['compare'])} 값이 어느 쪽이 더 큰지 비교해 주세요.")
+            a_name, b_name = (_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"][:2])
+            cmp_label = field_label(cons.tool, j.detail["compare"])
+            parts.append(f"{src} {gwa(a_name)} {b_name} 각각의 {eul(cn)} 조회해서 {i_ga(cmp_label)} 어느 쪽이 더 큰지 "
+                         "비교해 주세요.")
         elif j.type == "COND":
             d = j.detail
-            then_d = op_desc(d["then"])
-            else_d = op_desc(d["else"]) if d.get("else") else "그대로 답"
-            parts.append(f"첫 항목의 {field_desc(prod_tool, d['field'])} 값이 {_num(d['threshold'])} 이상이면 {then_d}을(를), "
-                         f"아니면 {else_d}을(를) 조회하세요.")
-    asked = [f["description"] for f in facts if "winner_step" not in f]
+            who = _producer_row_name(draft, j.producer, 0, None)
+            cond = field_label(prod_tool, d["field"])
+            then_n, else_n = op_noun(d["then"]), op_noun(d["else"])
+            parts.append(f"{src} {who}의 {i_ga(cond)} {_num(d['threshold'])} 이상이면 {eul(then_n)}, "
+                         f"아니면 {eul(else_n)} {extra}조회해 주세요.")
+    asked = [f["description"] for f in facts if f.get("row_reason") != "compared"]
     if asked:
-        parts.append("마지막으로 " + ", ".join(dict.fromkeys(asked)) + " 값을 알려 주세요.")
+        asked = list(dict.fromkeys(asked))
+        parts.append("마지막으로 " + ", ".join(asked[:-1] + [eul(asked[-1])]) + " 알려 주세요.")
     return " ".join(parts)
 
 
-def template_answer(draft: Draft, facts: list[dict[str, Any]]) -> str:
-    lines = ["조회 결과를 정리하면 다음과 같습니다."]
+# --- the answer -----------------------------------------------------------------------------------
+
+
+def _v(value: Any) -> str:
+    return str(value).strip()
+
+
+def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | None = None) -> str:
+    out: list[str] = []
+    outputs = run.outputs if run is not None else draft.outputs
     for j in draft.junctions:
         if j.type == "COND":
             d = j.detail
-            lines.append(f"- 조건 확인: 기준값 {_num(d['threshold'])} {'이상' if d['holds'] else '미만'}이므로 "
-                         f"{op_desc(draft.step(j.consumers[0]).tool)}을(를) 조회했습니다.")
+            prod_tool = draft.step(j.producer).tool
+            who = _producer_row_name(draft, j.producer, 0, None)
+            cond = field_label(prod_tool, d["field"])
+            v = _v(outputs[j.producer]["items"][0].get(d["field"]))
+            side = "이상" if d["holds"] else "미만"
+            out.append(f"{who}의 {eun(cond)} {irase(v)} 기준 {_num(d['threshold'])} {side}이므로 "
+                       f"{eul(op_noun(draft.step(j.consumers[0]).tool))} 조회했습니다.")
+        if j.type == "CMP":
+            f = j.detail["compare"]
+            label = field_label(draft.step(j.consumers[0]).tool, f)
+            pairs = [(_producer_row_name(draft, j.producer, i, None), _v(outputs[s]["items"][0].get(f)))
+                     for i, s in zip(j.detail["items"], j.consumers, strict=False)]
+            win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
+            said = ", ".join(f"{n}의 {eun(label)} {v}" for n, v in pairs)
+            if win is not None:
+                out.append(f"{said}입니다. 따라서 {win['winner_label']} 쪽의 {i_ga(label)} 더 큽니다.")
     for f in facts:
-        if "winner_step" in f:
-            lines.append(f"- 비교: {_ordinal(draft, f['winner_step'])}번째 조회 쪽이 {_num(f['resolved'])}(으)로 더 큽니다.")
+        if f.get("row_reason") == "compared":
+            continue
+        tool = draft.step(f["step"]).tool
+        label = f.get("row_label")
+        name = f"'{label}'" if label else None
+        flabel = field_label(tool, f["field"])
+        reason = f["row_reason"]
+        sname = step_name(draft, f["step"])
+        if reason in ("max", "min"):
+            mlabel = field_label(tool, f["measure"])
+            how = "가장 큰" if reason == "max" else "가장 작은"
+            who = name or f"{ordinal(f['row'] + 1)} 항목"
+            out.append(f"{sname} 중 {i_ga(mlabel)} {how} 항목은 {who}({mlabel} {_v(f['measure_value'])})입니다.")
+        elif reason == "only":
+            out.append(f"{sname} 결과는 {name} 1건입니다." if name and name not in sname else f"{sname} 결과는 1건입니다.")
         else:
-            lines.append(f"- {f['description']}: {f['resolved']}")
-    return "\n".join(lines)
-
-
-def _ordinal(draft: Draft, step_id: str) -> int:
-    for j in draft.junctions:
-        if step_id in j.consumers:
-            return j.consumers.index(step_id) + 1
-    return 1
+            pos = "첫 번째" if reason == "first" else "마지막"
+            n_rows = len(outputs[f["step"]]["items"])
+            out.append(f"{sname} 목록 {n_rows}건 중 {pos} 항목은 {name}입니다." if name
+                       else f"{sname} 목록 {n_rows}건 중 {pos} 항목을 보면,")
+        if f.get("row_label_field") == f["field"]:
+            continue  # the row's name was the fact, already said
+        subject = name or "이 항목"
+        out.append(f"{subject}의 {eun(flabel)} {_v(f['resolved'])}입니다.")
+    return " ".join(out)
 
 
 def _num(v: Any) -> str:
@@ -196,19 +402,10 @@ def _num(v: Any) -> str:
     return str(v)
 
 
-def _edge_field(draft: Draft, j) -> str:
-    arg = next(iter(draft.step(j.consumers[0]).args.values()))
-    for v in draft.step(j.consumers[0]).args.values():
-        if isinstance(v, str) and v.startswith(f"${j.producer}."):
-            arg = v
-            break
-    m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", str(arg))
-    return m.group(1) if m else str(arg)
-
-
-def build_messages(plan: Plan, run: PlanRun, tokens: dict[str, str], query: str, answer: str) -> list[dict[str, Any]]:
+def build_messages(plan: Plan, run: PlanRun, tokens: dict[str, str], query: str, answer: str,
+                   system: str = SYSTEM_PROMPT) -> list[dict[str, Any]]:
     """OpenAI/HF chat format: system, user, assistant tool calls per wave, tool results, answer."""
-    msgs: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": query}]
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": system}, {"role": "user", "content": query}]
     auth_done: set[str] = set()
     for wave in plan.levels():
         need = []
@@ -262,16 +459,17 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     t1 = time.perf_counter()
     rng = random.Random(f"{seed}|compose|{draft.index}")
     facts = make_facts(draft, run, rng)
-    query = template_query(draft, facts)
-    answer = template_answer(draft, facts)
+    query = template_query(draft, facts, clock)
+    answer = template_answer(draft, facts, run)
     if model:
         query, answer = await model_compose(model, draft, run, facts, query, answer)
     extra: list[str] = []
     if all_ops and distractors:
         pool = [o for o in all_ops if o not in plan.tools()]
         extra = rng.sample(pool, min(distractors, len(pool)))
-    comp = Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer),
-                    tools_for(plan, tokens, extra), tokens)
+    system = system_prompt(clock)
+    comp = Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer, system),
+                    tools_for(plan, tokens, extra), tokens, system=system)
     comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
     return comp
 
@@ -290,7 +488,9 @@ async def model_compose(model: str, draft: Draft, run: PlanRun, facts: list[dict
     }
     prompt = (
         "아래는 실제로 실행된 API 호출 계획과 결과입니다. 이 계획을 그대로 필요로 하는 자연스러운 한국어 사용자 질문과, "
-        "결과에 근거한 최종 답변을 쓰세요. 답변에는 facts의 값을 그대로 모두 포함해야 합니다. "
+        "결과에 근거한 최종 답변을 쓰세요. 질문에는 template_query에 나온 값(날짜, 이름, 코드, 기준값)을 모두 그대로 "
+        "넣고, 어느 항목을 고르는지(이름, 순위, 위치)도 밝히세요. 매개변수 이름(영문)이나 '을(를)' 같은 표기는 쓰지 마세요. "
+        "답변에는 facts의 값을 그대로 모두 포함하고, 각 값이 어느 항목에서 왜 나왔는지 밝혀야 합니다. "
         'JSON {"query": ..., "answer": ...} 하나만 출력하세요.\n'
         + json.dumps(payload, ensure_ascii=False, default=str)
     )

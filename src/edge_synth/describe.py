@@ -49,7 +49,6 @@ def field_label(op_id: str, fname: str) -> str:
     label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
     if not label or not re.search(r"[가-힣]", label):
         label = _GENERIC.get(norm(fname), "")
-    label = re.sub(r"\s*값$", "", label).strip()  # "값" is added by the sentence, never twice
     return label or "해당 항목"
 
 

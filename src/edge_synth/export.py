@@ -1,10 +1,18 @@
 """Phase B.4: rows -> a Hugging Face ``datasets.Dataset`` (schema in src/edge_synth/README.md).
 
-``messages`` is stored twice: as a JSON string (``messages_json``, lossless, what GRPO/SFT code
-should read) and as an Arrow column in the HF chat structure (role, content, tool_calls with
-``function.arguments`` as a JSON string, tool_call_id, name), with fixed features so every shard
-has the same schema and shards concatenate. Tools have per-tool parameter schemas that Arrow
-cannot hold as one struct type, so they are JSON only (``tools_json``).
+Two columns are what TRL 1.16's SFTTrainer reads as they are (trl/trainer/sft_trainer.py,
+``tokenize_fn``: ``tools = example.get("tools")``, a JSON string is parsed, a list is passed on to
+``apply_chat_template(messages, tools=tools)``):
+
+- ``tools``: the tool JSON schemas, an Arrow ``List(Json())`` (per-tool parameter schemas differ,
+  which no single struct type could hold; ``Json`` decodes each back to a dict);
+- ``messages``: the HF chat structure with ``tool_calls[].function.arguments`` as ``Json()``, so a
+  row decodes with arguments as a *dict*. Chat templates differ here: Qwen2.5's writes
+  ``arguments | tojson`` (a JSON string would be encoded twice, ``"{\"nx\": 60}"``), Qwen3's passes
+  a string through; a dict renders correctly in both.
+
+``messages_json`` and ``tools_json`` keep the same content as plain JSON strings (lossless, and what
+kopa_grpo.data reads today).
 """
 
 from __future__ import annotations
@@ -14,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import datasets
-from datasets import Dataset, Features, List, Value
+from datasets import Dataset, Features, Json, List, Value
 
 from edge_synth.compose import Composed
 from edge_synth.sample import Draft
 
 _TOOL_CALL = {"id": Value("string"), "type": Value("string"),
-              "function": {"name": Value("string"), "arguments": Value("string")}}
+              "function": {"name": Value("string"), "arguments": Json()}}
 MESSAGE = {"role": Value("string"), "content": Value("string"), "tool_calls": List(_TOOL_CALL),
            "tool_call_id": Value("string"), "name": Value("string")}
 
@@ -31,6 +39,7 @@ FEATURES = Features({
     "answer": Value("string"),
     "messages": List(MESSAGE),
     "messages_json": Value("string"),
+    "tools": List(Json()),
     "tools_json": Value("string"),
     "plan_json": Value("string"),
     "gold_calls_json": Value("string"),
@@ -45,8 +54,14 @@ FEATURES = Features({
 
 
 def hf_message(m: dict[str, Any]) -> dict[str, Any]:
-    return {"role": m["role"], "content": m.get("content") or "", "tool_calls": m.get("tool_calls") or [],
+    calls = [{**tc, "function": {"name": tc["function"]["name"], "arguments": _args_dict(tc["function"]["arguments"])}}
+             for tc in m.get("tool_calls") or []]
+    return {"role": m["role"], "content": m.get("content") or "", "tool_calls": calls,
             "tool_call_id": m.get("tool_call_id"), "name": m.get("name")}
+
+
+def _args_dict(arguments: Any) -> dict[str, Any]:
+    return json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
 
 
 def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> dict[str, Any]:
@@ -60,6 +75,7 @@ def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> d
         "answer": comp.answer,
         "messages": [hf_message(m) for m in comp.messages],
         "messages_json": json.dumps(comp.messages, ensure_ascii=False),
+        "tools": comp.tools,
         "tools_json": json.dumps(comp.tools, ensure_ascii=False),
         "plan_json": comp.plan.model_dump_json(),
         "gold_calls_json": json.dumps(gold, ensure_ascii=False, default=str),

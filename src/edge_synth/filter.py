@@ -1,11 +1,19 @@
-"""Phase B.3: keep only trajectories that are right, new and not copied from the benchmark.
+"""Phase B.3: keep only trajectories that are right, knowable, readable, new and not copied.
 
 Drop reasons (counted in the run report):
 
 - ``nondeterministic``: re-executing the plan from scratch on a fresh backend gives other outputs;
 - ``answer_missing_fact``: the final answer does not state every fact value;
+- ``unknowable_argument``: a step passes a value that is neither in the query, nor in an earlier
+  result (a plan reference), nor given by the clock in the system turn (today, last month, the
+  latest KMA issue time), nor request plumbing (paging, format switches) or the schema default.
+  SFT on such rows teaches a model to invent arguments (``argument_sources``);
+- ``artefact``: template residue in the query or answer ("을(를)", an inline "(corp_code=...)",
+  "값 값", two identical COND branches, a raw parameter name, an unresolved ``$s1`` ...);
 - ``duplicate``: the same calls with the same arguments as an earlier trajectory (by index);
-- ``contamination``: the same tool calls as a KOPA-Bench gold plan, or a near-copy of its query.
+- ``contamination``: by content, not by exclusion. Links that KOPA-Bench gold plans use may be
+  sampled; a trajectory is dropped when it overlaps one benchmark task beyond ``OVERLAP_MAX`` in
+  (tools Jaccard + links Jaccard + query 3-gram Jaccard) / 3, or makes the same calls.
 
 The contamination check reads ``kopa_inspect/task_data/kopa_bench.jsonl`` line by line as JSON
 (no schema import), so a benchmark file still being written cannot break synthesis.
@@ -24,6 +32,7 @@ from kopa_inspect.plans import Plan, refs_in
 
 DEFAULT_BENCH = Path(__file__).resolve().parents[1] / "kopa_inspect" / "task_data" / "kopa_bench.jsonl"
 QUERY_SIM_MAX = 0.6
+OVERLAP_MAX = 0.5  # mean of the tools, links and query Jaccards against one benchmark task
 
 
 def canonical(obj: Any) -> str:
@@ -91,16 +100,106 @@ class BenchIndex:
                 grams.append(_grams(str(task.get("query", ""))))
         return cls(keys, tl, grams, links, n)
 
+    def overlap(self, plan: Plan, query: str) -> tuple[float, int | None, dict[str, float]]:
+        """The largest (tools J + links J + query J) / 3 against one task, that task, its parts."""
+        tools, ln, g = frozenset(plan.tools()), frozenset(links_of(plan)), _grams(query)
+        best, which, parts = 0.0, None, {"tools": 0.0, "links": 0.0, "query": 0.0}
+        for i, ((t, lk), q) in enumerate(zip(self.tool_links, self.query_grams, strict=True)):
+            tj = jaccard(set(tools), set(t))
+            if tj == 0.0:
+                continue
+            lj, qj = jaccard(set(ln), set(lk)), jaccard(g, q)
+            score = (tj + lj + qj) / 3
+            if score > best:
+                best, which, parts = score, i, {"tools": round(tj, 3), "links": round(lj, 3), "query": round(qj, 3)}
+        return round(best, 4), which, parts
+
     def contaminated(self, plan: Plan, query: str) -> str | None:
         if plan_key(plan) in self.plan_keys:
             return "same_calls"
-        tools, ln = frozenset(plan.tools()), frozenset(links_of(plan))
-        if ln and any(tools == t and ln == lk for t, lk in self.tool_links):
-            return "same_tools_and_links"
+        score, _, _ = self.overlap(plan, query)
+        if score >= OVERLAP_MAX:
+            return "overlap"
         g = _grams(query)
         if any(jaccard(g, q) >= QUERY_SIM_MAX for q in self.query_grams):
             return "similar_query"
         return None
+
+
+# --- knowable arguments -----------------------------------------------------------------------------
+
+
+def _in_text(value: str, text: str) -> bool:
+    """``value`` occurs in ``text`` as a whole token (digits/letters not glued to it)."""
+    if not value:
+        return False
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(value)}(?![0-9A-Za-z])", text) is not None
+
+
+def _spoken_forms(value: str, fmt: str | None) -> list[str]:
+    forms = [value]
+    if fmt == "date8" and re.fullmatch(r"\d{8}", value):
+        forms.append(f"{value[:4]}년 {int(value[4:6])}월 {int(value[6:8])}일")
+    if fmt == "ym6" and re.fullmatch(r"\d{6}", value):
+        forms.append(f"{value[:4]}년 {int(value[4:6])}월")
+    if fmt == "year4" and re.fullmatch(r"\d{4}", value):
+        forms.append(f"{value}년")
+    return forms
+
+
+def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str, Any]]:
+    """Where the model could learn each argument of each step from: query, result, clock, protocol, schema.
+
+    ``source`` is None for an argument nothing gives (the row must be dropped)."""
+    from edge_synth.fields import is_plumbing, param_format, value_format
+    from edge_synth.pool import clock_values
+    from kopa_inspect.apis import get_operation
+
+    clock_vals = {k: str(v) for k, v in clock_values(clock).items()}
+    out = []
+    for step in plan.steps:
+        op = get_operation(step.tool)
+        for k, v in step.args.items():
+            p = op.param(k)
+            text = str(v)
+            fmt = (param_format(p) if p is not None else None) or value_format(text)
+            if isinstance(v, str) and v.startswith("$"):
+                src = "result"
+            elif any(_in_text(f, query) for f in _spoken_forms(text, fmt)):
+                src = "query"
+            elif fmt is not None and clock_vals.get(fmt) == text:
+                src = "clock"
+            elif p is not None and is_plumbing(p):
+                src = "protocol"
+            elif p is not None and p.default is not None and str(p.default) == text:
+                src = "schema"
+            else:
+                src = None
+            out.append({"step": step.id, "tool": step.tool, "arg": k, "source": src})
+    return out
+
+
+# --- template artefacts -----------------------------------------------------------------------------
+
+_ARTEFACTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("unchosen particle", re.compile(r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|\(으\)로|과\(와\)|와\(과\)|\(이\)")),
+    ("raw parameter dump", re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*=\s*\S")),
+    ("repeated word", re.compile(r"(?:^|[^가-힣])[가-힣]*?([가-힣]+)\s+\1[이가을를은는의로]?(?![가-힣])")),
+    ("identical COND branches", re.compile(r"이면\s+(.+?)[을를이가],?\s*아니면\s+\1[을를이가]")),
+    ("unresolved reference", re.compile(r"\$[A-Za-z_]\w*|(?<![A-Za-z])(?:None|nan|null)(?![A-Za-z])|[{}]|\[-?\d*:-?\d*\]")),
+    ("raw identifier", re.compile(r"(?<![A-Za-z0-9])(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+)(?![A-Za-z0-9])")),
+    ("empty slot", re.compile(r"(?:^|\s)[을를은는의로](?=\s|$)|\(\s*\)|,\s*,|''")),
+)
+
+
+def artefacts(text: str, values: Iterable[Any] = ()) -> list[str]:
+    """Template residue in a query or answer; values the APIs returned are blanked out first
+    (a company called "A_B" is not an artefact of the template)."""
+    masked = text
+    for v in sorted({str(x) for x in values if x is not None and str(x).strip()}, key=len, reverse=True):
+        if len(v) >= 3:
+            masked = masked.replace(v, "□")
+    return [name for name, rx in _ARTEFACTS if rx.search(masked)]
 
 
 def _norm_text(s: str) -> str:

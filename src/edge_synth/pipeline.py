@@ -30,7 +30,15 @@ from typing import Any
 
 from edge_synth.compose import compose
 from edge_synth.export import make_row, save
-from edge_synth.filter import BenchIndex, answer_ok, plan_key, same_outputs
+from edge_synth.filter import (
+    BenchIndex,
+    answer_ok,
+    argument_sources,
+    artefacts,
+    links_of,
+    plan_key,
+    same_outputs,
+)
 from edge_synth.graph import LinkGraph, build_candidate_graph
 from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
 from edge_synth.retrieve import Embedder
@@ -60,7 +68,9 @@ class SynthConfig:
     backend: BackendConfig = field(default_factory=BackendConfig)
     grounding: GroundingConfig = field(default_factory=GroundingConfig)
     include_held_out: bool = False
-    avoid_bench_links: bool = True  # never sample a KOPA-Bench gold-plan link (link Jaccard 0)
+    # Exclusion would make "link Jaccard 0" true by construction and cut the meaningful links; the
+    # content filter (filter.BenchIndex.overlap) decides instead. True restores the exclusion.
+    avoid_bench_links: bool = False
     bench_path: str | None = None
     use_retriever: bool = True
     llm_links: bool = True  # with a model: score candidate links once, drop < 0.3 (paper Phase A)
@@ -128,6 +138,7 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         "seconds": {"candidate_graph": round(t_graph, 2), "grounding": round(time.perf_counter() - t1, 2)},
         "n_ops": len(ops),
         "llm_link_scores": llm_stats,
+        "meaning_rejected": dict(sorted(g.meaning_rejected.items())),
         "made_with": {"seed": cfg.seed, "clock": cfg.clock, "backend": cfg.backend.kind, "model": cfg.model},
     }
     _write_json(gdir / "grounding.json", grounding)
@@ -146,6 +157,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                       banned_links=bench.links if cfg.avoid_bench_links else frozenset())
     all_ops = sorted(op_id for op_id, op in operations().items() if op.platform not in cfg.excluded)
     drops: Counter[str] = Counter()
+    sources: Counter[str] = Counter()  # where each argument of a composed row can be known from
+    sources_kept: Counter[str] = Counter()
+    links_before: set[tuple[str, str, str]] = set()  # links of rows that reached the contamination check
     rows = []
     t = Counter()
     try:
@@ -173,15 +187,30 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             if not answer_ok(comp.answer, comp.facts):
                 drops["answer_missing_fact"] += 1
                 continue
+            src = argument_sources(comp.plan, comp.query, cfg.clock)
+            sources.update(str(a["source"]) for a in src)
+            if any(a["source"] is None for a in src):
+                drops["unknowable_argument"] += 1
+                continue
+            values = [v for out in comp.run.outputs.values() for it in out.get("items", [])
+                      for v in it.values() if not isinstance(v, dict | list)]
+            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
+            bad = artefacts(comp.query, values) + artefacts(comp.answer, values)
+            if bad:
+                drops[f"artefact:{bad[0]}"] += 1
+                continue
+            links_before |= links_of(comp.plan)
             if (why := bench.contaminated(comp.plan, comp.query)) is not None:
                 drops[f"contamination:{why}"] += 1
                 continue
+            sources_kept.update(str(a["source"]) for a in src)
             rows.append(make_row(draft, comp, seed=cfg.seed, clock=cfg.clock))
     finally:
         await backend.aclose()
         await fresh.aclose()
     return {"chunk": k, "rows": rows, "drops": dict(drops), "seconds": {k2: round(v, 3) for k2, v in t.items()},
-            "candidates": cfg.chunk_size}
+            "candidates": cfg.chunk_size, "arg_sources": dict(sources), "arg_sources_kept": dict(sources_kept),
+            "links_before": sorted(list(x) for x in links_before)}
 
 
 def _chunk_path(cfg: SynthConfig, k: int) -> Path:
@@ -239,6 +268,9 @@ class Assembled:
     chunks: int
     seconds: Counter
     candidates: int
+    arg_sources: Counter = field(default_factory=Counter)
+    arg_sources_kept: Counter = field(default_factory=Counter)
+    links_before: set = field(default_factory=set)
 
 
 def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled:
@@ -248,10 +280,16 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
     seen: set[str] = set()
     rows: list[dict[str, Any]] = []
     cands = 0
+    src: Counter[str] = Counter()
+    src_kept: Counter[str] = Counter()
+    links_before: set[tuple[str, str, str]] = set()
     for res in sorted(chunk_results, key=lambda r: r["chunk"]):
         drops.update(res["drops"])
         secs.update(res["seconds"])
         cands += res["candidates"]
+        src.update(res.get("arg_sources", {}))
+        src_kept.update(res.get("arg_sources_kept", {}))
+        links_before |= {tuple(x) for x in res.get("links_before", [])}
         for row in res["rows"]:
             key = plan_key(Plan.model_validate_json(row["plan_json"]))
             if key in seen:
@@ -262,7 +300,15 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
     if len(rows) > cfg.n:
         drops["over_target"] += len(rows) - cfg.n
         rows = rows[: cfg.n]
-    return Assembled(rows, drops, len(chunk_results), secs, cands)
+    return Assembled(rows, drops, len(chunk_results), secs, cands, src, src_kept, links_before)
+
+
+def _shares(c: Counter) -> dict[str, Any]:
+    """Counts of argument sources and the share a model can know (everything but None)."""
+    total = sum(c.values())
+    known = total - c.get("None", 0)
+    return {"counts": dict(sorted(c.items())), "total": total,
+            "knowable_share": round(known / total, 4) if total else None}
 
 
 def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None = None) -> dict[str, Any]:
@@ -320,6 +366,10 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
         "seconds": {"graph_stage_now": round(t_graph, 2), "synth_now": round(t_synth, 2),
                     **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()}},
         "grounding": grounding["report"],
+        "grounding_seconds": grounding.get("seconds", {}),
+        "argument_sources": _shares(asm.arg_sources),
+        "argument_sources_kept": _shares(asm.arg_sources_kept),
+        "avoid_bench_links": cfg.avoid_bench_links,
         "excluded_platforms": list(cfg.excluded),
         "bench_tasks": bench.n_tasks,
         "pid": os.getpid(),
@@ -329,6 +379,6 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     if complete:
         save(asm.rows, Path(cfg.out) / "dataset", test_fraction=cfg.test_fraction)
         summary["dataset"] = str(Path(cfg.out) / "dataset")
-    summary.update(write_report(cfg.out, graph, grounding, asm.rows, bench))
+    summary.update(write_report(cfg.out, graph, grounding, asm.rows, bench, asm.links_before, summary))
     _write_json(Path(cfg.out) / "report" / "summary.json", summary)
     return summary

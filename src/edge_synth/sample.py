@@ -12,9 +12,17 @@ filter a third time). Junction types, by what flows through them:
 - COND: a condition on an output decides which of two calls comes next (the taken branch is
   in the plan; the query states both).
 
-Balance is decided by the trajectory index alone (start platform, first junction and target
+Balance is decided by the trajectory index alone (start platform, the junction order and target
 length cycle with the index), never by what earlier trajectories produced, so shards and resumed
-runs sample exactly what one uninterrupted run samples.
+runs sample exactly what one uninterrupted run samples. SEM and CMP junctions succeed less often
+than SEQ (they need a name link or two comparable outputs), so the junction order asks for them
+more often (``JUNCTION_ORDER``).
+
+What a later step may take besides its links (the user must be able to know every argument):
+a value the clock gives (today, last month, the latest KMA issue time), an enum value or the
+schema default, or a name the user can say (a station, a region); never a code from the value
+pool (a school code or a corp code nobody mentioned). A link whose value just echoes one of the
+producer's own arguments (LAWD_CD in, sggCd out) carries nothing and is not used.
 """
 
 from __future__ import annotations
@@ -25,7 +33,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from edge_synth.fields import norm, value_format
+from edge_synth.describe import op_noun
+from edge_synth.fields import is_name_like, is_plumbing, norm, param_format, value_format
 from edge_synth.graph import Edge, LinkGraph
 from edge_synth.pool import ValuePool
 from edge_synth.runner import call
@@ -36,6 +45,8 @@ from kopa_inspect.execution import Session
 from kopa_inspect.plans import SESSION_STEP, PlanError, PlanStep, resolve_args
 
 JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
+# The order junctions are asked for, cycled from an index-dependent offset (SEM and CMP twice).
+JUNCTION_ORDER = ("SEM", "CMP", "SEQ", "DRV", "SEM", "CMP", "FAN", "COND")
 MIN_CALLS, MAX_CALLS = 2, 8
 
 
@@ -119,7 +130,7 @@ class Sampler:
     def plan_shape(self, index: int) -> tuple[str, str, int]:
         """(start platform, first junction, target calls), cycling with the index for balance."""
         plat = self.platforms[(index // len(JUNCTIONS)) % len(self.platforms)] if self.platforms else ""
-        junction = JUNCTIONS[index % len(JUNCTIONS)]
+        junction = JUNCTION_ORDER[index % len(JUNCTION_ORDER)]
         target = MIN_CALLS + (index * 5 + index // 7) % (MAX_CALLS - MIN_CALLS + 1)
         return plat, junction, target
 
@@ -141,15 +152,14 @@ class Sampler:
                 break
         else:
             return None, "start_failed"
-        wanted = first
+        pos = JUNCTION_ORDER.index(first)
         failures = 0
-        while draft.n_calls < target and failures < 6:
+        while draft.n_calls < target and failures < 8:
+            wanted = JUNCTION_ORDER[pos % len(JUNCTION_ORDER)]
             ok = await self._extend(draft, session, rng, wanted, target)
-            if ok:
-                wanted = rng.choice(JUNCTIONS)
-            else:
+            if not ok:
                 failures += 1
-                wanted = rng.choice(JUNCTIONS)
+            pos += 1 + rng.randrange(2)
         if draft.n_calls < MIN_CALLS:
             return None, "too_short"
         return draft, "ok"
@@ -184,10 +194,32 @@ class Sampler:
         for co in self._outs(edge.producer):
             if co.consumer == edge.consumer and co.param not in args and _present(row.get(co.field)):
                 args[co.param] = co.ref(producer, ref_item)
-        literal = self.pool.fill(get_operation(edge.consumer), rng, {k: "_" for k in args})
+        op = get_operation(edge.consumer)
+        literal = self.pool.fill(op, rng, {k: "_" for k in args})
         if literal is None:
             return None
+        for k, v in literal.items():
+            if k not in args and not self.knowable_literal(op.param(k), v):
+                return None  # a value the user never gave and no result holds
         return {**{k: v for k, v in literal.items() if k not in args}, **args}
+
+    def knowable_literal(self, p: Any, value: Any) -> bool:
+        """May a later step pass ``value`` for ``p`` without a link? (clock, enum, default, a name)."""
+        if p is None or is_plumbing(p):
+            return True
+        if p.enum and str(value) in {str(x) for x in p.enum}:
+            return True
+        if p.default is not None and str(value) == str(p.default):
+            return True
+        fmt = param_format(p)
+        if fmt in self.pool.clock_vals and str(value) == str(self.pool.clock_vals[fmt]):
+            return True
+        return is_name_like(p.name, p.description) and not str(value).isdigit()
+
+    @staticmethod
+    def echo_values(draft: Draft, step_id: str) -> set[str]:
+        """The literal values a step was called with: a link that hands one back echoes."""
+        return {str(v) for v in draft.args.get(step_id, {}).values() if not isinstance(v, dict | list)}
 
     async def _extend(self, draft: Draft, session: Session, rng: random.Random, jtype: str, target: int) -> bool:
         # Mostly extend the last call (walks); sometimes an earlier one (small DAGs).
@@ -195,7 +227,13 @@ class Sampler:
         anchor = anchors[0]
         items = draft.outputs[anchor]["items"]
         anchor_op = draft.step(anchor).tool
-        edges = [e for e in self._outs(anchor_op) if any(_present(it.get(e.field)) for it in items[:10])]
+        echo = self.echo_values(draft, anchor)
+
+        def fresh(it: dict[str, Any], e: Edge) -> bool:
+            v = it.get(e.field)
+            return _present(v) and str(v) not in echo and str(_sliced(v, e)) not in echo
+
+        edges = [e for e in self._outs(anchor_op) if any(fresh(it, e) for it in items[:10])]
         if jtype == "SEM":
             edges = [e for e in edges if e.kind == "name"] or []
         elif jtype in ("SEQ", "DRV"):
@@ -206,7 +244,7 @@ class Sampler:
         # parameter) are executable but often arbitrary, so they are sampled less.
         edge = rng.choices(edges, weights=[link_weight(e) for e in edges])[0]
         new_id = f"s{draft.n_calls + 1}"
-        rows = [i for i, it in enumerate(items[:10]) if _present(it.get(edge.field))]
+        rows = [i for i, it in enumerate(items[:10]) if fresh(it, edge)]
         room = target - draft.n_calls
 
         if jtype in ("SEQ", "SEM"):
@@ -223,7 +261,13 @@ class Sampler:
                 f = rng.choice(nums)
                 how = rng.choice(["max_by", "min_by"])
                 expr = f"{how}(items, &to_number({f}))"
-                best = (max if how == "max_by" else min)(items, key=lambda it: numeric(it[f]))
+                vals = [numeric(it[f]) for it in items]
+                best_v = (max if how == "max_by" else min)(v for v in vals if v is not None)
+                if sum(v == best_v for v in vals) != 1:
+                    return False  # a tie: "the largest" would name two rows
+                best = items[vals.index(best_v)]
+                if not fresh(best, edge):
+                    return False
                 args = self._args(edge, expr, anchor, items, best, rng)
                 detail = {"reduce": how, "by": f}
             elif edge.slice:
@@ -284,13 +328,15 @@ class Sampler:
             assert value is not None
             threshold = _round_threshold(value, rng)
             holds = value >= threshold
-            alt = [e for e in edges if e.consumer != edge.consumer]
+            # The two branches must be two different things to ask for, or the condition means nothing.
+            alt = [e for e in edges if e.consumer != edge.consumer and op_noun(e.consumer) != op_noun(edge.consumer)]
             other = rng.choice(alt) if alt else None
             taken = edge if holds or other is None else other
             if not holds and other is None:
                 return False  # nothing to call on the else branch; keep plans non-trivial
-            trows = [i for i, it in enumerate(items[:10]) if _present(it.get(taken.field))]
-            j = trows[0]
+            if not fresh(items[0], taken):
+                return False  # the condition reads the first row, so the branch call takes that row too
+            j = 0
             args = self._args(taken, j, anchor, items, items[j], rng)
             if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=taken.consumer, args=args)):
                 return False
@@ -308,6 +354,10 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+def _sliced(v: Any, e: Edge) -> Any:
+    return str(v)[e.slice[0]:e.slice[1]] if e.slice else v
 
 
 def link_weight(e: Edge) -> float:

@@ -10,6 +10,21 @@ Links whose posterior mean falls under a threshold after a few trials are pruned
 outputs go into the value pool, which opens frontier calls, and their observed value formats
 propose new links (the graph is dynamic).
 
+Rows are not proof. Two checks make "the consumer returned rows" count as a success:
+
+- field meaning (semantics.py), before any execution: look-alike links (a DART business year into
+  KASI's holiday year, a date from one platform into another platform's date parameter) never
+  enter the bandit;
+- the counterfactual, at execution: the consumer is called again with *another value of the same
+  type* (another row's value of the producer field, else another pool value for the parameter). If
+  the rows are the same, the consumer does not depend on the value (it ignores the parameter, or
+  the parameter filters nothing): the trial is a structural failure ("insensitive"). A link is
+  verified only with at least one success whose counterfactual differed.
+
+The paper's quantities are measured on *held-out* walks: fresh random walks (their own RNG
+stream, results never fed back) over the links still active at round 0 and after every
+``eval_every`` rounds; first vs last is the paper's "path execution success" before/after.
+
 Determinism: each path has its own RNG (seed, round, index) and reads the state as it was at the
 start of its round; the round's updates are applied afterwards in path order. So the same seed
 gives the same verified graph however the calls interleave.
@@ -18,15 +33,18 @@ gives the same verified graph however the calls interleave.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from edge_synth.fields import FORMAT_BRIDGES, data_params, param_format, value_format
 from edge_synth.graph import Edge, LinkGraph
-from edge_synth.pool import ValuePool, required_data_params
+from edge_synth.pool import ValuePool, key_of, required_data_params
 from edge_synth.runner import Verdict, call
+from edge_synth.semantics import link_meaning
 from kopa_inspect.apis import get_operation
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
@@ -44,8 +62,15 @@ class GroundingConfig:
     prune_threshold: float = 0.3
     min_trials: int = 3
     eval_paths: int = 150
+    eval_every: int = 10  # held-out walks at round 0, every k rounds and after the last round
     concurrency: int = 16
     explore: float = 0.3
+    counterfactual_confirmations: int = 2  # counterfactual calls per link until it is trusted
+    meaning_filter: bool = True
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rounds <= 100 and 1 <= self.paths_per_round <= 500):
+            raise ValueError("grounding budget: rounds in 1..100 and paths_per_round in 1..500 (the paper's 100x500)")
 
 
 @dataclass
@@ -58,6 +83,8 @@ class LinkStat:
     environmental: int = 0
     reasons: Counter = field(default_factory=Counter)
     pruned_round: int | None = None
+    dependent: int = 0  # successes whose counterfactual gave other rows
+    insensitive: int = 0  # rows did not change with another value: the consumer ignores the link
 
     @property
     def mean(self) -> float:
@@ -68,7 +95,7 @@ class LinkStat:
             "alpha": round(self.alpha, 3), "beta": round(self.beta, 3), "mean": round(self.mean, 4),
             "trials": self.trials, "successes": self.successes, "structural": self.structural,
             "environmental": self.environmental, "reasons": dict(sorted(self.reasons.items())),
-            "pruned_round": self.pruned_round,
+            "pruned_round": self.pruned_round, "dependent": self.dependent, "insensitive": self.insensitive,
         }
 
 
@@ -78,6 +105,7 @@ class Observation:
 
     calls: int = 0
     link_results: list[tuple[str, Verdict]] = field(default_factory=list)
+    dependent: list[str] = field(default_factory=list)  # links whose counterfactual differed
     worked: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     outputs: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
     start_failed: bool = False
@@ -88,17 +116,25 @@ class Observation:
 @dataclass
 class GroundingReport:
     rounds: list[dict[str, Any]]
-    before: float  # path success on the candidate graph (uniform link choice)
-    after: float  # path success on the verified graph (uniform link choice)
-    first_round: float
-    last_round: float
-    pruned_link_success: float | None
-    n_candidate: int
+    heldout: list[dict[str, Any]]  # fresh walks over the active links: round, paths, success
+    first_round: float  # held-out path success at round 0 (the candidate graph as proposed)
+    last_round: float  # held-out path success after the last round (pruned links gone)
+    verified_walks: float  # held-out path success over the verified links only
+    n_proposed: int  # links proposed before the meaning check
+    n_rejected_meaning: int
+    n_candidate: int  # links that entered the bandit
+    n_tried: int
     n_verified: int
     n_pruned: int
     n_untested: int
     n_dynamic: int
+    n_insensitive: int  # links with a counterfactual that showed no dependence
+    pruned_share: float  # pruned / candidate links (the paper's "pruned links" share)
+    pruned_share_of_tried: float
+    pruned_link_success: float | None  # success rate of pruned links while they were tried
     calls: int
+    budget: dict[str, int]
+    meaning_rejections: dict[str, int]
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -115,6 +151,15 @@ class Grounder:
         self.clock = clock
         self.pool = pool or ValuePool(clock)
         self.config = config or GroundingConfig()
+        self.n_proposed = len(graph.edges)
+        self.meaning_rejected: dict[str, str] = {}
+        if self.config.meaning_filter:
+            for eid, e in sorted(graph.edges.items()):
+                m = link_meaning(e)
+                if not m.agree:
+                    self.meaning_rejected[eid] = m.why
+            for eid in self.meaning_rejected:
+                graph.remove(eid)
         self.stats: dict[str, LinkStat] = {eid: self._prior(e) for eid, e in graph.edges.items()}
         self.pruned: set[str] = set()
         self.calls = 0
@@ -132,7 +177,8 @@ class Grounder:
         return [e for e in self.graph.out_edges(op_id) if e.id not in self.pruned and (only is None or e.id in only)]
 
     def starts(self, only: set[str] | None = None) -> list[str]:
-        key = (len(self.pruned), len(self.pool.records), len(self.pool.worked), len(self.graph.edges), id(only))
+        key = (len(self.pruned), len(self.pool.records), len(self.pool.worked), len(self.graph.edges),
+               None if only is None else len(only))
         if self._starts_key != key:
             self._starts_key = key
             self._starts = self._compute_starts(only)
@@ -145,7 +191,8 @@ class Grounder:
         )
 
     # one path ----------------------------------------------------------------------------------
-    async def _path(self, rng: random.Random, policy: str, only: set[str] | None, sem: asyncio.Semaphore) -> Observation:
+    async def _path(self, rng: random.Random, policy: str, only: set[str] | None, sem: asyncio.Semaphore,
+                    counterfactual: bool = True) -> Observation:
         obs = Observation()
         starts = self.starts(only)
         if not starts:
@@ -173,11 +220,22 @@ class Grounder:
             choice = self._choose(cur, items, rng, policy, only)
             if choice is None:
                 break
-            edge, co_links, nargs = choice
+            edge, co_links, nargs, row = choice
             async with sem:
                 res, verdict = await call(session, edge.consumer, nargs)
             obs.calls += 1
             obs.length += 1
+            if verdict.outcome == "ok" and counterfactual and \
+                    self.stats[edge.id].dependent < self.config.counterfactual_confirmations:
+                alt = self._alternative(edge, items, row, nargs, rng)
+                if alt is not None:
+                    async with sem:
+                        cf, _ = await call(session, edge.consumer, {**nargs, edge.param: alt})
+                    obs.calls += 1
+                    if cf.ok and _rows_key(cf.parsed.items) == _rows_key(res.parsed.items):
+                        verdict = Verdict("structural", "insensitive")
+                    else:
+                        obs.dependent.append(edge.id)
             for e in (edge, *co_links):
                 obs.link_results.append((e.id, verdict))
             if verdict.outcome != "ok":
@@ -189,9 +247,23 @@ class Grounder:
         obs.ok = obs.length >= 1
         return obs
 
+    def _alternative(self, edge: Edge, items: list[dict[str, Any]], row: dict[str, Any], nargs: dict[str, Any],
+                     rng: random.Random) -> Any:
+        """Another value of the same type for the link's parameter: another row's value first."""
+        current = str(nargs[edge.param])
+        for it in items[:50]:
+            v = it.get(edge.field)
+            if _present(v) and str(apply_slice(v, edge.slice)) != current:
+                return apply_slice(v, edge.slice)
+        vals = [self.pool.records[i].get(key_of(edge.param)) for i in self.pool.by_key.get(key_of(edge.param), [])]
+        vals = sorted({str(v) for v in vals if _present(v) and str(v) != current})
+        if vals:
+            return rng.choice(vals)
+        return None
+
     def _choose(
         self, cur: str, items: list[dict[str, Any]], rng: random.Random, policy: str, only: set[str] | None
-    ) -> tuple[Edge, list[Edge], dict[str, Any]] | None:
+    ) -> tuple[Edge, list[Edge], dict[str, Any], dict[str, Any]] | None:
         cands = [e for e in self.active(cur, only) if any(_present(it.get(e.field)) for it in items[:10])]
         if not cands:
             return None
@@ -219,18 +291,21 @@ class Grounder:
                     co_used.append(e)
             nargs = self.pool.fill(get_operation(edge.consumer), rng, given)
             if nargs is not None:
-                return edge, co_used, nargs
+                return edge, co_used, nargs, item
         return None
 
     # rounds ------------------------------------------------------------------------------------
-    async def _batch(self, n: int, tag: str, policy: str, only: set[str] | None = None) -> list[Observation]:
+    async def _batch(self, n: int, tag: str, policy: str, only: set[str] | None = None,
+                     counterfactual: bool = True) -> list[Observation]:
         sem = asyncio.Semaphore(self.config.concurrency)
         rngs = [random.Random(f"{self.seed}|{tag}|{i}") for i in range(n)]
-        return list(await asyncio.gather(*(self._path(r, policy, only, sem) for r in rngs)))
+        return list(await asyncio.gather(*(self._path(r, policy, only, sem, counterfactual) for r in rngs)))
 
     def _apply(self, observations: list[Observation], round_no: int) -> None:
         for obs in observations:
             self.calls += obs.calls
+            for eid in obs.dependent:
+                self.stats[eid].dependent += 1
             for eid, v in obs.link_results:
                 st = self.stats[eid]
                 st.trials += 1
@@ -241,6 +316,8 @@ class Grounder:
                 elif v.outcome == "structural":
                     st.beta += STRUCTURAL_PENALTY
                     st.structural += 1
+                    if v.reason == "insensitive":
+                        st.insensitive += 1
                 else:
                     st.beta += ENVIRONMENTAL_PENALTY
                     st.environmental += 1
@@ -250,12 +327,18 @@ class Grounder:
                 self.pool.add_output(items)
                 self._propose_from_values(op_id, items)
         for eid, st in sorted(self.stats.items()):
-            if eid not in self.pruned and st.trials >= self.config.min_trials and st.mean < self.config.prune_threshold:
+            if eid in self.pruned:
+                continue
+            if (st.trials >= self.config.min_trials and st.mean < self.config.prune_threshold) or \
+                    (st.insensitive >= 1 and st.dependent == 0):
+                # An insensitive link is not a chain, whatever its successes: pruned at once.
                 self.pruned.add(eid)
                 st.pruned_round = round_no
 
     def _propose_from_values(self, op_id: str, items: list[dict[str, Any]]) -> None:
-        """Observed value formats propose links the specs did not reveal (the dynamic graph)."""
+        """Observed value formats propose links the specs did not reveal (the dynamic graph).
+
+        A proposal still has to pass the meaning check, so a value format alone adds nothing."""
         if not items:
             return
         neighbours = self.graph.g.graph.get("pairs", {}).get(op_id)
@@ -275,20 +358,31 @@ class Grounder:
                     if pf is None or (vf, pf) not in FORMAT_BRIDGES:
                         continue
                     e = Edge(op_id, fname, cons_id, p.name, FORMAT_BRIDGES[(vf, pf)], ["observed-format"], 0.45, "code")
-                    if e.id not in self.graph.edges:
-                        self.graph.add(e)
-                        self.stats[e.id] = self._prior(e)
-                        self.n_dynamic += 1
+                    if e.id in self.graph.edges or e.id in self.meaning_rejected:
+                        continue
+                    if self.config.meaning_filter and not (m := link_meaning(e)).agree:
+                        self.meaning_rejected[e.id] = m.why
+                        continue
+                    self.graph.add(e)
+                    self.stats[e.id] = self._prior(e)
+                    self.n_dynamic += 1
 
     def verified_ids(self) -> set[str]:
-        return {eid for eid, st in self.stats.items() if eid not in self.pruned and st.successes >= 1}
+        need_cf = self.config.counterfactual_confirmations > 0
+        return {eid for eid, st in self.stats.items()
+                if eid not in self.pruned and st.successes >= 1 and (st.dependent >= 1 or not need_cf)}
+
+    async def _heldout(self, r: int) -> dict[str, Any]:
+        """Fresh uniform random walks over the links active now; nothing they see is applied."""
+        active = {eid for eid in self.stats if eid not in self.pruned}
+        obs = await self._batch(self.config.eval_paths, f"heldout-{r}", "uniform", active, counterfactual=False)
+        multi = [o for o in obs if o.length >= 1]
+        self.calls += sum(o.calls for o in obs)
+        return {"round": r, "paths": len(multi), "success": _rate([o.ok for o in multi]), "active_links": len(active)}
 
     async def run(self, progress=None) -> GroundingReport:
         cfg = self.config
-        cand_ids = set(self.graph.edges)
-        before_obs = await self._batch(cfg.eval_paths, "eval-before", "uniform", cand_ids)
-        # The baseline's outputs are real observations too, but its link results are not applied
-        # (it measures the candidate graph as proposed).
+        heldout = [await self._heldout(0)]
         rounds = []
         for r in range(cfg.rounds):
             obs = await self._batch(cfg.paths_per_round, f"round-{r}", "thompson")
@@ -305,27 +399,44 @@ class Grounder:
                 "verified": len(self.verified_ids()),
                 "pool_records": len(self.pool.records),
             })
+            if (r + 1) % max(1, cfg.eval_every) == 0 or r + 1 == cfg.rounds:
+                heldout.append(await self._heldout(r + 1))
             if progress:
                 progress(r + 1, cfg.rounds, rounds[-1])
         ver = self.verified_ids()
-        after_obs = await self._batch(cfg.eval_paths, "eval-after", "uniform", ver)
-        self.calls += sum(o.calls for o in before_obs) + sum(o.calls for o in after_obs)
+        ver_obs = await self._batch(cfg.eval_paths, "heldout-verified", "uniform", ver, counterfactual=False)
+        self.calls += sum(o.calls for o in ver_obs)
         pruned = [self.stats[e] for e in self.pruned]
         tested_pruned = sum(s.trials for s in pruned)
+        tried = sum(1 for s in self.stats.values() if s.trials > 0)
+        n_cand = len(self.stats)
+        why = Counter(re.sub(r"\s*\(.*\)$", "", w) for w in self.meaning_rejected.values())
         return GroundingReport(
             rounds=rounds,
-            before=_rate([o.ok for o in before_obs if o.length >= 1]),
-            after=_rate([o.ok for o in after_obs if o.length >= 1]),
-            first_round=rounds[0]["success"] if rounds else 0.0,
-            last_round=rounds[-1]["success"] if rounds else 0.0,
-            pruned_link_success=(sum(s.successes for s in pruned) / tested_pruned) if tested_pruned else None,
-            n_candidate=len(cand_ids),
+            heldout=heldout,
+            first_round=heldout[0]["success"],
+            last_round=heldout[-1]["success"],
+            verified_walks=_rate([o.ok for o in ver_obs if o.length >= 1]),
+            n_proposed=self.n_proposed + self.n_dynamic,
+            n_rejected_meaning=len(self.meaning_rejected),
+            n_candidate=n_cand,
+            n_tried=tried,
             n_verified=len(ver),
             n_pruned=len(self.pruned),
-            n_untested=sum(1 for s in self.stats.values() if s.trials == 0),
+            n_untested=n_cand - tried,
             n_dynamic=self.n_dynamic,
+            n_insensitive=sum(1 for s in self.stats.values() if s.insensitive and not s.dependent),
+            pruned_share=round(len(self.pruned) / n_cand, 4) if n_cand else 0.0,
+            pruned_share_of_tried=round(len(self.pruned) / tried, 4) if tried else 0.0,
+            pruned_link_success=round(sum(s.successes for s in pruned) / tested_pruned, 4) if tested_pruned else None,
             calls=self.calls,
+            budget={"rounds": cfg.rounds, "paths_per_round": cfg.paths_per_round, "eval_paths": cfg.eval_paths},
+            meaning_rejections=dict(sorted(why.items())),
         )
+
+
+def _rows_key(items: list[dict[str, Any]]) -> str:
+    return json.dumps(items, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def apply_slice(value: Any, sl: tuple[int, int] | None) -> Any:
