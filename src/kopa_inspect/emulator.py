@@ -44,6 +44,9 @@ CLOCK_HEADER = "x-kopa-clock"
 @dataclass
 class EmulatorConfig:
     seed: int = DEFAULT_SEED
+    # The world clock for requests without X-Kopa-Clock: None = today (fixed when the process
+    # first needs it), "now" = the wall clock at each request (a long-running ``kopa serve`` for
+    # real clients), or an ISO-8601 time. Benchmark tasks always send their own clock.
     clock: str | None = None
     keys: frozenset[str] = frozenset({DEFAULT_EMULATOR_KEY})
     # Calls allowed per key, per operation, per day (None: unlimited), as data.go.kr's

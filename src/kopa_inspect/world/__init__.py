@@ -21,8 +21,36 @@ from typing import Any
 KST = timezone(timedelta(hours=9), "KST")
 
 DEFAULT_SEED = 0
-# The default clock of the embedded world (KST). Each benchmark task fixes its own clock.
-DEFAULT_CLOCK = datetime(2026, 10, 15, 14, 20, tzinfo=KST)
+# The clock of a world asked for without one: *today*, so that a real client pointed at
+# ``kopa serve`` and asking for "today" (a forecast, today's meals) finds data. It is the wall
+# time (KST, to the minute) when the process first needs it, then fixed for the process: one
+# process stays deterministic. Every KOPA-Bench task fixes its own clock (BenchTask.clock), which
+# travels with each call (X-Kopa-Clock), so the benchmark and its oracle never read this default.
+# ``NOW`` ("now") asks for the wall clock at each request instead (a long-running served emulator).
+NOW = "now"
+_default_clock: datetime | None = None
+_default_lock = threading.Lock()
+
+
+def wall_clock() -> datetime:
+    """The current KST time to the minute (patched in tests)."""
+    return datetime.now(KST).replace(second=0, microsecond=0)
+
+
+def default_clock() -> datetime:
+    """Today: the wall clock at first use in this process, fixed from then on."""
+    global _default_clock
+    with _default_lock:
+        if _default_clock is None:
+            _default_clock = wall_clock()
+        return _default_clock
+
+
+def __getattr__(name: str) -> Any:
+    # ``DEFAULT_CLOCK`` was a constant (2026-10-15 14:20); it is now today, resolved on first use.
+    if name == "DEFAULT_CLOCK":
+        return default_clock()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _PARTS: dict[str, Callable[[World], Any]] = {}
 
@@ -40,9 +68,15 @@ def world_part(name: str) -> Callable[[Callable[[World], Any]], Callable[[World]
 
 
 def parse_clock(value: str | datetime | None) -> datetime:
-    """ISO-8601 text or datetime -> aware KST datetime (naive values are taken as KST)."""
-    if value is None:
-        return DEFAULT_CLOCK
+    """ISO-8601 text or datetime -> aware KST datetime (naive values are taken as KST).
+
+    ``None`` is the process's default clock (today, see :func:`default_clock`); ``"now"`` is the
+    wall clock to the minute.
+    """
+    if value is None or value == "":
+        return default_clock()
+    if isinstance(value, str) and value.strip().lower() == NOW:
+        return wall_clock()
     dt = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=KST)
@@ -94,7 +128,16 @@ def _import_parts() -> None:
     operations()
 
 
-@lru_cache(maxsize=64)
 def get_world(seed: int = DEFAULT_SEED, clock: str | None = None) -> World:
-    """Worlds are cached: a run over 145 tasks builds each (seed, clock) once."""
+    """Worlds are cached: a run over 145 tasks builds each (seed, clock) once.
+
+    ``"now"`` is resolved to the current minute first, so it is never cached as a frozen time.
+    """
+    if isinstance(clock, str) and clock.strip().lower() == NOW:
+        clock = wall_clock().isoformat()
+    return _cached_world(seed, clock)
+
+
+@lru_cache(maxsize=64)
+def _cached_world(seed: int, clock: str | None) -> World:
     return World(seed, clock)
