@@ -352,6 +352,61 @@ def test_cli_report(logs: Path, tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "does not exist" in missing.output
 
 
+def test_report_without_jinja2(logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean install has no jinja2 (pandas' Styler, behind DataFrame.to_latex, needs it)."""
+    import sys
+
+    from kopa_inspect.report.write import make_report
+
+    monkeypatch.setitem(sys.modules, "jinja2", None)  # import jinja2 -> ImportError
+    out = tmp_path / "r"
+    rep = make_report(logs, out, K)
+    tex = (out / "report.tex").read_text(encoding="utf-8")
+    assert tex.count("\\begin{table}") == len(rep.tables) and "\\toprule" in tex and "\\bottomrule" in tex
+    assert "mock-looper" in tex and "pass@4" in tex
+
+
+def test_latex_cells_are_escaped() -> None:
+    from kopa_inspect.report.write import _tex
+
+    tex = _tex(pd.DataFrame({"a_b": ["x&y", "50%", "#1 $x$"], "v": [0.5, float("nan"), None]}), "cap_tion", "t_1")
+    for needle in ("a\\_b", "x\\&y", "50\\%", "\\#1 \\$x\\$", "0.5000", "cap\\_tion", "tab:kopa-t-1"):
+        assert needle in tex, needle
+    assert tex.count("--") == 2 and "nan" not in tex.lower()
+
+
+def test_failed_report_leaves_no_half_written_folder(logs: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from kopa_inspect.report import write
+
+    out = tmp_path / "r"
+    real = write.grouped_bars
+    calls = {"n": 0}
+
+    def fail_on_second(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("disk full")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(write, "grouped_bars", fail_on_second)
+    with pytest.raises(RuntimeError, match="disk full"):
+        write.make_report(logs, out, K)
+    assert not out.exists(), sorted(p.name for p in out.iterdir())
+    assert list(tmp_path.iterdir()) == [], "temporary folders left behind"
+
+    # an earlier complete report survives a failed rerun untouched
+    monkeypatch.setattr(write, "grouped_bars", real)
+    write.make_report(logs, out, K)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    calls["n"] = 0
+    monkeypatch.setattr(write, "grouped_bars", fail_on_second)
+    with pytest.raises(RuntimeError):
+        write.make_report(logs, out, K)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
+
+
 def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]],
             category: str = "chain2", gold_error: bool = False, version_1: bool = False) -> Any:
     from inspect_ai.log import EvalSample

@@ -1,9 +1,17 @@
-"""Write a report folder: report.md, report.tex, one CSV per table, PNG figures, failures.csv."""
+"""Write a report folder: report.md, report.tex, one CSV per table, PNG figures, failures.csv.
+
+The folder appears whole or not at all: everything is written into a temporary folder beside it,
+then renamed into place (a rerun replaces the old report only once the new one is complete).
+LaTeX is written here (booktabs), not with ``DataFrame.to_latex``, which needs jinja2.
+"""
 
 from __future__ import annotations
 
-import math
+import contextlib
+import shutil
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -37,27 +45,85 @@ def _md(df: pd.DataFrame) -> str:
     return df.to_markdown(index=False, floatfmt=".4f", missingval="–")
 
 
+_TEX_SPECIAL = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+}
+
+
+def tex_escape(text: str) -> str:
+    return "".join(_TEX_SPECIAL.get(ch, ch) for ch in text)
+
+
+def _tex_cell(value: Any) -> str:
+    with contextlib.suppress(TypeError, ValueError):
+        if value is None or pd.isna(value):
+            return "--"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return tex_escape(str(value))
+
+
 def _tex(df: pd.DataFrame, caption: str, label: str) -> str:
     if df.empty:
         return f"% {caption}: no data\n"
-    tex = df.to_latex(
-        index=False,
-        float_format=lambda x: "--" if isinstance(x, float) and math.isnan(x) else f"{x:.4f}",
-        caption=caption,
-        label=f"tab:kopa-{label.replace('_', '-')}",
-        escape=True,
-        na_rep="--",
-    )
+    cols = "".join("l" if df[c].dtype == object else "r" for c in df.columns)
+    tabular = [
+        f"\\begin{{tabular}}{{{cols}}}",
+        "\\toprule",
+        " & ".join(tex_escape(str(c)) for c in df.columns) + " \\\\",
+        "\\midrule",
+        *(" & ".join(_tex_cell(v) for v in row) + " \\\\" for row in df.itertuples(index=False)),
+        "\\bottomrule",
+        "\\end{tabular}",
+    ]
     if len(df.columns) > 6:  # wide tables (failure kinds, many models) scaled to the text width
-        tex = tex.replace("\\begin{tabular}", "\\resizebox{\\linewidth}{!}{\\begin{tabular}", 1)
-        tex = tex.replace("\\end{tabular}", "\\end{tabular}}", 1)
-    return tex
+        tabular[0] = "\\resizebox{\\linewidth}{!}{" + tabular[0]
+        tabular[-1] += "}"
+    return "\n".join([
+        "\\begin{table}",
+        "\\centering",
+        f"\\caption{{{tex_escape(caption)}}}",
+        f"\\label{{tab:kopa-{label.replace('_', '-')}}}",
+        *tabular,
+        "\\end{table}",
+    ]) + "\n"
+
+
+@contextlib.contextmanager
+def _atomic_dir(out: Path) -> Any:
+    """A temporary folder beside ``out`` that replaces ``out`` only when the block succeeds."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        old.rmdir()
+        out.rename(old)
+    try:
+        tmp.rename(out)
+    except BaseException:
+        if old is not None:
+            old.rename(out)
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def make_report(log_dir: str | Path, out: str | Path, k: int = 4) -> tables.Report:
-    """Read every log under ``log_dir`` and write the report into ``out``."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    """Read every log under ``log_dir`` and write the report into ``out`` (whole, or not at all)."""
+    final = Path(out)
+    with _atomic_dir(final) as tmp:
+        return _write(log_dir, final, tmp, k)
+
+
+def _write(log_dir: str | Path, final: Path, out: Path, k: int) -> tables.Report:
     df = load_samples(log_dir)
     dropped = int(df.attrs.get("duplicates_dropped", 0))
     kopa = kopa_samples(df)
