@@ -111,7 +111,9 @@ _SCALES: dict[str, float] = {"조": 1e12, "억": 1e8, "천만": 1e7, "백만": 1
 # optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
 _NUM_TOKEN = re.compile(
     r"(?<![0-9A-Za-z.])(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?![0-9A-Za-z]|\.\d)\s*(?P<scale>조|억|천만|백만|만|천)?"
+    r"(?![0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>조|억|천만|백만|만|천)(?![가-힣])"
+    # a scale word is a word of its own: "26 조국혁신당" is 26, "3만명"/"5억원" are scaled
+    r"|[ \t]*(?P<scale2>조|억|천만|백만|만|천)(?=[원명건개회번의에은는이가을를도와과로]))?"
 )
 # Won or 만원 right after a number: the answer is stating money.
 _MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만\s*원|천\s*원)")
@@ -159,7 +161,7 @@ def extract_numbers(text: str, mask_dates: bool = True) -> list[FoundNumber]:
         sign = -1.0 if m.group("sign") and _sign_is_minus(text, m.start()) else 1.0
         raw = m.group("num")
         value = float(raw.replace(",", ""))
-        scale = m.group("scale")
+        scale = m.group("scale") or m.group("scale2")
         precision = 10.0 ** -_decimals(raw)
         if scale:
             total = value * _SCALES[scale]
@@ -171,7 +173,7 @@ def extract_numbers(text: str, mask_dates: bool = True) -> list[FoundNumber]:
             while j < len(tokens):
                 nxt = tokens[j]
                 gap = text[end : nxt.start()]
-                nscale = nxt.group("scale")
+                nscale = nxt.group("scale") or nxt.group("scale2")
                 if gap.strip() or nxt.group("sign"):
                     break
                 if nscale and _SCALES[nscale] < last_scale:
@@ -538,12 +540,14 @@ _SIDO_SHORT: dict[str, str] = {
     "제주도": "제주",
 }
 _CITY_SUFFIX = re.compile(r"(서울|부산|대구|인천|광주|대전|울산|세종)(특별시|광역시|특별자치시|시)")
+_TAG = re.compile(r"</?[a-z][a-z0-9]*\s*/?>")
 _PUNCT = re.compile(r"[\s\-_·.,:;!?'\"“”‘’()\[\]{}<>/]+")
 
 
 def normalize_name(text: Any) -> str:
     """Spaces, punctuation and case dropped; sido names shortened (서울특별시 -> 서울)."""
     s = unicodedata.normalize("NFKC", str(text)).lower()
+    s = _TAG.sub(" ", s)  # HTML in API texts (<br/>, <p>) is formatting, not content
     for full, short in sorted(_SIDO_SHORT.items(), key=lambda kv: -len(kv[0])):
         s = s.replace(full, short)
     s = _CITY_SUFFIX.sub(r"\1", s)
@@ -561,6 +565,8 @@ def _token_present(value: str, answer: str) -> bool:
 
 def name_score(expected: Any, answer: str) -> float:
     text = str(expected).strip()
+    if re.search(r"<br\s*/?>", text, re.I):  # a NEIS menu given to the name matcher: dish by dish
+        return 1.0 if dish_set_score(text, answer) >= 1.0 else 0.0
     if _NUMERIC.fullmatch(text) or (len(text) <= 3 and re.fullmatch(r"[0-9A-Za-z-]+", text)):
         # numbers, route numbers and short codes: as tokens, never inside other figures
         return 1.0 if _token_present(text, answer) else 0.0

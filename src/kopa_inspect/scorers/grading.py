@@ -1,24 +1,51 @@
 """Execution-grounded grading of one run, framework-free (the scorer, reports and GRPO reuse it).
 
 Ground truth: the gold plan runs through the same backend as the agent, at the task's clock and
-the run's seed; the expected fact values are resolved from those outputs. Nothing is stored as
-a literal answer, so live and replay runs are graded against what the APIs said in that run.
+the run's seed; the expected fact values (and the facts' subjects, competitors, accept lists and
+keys) are resolved from those outputs. Nothing is stored as a literal answer, so live and replay
+runs are graded against what the APIs said in that run.
 
-Axes (one dict per sample):
+What the task needs (computed, CONTRACT item 2): a gold step is *needed* iff a required fact, a
+``pages:``/``call:`` entry of ``required_state`` or a needed step's argument depends on it
+(transitively through plan links) and the task does not mark it ``required=False``. Steps that
+feed nothing (an extra lookup, a scripted failing call) are optional. For each needed step the
+gold run tells which *records* the facts and links depend on: an output item is needed when
+removing it from the gold output changes a dependent fact value or link argument; a step whose
+dependents read a non-item field (``totalCount``) or that yields no needed item needs the *query*
+(the same arguments apart from paging).
 
-- ``answer``: share of required facts the final answer states (set facts give partial credit).
-- ``call_f1``: F1 of the agent's API calls against the gold calls (name + normalized args).
-- ``chain``: share of gold data-flow links (step output -> later step argument) the agent realized:
-  both calls made, the producer first. Without links: the recall of gold calls.
-- ``env``: share of required state reached (``token:<platform>``, ``pages:<step>``, ``call:<step>``;
-  session tokens a gold step passes are required implicitly).
-- ``efficiency``: gold calls over calls made (capped at 1); ``calls``, ``errors``: counts.
-- ``success``: every required fact stated, every required gold step made with the expected
-  outcome (OK, or the error an error-recovery step expects), and ``env`` = 1.
+A needed step is **retrieved** when an OK agent call to the same tool (i) has the gold arguments
+(:func:`matching.arguments_equal`: normalized, a larger first page allowed, ``accept`` lists), or
+(ii) the union of the records shown to the agent by its OK calls to that tool (fingerprints from
+``tools.call_entry``) holds every needed record, and the query is matched where it is needed, or
+(iii) the step needs only the query and an OK call asked it (:func:`matching.same_query`). So any
+page size, equivalent filter and order pass; a needed step that the API answers with an error
+(``expect_error``) is retrieved by a failing call with the gold arguments.
+
+Axes (one dict per sample; ``None`` = undefined for this task, left out of means):
+
+- ``answer``: mean fact score over required facts (:func:`matching.score_answer`).
+- ``call_f1``: F1 of the agent's API calls against all gold calls (name + normalized args); a
+  diagnostic, success does not read it.
+- ``chain``: share of links between needed steps the agent realized: both retrieved, the
+  producer's first covering call before the consumer's. Without links: share of needed steps
+  retrieved; None when nothing is needed.
+- ``env``: share of required state reached: ``token:<platform>`` (auth tool called and an OK
+  call on that platform), ``records:<step>`` for every needed step, and the task's own
+  ``pages:``/``call:`` entries. None when the task needs no state (an unanswerable task).
+  Never 1.0 for zero calls on a task that needs calls.
+- ``parallel``: over the waves of the gold plan with 2+ independent needed steps, how far the
+  agent issued them in one assistant turn ((largest same-turn group - 1) / (wave size - 1),
+  averaged). None when the gold has no independent calls or no turns were given.
+- ``efficiency``: needed calls (steps + auth calls) over calls made (capped at 1); ``calls``,
+  ``errors``: counts.
+- ``success``: every required fact holds and ``env`` is 1 (or undefined).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,11 +53,11 @@ from kopa_inspect import matching
 from kopa_inspect.apis import get_operation, platforms
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
-from kopa_inspect.execution import Session
-from kopa_inspect.plans import SESSION_STEP, PlanRun, execute_plan
-from kopa_inspect.task_data.schema import BenchTask
+from kopa_inspect.execution import DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, Session
+from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.task_data.schema import BenchTask, resolve_value
 
-AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "efficiency", "calls", "errors")
+AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parallel", "efficiency", "calls", "errors")
 
 Call = tuple[str, dict[str, Any]]
 
@@ -44,16 +71,161 @@ def strip_tokens(args: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in args.items() if k not in tokens}
 
 
+# --- what the task needs -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepNeed:
+    """What one needed gold step must deliver to the agent."""
+
+    records: frozenset[str]  # fingerprints of the output items the facts/links depend on
+    query: bool  # the dependents read a non-item field, or no item is needed: the query itself
+    # Item-only steps that hold no needed record, beside steps of the same fact that do (a page of
+    # a filtered count with no match): retrieved when those steps are (one filtered call may
+    # replace the pages).
+    via: frozenset[str] = frozenset()
+
+
+def shown_items(output: dict[str, Any]) -> list[dict[str, Any]]:
+    """The items a model is shown of an output (CallResult.for_model's cut: 100 items, 30k chars)."""
+    out = dict(output)
+    items = list(out.get("items") or [])
+    out["items"] = items[:DEFAULT_MAX_ITEMS]
+    while len(json.dumps(out, ensure_ascii=False)) > DEFAULT_MAX_CHARS and len(out["items"]) > 1:
+        out["items"] = out["items"][: max(1, len(out["items"]) // 2)]
+    return [i for i in out["items"] if isinstance(i, dict)]
+
+
+def _expr_steps(expr: Any, step_ids: set[str]) -> dict[str, set[str]]:
+    """step id -> top-level output fields an expression reads (``items``, ``totalCount`` ...)."""
+    out: dict[str, set[str]] = {}
+    if not isinstance(expr, str) or not expr.startswith("$"):
+        return out
+    if expr.startswith("$_."):
+        for sid in step_ids:
+            for m in re.finditer(rf"(?<![\w.$'\"]){re.escape(sid)}(?![\w])(?:\.(\w+))?", expr[3:]):
+                out.setdefault(sid, set()).add(m.group(1) or "")
+        return out
+    ref = Ref.parse(expr)
+    if ref is not None and ref.ref in step_ids:
+        first = re.match(r"[\w]+", ref.path or "")
+        out.setdefault(ref.ref, set()).add(first.group(0) if first else "")
+    return out
+
+
+def needed_steps(task: BenchTask) -> list[str]:
+    """Gold steps the task needs (see the module docstring), in plan order."""
+    steps = {s.id: s for s in task.plan.steps}
+    ids = set(steps)
+    direct: set[str] = set()
+    for f in task.facts:
+        if f.required:
+            for expr in [f.value, *(f.keys or [])]:
+                direct |= set(_expr_steps(expr, ids))
+    for item in task.required_state:
+        kind, _, name = item.partition(":")
+        if kind in ("pages", "call") and name in ids:
+            direct.add(name)
+    needed: set[str] = set()
+    todo = [s for s in direct if steps[s].required]
+    while todo:
+        sid = todo.pop()
+        if sid in needed:
+            continue
+        needed.add(sid)
+        todo.extend(d for d in steps[sid].depends_on() if d in steps and steps[d].required)
+    return [s.id for s in task.plan.steps if s.id in needed]
+
+
+def _dependents(task: BenchTask, sid: str, needed: set[str]) -> tuple[list[Any], bool]:
+    """Expressions (fact values, link Refs) that read step ``sid``, and whether one reads a
+    non-item field of it."""
+    ids = {s.id for s in task.plan.steps}
+    exprs: list[Any] = []
+    query = False
+    for f in task.facts:
+        if not f.required:
+            continue
+        for expr in [f.value, *(f.keys or [])]:
+            fields = _expr_steps(expr, ids).get(sid)
+            if fields is not None:
+                exprs.append(expr)
+                query |= any(x != "items" for x in fields)
+    for s in task.plan.steps:
+        if s.id not in needed:
+            continue
+        for r in refs_in(s.args):
+            if r.ref == sid:
+                exprs.append(r)
+                first = re.match(r"[\w]+", r.path or "")
+                query |= (first.group(0) if first else "") != "items"
+    return exprs, query
+
+
+def _evaluate(expr: Any, outputs: dict[str, dict[str, Any]]) -> str:
+    try:
+        value = expr.resolve(outputs) if isinstance(expr, Ref) else resolve_value(expr, outputs)
+    except Exception as exc:  # noqa: BLE001 - a reference that breaks without the item is a dependence
+        return f"<error {type(exc).__name__}>"
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
+    """For each needed step, the records its dependents read (by ablation on the gold output)."""
+    needed = needed_steps(task)
+    out: dict[str, StepNeed] = {}
+    for sid in needed:
+        step = next(s for s in task.plan.steps if s.id == sid)
+        if step.expect_error:
+            out[sid] = StepNeed(frozenset(), True)
+            continue
+        exprs, query = _dependents(task, sid, set(needed))
+        output = run.outputs.get(sid, {})
+        shown = shown_items(output)
+        if not exprs:  # a required_state page: every record shown there
+            recs = frozenset(matching.record_fingerprint(i) for i in shown)
+            out[sid] = StepNeed(recs, not recs)
+            continue
+        base = [_evaluate(e, run.outputs) for e in exprs]
+        items = list(output.get("items") or [])
+        keep: set[str] = set()
+        for i, item in enumerate(items[: len(shown)]):
+            trial = {**run.outputs, sid: {**output, "items": items[:i] + items[i + 1 :]}}
+            if any(_evaluate(e, trial) != b for e, b in zip(exprs, base, strict=True)):
+                keep.add(matching.record_fingerprint(item))
+        out[sid] = StepNeed(frozenset(keep), query or not keep)
+    ids = {s.id for s in task.plan.steps}
+    for sid, need in list(out.items()):
+        if need.records or sid not in out or next(s for s in task.plan.steps if s.id == sid).expect_error:
+            continue
+        exprs, reads_fields = _dependents(task, sid, set(needed))
+        if reads_fields or not exprs:
+            continue
+        siblings: set[str] = set()
+        for e in exprs:
+            if isinstance(e, str):
+                siblings |= {x for x in _expr_steps(e, ids) if x != sid and x in out and out[x].records}
+        if siblings and all(isinstance(e, str) for e in exprs):
+            out[sid] = StepNeed(frozenset(), False, frozenset(siblings))
+    return out
+
+
+# --- gold truth ----------------------------------------------------------------------------------
+
+
 @dataclass
 class GoldTruth:
     run: PlanRun
     expected: dict[str, Any]
     calls: list[Call]  # per gold step, in plan order, token args removed
+    context: dict[str, dict[str, Any]] = field(default_factory=dict)  # resolved subject/competitors/...
+    needs: dict[str, StepNeed] = field(default_factory=dict)  # needed step id -> what it must deliver
 
     def to_json(self) -> dict[str, Any]:
         return {
             "expected": self.expected,
             "calls": [{"tool": t, "args": a} for t, a in self.calls],
+            "needed_steps": sorted(self.needs),
         }
 
 
@@ -62,8 +234,12 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
     session = Session(backend, clock=task.clock, seed=seed)
     run = await execute_plan(task.plan, session)
     expected = {f.id: f.resolve(run.outputs) for f in task.facts}
+    context = {f.id: f.resolve_context(run.outputs) for f in task.facts}
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
-    return GoldTruth(run, expected, calls)
+    return GoldTruth(run, expected, calls, context, step_needs(task, run))
+
+
+# --- the grade -----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -71,21 +247,26 @@ class Grade:
     success: float
     answer: float
     call_f1: float
-    chain: float
-    env: float
+    chain: float | None
+    env: float | None
+    parallel: float | None
     efficiency: float
     calls: float
     errors: float
     missing: list[str] = field(default_factory=list)
     fact_scores: dict[str, float] = field(default_factory=dict)
 
-    def values(self) -> dict[str, float]:
-        return {k: float(getattr(self, k)) for k in AXES}
+    def values(self) -> dict[str, float | None]:
+        out: dict[str, float | None] = {}
+        for k in AXES:
+            v = getattr(self, k)
+            out[k] = None if v is None else float(v)
+        return out
 
     def explanation(self) -> str:
-        head = ", ".join(f"{k}={getattr(self, k):.3g}" for k in AXES)
+        head = ", ".join(f"{k}={'undefined' if v is None else f'{v:.3g}'}" for k, v in self.values().items())
         if not self.missing:
-            return head + "\nall facts, gold calls and state reached"
+            return head + "\nall facts and required state reached"
         return head + "\nmissing:\n" + "\n".join(f"- {m}" for m in self.missing)
 
 
@@ -98,97 +279,223 @@ def _short(value: Any, n: int = 120) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
 
 
+def turns_from_messages(messages: list[Any]) -> list[list[dict[str, Any]]]:
+    """The tool calls of each assistant turn, in order (duck-typed: ``role``, ``tool_calls`` with
+    ``function`` and ``arguments``; no Inspect import). Turns without tool calls are left out."""
+    turns: list[list[dict[str, Any]]] = []
+    for m in messages:
+        if getattr(m, "role", None) != "assistant":
+            continue
+        tcs = getattr(m, "tool_calls", None) or []
+        if tcs:
+            turns.append([{"tool": tc.function, "args": dict(tc.arguments or {})} for tc in tcs])
+    return turns
+
+
+def _same_call(a: dict[str, Any], tool: str, args: dict[str, Any]) -> bool:
+    return a["tool"] == tool and matching.normalize_args(strip_tokens(a.get("args") or {})) == matching.normalize_args(
+        strip_tokens(args)
+    )
+
+
+def _attach(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None, key: str) -> list[Any]:
+    """Per call, ``key`` of the matching entry (same tool and arguments, one-to-one, in order)."""
+    out: list[Any] = [c.get(key) for c in calls]
+    if not entries:
+        return out
+    used: set[int] = set()
+    for i, c in enumerate(calls):
+        if out[i] is not None:
+            continue
+        for j, e in enumerate(entries):
+            if j not in used and _same_call(e, c["tool"], c.get("args") or {}):
+                used.add(j)
+                out[i] = e.get(key)
+                break
+    return out
+
+
+def _turn_of_calls(calls: list[dict[str, Any]], turns: list[list[dict[str, Any]]]) -> list[int | None]:
+    flat = [(t, c) for t, turn in enumerate(turns) for c in turn]
+    used: set[int] = set()
+    out: list[int | None] = []
+    for c in calls:
+        hit = None
+        for k, (t, fc) in enumerate(flat):
+            if k not in used and _same_call(fc, c["tool"], c.get("args") or {}):
+                used.add(k)
+                hit = t
+                break
+        out.append(hit)
+    return out
+
+
 def grade(
     task: BenchTask,
     gold: GoldTruth,
     answer: str,
     calls: list[dict[str, Any]],
     tokens: set[str] | None = None,
+    *,
+    turns: list[list[dict[str, Any]]] | None = None,
+    records: list[dict[str, Any]] | None = None,
 ) -> Grade:
-    """Grade a run from its final answer and its call records (``tools.call_entry`` dicts)."""
+    """Grade a run from its final answer and its calls.
+
+    ``calls``: every tool call in order (``tool``, ``args``, ``ok``; ``records`` when they are
+    ``tools.call_entry`` dicts). ``records``: the sample's ``tools.call_entry`` log, whose record
+    fingerprints are attached to ``calls`` by tool and arguments. ``turns``: the calls grouped by
+    assistant turn (:func:`turns_from_messages`), for the ``parallel`` axis.
+    """
     missing: list[str] = []
     auth = _auth_names()
+    tokens = set(tokens or ())
+    tokens |= {c["tool"][: -len("_get_api_key")] for c in calls if c["tool"] in auth}
     api_calls = [c for c in calls if c["tool"] not in auth]
     made: list[Call] = [(c["tool"], strip_tokens(c.get("args") or {})) for c in api_calls]
     made_ok = [bool(c.get("ok")) for c in api_calls]
-    tokens = set(tokens or ())
-    tokens |= {c["tool"][: -len("_get_api_key")] for c in calls if c["tool"] in auth}
+    made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
 
     # RESPONSE: the facts.
-    fact_scores: dict[str, float] = {}
+    fact_scores = matching.score_answer(task.facts, gold.expected, answer, question=task.query, context=gold.context)
     for f in task.facts:
-        expected = gold.expected.get(f.id)
-        s = matching.fact_score(f.matcher, expected, answer, f.tolerance)
-        fact_scores[f.id] = s
-        if f.required and s < 1.0:
-            missing.append(f"fact {f.id} ({f.description}): expected {_short(expected)}")
+        if f.required and fact_scores[f.id] < 1.0:
+            missing.append(f"fact {f.id} ({f.description}): expected {_short(gold.expected.get(f.id))}")
     required_facts = [f for f in task.facts if f.required]
     answer_score = sum(fact_scores[f.id] for f in required_facts) / len(required_facts) if required_facts else 1.0
     facts_ok = all(fact_scores[f.id] >= 1.0 for f in required_facts)
 
-    # ACTION: gold calls, one-to-one.
+    # ACTION (diagnostic): gold calls, one-to-one.
     _, _, f1 = matching.call_prf(gold.calls, made)
-    mapping = matching.match_calls(gold.calls, made)
-
-    def step_made(step_index: int, want_ok: bool = True) -> bool:
-        name, args = gold.calls[step_index]
-        return any(
-            m_name == name and made_ok[i] == want_ok and matching.arguments_equal(args, m_args)
-            for i, (m_name, m_args) in enumerate(made)
-        )
 
     steps = task.plan.steps
     index = {s.id: i for i, s in enumerate(steps)}
-    required_ok = True
-    for i, s in enumerate(steps):
-        if s.required and not step_made(i, want_ok=not s.expect_error):
-            required_ok = False
-            missing.append(f"call {s.id}: {s.tool}({_short(gold.calls[i][1], 200)})")
+    needs = gold.needs
 
-    links = [(p, c, a) for p, c, a in task.plan.links() if p != SESSION_STEP]
+    def covers(i: int, sid: str) -> bool:
+        """Does made call i deliver (part of) gold step sid?"""
+        step = steps[index[sid]]
+        name, args = gold.calls[index[sid]]
+        m_name, m_args = made[i]
+        if m_name != name:
+            return False
+        accept = getattr(step, "accept", None) or None
+        if step.expect_error:
+            return not made_ok[i] and matching.arguments_equal(args, m_args, accept=accept)
+        if not made_ok[i]:
+            return False
+        if matching.arguments_equal(args, m_args, accept=accept):
+            return True
+        need = needs.get(sid)
+        if need is None:
+            return False
+        if need.records and made_records[i] & need.records:
+            return True
+        if need.via and any(made_records[i] & needs[v].records for v in need.via):
+            return True
+        return need.query and matching.same_query(args, m_args, accept=accept)
+
+    def same_tool_ok(sid: str) -> list[bool]:
+        name, args = gold.calls[index[sid]]
+        return [made_ok[i] and matching.same_query(args, m_args) for i, (t, m_args) in enumerate(made) if t == name]
+
+    def retrieved(sid: str) -> bool:
+        step = steps[index[sid]]
+        name, args = gold.calls[index[sid]]
+        accept = getattr(step, "accept", None) or None
+        ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name]
+        if step.expect_error:
+            return any(covers(i, sid) for i in ok_same_tool)
+        if any(made_ok[i] and matching.arguments_equal(args, made[i][1], accept=accept) for i in ok_same_tool):
+            return True
+        need = needs[sid]
+        if need.via and not need.records and not need.query:
+            return any(same_tool_ok(sid)) or all(retrieved(v) for v in need.via)
+        got: set[str] = set().union(*(made_records[i] for i in ok_same_tool if made_ok[i])) if ok_same_tool else set()
+        query_ok = any(made_ok[i] and matching.same_query(args, made[i][1], accept=accept) for i in ok_same_tool)
+        if need.records:
+            return need.records <= got and (not need.query or query_ok)
+        return query_ok
+
+    needed = [s.id for s in steps if s.id in needs]
+    done = {sid: retrieved(sid) for sid in needed}
+    first_cover = {sid: next((i for i in range(len(made)) if covers(i, sid)), None) for sid in needed}
+
+    # chain: links between needed steps, realized in order.
+    links = [(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP and p in needs and c in needs]
     if links:
-        realized = sum(
-            1
-            for p, c, _ in links
-            if index[p] in mapping and index[c] in mapping and mapping[index[p]] < mapping[index[c]]
-        )
-        chain = realized / len(links)
+        realized = 0
+        for p, c in links:
+            fp, fc = first_cover[p], first_cover[c]
+            if done[p] and done[c] and fp is not None and fc is not None and fp < fc:
+                realized += 1
+        chain: float | None = realized / len(links)
     else:
-        chain = len(mapping) / len(steps) if steps else 1.0
+        chain = sum(done.values()) / len(needed) if needed else None
 
-    # ENVIRONMENT: required state.
-    state = list(task.required_state)
+    # ENVIRONMENT: tokens, records of needed steps, the task's pages/call entries.
+    state: list[str] = []
     for s in steps:
-        for p in sorted(s.session_platforms()):
-            if f"token:{p}" not in state:
-                state.append(f"token:{p}")
+        if s.id in needs:
+            for p in sorted(s.session_platforms()):
+                if f"token:{p}" not in state:
+                    state.append(f"token:{p}")
+    for item in task.required_state:
+        if item.startswith("token:") and item not in state:
+            state.append(item)
+    for sid in needed:
+        state.append(f"records:{sid}")
     reached = 0
     for item in state:
         kind, _, name = item.partition(":")
         if kind == "token":
             ok = name in tokens and any(
-                made_ok[i] and get_operation(t).platform == name for i, (t, _) in enumerate(made) if _known(t)
+                made_ok[i] and _known(t) and get_operation(t).platform == name for i, (t, _) in enumerate(made)
             )
-        else:  # pages:<step> / call:<step>
-            ok = name in index and step_made(index[name], want_ok=not steps[index[name]].expect_error)
+        else:
+            ok = done.get(name, False)
         if ok:
             reached += 1
         else:
-            missing.append(f"state {item}")
-    env = reached / len(state) if state else 1.0
+            if kind == "records":
+                step = steps[index[name]]
+                missing.append(f"records of {name}: {step.tool}({_short(gold.calls[index[name]][1], 200)})")
+            else:
+                missing.append(f"state {item}")
+    env = reached / len(state) if state else None
 
-    n_gold = len(steps) + len({p for s in steps for p in s.session_platforms()})
+    # parallel: independent needed steps issued in one assistant turn.
+    parallel: float | None = None
+    waves = [
+        [s.id for s in wave if s.id in needs and not s.expect_error] for wave in task.plan.levels()
+    ]
+    waves = [w for w in waves if len(w) > 1]
+    if waves and turns is not None:
+        turn_of = _turn_of_calls(api_calls, turns)
+        scores = []
+        for w in waves:
+            groups: dict[Any, int] = {}
+            for k, sid in enumerate(w):
+                i = first_cover[sid]
+                t = turn_of[i] if i is not None else None
+                key = t if t is not None else ("alone", k)
+                groups[key] = groups.get(key, 0) + 1
+            scores.append((max(groups.values()) - 1) / (len(w) - 1))
+        parallel = sum(scores) / len(scores)
+
+    n_gold = len(needed) + sum(1 for x in state if x.startswith("token:"))
     n_made = len(calls)
     efficiency = (1.0 if n_gold == 0 else 0.0) if n_made == 0 else min(1.0, max(n_gold, 1) / n_made)
     errors = sum(1 for ok in made_ok if not ok)
 
-    success = 1.0 if facts_ok and required_ok and env >= 1.0 else 0.0
+    success = 1.0 if facts_ok and (env is None or env >= 1.0) else 0.0
     return Grade(
         success=success,
         answer=answer_score,
         call_f1=f1,
         chain=chain,
         env=env,
+        parallel=parallel,
         efficiency=efficiency,
         calls=float(n_made),
         errors=float(errors),
@@ -205,19 +512,73 @@ def _known(op_id: str) -> bool:
     return True
 
 
-def oracle_answer(task: BenchTask, expected: dict[str, Any], language: str = "ko") -> str:
-    """A final answer that states every expected fact (used by the oracle provider)."""
+# --- the oracle's answer -------------------------------------------------------------------------
+
+_DURATION_WORDS = {"s": "초", "sec": "초", "min": "분", "h": "시간"}
+
+
+def _shown_value(f: Any, value: Any, language: str) -> str:
+    """A fact's value written the way a careful model would say it."""
+    if value is None:
+        return "-"
+    m = f.matcher
+    if m == "time":
+        digits = re.sub(r"\D", "", str(value)).zfill(4)
+        return f"{digits[:2]}:{digits[2:4]}"
+    if m == "month":
+        digits = re.sub(r"\D", "", str(value))
+        return f"{digits[:4]}-{digits[4:6]}" if language == "en" else f"{digits[:4]}년 {int(digits[4:6])}월"
+    if m == "date_set":
+        days = [matching.to_date(v) for v in (value if isinstance(value, list) else [value])]
+        return ", ".join(d.isoformat() for d in days if d is not None)
+    if m == "duration":
+        return f"{value}{_DURATION_WORDS.get(f.unit or 's', '초')}"
+    if m in ("money", "number") and f.unit in ("원", "만원", "천원", "억원") and not isinstance(value, list):
+        return f"{value}{f.unit}"
+    if m == "code_label" and f.labels in matching.CODE_TABLES:
+        table = matching.CODE_TABLES[f.labels]
+        key = str(value).strip()
+        num = matching.to_number(key)
+        if key not in table and num is not None and float(num).is_integer():
+            key = str(int(num))
+        return table[key][0] if key in table else str(value)
+    if m == "dish_set":
+        return ", ".join(matching.dishes(value))
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    text = re.sub(r"<[^>]+>", " ", str(value))  # HTML in drug texts ("<p>...</p>") is no part of the answer
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def oracle_answer(
+    task: BenchTask, expected: dict[str, Any], language: str = "ko", context: dict[str, dict[str, Any]] | None = None
+) -> str:
+    """A final answer that states every expected fact in the structured section
+    (:data:`kopa_inspect.solvers.prompts.ANSWER_HEADER_KO` / ``_EN``), used by the oracle provider.
+
+    Each line's label is the fact's subject (when it has one) and description; a "which one" fact's
+    label carries a superlative marker so the line is read as the claim."""
+    from kopa_inspect.solvers.prompts import ANSWER_HEADER_EN, ANSWER_HEADER_KO
+
     facts = list(task.facts)
     if facts and all(f.matcher == "refusal" for f in facts):
         if language == "en":
             return "This cannot be answered with the available tools: no API provides this information."
         return "제공된 도구로는 이 질문에 답할 수 없습니다. 해당 정보를 제공하는 API가 없습니다."
+    context = context or {}
     lines = []
     for f in facts:
-        value = expected.get(f.id)
-        shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        lines.append(f"- {f.description}: {shown}")
-    head = "Answer:" if language == "en" else "답변:"
+        ctx = context.get(f.id, {})
+        subject = ctx.get("subject") or (f.subject if f.subject and not f.subject.startswith("$") else None)
+        # API field names ("EIGHT_RIDE_NUM", "fcstValue") read as a pasted listing: left out
+        label = re.sub(r"\(?\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b\)?", " ", f.description)
+        label = re.sub(r"\s+", " ", label).strip() or f.id
+        if subject and matching.normalize_name(subject) not in matching.normalize_name(label):
+            label = f"{subject} {label}"
+        winner = bool(ctx.get("competitors")) or bool(matching.infer_competitors(f.value, expected.get(f.id)))
+        if winner and not matching._MARKER.search(matching._FIELD_WORDS.sub(" ", label)):
+            label += " (1위)"
+        label = label.replace(":", " ")
+        lines.append(f"- {label}: {_shown_value(f, expected.get(f.id), language)}")
+    head = ANSWER_HEADER_EN if language == "en" else ANSWER_HEADER_KO
     return head + "\n" + "\n".join(lines)
-
-

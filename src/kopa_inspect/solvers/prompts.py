@@ -2,11 +2,33 @@
 
 Korean by default (the tasks are Korean), English on request (task parameter ``language``).
 Relative dates in a query ("오늘", "내일", "지난달") only have a meaning once the clock is said.
+
+The structured final-answer section (the scorer parses it; matching.parse_answer):
+
+    [최종 답변]                      (English: [Final answer])
+    - <대상 또는 항목>: <값>          (- <subject or item>: <value>)
+    - ...
+
+- the header stands alone on its line (``#``/``**`` decoration and a trailing colon are tolerated);
+- one bullet (``-``, ``*``, ``•`` or ``1.``) per fact; the label names the entity the value is about
+  (the district, school, station, law, company ...) and what is measured; ``:`` separates label
+  and value (values may contain colons: ``15:00``);
+- for "which one is largest/latest" questions the label says so (``가장 많은 구: 강남구``) and
+  the value names the one winner;
+- the section ends at the first non-bullet line; free text may precede or follow it;
+- an unanswerable question gets no section: a plain statement that the tools cannot answer it,
+  with no figures or names beyond the question's.
+
+Without the section an answer is still read (free-text fallback), but each value must then stand
+in the same sentence as its subject.
 """
 
 from __future__ import annotations
 
 from kopa_inspect.world import parse_clock
+
+ANSWER_HEADER_KO = "[최종 답변]"
+ANSWER_HEADER_EN = "[Final answer]"
 
 _WEEKDAYS_KO = "월화수목금토일"
 _WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -21,7 +43,13 @@ SYSTEM_KO = """당신은 한국 공공데이터 API 도구를 사용해 사용�
 - 결과가 여러 페이지이면 필요한 만큼 pageNo를 바꿔 가며 조회하세요.
 - 인증 토큰이 필요한 플랫폼은 먼저 *_get_api_key 도구로 토큰을 받으세요.
 - 제공된 도구로 답할 수 없는 질문이면, 답할 수 없다고 분명히 말하세요.
-- 모든 조회가 끝나면 도구 호출 없이 최종 답변을 한국어로 쓰세요. 질문이 묻는 숫자, 이름, 날짜를 API가 준 값 그대로 포함하세요."""
+- 제공된 도구로 답할 수 없으면 숫자나 이름을 지어내지 말고 답할 수 없다고만 하세요.
+- 모든 조회가 끝나면 도구 호출 없이 최종 답변을 한국어로 쓰세요. 도구 출력(JSON/XML)을 그대로 붙여 넣지 마세요.
+- 최종 답변 끝에 아래 형식의 요약을 붙이세요. 항목마다 한 줄, 대상(지역, 학교, 역, 법령, 회사 등)과 값을 함께 쓰고, 숫자·이름·날짜는 API가 준 값대로 쓰세요.
+  "가장 ~한 것"을 묻는 질문이면 그 한 곳만 값으로 쓰세요.
+[최종 답변]
+- <대상과 항목>: <값>
+- <대상과 항목>: <값>"""
 
 SYSTEM_EN = """You answer the user's questions with tools over Korean open public APIs.
 The current time is {now_en} (Korea Standard Time, KST). Interpret "today", "tomorrow", "this month" from it.
@@ -33,7 +61,13 @@ Rules:
 - When results span several pages, page through them with pageNo as needed.
 - Platforms that need a session token: get it first with their *_get_api_key tool.
 - If the tools cannot answer the question, say clearly that it cannot be answered.
-- When done, write the final answer without a tool call. State the numbers, names and dates asked for exactly as the API gave them."""
+- If the tools cannot answer, do not invent figures or names: just say it cannot be answered.
+- When done, write the final answer without a tool call. Do not paste raw tool output (JSON/XML).
+- End the answer with the summary below: one line per item, naming the entity it is about (district, school, station, law, company ...) and its value; numbers, names and dates as the API gave them.
+  For "which one is largest/latest" questions, give only the one winner as the value.
+[Final answer]
+- <entity and item>: <value>
+- <entity and item>: <value>"""
 
 
 def system_prompt(clock: str | None, language: str = "ko") -> str:
