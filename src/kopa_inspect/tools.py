@@ -91,9 +91,22 @@ def _token_params() -> set[str]:
 
 
 def call_entry(result: CallResult) -> dict[str, Any]:
-    """The JSON-safe record of one call (token values dropped: they mean nothing later)."""
+    """The JSON-safe record of one call (token values dropped: they mean nothing later).
+
+    ``records``: fingerprints (:func:`matching.record_fingerprint`) of the items the model was
+    shown (``for_model``'s cut), so grading can tell which records were retrieved whatever the
+    page size, filter or order (owned by A; see scorers/grading.py)."""
+    from kopa_inspect.matching import record_fingerprint
+
     tokens = _token_params()
+    shown: list[Any] = []
+    if result.ok:
+        try:
+            shown = json.loads(result.for_model()).get("items") or []
+        except (ValueError, AttributeError):
+            shown = []
     return {
+        "records": [record_fingerprint(i) for i in shown if isinstance(i, dict)],
         "tool": result.op_id,
         "args": {k: v for k, v in result.args.items() if k not in tokens},
         "token_args": sorted(k for k in result.args if k in tokens),
