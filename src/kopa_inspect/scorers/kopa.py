@@ -40,7 +40,7 @@ from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.apis._spec import Operation
 from kopa_inspect.backends import Backend, BackendConfig, BackendError
 from kopa_inspect.plans import PlanError
-from kopa_inspect.scorers.grading import AXES, gold_truth, grade
+from kopa_inspect.scorers.grading import AXES, gold_truth, grade, turns_from_messages
 from kopa_inspect.scorers.metrics import success_metrics
 from kopa_inspect.task_data.schema import BenchTask
 from kopa_inspect.tools import CALLS_KEY, TOKENS_KEY, shared_backend
@@ -142,7 +142,10 @@ async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
             metadata={"gold_error": str(exc)},
         )
     st = store()
-    g = grade(task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])))
+    g = grade(
+        task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])),
+        turns=turns_from_messages(state.messages), records=list(st.get(CALLS_KEY, []) or []),
+    )
     return SampleGrade(
         values=dict(g.values()),
         answer=answer,
