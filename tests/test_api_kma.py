@@ -320,3 +320,44 @@ async def test_ultra_pty_codes_have_no_shower_code():
         seen.update(it["obsrValue"] for it in b["items"]["item"] if it["category"] == "PTY")
     assert seen <= {"0", "1", "2", "3", "5", "6", "7"}
     assert seen - {"0"}, "a rainy July fortnight should show some precipitation"
+
+
+# --- getGridPointList (emulator extension: KMA's Excel grid table served as a lookup) ----------
+
+async def _grid(**params: object) -> httpx.Response:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr") as c:
+        return await c.get("/kopa-ext/1360000/VilageFcstInfoService_2.0/getGridPointList",
+                           params={"serviceKey": DEFAULT_EMULATOR_KEY, "dataType": "JSON", **params},
+                           headers={"X-Kopa-Clock": CLOCK})
+
+
+async def test_grid_lookup_gives_the_real_lambert_cell():
+    from kopa_inspect.world.grid import latlon_to_grid
+
+    r = await _grid(level1="서울특별시", level2="종로구", numOfRows=100)
+    body = body_of(r)
+    rows = body["items"]["item"]
+    gu = [row for row in rows if row["level3"] == ""]
+    assert len(gu) == 1 and (gu[0]["nx"], gu[0]["ny"]) == (60, 127)  # KMA's published 종로구 cell
+    assert body["totalCount"] == len(rows) > 10  # the 구 row and its 법정동
+    for row in rows:
+        assert (row["nx"], row["ny"]) == latlon_to_grid(float(row["lat"]), float(row["lon"]))
+        assert isinstance(row["nx"], int) and row["level2"] == "종로구"
+
+
+async def test_grid_lookup_partial_names_and_misses():
+    r = await _grid(level2="영통구")
+    names = {row["level2"] for row in body_of(r)["items"]["item"]}
+    assert names == {"수원시 영통구"}  # a part of the name finds the 구 of a 시
+    r = await _grid(level1="부산", level3="우동")
+    assert {row["level3"] for row in body_of(r)["items"]["item"]} == {"우동"}
+    miss = await _grid(level1="서울특별시", level2="해운대구")  # 해운대구 is in 부산
+    assert header_of(miss) == {"resultCode": "03", "resultMsg": "NO_DATA"}
+    none = await _grid()
+    assert header_of(none)["resultCode"] == "03"
+
+
+def test_grid_lookup_is_marked_as_not_a_real_endpoint():
+    op = get_operation("kma_getGridPointList")
+    assert op.uncertain and "NOT A REAL ENDPOINT" in op.uncertain
+    assert op.path.startswith("/kopa-ext/")

@@ -15,6 +15,13 @@ Quirks reproduced:
 - getVilageFcst: hourly slots through the end of base_date+2, then 3-hourly slots on the two
   following days (≈ 1000 rows per issuance, so numOfRows=1000 may need a second page);
   TMN only at 0600, TMX only at 1500; PCP/SNO as text ("강수없음", "1mm 미만", "1.0mm" ...).
+
+getGridPointList (place name -> nx, ny) is NOT a real endpoint. KMA publishes its forecast-point
+grid table only as an Excel attachment of the 활용가이드 ("격자_위경도" sheet: 구분, 행정구역코드,
+1단계, 2단계, 3단계, 격자 X, 격자 Y, 경도, 위도); the emulator serves the same table as a lookup so
+that a model can find nx/ny for a place instead of being told them (a documented departure; in live
+mode there is no such service). Rows are the world's real regions (법정동 codes, where the Excel
+uses 행정동 codes: UNCERTAIN for dong-level rows) with nx/ny from the real Lambert conversion.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from kopa_inspect.apis._envelope import (
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Rows
 from kopa_inspect.world import KST, World
 from kopa_inspect.world.grid import grid_to_latlon, latlon_to_grid
+from kopa_inspect.world.regions import all_regions
 from kopa_inspect.world.weather import State, WeatherModel
 
 __all__ = [
@@ -342,6 +350,37 @@ def _vilage_fcst(world: World, args: dict[str, Any]) -> Rows:
     return rows
 
 
+# --- grid table (emulator extension, see module docstring) ---------------------------------
+
+GRID_PATH = "/kopa-ext/1360000/VilageFcstInfoService_2.0/getGridPointList"
+
+
+def _squash(text: Any) -> str:
+    return "".join(str(text or "").split())
+
+
+def _grid_points(world: World, args: dict[str, Any]) -> Rows:
+    """The grid table rows whose 1/2/3단계 names contain the given parts (spaces ignored)."""
+    wanted = [(_squash(args.get(k)), k) for k in ("level1", "level2", "level3")]
+    if not any(w for w, _ in wanted):
+        raise ApiError("missing_param", param="level1")
+    rows: Rows = []
+    for r in all_regions():
+        names = {"level1": r.sido_name, "level2": r.sgg_name, "level3": r.umd_name}
+        if all(not w or w in _squash(names[k]) for w, k in wanted):
+            rows.append({
+                "areaCode": r.code,
+                "level1": r.sido_name,
+                "level2": r.sgg_name,
+                "level3": r.umd_name,
+                "nx": r.nx,
+                "ny": r.ny,
+                "lon": f"{r.lon:.6f}",
+                "lat": f"{r.lat:.6f}",
+            })
+    return rows
+
+
 # --- operations ----------------------------------------------------------------------------
 
 def _params() -> list[Param]:
@@ -427,3 +466,36 @@ OPERATIONS = [
         tags=("weather", "forecast", "paged"),
     ),
 ]
+OPERATIONS.append(
+    Operation(
+        platform="kma",
+        name="getGridPointList",
+        path=GRID_PATH,
+        summary="예보지점 격자 조회: 시도(level1)·시군구(level2)·읍면동(level3) 이름으로 단기예보 격자 좌표(nx, ny)와 "
+        "위경도를 찾음, 이름 일부로 검색 가능, 상위 행정구역 행은 하위 단계가 빈 값 (forecast grid lookup: "
+        "place names -> KMA grid nx, ny; partial names allowed; a 시군구 row has an empty level3).",
+        params=[
+            Param("serviceKey", "공공데이터포털 인증키 (service key)", required=True, hidden=True),
+            Param("pageNo", "페이지 번호, 기본 1 (page number)", type="integer"),
+            Param("numOfRows", "한 페이지 결과 수, 기본 10 (rows per page)", type="integer"),
+            Param("dataType", "응답 형식 XML/JSON (response format)", hidden=True),
+            Param("level1", "1단계 시도명, 예: 서울특별시 (province)"),
+            Param("level2", "2단계 시군구명, 예: 마포구, 수원시 영통구 (city/district)"),
+            Param("level3", "3단계 읍면동명, 예: 서교동 (town)"),
+        ],
+        handler=_grid_points,
+        uncertain="NOT A REAL ENDPOINT: KMA ships this table only as an Excel file (활용가이드 격자_위경도); "
+        "served as a lookup by the emulator; dong rows use 법정동 codes where the Excel uses 행정동",
+        output_fields={
+            "areaCode": "행정구역코드 (area code, 10 digits)",
+            "level1": "1단계 시도 (province)",
+            "level2": "2단계 시군구 (city/district; empty on a 시도 row)",
+            "level3": "3단계 읍면동 (town; empty on a 시도/시군구 row)",
+            "nx": "격자 X (grid x for getVilageFcst/getUltraSrtNcst nx)",
+            "ny": "격자 Y (grid y for ny)",
+            "lon": "경도 (longitude)",
+            "lat": "위도 (latitude)",
+        },
+        tags=("weather", "lookup", "emulator_extension"),
+    )
+)
