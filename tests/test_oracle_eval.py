@@ -90,7 +90,9 @@ def test_oracle_succeeds_on_every_task(tmp_path: Path) -> None:
     assert len(scores) == len(load_tasks(TASK_FILE))
     for sid, value in scores.items():
         assert value["success"] == 1.0, (sid, log.samples)
-        assert value["answer"] == value["call_f1"] == value["chain"] == value["env"] == 1.0
+        assert value["answer"] == value["call_f1"] == 1.0
+        # chain/env are undefined (None) for the unanswerable task: it needs no calls
+        assert value["chain"] in (1.0, None) and value["env"] in (1.0, None)
         assert value["errors"] == 0.0
     metrics = {m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "kopa_success"}
     assert metrics["pass@1"] == 1.0
@@ -158,7 +160,7 @@ def test_wrong_arguments_lower_call_f1_and_chain(tmp_path: Path) -> None:
     assert v["call_f1"] == pytest.approx(0.5)
     assert v["chain"] == 0.0
     assert v["success"] == 0.0
-    assert v["env"] == 0.0  # required_state call:s2 not reached
+    assert v["env"] == 0.5  # the lookup's records were retrieved, the trades of s2 were not
 
 
 def test_api_error_reaches_the_model_and_counts(tmp_path: Path) -> None:

@@ -47,10 +47,10 @@ async def test_perfect_run() -> None:
     calls = [_entry(t, a) for t, a in gold.calls]
     g = grade(task, gold, oracle_answer(task, gold.expected), calls)
     assert g.values() == {
-        "success": 1.0, "answer": 1.0, "call_f1": 1.0, "chain": 1.0, "env": 1.0,
+        "success": 1.0, "answer": 1.0, "call_f1": 1.0, "chain": 1.0, "env": 1.0, "parallel": None,
         "efficiency": 1.0, "calls": 2.0, "errors": 0.0,
     }
-    assert "all facts" in g.explanation()
+    assert "all facts" in g.explanation() and "parallel=undefined" in g.explanation()
 
 
 async def test_half_answer_extra_calls_and_errors() -> None:
@@ -72,7 +72,7 @@ async def test_failed_call_does_not_count_as_made() -> None:
     gold = await _gold(task)
     name, args = gold.calls[0]
     g = grade(task, gold, oracle_answer(task, gold.expected), [_entry(name, args, ok=False)])
-    assert g.success == 0.0 and any(m.startswith("call s1") for m in g.missing)
+    assert g.success == 0.0 and g.env == 0.0 and any(m.startswith("records of s1") for m in g.missing)
 
 
 async def test_chain_needs_producer_before_consumer() -> None:
