@@ -329,8 +329,15 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     def kept() -> int:
         return len(assemble(cfg, results).rows)
 
-    def kept_own() -> int:  # a shard stops at its share; the merge happens at assembly
-        return len(assemble(cfg, [r for r in results if r["chunk"] % shard_n == shard_i]).rows)
+    def kept_own() -> int:
+        """This shard's rows that survive dedup against every chunk visible now (its own and the
+        other shards'): a shard stops at its share of the *merged* dataset, so a shard that runs
+        after another (or is resumed) makes up for the rows the merge drops as duplicates."""
+        rows = assemble(cfg, results).rows if len(results) else []
+        own = sum(1 for r in rows if (r["index"] // cfg.chunk_size) % shard_n == shard_i)
+        if kept() >= cfg.n:
+            return share
+        return own
 
     share = -(-cfg.n // shard_n)
     todo = [k for k in range(cfg.max_chunks) if k % shard_n == shard_i and k not in done]

@@ -11,7 +11,8 @@ the producer field and the consumer parameter agree in meaning:
 2. a *temporal* value (date, year-month, year, issue time) never flows between two platforms:
    the date of a trade is not the date of a forecast; a date the user wants is the user's own and
    is stated in the query (or read from the clock), not taken from another API's output;
-3. two different known concepts -> disagree (a HIRA 5-digit district code is no 법정동 code);
+3. two different known concepts -> disagree; a known code system on one side only -> disagree
+   (a HIRA 5-digit district code is no 법정동 시군구코드, though the two descriptions read alike);
 4. a semantic match (embedding similarity of field and parameter texts, ``graph._semantic_edges``)
    on a retrieved pair, between the same kind of value -> agree with its similarity as score;
 5. format-only matches (any 5 digits into any 5-digit parameter) -> disagree;
@@ -35,6 +36,8 @@ TEMPORAL = frozenset({"date8", "ym6", "year4", "time4", "tm12"})
 BRIDGES: frozenset[tuple[str, str]] = frozenset({
     ("code10", "lawd5"), ("code10", "sido2"), ("lawd5", "sido2"),
 })
+# Concepts whose values are names a person says, not codes of one system.
+NAME_CONCEPTS = frozenset({"stationname", "hgnm"})
 AGREE_MIN = 0.5
 LLM_DROP_BELOW = 0.3
 SEMANTIC_MIN = 0.62
@@ -84,6 +87,10 @@ def link_meaning(e: Edge) -> Meaning:
         return Meaning(True, 0.9, f"bridge {fcon}->{pcon}")
     if fcon is not None and pcon is not None:
         return Meaning(False, 0.0, f"different concepts {fcon} vs {pcon}")
+    if (fcon is None) != (pcon is None) and (fcon or pcon) not in NAME_CONCEPTS:
+        # A code of a known system on one side only: text similarity cannot tell two code systems
+        # apart (a 법정동 시군구코드 and HIRA's 시군구코드 read alike and mean different districts).
+        return Meaning(False, 0.0, f"known code system on one side only ({fcon or pcon})")
     sim = _sem_sim(e.reasons)
     if sim is not None and sim >= SEMANTIC_MIN and (e.retriever_sim or 0.0) > 0:
         if (t_f is None) != (t_p is None):

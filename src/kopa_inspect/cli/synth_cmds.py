@@ -19,13 +19,13 @@ def register(app: typer.Typer) -> None:
         workers: Annotated[int, typer.Option(help="Processes for the synthesis stage.")] = 1,
         shard: Annotated[str, typer.Option(help="i/n: compute chunks k with k %% n == i (shards merge in one OUT).")] = "0/1",
         resume: Annotated[bool, typer.Option("--resume/--fresh", help="Reuse the graph and finished chunks in OUT (default) or start over.")] = True,
-        rounds: Annotated[int, typer.Option(help="Bandit rounds of execution grounding.")] = 30,
-        paths: Annotated[int, typer.Option(help="Paths executed per bandit round.")] = 80,
+        rounds: Annotated[int, typer.Option(help="Bandit rounds of execution grounding (1-100; the paper: 100).")] = 30,
+        paths: Annotated[int, typer.Option(help="Paths executed per bandit round (1-500; the paper: 500).")] = 80,
         chunk_size: Annotated[int, typer.Option(help="Candidate trajectories per checkpoint chunk.")] = 50,
         backend: Annotated[str, typer.Option(help="embedded | served | live | replay.")] = "embedded",
         base_url: Annotated[str | None, typer.Option(help="served: the emulator's base URL.")] = None,
         include_held_out: Annotated[bool, typer.Option(help="Also sample KOPA-Bench's held-out platforms.")] = False,
-        bench_links: Annotated[bool, typer.Option("--avoid-bench-links/--allow-bench-links", help="Never sample a link that a KOPA-Bench gold plan uses (default).")] = True,
+        bench_links: Annotated[bool, typer.Option("--avoid-bench-links/--allow-bench-links", help="Exclude KOPA-Bench gold-plan links from sampling (default: allowed; the content contamination filter drops near-copies).")] = False,
         bench: Annotated[str | None, typer.Option(help="KOPA-Bench JSONL for the contamination check (default: the packaged one).")] = None,
         test_fraction: Annotated[float, typer.Option(help="Save a DatasetDict with this share in a test split.")] = 0.0,
     ) -> None:
@@ -37,6 +37,9 @@ def register(app: typer.Typer) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
         from rich.table import Table
 
+        from kopa_inspect._extras import require_cli
+
+        require_cli("edge", "datasets", feature="kopa synth")
         from edge_synth.pipeline import SynthConfig, run
         from edge_synth.verify import GroundingConfig
         from kopa_inspect.backends import BackendConfig
@@ -46,12 +49,16 @@ def register(app: typer.Typer) -> None:
             assert 0 <= si < sn
         except (ValueError, AssertionError):
             raise typer.BadParameter("--shard must be i/n with 0 <= i < n") from None
+        try:
+            grounding = GroundingConfig(rounds=rounds, paths_per_round=paths)
+        except ValueError as e:
+            raise typer.BadParameter(str(e)) from None
         if not resume and Path(out).exists():
             shutil.rmtree(out)
         cfg = SynthConfig(
             out=out, n=n, seed=seed, clock=clock, model=model, workers=workers, shard=(si, sn),
             chunk_size=chunk_size, backend=BackendConfig(kind=backend, base_url=base_url, seed=seed),  # type: ignore[arg-type]
-            grounding=GroundingConfig(rounds=rounds, paths_per_round=paths),
+            grounding=grounding,
             include_held_out=include_held_out, bench_path=bench, avoid_bench_links=bench_links, test_fraction=test_fraction,
         )
         console = Console(stderr=True)
@@ -72,10 +79,12 @@ def register(app: typer.Typer) -> None:
         table = Table(title="EDGE synthesis", show_header=False)
         table.add_row("kept / target", f"{summary['n_kept']} / {summary['n_target']} (keep rate {summary['keep_rate']})")
         table.add_row("links", f"candidate {g['n_candidate']}, verified {g['n_verified']}, pruned {g['n_pruned']}")
-        table.add_row("path success", f"candidate graph {g['before']} -> verified graph {g['after']}")
-        table.add_row("pruned-link success", str(g["pruned_link_success"]))
+        table.add_row("path success", f"held-out walks, first -> last round {g['first_round']} -> {g['last_round']}")
+        table.add_row("pruned", f"{g['pruned_share']} of links (rejected by meaning before execution: {g['n_rejected_meaning']})")
+        table.add_row("knowable arguments", str(summary["argument_sources_kept"].get("knowable_share")))
         table.add_row("drops", json.dumps(summary["drops"], ensure_ascii=False))
-        table.add_row("junctions", json.dumps(summary["coverage"]["junctions"]))
+        table.add_row("junctions", json.dumps(summary["junction_shares"]))
+        table.add_row("link Jaccard vs KOPA-Bench", f"{summary['link_jaccard_vs_bench_before_filter']} -> {summary['link_jaccard_vs_bench']}")
         table.add_row("dataset", summary.get("dataset", "(incomplete: rerun with --resume)"))
         table.add_row("report", str(Path(out) / "report" / "report.md"))
         Console().print(table)
