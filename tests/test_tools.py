@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from inspect_ai.tool import ToolDef, ToolError
@@ -11,7 +15,21 @@ from kopa_inspect.apis import operations, platforms
 from kopa_inspect.apis._schema import parameters_schema
 from kopa_inspect.backends import make_backend
 from kopa_inspect.execution import Session
+from kopa_inspect.task_data.distractors import (
+    KINDS,
+    MIN_OFFERED,
+    distractors,
+    distractors_by_kind,
+    fields_read,
+    is_substitute,
+    offered_operations,
+    reproducing_distractors,
+    substitutes_of,
+)
+from kopa_inspect.task_data.schema import BenchTask, load_tasks
+from kopa_inspect.tool_search import capability_query
 from kopa_inspect.tools import (
+    TOOL_SETS,
     LiveSession,
     auth_tool,
     build_tool_set,
@@ -22,6 +40,7 @@ from kopa_inspect.tools import (
 )
 
 CLOCK = "2026-10-15T14:20:00+09:00"
+MINI = Path(__file__).parent / "data" / "mini_tasks.jsonl"
 KMA = "kma_getVilageFcst"
 
 
@@ -86,18 +105,26 @@ async def test_large_output_is_cut_and_says_so() -> None:
     assert "_truncated" in out and "300" in out["_truncated"]
 
 
+def _mini(task_id: str) -> BenchTask:
+    return next(t for t in load_tasks(MINI) if t.id == task_id)
+
+
 def test_tool_sets() -> None:
-    ops = list(operations())
-    if not ops:
-        pytest.skip("no operations registered")
-    first = operations()[ops[0]]
-    assert select_operations("task", [ops[0], "nope_op"], []) == [ops[0]]
-    same_platform = select_operations("platforms", [], [first.platform])
-    assert ops[0] in same_platform and all(operations()[o].platform == first.platform for o in same_platform)
-    assert select_operations("all", [], []) == ops
-    assert [t.name for t in build_tool_set("search", _live(), [], []) if isinstance(t, ToolDef)] == ["search_tools"]
+    _need(KMA)
+    task = _mini("kopa-903")  # tools: kma_getVilageFcst only
+    assert select_operations("task_only", task) == [KMA]
+    offered = select_operations("task", task)
+    assert KMA in offered and len(offered) >= MIN_OFFERED
+    assert select_operations("task", task.model_dump(mode="json")) == offered  # the sample-metadata form
+    same_platform = select_operations("platforms", task)
+    assert KMA in same_platform and all(operations()[o].platform == "kma" for o in same_platform)
+    assert select_operations("all", task) == list(operations())
+    assert [t.name for t in build_tool_set("search", _live(), task) if isinstance(t, ToolDef)] == ["search_tools"]
+    names = [t.name for t in build_tool_set("task", _live(), task) if isinstance(t, ToolDef)]
+    assert set(offered) <= set(names)
     with pytest.raises(ValueError):
-        select_operations("some", [], [])
+        select_operations("some", task)
+    assert set(TOOL_SETS) == {"task", "task_only", "platforms", "all", "search"}
 
 
 def test_search_operations_by_keyword() -> None:
@@ -107,6 +134,124 @@ def test_search_operations_by_keyword() -> None:
     assert search_operations("", k=3) == []
     if "molit_getRTMSDataSvcAptTrade" in operations():
         assert "molit_getRTMSDataSvcAptTrade" in search_operations("아파트 매매 실거래가", k=3)
+    # near-duplicates (25 per-district copies of one Seoul dataset) do not fill the top-k
+    top = search_operations("도서관 현황", k=5)
+    assert len({re.sub(r"^seoul_[A-Z]{2}(?=Library)", "seoul_XX", t) for t in top}) >= 3, top
+
+
+def _gold_recall(k: int, query_of: Any) -> float:
+    hit = total = 0
+    for task in load_tasks():
+        gold = set(task.plan.tools())
+        found: set[str] = set()
+        for q in query_of(task):
+            found |= set(search_operations(q, k=k))
+        hit += len(gold & found)
+        total += len(gold)
+    return hit / total
+
+
+def test_search_recall_of_gold_tools() -> None:
+    """How well search_tools finds what a task needs. From the question alone a keyword search
+    cannot bridge every paraphrase (점심 vs 급식); measured 0.663@5, 0.769@10 (raw overlap ranking
+    before BM25: 0.611, 0.699). From a description of each needed capability (what the oracle
+    searches for under tool_set=search) it finds every gold tool in the top 5."""
+    assert _gold_recall(10, lambda t: [t.query]) >= 0.72
+    assert _gold_recall(5, lambda t: [capability_query(g) for g in t.plan.tools()]) == 1.0
+
+
+# --- distractors --------------------------------------------------------------------------------
+
+
+def test_every_task_offers_ten_tools_at_least_half_wrong() -> None:
+    tasks = load_tasks()
+    for task in tasks:
+        offered = offered_operations(task)
+        gold = set(task.plan.tools())
+        extra = distractors(task)
+        assert len(offered) >= MIN_OFFERED, task.id
+        assert gold <= set(offered), task.id
+        assert len(set(offered) - gold) >= len(offered) / 2, task.id
+        assert extra and not set(extra) & set(task.tools), task.id
+        assert not set(extra) & substitutes_of(task), task.id
+        assert offered == sorted(offered)  # position says nothing about gold
+    kinds = {kind for t in tasks for kind, ids in distractors_by_kind(t).items() if ids}
+    assert kinds == set(KINDS)
+
+
+def test_distractors_are_deterministic_across_processes() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import json; from kopa_inspect.task_data.schema import load_tasks; "
+        "from kopa_inspect.task_data.distractors import distractors; "
+        "print(json.dumps({t.id: distractors(t) for t in load_tasks()[::7]}))"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1]
+    here = {t.id: distractors(t) for t in load_tasks()[::7]}
+    assert json.loads(runs[0]) == here
+
+
+def test_substitute_rule() -> None:
+    trade, dev, rent = "molit_getRTMSDataSvcAptTrade", "molit_getRTMSDataSvcAptTradeDev", "molit_getRTMSDataSvcAptRent"
+    for op in (trade, dev, rent, KMA, "kasi_getRestDeInfo", "airkorea_getCtprvnRltmMesureDnsty"):
+        _need(op)
+    assert is_substitute(dev, trade, {"dealAmount", "aptNm"})  # the Dev twin: same records
+    assert not is_substitute(rent, trade, {"dealAmount", "aptNm"})  # rents have no dealAmount
+    assert is_substitute("kma_getUltraSrtFcst", KMA, {"category", "fcstValue"})  # same forecast hour
+    assert not is_substitute("kma_getUltraSrtNcst", KMA, {"category", "fcstValue"})  # observations
+    assert is_substitute("kasi_getHoliDeInfo", "kasi_getRestDeInfo", {"locdate", "dateName"})
+    assert is_substitute("airkorea_getCtprvnRltmMesureDnsty", "airkorea_getMsrstnAcctoRltmMesureDnsty", set())
+    # Rule 1 is static and errs on the safe side: another district's copy of a Seoul dataset takes
+    # the same arguments and has the same fields, so it is never a distractor (it could have been).
+    assert is_substitute("seoul_JRLibraryInfo", "seoul_GNLibraryInfo", set())
+    assert not is_substitute("seoul_JRParkInfo", "seoul_GNLibraryInfo", set())  # another dataset
+    assert is_substitute("seoul_SeoulPublicLibraryInfo", "seoul_GNLibraryInfo", set())  # holds it
+    # a count reads the whole list: only the same records reproduce it
+    task = _mini("kopa-901")
+    assert fields_read(task, "s2") == set(operations()[trade].output_fields)
+    assert dev in substitutes_of(task) and rent not in substitutes_of(task)
+    assert rent in distractors(task)
+
+
+async def test_reproduction_check_catches_a_planted_substitute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The execution check is not vacuous: the Dev twin planted as a distractor is caught."""
+    from kopa_inspect.task_data import distractors as mod
+
+    _need("molit_getRTMSDataSvcAptTradeDev")
+    task = _mini("kopa-901")
+    backend = make_backend()
+    assert await reproducing_distractors(task, backend) == []
+    real = mod.distractors
+    monkeypatch.setattr(mod, "distractors", lambda t: [*real(t), "molit_getRTMSDataSvcAptTradeDev"])
+    assert await reproducing_distractors(task, backend) == [("s2", "molit_getRTMSDataSvcAptTradeDev")]
+
+
+async def _reproducing(tasks: list[BenchTask]) -> dict[str, list[tuple[str, str]]]:
+    backend = make_backend()
+    out = {}
+    for task in tasks:
+        found = await reproducing_distractors(task, backend)
+        if found:
+            out[task.id] = found
+    return out
+
+
+async def test_no_distractor_answers_in_place_of_the_gold_tool_sampled() -> None:
+    """Called with the gold step's arguments, no distractor returns the values the task needs
+    (every 4th packaged task and the mini tasks; the slow test runs all)."""
+    assert await _reproducing(load_tasks()[::4] + load_tasks(MINI)) == {}
+
+
+@pytest.mark.slow
+async def test_no_distractor_answers_in_place_of_the_gold_tool_all() -> None:
+    assert await _reproducing(load_tasks()) == {}
 
 
 async def test_auth_tool_issues_a_session_token() -> None:

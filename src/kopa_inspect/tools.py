@@ -15,20 +15,26 @@ below the session: the model never sees it and it never reaches a log.
   ENVIRONMENT axis). The live :class:`Session` itself is kept in :data:`_LIVE` keyed by the
   sample's uuid (a store value must be JSON-serializable); the oracle reads full results there.
 
-Tool sets: ``task`` (the task's own operation ids, default), ``platforms`` (every operation of
-the task's platforms), ``all`` (every registered operation) and ``search`` (one ``search_tools``
-tool that retrieves tools by keyword and adds them to the sample's tool list).
+Tool sets (:data:`TOOL_SETS`, the one list of valid names):
+
+- ``task`` (default): the task's own operation ids plus its distractors (plausible wrong tools:
+  the same platform's other operations, near namesakes, what a search for the question finds on
+  other platforms), at least 10 operations, at least half of them wrong; see
+  :mod:`kopa_inspect.task_data.distractors` for how they are chosen and why none of them can
+  answer the task by itself;
+- ``task_only``: the task's own operation ids, no distractors (an ablation);
+- ``platforms``: every operation of the task's platforms; ``all``: every registered operation;
+- ``search``: one ``search_tools`` tool that retrieves tools by keyword (BM25,
+  :mod:`kopa_inspect.tool_search`) and adds them to the sample's tool list.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from inspect_ai.tool import Tool, ToolDef, ToolError, ToolParams
 from inspect_ai.util import store
@@ -37,9 +43,13 @@ from kopa_inspect.apis import get_operation, get_platform, operations
 from kopa_inspect.apis._schema import auth_tool_name, parameters_schema, tool_description
 from kopa_inspect.backends import Backend, BackendConfig, make_backend
 from kopa_inspect.execution import CallResult, Session
+from kopa_inspect.tool_search import search_operations
 
-ToolSet = Literal["task", "platforms", "all", "search"]
-TOOL_SETS: tuple[str, ...] = ("task", "platforms", "all", "search")
+if TYPE_CHECKING:
+    from kopa_inspect.task_data.schema import BenchTask
+
+ToolSet = Literal["task", "task_only", "platforms", "all", "search"]
+TOOL_SETS: tuple[str, ...] = ("task", "task_only", "platforms", "all", "search")
 
 CALLS_KEY = "kopa:calls"
 TOKENS_KEY = "kopa:tokens"
@@ -218,63 +228,27 @@ def tools_for(op_ids: Sequence[str], live: LiveSession) -> list[ToolDef]:
     return defs
 
 
-def select_operations(tool_set: str, task_tools: Sequence[str], task_platforms: Sequence[str]) -> list[str]:
+def select_operations(tool_set: str, task: Mapping[str, Any] | BenchTask) -> list[str]:
+    """The operation ids a tool set offers for one task (a :class:`BenchTask` or its JSON dict)."""
+    from kopa_inspect.task_data.distractors import offered_operations
+    from kopa_inspect.task_data.schema import BenchTask
+
+    if tool_set not in TOOL_SETS:
+        raise ValueError(f"tool_set must be one of {TOOL_SETS}, not {tool_set!r}")
+    bench = task if isinstance(task, BenchTask) else BenchTask.model_validate(task)
     if tool_set == "task":
-        return [t for t in task_tools if t in operations()]
+        return offered_operations(bench)
+    if tool_set == "task_only":
+        return [t for t in bench.tools if t in operations()]
     if tool_set == "platforms":
-        plats = set(task_platforms)
+        plats = set(bench.platforms)
         return [op.id for op in operations().values() if op.platform in plats]
     if tool_set == "all":
         return list(operations())
-    if tool_set == "search":
-        return []
-    raise ValueError(f"tool_set must be one of {TOOL_SETS}, not {tool_set!r}")
+    return []  # search: tools arrive through search_tools
 
 
 # --- tool search ---------------------------------------------------------------------------------
-
-_WORD = re.compile(r"[0-9A-Za-z가-힣]+")
-
-
-def _grams(text: str) -> set[str]:
-    """Latin words and Korean character bigrams: keyword overlap that works without a tokenizer."""
-    out: set[str] = set()
-    for w in _WORD.findall(text.lower()):
-        if re.fullmatch(r"[0-9a-z]+", w):
-            if len(w) > 1:
-                out.add(w)
-            continue
-        out.update(w[i : i + 2] for i in range(len(w) - 1))
-        if len(w) == 1:
-            out.add(w)
-    return out
-
-
-@cache
-def _op_grams(op_id: str) -> frozenset[str]:
-    return frozenset(_grams(_op_text(op_id)))
-
-
-def _op_text(op_id: str) -> str:
-    op = get_operation(op_id)
-    params = " ".join(f"{p.name} {p.description}" for p in op.visible_params)
-    fields = " ".join(f"{k} {v}" for k, v in op.output_fields.items())
-    camel = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", op.name)
-    return f"{op.id} {camel} {get_platform(op.platform).name} {op.summary} {params} {fields}"
-
-
-def search_operations(query: str, k: int = 5, pool: Sequence[str] | None = None) -> list[str]:
-    """Operation ids ranked by keyword overlap with ``query`` (ties broken by id for determinism)."""
-    q = _grams(query)
-    if not q:
-        return []
-    scored = []
-    for op_id in pool if pool is not None else operations():
-        g = _op_grams(op_id)
-        hit = len(q & g)
-        if hit:
-            scored.append((-hit / (len(q) ** 0.5 * max(len(g), 1) ** 0.25), op_id))
-    return [op_id for _, op_id in sorted(scored)[:k]]
 
 
 def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default: int = 5) -> ToolDef:
@@ -313,9 +287,8 @@ def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default:
     )
 
 
-def build_tool_set(
-    tool_set: str, live: LiveSession, task_tools: Sequence[str], task_platforms: Sequence[str]
-) -> list[Tool | ToolDef]:
+def build_tool_set(tool_set: str, live: LiveSession, task: Mapping[str, Any] | BenchTask) -> list[Tool | ToolDef]:
+    """The tools a sample starts with."""
     if tool_set == "search":
         return [search_tool(live)]
-    return list(tools_for(select_operations(tool_set, task_tools, task_platforms), live))
+    return list(tools_for(select_operations(tool_set, task), live))

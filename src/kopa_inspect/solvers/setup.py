@@ -35,7 +35,7 @@ def kopa_setup(backend: dict[str, Any] | None = None, tool_set: str = "task", la
         live = LiveSession(session)
         register_live(state.uuid, live)
         store().set(SESSION_KEY, state.uuid)
-        state.tools = build_tool_set(tool_set, live, task["tools"], task["platforms"])
+        state.tools = build_tool_set(tool_set, live, task)
         state.messages.insert(0, ChatMessageSystem(content=system_prompt(task["clock"], language)))
         return state
 
