@@ -164,7 +164,7 @@ class OracleModelAPI(ModelAPI):
                 ]
             )
         expected = {f.id: f.resolve(outputs) for f in task.facts}
-        return self._text(oracle_answer(task, expected, self.language))
+        return self._text(oracle_answer(task, expected, self.language, outputs=outputs))
 
     @staticmethod
     def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any, strict: bool = False) -> dict[str, Any]:

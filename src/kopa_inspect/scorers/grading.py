@@ -551,13 +551,19 @@ def _shown_value(f: Any, value: Any, language: str) -> str:
 
 
 def oracle_answer(
-    task: BenchTask, expected: dict[str, Any], language: str = "ko", context: dict[str, dict[str, Any]] | None = None
+    task: BenchTask,
+    expected: dict[str, Any],
+    language: str = "ko",
+    context: dict[str, dict[str, Any]] | None = None,
+    outputs: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """A final answer that states every expected fact in the structured section
     (:data:`kopa_inspect.solvers.prompts.ANSWER_HEADER_KO` / ``_EN``), used by the oracle provider.
 
     Each line's label is the fact's subject (when it has one) and description; a "which one" fact's
-    label carries a superlative marker so the line is read as the claim."""
+    label carries a superlative marker so the line is read as the claim. ``context`` (resolved
+    subjects ...) or the gold ``outputs`` to resolve it from are needed when a subject is a
+    ``$`` reference."""
     from kopa_inspect.solvers.prompts import ANSWER_HEADER_EN, ANSWER_HEADER_KO
 
     facts = list(task.facts)
@@ -565,6 +571,8 @@ def oracle_answer(
         if language == "en":
             return "This cannot be answered with the available tools: no API provides this information."
         return "제공된 도구로는 이 질문에 답할 수 없습니다. 해당 정보를 제공하는 API가 없습니다."
+    if context is None and outputs is not None:  # subjects given as references need the outputs
+        context = {f.id: f.resolve_context(outputs) for f in facts}
     context = context or {}
     lines = []
     for f in facts:
