@@ -478,3 +478,16 @@ def test_subject_binding_and_competitors() -> None:
 def test_accept_list() -> None:
     facts = [{"id": "f", "matcher": "name", "value": "$s.x", "accept": ["서울역", "Seoul Station"]}]
     assert matching.score_answer(facts, {"f": "서울"}, "Seoul Station입니다")["f"] == 1.0
+
+
+def test_which_one_figure_checks_the_claimed_value_only() -> None:
+    facts = [{"id": "top", "matcher": "money", "value": "$x", "unit": "만원", "competitors": "$y",
+              "description": "최고 거래금액"}]
+    ctx = {"top": {"competitors": ["250,000", "198,000"]}}
+    exp = {"top": "337,000"}
+    listing = "거래 금액은 33억 7,000만 원, 25억 원, 19억 8,000만 원이었습니다."
+    assert matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 33억 7,000만 원입니다.", context=ctx)["top"] == 1.0
+    assert matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 25억 원입니다.", context=ctx)["top"] == 0.0
+    assert matching.score_answer(facts, exp, listing, context=ctx)["top"] == 0.0  # no claim
+    structured = "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원\n- 최저 거래금액: 19억 8,000만 원"
+    assert matching.score_answer(facts, exp, structured, context=ctx)["top"] == 1.0

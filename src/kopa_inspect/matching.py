@@ -1083,10 +1083,36 @@ def score_fact(
     if competitors:
         if matcher in ("name", "exact", "code_label"):
             return max(winner_score(v, competitors, view, _direction(fact)) for v in values)
-        # a figure: stating a competitor's figure anywhere fails it
+        if matcher in ("number", "money", "duration", "date", "time", "month"):
+            return claimed_value_score(fact, values, competitors, view, _direction(fact))
+        # a list (set, dish_set, date_set, key_facts): a competitor element stated is a wrong element
         if any(match_text(fact, c, view.text) >= 1.0 for c in competitors):
             return 0.0
     return max(match_text(fact, v, view.text, keys) for v in values)
+
+
+def claimed_value_score(
+    fact: Any, values: Sequence[Any], competitors: Sequence[Any], view: AnswerView, direction: int = 0
+) -> float:
+    """A "which one" figure or date: the value of each claim (a structured line whose label has a
+    superlative marker, or a free-text clause with one) must be the expected value, not a
+    competitor's; a claim stating both is no claim. No claim at all scores 0."""
+    units: list[str] = []
+    for label, value in view.lines:
+        lab = _FIELD_WORDS.sub(" ", label)
+        if _MARKER.search(lab) and not (direction and _polarity(lab) and _polarity(lab) != direction):
+            units.append(value)
+    for clause in view.clauses:
+        clean = _FIELD_WORDS.sub(" ", clause)
+        if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
+            units.append(clean)
+    right = wrong = 0
+    for unit in units:
+        r = any(match_text(fact, v, unit) >= 1.0 for v in values)
+        w = any(match_text(fact, c, unit) >= 1.0 for c in competitors)
+        right += r and not w
+        wrong += w and not r
+    return 1.0 if right and not wrong else 0.0
 
 
 def score_answer(
