@@ -7,6 +7,7 @@ mode lowers the axis it should (and only that).
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -230,3 +231,135 @@ def test_oracle_strict_refuses_cut_outputs() -> None:
     assert OracleModelAPI._full_output("kma_getVilageFcst", None, cut, None)["items"] == []
     with pytest.raises(PlanError):
         OracleModelAPI._full_output("kma_getVilageFcst", None, cut, None, strict=True)
+
+
+# --- distractors and search (helper B2) ---------------------------------------------------------
+
+
+def _found_by_search(sample: Any) -> list[set[str]]:
+    """For each message index, the tool names that the sample's searches returned before it."""
+    found: set[str] = set()
+    out = []
+    for m in sample.messages:
+        out.append(set(found))
+        if isinstance(m, ChatMessageTool) and m.function == "search_tools" and m.error is None:
+            doc = json.loads(m.text)
+            found |= {t["name"] for t in doc["tools"]} | set(doc["added"])
+    return out
+
+
+def _assert_only_found_tools(sample: Any) -> set[str]:
+    """Every call goes to a tool an earlier search returned; every tool list a generate saw holds
+    only search_tools and found tools. Returns the tools called."""
+    found_before = _found_by_search(sample)
+    called: set[str] = set()
+    for i, m in enumerate(sample.messages):
+        for tc in getattr(m, "tool_calls", None) or []:
+            if tc.function != "search_tools":
+                assert tc.function in found_before[i], (sample.id, tc.function, found_before[i])
+                called.add(tc.function)
+    everything_found = _found_by_search(sample)[-1] | {
+        m.function for m in sample.messages if isinstance(m, ChatMessageTool) and m.function == "search_tools"
+    }
+    for ev in sample.events:
+        if getattr(ev, "event", None) == "model":
+            offered = {t.name for t in ev.tools}
+            assert "search_tools" in offered and offered <= everything_found | {"search_tools"}, offered
+    return called
+
+
+def test_oracle_succeeds_under_tool_set_search(tmp_path: Path) -> None:
+    log = _run("kopa/oracle", tmp_path, tool_set="search")
+    scores = _scores(log)
+    assert len(scores) == len(load_tasks(TASK_FILE))
+    for sid, value in scores.items():
+        assert value["success"] == 1.0, (sid, value)
+    tasks = {t.id: t for t in load_tasks(TASK_FILE)}
+    for sample in log.samples:
+        called = _assert_only_found_tools(sample)
+        gold = set(tasks[str(sample.id)].plan.tools())
+        assert gold <= called
+        if gold:  # the first thing it did was search, for the question as asked
+            first = next(m for m in sample.messages if m.role == "assistant")
+            assert first.tool_calls[0].function == "search_tools"
+            assert first.tool_calls[0].arguments["query"] == tasks[str(sample.id)].query
+
+
+def test_oracle_cannot_call_what_search_does_not_find(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search index without the gold tool: the oracle fails the task instead of calling it blind."""
+    import kopa_inspect.tools as tools_mod
+
+    real = tools_mod.search_operations
+
+    def blind(query: str, k: int = 5, pool: Any = None) -> list[str]:
+        return [t for t in real(query, k + 5, pool) if t != "kma_getVilageFcst"][:k]
+
+    monkeypatch.setattr(tools_mod, "search_operations", blind)
+    log = _run("kopa/oracle", tmp_path, tool_set="search", ids="kopa-903")
+    sample = log.samples[0]
+    assert _scores(log)["kopa-903"]["success"] == 0.0
+    assert "kma_getVilageFcst" not in _assert_only_found_tools(sample)
+    assert "oracle failed" in sample.output.completion
+
+
+def test_default_tool_set_offers_distractors_and_oracle_passes(tmp_path: Path) -> None:
+    from kopa_inspect.task_data.distractors import MIN_OFFERED
+
+    log = _run("kopa/oracle", tmp_path, ids="kopa-901,kopa-903")
+    for sample in log.samples:
+        assert _scores(log)[str(sample.id)]["success"] == 1.0
+        offered = {t.name for ev in sample.events if getattr(ev, "event", None) == "model" for t in ev.tools}
+        assert len(offered) >= MIN_OFFERED
+
+
+def test_calling_a_distractor_instead_of_the_gold_tool_fails(tmp_path: Path) -> None:
+    """Right lookup, then the rent listing (a distractor taking the same arguments) instead of the
+    trade listing, then the correct facts copied from the gold: no success."""
+    from kopa_inspect.scorers.grading import oracle_answer
+
+    task = next(t for t in load_tasks(TASK_FILE) if t.id == "kopa-901")
+    expected = _expected("kopa-901")
+    lookup = {"locatadd_nm": "서울특별시 종로구", "numOfRows": 1}
+    offered_seen: list[set[str]] = []
+
+    def script(messages: list[Any], tools: list[Any], *rest: Any) -> ModelOutput:
+        offered_seen.append({t.name for t in tools})
+        results = [m for m in messages if isinstance(m, ChatMessageTool)]
+        if not results:
+            return _call("stanregincd_getStanReginCdList", lookup, "c1")
+        if len(results) == 1:
+            code = json.loads(results[0].text)["items"][0]["region_cd"][:5]
+            return _call("molit_getRTMSDataSvcAptRent", {"LAWD_CD": code, "DEAL_YMD": "202609"}, "c2")
+        return _text(oracle_answer(task, expected, "ko"))
+
+    log = _run(get_model("mockllm/model", custom_outputs=script), tmp_path, ids="kopa-901")
+    assert "molit_getRTMSDataSvcAptRent" in offered_seen[0]  # offered by default, as a distractor
+    results = [m for m in log.samples[0].messages if isinstance(m, ChatMessageTool)]
+    assert len(results) == 2 and all(m.error is None for m in results)
+    v = _scores(log)["kopa-901"]
+    assert v["answer"] == 1.0 and v["success"] == 0.0
+
+
+def _oracle_all(tmp_path: Path, tool_set: str) -> dict[str, dict[str, float]]:
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="kopa/oracle",
+        task_args={"tool_set": tool_set},
+        log_dir=str(tmp_path),
+        display="none",
+        max_samples=32,
+    )
+    assert logs[0].status == "success", logs[0].error
+    if tool_set == "search":
+        for sample in logs[0].samples:
+            _assert_only_found_tools(sample)
+    return {str(s.id): axis_values(s.scores) for s in logs[0].samples}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tool_set", ["task", "search"])
+def test_oracle_succeeds_on_the_whole_benchmark(tmp_path: Path, tool_set: str) -> None:
+    scores = _oracle_all(tmp_path, tool_set)
+    assert len(scores) == len(load_tasks())
+    failed = {sid: v for sid, v in scores.items() if v["success"] != 1.0}
+    assert not failed, failed

@@ -8,7 +8,15 @@ be solved through exactly what a model sees. When a result was cut for the model
 (``_truncated``), the task asks for more than one tool view shows: by default (strict) the oracle
 then fails the task; ``-M strict=false`` reads the full result from the sample's live session
 instead and logs it. When every wave is done it answers with
-every expected fact. A correct benchmark scores success 1.0 on every task with this model.
+every expected fact (the structured section :func:`grading.oracle_answer` writes). A correct
+benchmark scores success 1.0 on every task with this model.
+
+Under ``-T tool_set=search`` the model starts with ``search_tools`` only, and the oracle may call
+only what its searches found (it never calls a tool it was not given; a gold tool that no search
+finds fails the task, it is not called blind). Before a wave whose tools it lacks it searches as
+a model would: first for the task's question as asked (k=10), then, for each gold tool still
+missing, for a description of the capability it needs (:func:`tool_search.capability_query`:
+the Korean part of the tool's summary, never the tool's name), k=5.
 """
 
 from __future__ import annotations
@@ -34,12 +42,16 @@ from kopa_inspect.matching import arguments_equal
 from kopa_inspect.plans import SESSION_STEP, PlanError, resolve_args
 from kopa_inspect.scorers.grading import oracle_answer
 from kopa_inspect.task_data.schema import BenchTask
-from kopa_inspect.tools import SESSION_KEY, live_session
+from kopa_inspect.tool_search import capability_query
+from kopa_inspect.tools import SEARCH_TOOL, SESSION_KEY, live_session
 
 log = logging.getLogger(__name__)
 
 ID_PREFIX = "kopa-oracle-"
 AUTH_PREFIX = ID_PREFIX + "auth-"
+SEARCH_PREFIX = ID_PREFIX + "search-"
+QUERY_K = 10  # results asked for the question as a whole
+CAPABILITY_K = 5  # results asked for one needed capability
 
 
 def _is_float(text: str) -> bool:
@@ -126,10 +138,13 @@ class OracleModelAPI(ModelAPI):
                     sent[tc.id] = tc
         outputs: dict[str, dict[str, Any]] = {}
         tokens: dict[str, str] = {}
+        searched = [str(tc.arguments.get("query", "")) for tc in sent.values() if tc.function == SEARCH_TOOL]
         for m in messages:
             if not isinstance(m, ChatMessageTool) or not (m.tool_call_id or "").startswith(ID_PREFIX):
                 continue
             call_id = m.tool_call_id or ""
+            if call_id.startswith(SEARCH_PREFIX):
+                continue  # what a search found shows up in ``tools`` (the tools now callable)
             if call_id.startswith(AUTH_PREFIX):
                 if m.error is None:
                     tokens[call_id[len(AUTH_PREFIX) :]] = json.loads(m.text)["token"]
@@ -150,6 +165,10 @@ class OracleModelAPI(ModelAPI):
             if not todo:
                 continue
             need = sorted({p for s in todo for p in s.session_platforms()} - set(tokens))
+            wanted = {s.tool for s in todo} | {auth_tool_name(p) for p in need}
+            missing = sorted(wanted - set(tools))
+            if missing:
+                return self._search(task, missing, searched, tools)
             if need:
                 return self._calls([ToolCall(id=AUTH_PREFIX + p, function=auth_tool_name(p), arguments={}) for p in need])
             scope = {**outputs, SESSION_STEP: tokens}
@@ -165,6 +184,30 @@ class OracleModelAPI(ModelAPI):
             )
         expected = {f.id: f.resolve(outputs) for f in task.facts}
         return self._text(oracle_answer(task, expected, self.language, outputs=outputs))
+
+    def _search(
+        self, task: BenchTask, missing: list[str], searched: list[str], tools: dict[str, ToolInfo]
+    ) -> ModelOutput:
+        """Search for the tools the next wave needs, or fail when searching cannot find them."""
+        if SEARCH_TOOL not in tools:
+            raise PlanError(f"gold tool(s) {missing} are not among the tools offered")
+        n = len(searched)
+        if task.query not in searched:
+            return self._calls([ToolCall(id=f"{SEARCH_PREFIX}{n}", function=SEARCH_TOOL,
+                                         arguments={"query": task.query, "k": QUERY_K})])
+        queries = []
+        for op_id in missing:
+            if op_id.endswith("_get_api_key"):
+                continue  # an auth tool comes with any tool of its platform
+            q = capability_query(op_id)
+            if q not in searched and q not in queries:
+                queries.append(q)
+        if not queries:
+            raise PlanError(f"search did not find the gold tool(s) {missing}")
+        return self._calls([
+            ToolCall(id=f"{SEARCH_PREFIX}{n + i}", function=SEARCH_TOOL, arguments={"query": q, "k": CAPABILITY_K})
+            for i, q in enumerate(queries)
+        ])
 
     @staticmethod
     def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any, strict: bool = False) -> dict[str, Any]:
