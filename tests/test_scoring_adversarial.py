@@ -491,3 +491,11 @@ def test_which_one_figure_checks_the_claimed_value_only() -> None:
     assert matching.score_answer(facts, exp, listing, context=ctx)["top"] == 0.0  # no claim
     structured = "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원\n- 최저 거래금액: 19억 8,000만 원"
     assert matching.score_answer(facts, exp, structured, context=ctx)["top"] == 1.0
+
+
+def test_competitor_list_may_hold_the_winner() -> None:
+    facts = [{"id": "apt", "matcher": "name", "value": "$x", "competitors": "$y", "description": "최고가 단지"}]
+    ctx = {"apt": {"competitors": ["래미안", "자이", "래미안", "힐스테이트"]}}
+    assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 래미안입니다.", context=ctx)["apt"] == 1.0
+    assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.",
+                                 context=ctx)["apt"] == 0.0

@@ -1067,6 +1067,8 @@ def score_fact(
     values = [v for v in [expected, *accept] if v is not None]
     if not values:
         return 0.0
+    # a competitor list may hold the winner itself (every candidate's figure): not a competitor
+    competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
     numeric = matcher in _NUMERIC_KINDS
     if subject:
         forms = _subject_forms(subject)
@@ -1089,6 +1091,13 @@ def score_fact(
         if any(match_text(fact, c, view.text) >= 1.0 for c in competitors):
             return 0.0
     return max(match_text(fact, v, view.text, keys) for v in values)
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    if normalize_name(a) == normalize_name(b):
+        return True
+    x, y = to_number(a), to_number(b)
+    return x is not None and y is not None and abs(x - y) <= 1e-9 * max(1.0, abs(x))
 
 
 def claimed_value_score(
