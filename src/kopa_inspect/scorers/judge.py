@@ -31,10 +31,22 @@ Facts a correct answer must state (from the reference API results):
 Answer to grade:
 {answer}
 
-Does the answer state every fact above, with the same values (formatting, units written in
-Korean, rounding to the shown precision are fine)? For a question marked unanswerable, the
-answer must say that it cannot be answered and must not invent data.
+Does the answer state every fact above, each value next to the entity it is about, with the
+same values (formatting, units written in Korean, rounding to the shown precision are fine)?
+Where a fact asks for one winner, the answer must name that winner as the winner; mentioning
+every candidate is not enough. A pasted raw tool output (JSON, XML, field: value listings) is
+incorrect. For a question marked unanswerable, the answer must say that it cannot be answered
+and must not state any figure or name that the question does not contain.
 Reply with one line of reasoning, then a final line: GRADE: C (correct) or GRADE: I (incorrect)."""
+
+
+def _fact_line(fact: Any, expected: Any, context: dict[str, Any]) -> str:
+    subject = context.get("subject")
+    line = f"- {fact.description}" + (f" [about: {subject}]" if subject else "") + f": {expected!r}"
+    competitors = [c for c in context.get("competitors") or [] if c != expected]
+    if competitors:
+        line += f" (the one winner; {', '.join(map(str, competitors[:8]))} would be wrong)"
+    return line
 
 
 @scorer(metrics=[mean(), stderr()])
@@ -46,13 +58,14 @@ def kopa_judge(model: str | None = None, backend: dict[str, Any] | None = None) 
         task = BenchTask.model_validate(state.metadata["task"])
         answer = state.output.completion if state.output else ""
         try:
-            expected = (await gold_truth(task, shared_backend(config), config.seed)).expected
+            gold = await gold_truth(task, shared_backend(config), config.seed)
         except PlanError as exc:
             return Score(value=INCORRECT, answer=answer, explanation=f"gold plan failed: {exc}")
         if all(f.matcher == "refusal" for f in task.facts):
             facts = "- (unanswerable: the tools cannot answer this question)"
         else:
-            facts = "\n".join(f"- {f.description}: {expected.get(f.id)!r}" for f in task.facts if f.required)
+            facts = "\n".join(_fact_line(f, gold.expected.get(f.id), gold.context.get(f.id, {}))
+                              for f in task.facts if f.required)
         prompt = JUDGE_TEMPLATE.format(question=task.query, facts=facts, answer=answer or "(no answer)")
         judge_model = get_model(role="grader", required=True) if model in (None, "grader") else get_model(model)
         out = await judge_model.generate(prompt)
