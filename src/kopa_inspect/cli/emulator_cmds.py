@@ -142,7 +142,10 @@ def mcp(
     recording: Annotated[str | None, typer.Option(help="replay: recording to read; others: file to record to.")] = None,
 ) -> None:
     """Run one platform's tools as an MCP server (official MCP SDK) over the chosen backend."""
+    from kopa_inspect._extras import require_cli
     from kopa_inspect.apis import get_platform
+
+    require_cli("mcp", "mcp", feature="kopa mcp")
     from kopa_inspect.mcp import build_server, serve_http, serve_stdio
 
     try:

@@ -19,11 +19,13 @@ def register(app: typer.Typer) -> None:
         display: str = typer.Option(None, "--display", help="Inspect display: full, rich, plain, none"),
     ) -> None:
         """Run KOPA-Bench over every model of a grid (resumable: finished entries are not rerun)."""
-        from kopa_inspect.report.grid import load_grid, run_grid
+        from kopa_inspect._extras import MissingExtra
 
         try:
+            from kopa_inspect.report.grid import load_grid, run_grid
+
             grid = load_grid(grid_file)
-        except (FileNotFoundError, ValueError) as exc:
+        except (FileNotFoundError, ValueError, MissingExtra) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         if limit is not None:
@@ -59,11 +61,13 @@ def register(app: typer.Typer) -> None:
         print_: bool = typer.Option(False, "--print", help="print the headline, benchmarks and axes tables"),
     ) -> None:
         """Tables (Markdown + LaTeX + CSV) and figures (PNG) from Inspect logs: KOPA-Bench, BFCL beside it."""
-        from kopa_inspect.report.write import make_report
+        from kopa_inspect._extras import MissingExtra
 
         try:
+            from kopa_inspect.report.write import make_report
+
             rep = make_report(log_dir, out, k)
-        except (FileNotFoundError, ValueError) as exc:
+        except (FileNotFoundError, ValueError, MissingExtra) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         if print_:

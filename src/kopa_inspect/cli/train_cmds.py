@@ -23,6 +23,9 @@ def register(app: typer.Typer) -> None:
         threads: int | None = typer.Option(None, "--threads", help="torch threads (1 is faster on a shared CPU)"),
     ) -> None:
         """Fine-tune with GRPO (or SFT) and write a checkpoint `inspect eval` can load."""
+        from kopa_inspect._extras import require_cli
+
+        require_cli("train", "torch", "trl", "peft", "transformers", "datasets", feature="kopa train")
         from kopa_grpo.train import train
 
         overrides: dict[str, Any] = {}
