@@ -499,3 +499,20 @@ def test_competitor_list_may_hold_the_winner() -> None:
     assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 래미안입니다.", context=ctx)["apt"] == 1.0
     assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.",
                                  context=ctx)["apt"] == 0.0
+
+
+def test_a_maximum_needs_every_candidate_record() -> None:
+    task, gold = _gold("kopa-001")
+    ids = [s.id for s in task.plan.steps]
+    tool, args = gold.calls[ids.index("s2")]
+    items = gold.run.outputs["s2"]["items"]
+    top = max(range(len(items)), key=lambda i: matching.to_number(items[i]["dealAmount"]) or 0)
+    others = [c for sid, c in zip(ids, gold.calls, strict=True) if sid != "s2"]
+    # the page holding the top deal, and nothing else of the month: the right answer by luck
+    size = top + 1
+    lucky = _run_calls(task, others + [(tool, {**args, "numOfRows": size, "pageNo": 1})])
+    g = _oracle_ok(task, gold, lucky)
+    assert g.success == 0.0 and any(m.startswith("records of s2") for m in g.missing)
+    # every page of the month in small pages: passes
+    pages = [(tool, {**args, "numOfRows": 10, "pageNo": p}) for p in range(1, len(items) // 10 + 2)]
+    assert _oracle_ok(task, gold, _run_calls(task, others + pages)).success == 1.0

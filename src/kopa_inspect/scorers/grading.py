@@ -170,6 +170,23 @@ def _evaluate(expr: Any, outputs: dict[str, dict[str, Any]]) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
+_AGGREGATE = re.compile(r"\b(?:max|min|max_by|min_by|sort_by|avg|sum)\s*\(")
+_FIGURE = re.compile(r"\s*[-+]?[\d,]*\d(?:\.\d+)?\s*")
+
+
+def _perturbed(item: dict[str, Any], big: bool) -> dict[str, Any]:
+    """The item with every figure set far above (or to zero below) any real value."""
+    out: dict[str, Any] = {}
+    for k, v in item.items():
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            out[k] = 10**15 if big else 0
+        elif isinstance(v, str) and _FIGURE.fullmatch(v):
+            out[k] = str(10**15) if big else "0"
+        else:
+            out[k] = v
+    return out
+
+
 def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
     """For each needed step, the records its dependents read (by ablation on the gold output)."""
     needed = needed_steps(task)
@@ -188,11 +205,20 @@ def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
             continue
         base = [_evaluate(e, run.outputs) for e in exprs]
         items = list(output.get("items") or [])
+        ranks = any(isinstance(e, str) and _AGGREGATE.search(e) for e in exprs)
         keep: set[str] = set()
         for i, item in enumerate(items[: len(shown)]):
-            trial = {**run.outputs, sid: {**output, "items": items[:i] + items[i + 1 :]}}
-            if any(_evaluate(e, trial) != b for e, b in zip(exprs, base, strict=True)):
-                keep.add(matching.record_fingerprint(item))
+            # removed, or (for a max/min/sum/avg over the items) its figures pushed to either end:
+            # a record is needed when the answer would change without it or with other figures,
+            # so a maximum needs every candidate, not only the winner
+            variants = [items[:i] + items[i + 1 :]]
+            if ranks:
+                variants += [items[:i] + [_perturbed(item, big)] + items[i + 1 :] for big in (True, False)]
+            for variant in variants:
+                trial = {**run.outputs, sid: {**output, "items": variant}}
+                if any(_evaluate(e, trial) != b for e, b in zip(exprs, base, strict=True)):
+                    keep.add(matching.record_fingerprint(item))
+                    break
         out[sid] = StepNeed(frozenset(keep), query or not keep)
     ids = {s.id for s in task.plan.steps}
     for sid, need in list(out.items()):
