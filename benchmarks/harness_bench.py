@@ -28,13 +28,15 @@ def main() -> None:
     from inspect_ai import eval as inspect_eval
     from inspect_ai.log import read_eval_log
 
+    from kopa_inspect.scorers import axis_values
+
     with tempfile.TemporaryDirectory() as log_dir:
         t0 = time.perf_counter()
         log = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", limit=a.limit, log_dir=log_dir,
                            display="none")[0]
         wall = time.perf_counter() - t0
         samples = read_eval_log(log.location).samples or []
-    success = statistics.mean(float(next(iter(s.scores.values())).value["success"]) for s in samples)
+    success = statistics.mean(float(axis_values(s.scores)["success"]) for s in samples)
     per_sample = [s.total_time for s in samples if s.total_time is not None]
     out = {
         "tasks": len(samples),
