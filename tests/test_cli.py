@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -82,3 +83,40 @@ def test_apis_lists_platforms_and_counts():
     assert m and int(m.group(1)) >= 900
     only = runner.invoke(app, ["apis", "--platform", "assembly", "--ops"])
     assert "assembly_nwvrqwxyaytdsfvhu" in plain(only.output) and "seoul_bikeList" not in plain(only.output)
+
+
+# --- kopa tasks stats (helper B2) ---------------------------------------------------------------
+
+MINI_TASKS = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+
+
+def test_tasks_stats_shape_table_next_to_the_paper():
+    from kopa_inspect.task_data.distractors import offered_operations
+    from kopa_inspect.task_data.schema import load_tasks
+
+    tasks = load_tasks(MINI_TASKS)
+    res = runner.invoke(app, ["tasks", "stats", "--file", MINI_TASKS, "--json"])
+    assert res.exit_code == 0, res.output
+    rows = {r["key"]: r for r in json.loads(res.output)["shape"]}
+    assert rows["mean_calls"]["number"] == pytest.approx(sum(t.n_calls for t in tasks) / len(tasks))
+    assert rows["mean_calls"]["paper"] == "4.92" and rows["max_calls"]["paper"] == "14"
+    assert rows["max_calls"]["number"] == max(t.n_calls for t in tasks)
+    assert rows["parallel_share"]["number"] == pytest.approx(sum(t.parallel for t in tasks) / len(tasks))
+    assert rows["multi_record_share"]["paper"] == "81.2%" and rows["median_link_records"]["paper"] == "27"
+    # kopa-901's one link (region code lookup -> trades) reads a one-record output
+    assert rows["multi_record_share"]["number"] == 0.0 and rows["median_link_records"]["number"] == 1
+    offered = [len(offered_operations(t)) for t in tasks]
+    assert rows["tools_offered"]["number"] == pytest.approx(sum(offered) / len(offered)) and min(offered) >= 10
+    assert 0.5 <= rows["distractor_share"]["number"] <= 1.0
+    assert rows["category:unanswerable"]["number"] == 1 and rows["category:parallel"]["number"] == 1
+    assert rows["validation_issues"]["number"] == 0
+
+    text = plain(runner.invoke(app, ["tasks", "stats", "--file", MINI_TASKS, "--no-execute"]).output)
+    assert "4.92" in text and "not reported" in text and "81.2%" not in text  # no executed rows
+
+
+def test_tasks_stats_rejects_an_empty_file(tmp_path):
+    empty = tmp_path / "none.jsonl"
+    empty.write_text("", encoding="utf-8")
+    res = runner.invoke(app, ["tasks", "stats", "--file", str(empty)])
+    assert res.exit_code == 2 and "no tasks" in plain(res.output)

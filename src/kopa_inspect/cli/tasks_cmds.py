@@ -70,16 +70,33 @@ def list_cmd(
 def stats_cmd(
     file: Path | None = FileOpt,
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    execute: bool = typer.Option(True, "--execute/--no-execute",
+                                 help="run every gold plan for the multi-record link figures"),
+    seed: int = typer.Option(0, help="world seed for the gold runs"),
 ) -> None:
-    """Counts per category, domain and platform; mean/max calls; parallel share."""
+    """The benchmark's shape next to the paper's figures (calls per task, multi-record links,
+    parallel share, tools offered and distractors, search recall, tasks per category), then
+    counts per domain and platform."""
+    from kopa_inspect.task_data.shape import shape_rows
     from kopa_inspect.task_data.validate import task_stats
 
-    stats = task_stats(_load(file))
+    tasks = _load(file)
+    try:
+        rows = shape_rows(tasks, execute=execute, seed=seed)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    stats = task_stats(tasks)
     if as_json:
-        typer.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        doc = {"shape": [r.model_dump() for r in rows], "stats": stats}
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
-    for key, value in stats.items():
-        _console.print(f"{key}: {value}", highlight=False)
+    table = Table("figure", "KOPA-Bench (here)", "paper", title="KOPA-Bench shape vs the paper (arXiv 2609.05395)")
+    for r in rows:
+        table.add_row(r.metric, r.value, r.paper)
+    _console.print(table)
+    for key in ("domains", "platforms", "difficulty", "held_out"):
+        if key in stats:
+            _console.print(f"{key}: {stats[key]}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
