@@ -143,6 +143,7 @@ def test_inspect_eval_cli_exits_nonzero_on_an_unreachable_backend(tmp_path: Path
     )
     assert proc.returncode != 0, proc.stdout[-2000:]
     assert DEAD_URL in proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr, "one clear line, not a traceback"
 
 
 class _Server:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 from inspect_ai import Task, task
+from inspect_ai._util.error import PrerequisiteError
 
 DEFAULT_MAX_MESSAGES = 60
 
@@ -29,8 +30,15 @@ _FALSE = {"false", "no", "0", "off"}
 REACHABILITY_TIMEOUT_S = 5.0
 
 
-class TaskParameterError(ValueError):
-    """A task parameter Inspect must not start samples with (one line, valid values named)."""
+class TaskParameterError(ValueError, PrerequisiteError):
+    """A task parameter Inspect must not start samples with (one line, valid values named).
+
+    A PrerequisiteError too, so the ``inspect`` command prints the line alone, without a traceback.
+    """
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)
+        self.message = message
 
 
 def _as_list(name: str, value: str | list[str] | tuple[str, ...] | None) -> list[str] | None:
