@@ -96,6 +96,8 @@ def _same_records(a: str, b: str) -> bool:
 
 
 _IDENT = re.compile(r"[A-Za-z_가-힣][\w가-힣]*")
+# Paging parameters: sharing only these is not "taking the step's arguments".
+_PAGING = frozenset({"numOfRows", "pageNo", "pSize", "pIndex", "START_INDEX", "END_INDEX", "display", "page"})
 # Reference words that read the record list as a whole (JMESPath length(), the envelope's count).
 _WHOLE_LIST = frozenset({"totalCount", "length", "list_total_count"})
 
@@ -338,7 +340,7 @@ async def reproducing_distractors(task: BenchTask, backend: Backend, seed: int =
             names = {p.name for p in op.visible_params} | {p.name for p in op.params if p.hidden}
             args = {k: v for k, v in run.args[step.id].items() if k in names}
             visible = {k for k in args if op.param(k) is not None and not op.param(k).hidden}  # type: ignore[union-attr]
-            if not visible or any(p.required and not p.hidden and p.name not in args for p in op.params):
+            if not visible - _PAGING or any(p.required and not p.hidden and p.name not in args for p in op.params):
                 continue  # cannot be called with this step's arguments
             res = await session.call(op_id, args)
             if res.ok and needed <= set(_leaves(res.output())):
