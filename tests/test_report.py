@@ -407,6 +407,34 @@ def test_failed_report_leaves_no_half_written_folder(logs: Path, tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]
 
 
+def test_task_version_1_logs_still_read(tmp_path: Path) -> None:
+    """Logs written before the per-axis scorers hold one dict-valued ``kopa_scorer`` score."""
+    from inspect_ai.scorer import Score, mean, scorer
+
+    from kopa_inspect.report.load import kopa_samples, load_samples
+
+    values = {"s1": {"success": 1.0, "answer": 1.0, "env": 1.0}, "s2": {"success": 0.0, "answer": 0.5, "env": 0.0}}
+
+    @scorer(metrics={"success": [mean()], "answer": [mean()], "env": [mean()]})
+    def kopa_scorer() -> Any:
+        async def score(state: Any, target: Any) -> Score:
+            return Score(value=values[str(state.sample_id)])
+
+        return score
+
+    @task(name="kopa_bench")
+    def old_kopa_bench() -> Task:
+        return Task(dataset=[Sample(id=i, input="q", target="t", metadata={"category": "chain2"}) for i in values],
+                    scorer=kopa_scorer())
+
+    log = inspect_eval(old_kopa_bench(), model=get_model("mockllm/model", custom_outputs=lambda *a: _text("x")),
+                       log_dir=str(tmp_path), display="none")[0]
+    assert log.status == "success" and "kopa_scorer" in log.samples[0].scores
+    kopa = kopa_samples(load_samples(tmp_path)).set_index("id")
+    assert kopa.loc["s1", "success"] == 1.0 and kopa.loc["s2", "success"] == 0.0
+    assert kopa.loc["s2", "answer"] == 0.5 and kopa.loc["s2", "env"] == 0.0
+
+
 def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]],
             category: str = "chain2", gold_error: bool = False, version_1: bool = False) -> Any:
     from inspect_ai.log import EvalSample
