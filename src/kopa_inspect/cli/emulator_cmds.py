@@ -48,7 +48,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Interface to bind. Loopback by default; anything else exposes the emulator.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8090,
     seed: Annotated[int, typer.Option(help="World seed used when a request sends no X-Kopa-Seed header.")] = 0,
-    clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601, KST if naive) used when a request sends no X-Kopa-Clock header.")] = None,
+    clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601, KST if naive) used when a request sends no X-Kopa-Clock header; default: today (fixed at start); 'now': the wall clock at each request.")] = None,
     quota: Annotated[int | None, typer.Option(help="Calls per key, per operation, per day (code 22 / the portal's quota error beyond it).")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
 ) -> None:
