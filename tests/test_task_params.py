@@ -54,6 +54,16 @@ def test_unreachable_base_url_fails_at_build_not_at_samples():
     assert DEAD_URL in msg and "reach" in msg
 
 
+def test_live_without_internet_fails_at_build(monkeypatch: pytest.MonkeyPatch):
+    # every request through a proxy that is not there: unreachable whether or not this machine is online
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.setenv(var, DEAD_URL)
+    for var in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(var, raising=False)
+    msg = _build_error(backend="live", ids="kopa-901")
+    assert "backend=live" in msg and "cannot be reached" in msg and "://" in msg
+
+
 def test_malformed_base_url():
     msg = _build_error(backend="served", base_url="127.0.0.1:8090")
     assert "http" in msg

@@ -95,20 +95,48 @@ def _shown(values: list[str], limit: int = 12) -> str:
     return ", ".join(values[: limit // 2]) + f", ... ({len(values) - limit} more) ..., " + ", ".join(values[-limit // 2:])
 
 
-def _check_reachable(base_url: str) -> None:
+def _unreachable(url: str) -> str | None:
+    """None when something answers at ``url`` (any HTTP status), else the transport error's name."""
     import httpx
 
-    try:  # any HTTP answer (even 404) means something serves there
-        httpx.get(base_url, timeout=REACHABILITY_TIMEOUT_S)
+    try:
+        httpx.get(url, timeout=REACHABILITY_TIMEOUT_S)
     except httpx.HTTPError as exc:
+        return type(exc).__name__
+    return None
+
+
+def _check_reachable(base_url: str) -> None:
+    error = _unreachable(base_url)
+    if error:
         raise TaskParameterError(
-            f"backend=served: base_url {base_url} cannot be reached ({type(exc).__name__}); "
+            f"backend=served: base_url {base_url} cannot be reached ({error}); "
             "start the emulator with `kopa serve` or fix the URL"
-        ) from None
+        )
 
 
-def backend_config(backend: str, base_url: str | None, recording: str | None, seed: int) -> Any:
-    """A validated BackendConfig; a served backend must answer once before any sample starts."""
+def _check_live_hosts(platform_ids: set[str]) -> None:
+    """Each real host the selected tasks call must answer once (no key is sent: a bare GET of /)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kopa_inspect.apis import get_platform
+
+    roots = sorted({get_platform(p).live_base_url.rstrip("/") + "/" for p in platform_ids})
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        errors = dict(zip(roots, pool.map(_unreachable, roots), strict=True))
+    down = {root: e for root, e in errors.items() if e}
+    if down:
+        shown = ", ".join(f"{root} ({e})" for root, e in list(down.items())[:3])
+        raise TaskParameterError(
+            f"backend=live: {len(down)} of {len(roots)} real API hosts cannot be reached: {shown}; "
+            "live mode needs internet access (or use backend=embedded)"
+        )
+
+
+def backend_config(backend: str, base_url: str | None, recording: str | None, seed: int,
+                   platform_ids: set[str] | None = None) -> Any:
+    """A validated BackendConfig; a served backend (or the live hosts of ``platform_ids``) must answer
+    once before any sample starts."""
     from kopa_inspect.backends import BackendConfig, BackendKind, ReplayBackend
 
     kinds = get_args(BackendKind)
@@ -129,6 +157,8 @@ def backend_config(backend: str, base_url: str | None, recording: str | None, se
     elif base_url:
         raise TaskParameterError(f"base_url is only used with backend=served, not backend={backend}")
     config = BackendConfig(kind=backend, base_url=base_url, recording=recording, seed=seed)  # type: ignore[arg-type]
+    if backend == "live" and platform_ids:
+        _check_live_hosts(platform_ids)
     if backend == "replay":
         if not recording:
             raise TaskParameterError("backend=replay needs recording, the JSONL file a recorded run wrote")
@@ -237,8 +267,9 @@ def kopa_bench(
     except (TypeError, ValueError):
         raise TaskParameterError(f"seed must be an integer, not {seed!r}") from None
     dataset = build_dataset(task_file, categories, ids, held_out, language)
-    # the backend last: the reachability check is the only slow one
-    backend_args = backend_config(backend, base_url, recording, seed).model_dump(mode="json")
+    # the backend last: the reachability checks are the only slow ones
+    platform_ids = {p for sample in dataset for p in (sample.metadata or {}).get("task", {}).get("platforms", [])}
+    backend_args = backend_config(backend, base_url, recording, seed, platform_ids).model_dump(mode="json")
     scorers = kopa_scorers(backend=backend_args)
     if judge:
         scorers.append(kopa_judge(model=judge, backend=backend_args))
