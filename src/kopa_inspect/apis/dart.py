@@ -16,7 +16,10 @@ attachment; filename=CORPCODE.zip``) holding one file, CORPCODE.xml, ``<result><
 <corp_name/><corp_eng_name/><stock_code/><modify_date/></list>…</result>`` for every company, with
 no search and no paging; OpenDartReader and dart-fss download and unzip it. The emulator serves
 exactly that at ``/api/corpCode.xml`` (a key error is the usual ``<result><status/>`` document,
-not a ZIP). UNCERTAIN: the live Content-Type (``application/x-msdownload`` here).
+not a ZIP). UNCERTAIN: the live Content-Type (``application/x-msdownload`` here). OpenDartReader
+0.2.2 runs against it in the default tests; dart-fss 0.4.17 (``get_corp_code``, ``get_corp_list``,
+which needs the Content-Disposition header) was checked by hand, not in the suite: it pulls about
+190 MB of dependencies (arelle-release, ...).
 
 EXTENSION (emulator-only): a tool cannot hand a model a ZIP of every company, so ``/api/corpCode.json``
 is a *searchable list* (corp_name / stock_code filters, DART-style paging) with the same row fields.
