@@ -7,7 +7,13 @@ can rebuild them from the registry names a log records.
 from kopa_inspect.providers import kopa
 from kopa_inspect.providers.llamacpp import llamacpp as llamacpp  # llamacpp/<model> (helper E)
 from kopa_inspect.scorers import AXIS_SCORERS, kopa_judge
-from kopa_inspect.scorers.metrics import pass_at_1, pass_at_1_stderr, pass_at_reported_k, pass_hat_reported_k
+from kopa_inspect.scorers.metrics import (
+    pass_at_1,
+    pass_at_1_by_category,
+    pass_at_1_stderr,
+    pass_at_reported_k,
+    pass_hat_reported_k,
+)
 from kopa_inspect.tasks import kopa_bench
 
 __all__ = [
@@ -16,6 +22,7 @@ __all__ = [
     "kopa_bench",
     "kopa_judge",
     "pass_at_1",
+    "pass_at_1_by_category",
     "pass_at_1_stderr",
     "pass_at_reported_k",
     "pass_hat_reported_k",

@@ -134,6 +134,19 @@ def pass_hat_reported_k() -> Metric:
     return compute
 
 
+@metric(name="category", scores="unreduced")
+def pass_at_1_by_category() -> Metric:
+    """pass@1 per task category (sample metadata ``category``): one value per category."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        groups: dict[str, list[SampleScore]] = defaultdict(list)
+        for s in scores:
+            groups[str((s.sample_metadata or {}).get("category", "?"))].append(s)
+        return {cat: pass_rate(group, 1) for cat, group in sorted(groups.items())}
+
+    return compute
+
+
 def success_metrics() -> list[Metric]:
-    """The success scorer's metrics, headline first."""
-    return [pass_at_1(), pass_at_1_stderr(), pass_at_reported_k(), pass_hat_reported_k()]
+    """The success scorer's metrics, headline first, the per-category breakdown last."""
+    return [pass_at_1(), pass_at_1_stderr(), pass_at_reported_k(), pass_hat_reported_k(), pass_at_1_by_category()]
