@@ -38,16 +38,25 @@ def test_shape_matches_paper(tasks):
     assert stats["n_tasks"] == 145
     assert stats["n_platforms"] >= 10
     assert 3.5 <= stats["mean_calls"] <= 6.0  # paper: 4.92 (see report: ours is lower)
-    assert stats["max_calls"] <= 14 and stats["max_calls"] >= 10
+    assert stats["max_calls"] >= 14  # paper: up to 14
     assert 0.5 <= stats["parallel_share"] <= 0.7
     assert 25 <= stats["held_out"] <= 35
-    assert 6 <= stats["categories"]["unanswerable"] <= 10
+    assert 20 <= stats["categories"]["unanswerable"] <= 30  # issue 9: at least 20, of varied kinds
     assert set(stats["categories"]) == {
         "chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"
     }
     for domain in ("transport", "finance", "education", "law", "politics", "district"):
         assert stats["domains"].get(domain, 0) >= 5, domain
     assert stats["token_tasks"] >= 5  # the NEIS auth-key trap
+
+
+def test_queries_dictate_no_page_size_or_grid(tasks):
+    """Issue 9: the model finds grid cells and page sizes itself; errors come from the world."""
+    import re
+
+    for t in tasks:
+        assert not re.search(r"격자|\d+\s*(건|개|명)씩|페이지당|grid", t.query + t.query_en), t.id
+        assert not re.search(r"넣어(서|봐)|먼저 (조회|시도)|try .* (first|directly|as is)", t.query + t.query_en), t.id
 
 
 def test_ids_unique_and_sequential(tasks):

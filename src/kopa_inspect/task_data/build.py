@@ -49,9 +49,13 @@ def step(sid: str, tool: str, args: dict[str, Any] | None = None, *, required: b
 
 
 def fact(fid: str, description: str, value: Any, matcher: str = "name", tolerance: float = 0.0,
-         required: bool = True) -> dict[str, Any]:
-    return {"id": fid, "description": description, "value": value, "matcher": matcher,
-            "tolerance": tolerance, "required": required}
+         required: bool = True, **binding: Any) -> dict[str, Any]:
+    """An answer fact; ``binding`` holds the optional AnswerFact fields (subject, competitors,
+    accept, rel_tol, unit, labels, keys), left out when unset so records stay small."""
+    out = {"id": fid, "description": description, "value": value, "matcher": matcher,
+           "tolerance": tolerance, "required": required}
+    out.update({k: v for k, v in binding.items() if v not in (None, [], "")})
+    return out
 
 
 def refusal(reason: str) -> list[dict[str, Any]]:
@@ -267,6 +271,17 @@ def probe(clock_iso: str, op_id: str, args: dict[str, Any]) -> dict[str, Any]:
             await backend.aclose()
 
     return asyncio.run(go())
+
+
+def assert_empty(clock_iso: str, op_id: str, args: dict[str, Any]) -> None:
+    """Authoring check for an unanswerable task that looks answerable: the call a model would
+    make really finds nothing (no rows, or an error) in the world at the task's clock."""
+    try:
+        out = probe(clock_iso, op_id, args)
+    except Exception:  # an API error is "nothing" too
+        return
+    if out.get("items"):
+        raise ValueError(f"{op_id} {args} at {clock_iso} returns rows: the task is answerable")
 
 
 def kma_page(clock_iso: str, base: tuple[str, str], nx: int, ny: int, fcst_date: str, fcst_time: str,

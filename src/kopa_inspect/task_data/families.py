@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kopa_inspect.task_data.build import (
     Spec,
+    assert_empty,
     clock,
     fact,
     family,
@@ -28,6 +29,15 @@ APT_RENT = "molit_getRTMSDataSvcAptRent"
 OFFI_TRADE = "molit_getRTMSDataSvcOffiTrade"
 
 MAX_DEAL = "max_by(items, &num(dealAmount))"
+# The other complexes of a trade list, by price (the winner's own other deals are dropped by the
+# scorer, which never counts the expected name as a competitor).
+OTHER_COMPLEXES = "reverse(sort_by(items, &num(dealAmount)))[1:].aptNm"
+
+
+def ranked_others(objs: str, key: str, label: str, *, highest: bool = True) -> str:
+    """A ``$_`` reference to every candidate but the winner: for ``competitors``."""
+    order = f"reverse(sort_by([{objs}], &{key}))" if highest else f"sort_by([{objs}], &{key})"
+    return f"$_.{order}[1:].{label}"
 
 
 # =============================================================================================
@@ -45,22 +55,21 @@ def apt_trade_top() -> list[Spec]:
         ("서울특별시 서초구", "2026-11-04", "16:40",
          "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 그리고 전세 중 최고 보증금도요.",
          "Seocho-gu this month: the top apartment deal (complex, price) and the highest jeonse deposit."),
-        ("경기도 성남시 분당구", "2026-09-03", "09:30",
-         "분당구 9월 아파트 매매 신고분에서 최고가로 거래된 단지와 가격, 그리고 같은 기간 전세 최고 보증금을 찾아줘.",
-         "Bundang-gu, September so far: the top sale (complex, price) and the highest jeonse deposit."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
         c = clock(day, hm)
         out.append(Spec(
             "chain3", "real_estate", q, qe, c,
-            [step("s1", STAN, {"locatadd_nm": region}),
+            [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
              step("s3", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50})],
-            [fact("apt", "최고가 단지명 (top complex)", f"$s2.{MAX_DEAL}.aptNm", "name"),
-             fact("price", "최고 거래금액(만원) (top price, 10k KRW)", "$s2.max(nums(items[].dealAmount))", "number"),
-             fact("jeonse", "최고 전세 보증금(만원) (top jeonse deposit)",
-                  "$s3.max(nums(items[?num(monthlyRent) == `0`].deposit))", "number")],
+            [fact("apt", "최고가 단지명 (top complex)", f"$s2.{MAX_DEAL}.aptNm", "name",
+                  competitors=f"$s2.{OTHER_COMPLEXES}"),
+             fact("price", "최고 거래금액 (top price; API unit 만원)", "$s2.max(nums(items[].dealAmount))", "money",
+                  unit="만원"),
+             fact("jeonse", "최고 전세 보증금 (top jeonse deposit; API unit 만원)",
+                  "$s3.max(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원")],
         ))
     return out
 
@@ -83,13 +92,14 @@ def apt_trade_count_compare() -> list[Spec]:
     for regions, day, hm, months, q, qe in rows:
         c = clock(day, hm)
         n = len(regions)
-        steps = [step(f"a{i}", STAN, {"locatadd_nm": r}) for i, r in enumerate(regions, 1)]
+        steps = [step(f"a{i}", STAN, {"locatadd_nm": r, "numOfRows": 100}) for i, r in enumerate(regions, 1)]
         steps += [step(f"b{i}", APT_TRADE, {"LAWD_CD": f"$a{i}.items[0].region_cd[:5]", "DEAL_YMD": ym(c, months),
                                            "numOfRows": 10}) for i in range(1, n + 1)]
-        facts = [fact(f"n{i}", f"{r} 거래 건수 (deal count)", f"$b{i}.totalCount", "number")
+        facts = [fact(f"n{i}", f"{r} 거래 건수 (deal count)", f"$b{i}.totalCount", "number", subject=r.split()[-1])
                  for i, r in enumerate(regions, 1)]
         names = ", ".join(f"{{g: '{r.split()[-1]}', n: b{i}.totalCount}}" for i, r in enumerate(regions, 1))
-        facts.append(fact("most", "거래가 가장 많은 구 (district with most deals)", f"$_.max_by([{names}], &n).g", "name"))
+        facts.append(fact("most", "거래가 가장 많은 구 (district with most deals)", f"$_.max_by([{names}], &n).g", "name",
+                          competitors=ranked_others(names, "n", "g")))
         out.append(Spec("parallel", "real_estate", q, qe, c, steps, facts))
     return out
 
@@ -104,9 +114,6 @@ def apt_trade_all_pages() -> list[Spec]:
         ("41135", "2026-10-05", "08:50", 3,
          "지역코드 41135(분당구) 이번 달 아파트 거래를 전부 훑어서 전용면적이 가장 넓은 거래를 찾아줘. 단지명과 면적이요.",
          "Area code 41135, this month: across all deals, the one with the largest floor area (complex, area)."),
-        ("11650", "2026-10-05", "19:15", 2,
-         "서초구(11650) 10월 아파트 매매가 지금까지 몇 건이고, 그중 20억 이상 거래는 몇 건인지 세어줘.",
-         "Seocho (11650), October so far: how many apartment sales, and how many at 2bn KRW or more?"),
     ]
     out = []
     for i, (lawd, day, hm, n_pages, q, qe) in enumerate(rows):
@@ -118,7 +125,8 @@ def apt_trade_all_pages() -> list[Spec]:
         allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
         if i == 0:
             facts = [fact("apt", "최저가 단지 (cheapest complex)", f"$_.min_by({allrows}, &num(dealAmount)).aptNm"),
-                     fact("price", "최저 거래금액 (lowest price)", f"$_.min(nums({allrows}[].dealAmount))", "number")]
+                     fact("price", "최저 거래금액 (lowest price; API unit 만원)", f"$_.min(nums({allrows}[].dealAmount))",
+                          "money", unit="만원")]
         elif i == 1:
             facts = [fact("apt", "최대 면적 단지 (complex)", f"$_.max_by({allrows}, &num(excluUseAr)).aptNm"),
                      fact("area", "전용면적 (area m2)", f"$_.max(nums({allrows}[].excluUseAr))", "number", 0.01)]
@@ -141,9 +149,6 @@ def apt_rent_jeonse() -> list[Spec]:
         ("경기도 수원시 영통구", "2026-10-05", "18:00",
          "수원 영통구 10월 들어 아파트 전세 보증금 평균하고 매매가 평균 좀 뽑아줄래?",
          "Yeongtong-gu (Suwon), October so far: mean apartment jeonse deposit and mean sale price."),
-        ("제주특별자치도 제주시", "2026-10-06", "10:45",
-         "제주시에서 이번 달에 계약된 아파트 전세 보증금 평균과 같은 기간 매매 평균가격 알려주세요.",
-         "Jeju-si, this month so far: mean jeonse deposit and mean apartment sale price."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -151,12 +156,13 @@ def apt_rent_jeonse() -> list[Spec]:
         m = ym(c)
         out.append(Spec(
             "chain3", "real_estate", q, qe, c,
-            [step("s1", STAN, {"locatadd_nm": region}),
+            [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
              step("s3", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40})],
-            [fact("jeonse", "전세 평균 보증금(만원) (mean jeonse deposit)",
-                  "$s2.avg(nums(items[?num(monthlyRent) == `0`].deposit))", "number", 50.0),
-             fact("sale", "매매 평균가(만원) (mean sale price)", "$s3.avg(nums(items[].dealAmount))", "number", 50.0)],
+            [fact("jeonse", "전세 평균 보증금 (mean jeonse deposit; API unit 만원)",
+                  "$s2.avg(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원", rel_tol=0.01),
+             fact("sale", "매매 평균가 (mean sale price; API unit 만원)", "$s3.avg(nums(items[].dealAmount))", "money",
+                  unit="만원", rel_tol=0.01)],
         ))
     return out
 
@@ -172,8 +178,10 @@ def district_codes() -> list[Spec]:
         "How many legal dongs belong to Jongno-gu, Seoul, and which is the last one listed?", c,
         [step("s1", STAN, {"locatadd_nm": "서울특별시 종로구", "flag": "Y"}),
          step("s2", STAN, {"locatadd_nm": "서울특별시 종로구", "flag": "Y", "numOfRows": "$s1.totalCount"})],
-        [fact("n", "법정동 수 (count incl. the 구 row)", "$s2.totalCount", "number"),
-         fact("last", "마지막 동 (last dong)", "$s2.items[-1].locallow_nm")],
+        [fact("n", "법정동 수 (legal dongs; the 구's own row is not one)", "$s2.length(items[?umd_cd != '000'])",
+              "number"),
+         fact("last", "마지막 순번의 동 (the last dong in 법정동 order)",
+              "$s2.max_by(items[?umd_cd != '000'], &locat_order).locallow_nm")],
         state=("pages:s2",),
     ))
     return out
@@ -199,6 +207,22 @@ def grid(name: str) -> tuple[int, int]:
     return hits[0].nx, hits[0].ny
 
 
+GRID_LOOKUP = "kma_getGridPointList"
+
+
+def grid_step(sid: str, region: str) -> dict:
+    """The grid-table lookup of a 시군구 ("서울특별시 마포구", "경기도 성남시 분당구"): the 구 row
+    and all its 동 rows, so the model picks the row (nx/ny are never given in a query)."""
+    level1, level2 = region.split(maxsplit=1)
+    return step(sid, GRID_LOOKUP, {"level1": level1, "level2": level2, "numOfRows": 100})
+
+
+def gxy(sid: str, umd: str = "") -> dict[str, str]:
+    """nx/ny references into a grid lookup: the 구 row, or the row of one of its 동."""
+    sel = f"${sid}.items[?level3=='{umd}'] | [0]"
+    return {"nx": f"{sel}.nx", "ny": f"{sel}.ny"}
+
+
 def cat_value(step_id: str, category: str, key: str = "fcstValue", extra: str = "") -> str:
     return f"${step_id}.items[?category=='{category}'{extra}].{key} | [0]"
 
@@ -210,14 +234,11 @@ def now_and_today_high() -> list[Spec]:
 
     rows = [
         ("서울특별시 종로구", "2026-10-15", "07:50",
-         "종로구(기상청 격자 {nx},{ny}) 지금 기온이 몇 도고, 오늘 낮 최고기온은 몇 도로 예보됐어?",
-         "Jongno (grid {nx},{ny}): the temperature now and today's forecast high?"),
+         "종로구 지금 기온이 몇 도고, 오늘 낮 최고기온은 몇 도로 예보됐어?",
+         "Jongno-gu: the temperature now and today's forecast high?"),
         ("부산광역시 해운대구", "2026-11-02", "08:30",
-         "해운대 쪽(격자 X={nx}, Y={ny}) 현재 기온이랑 오늘 최고기온 예보 같이 알려줘요.",
-         "Haeundae (grid {nx},{ny}): current temperature and today's forecast maximum."),
-        ("제주특별자치도 제주시", "2026-09-18", "06:20",
-         "제주시 격자({nx}, {ny}) 기준으로 현재 관측 기온과 오늘 예상 최고기온이 궁금합니다.",
-         "Jeju-si grid ({nx},{ny}): observed temperature now and today's expected high."),
+         "부산 해운대구 쪽 현재 기온이랑 오늘 최고기온 예보 같이 알려줘요.",
+         "Haeundae-gu, Busan: current temperature and today's forecast maximum."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -226,9 +247,10 @@ def now_and_today_high() -> list[Spec]:
         nb, vb = ncst_base(c), vilage_base(c)
         page = kma_page(c, vb, nx, ny, ymd(c), "1500", "TMX")
         out.append(Spec(
-            "parallel", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c,
-            [step("s1", NCST, {"base_date": nb[0], "base_time": nb[1], "nx": nx, "ny": ny}),
-             step("s2", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny,
+            "parallel", "weather", q, qe, c,
+            [grid_step("g1", region),
+             step("s1", NCST, {"base_date": nb[0], "base_time": nb[1], **gxy("g1")}),
+             step("s2", VILAGE, {"base_date": vb[0], "base_time": vb[1], **gxy("g1"),
                                  "numOfRows": 50, "pageNo": page})],
             [fact("now", "현재 기온 T1H (current temperature)", cat_value("s1", "T1H", "obsrValue"), "number", 0.1),
              fact("tmx", "오늘 최고기온 TMX (today's max)",
@@ -244,14 +266,14 @@ def tomorrow_rain_window() -> list[Spec]:
 
     rows = [
         ("서울특별시 마포구", "2026-10-15", "14:20", "0600", "1800", "TMP",
-         "마포구(격자 {nx},{ny}) 내일 오전 6시부터 저녁 6시 사이에 기온이 가장 높은 시각과 그 기온을 알려주세요. 예보는 50건씩 조회돼요.",
-         "Mapo (grid {nx},{ny}): tomorrow 06-18h, the warmest hour and its temperature (50 rows per page)."),
+         "마포구 내일 오전 6시부터 저녁 6시 사이에 기온이 가장 높은 시각과 그 기온을 알려주세요.",
+         "Mapo-gu, tomorrow 06:00-18:00: the warmest hour and its temperature."),
         ("경기도 성남시 분당구", "2026-10-28", "17:30", "0900", "1500", "REH",
-         "분당 격자 {nx},{ny}에서 내일 오전 9시~오후 3시 중 습도가 가장 높은 시각과 습도는? 예보를 50개씩 끊어서 찾아줘.",
-         "Bundang grid {nx},{ny}: tomorrow 09-15h, the most humid hour and its humidity (page by 50)."),
+         "성남 분당구 내일 오전 9시~오후 3시 중 습도가 가장 높은 시각과 습도는?",
+         "Bundang-gu (Seongnam), tomorrow 09:00-15:00: the most humid hour and its humidity."),
         ("부산광역시 해운대구", "2026-11-12", "11:15", "1200", "2100", "WSD",
-         "내일 낮 12시부터 밤 9시까지 해운대(격자 {nx},{ny}) 바람이 가장 센 시각과 풍속을 찾아주세요. 페이지당 50건 기준.",
-         "Haeundae (grid {nx},{ny}): tomorrow 12-21h, the windiest hour and its speed (50 rows per page)."),
+         "내일 낮 12시부터 밤 9시까지 부산 해운대구에서 바람이 가장 센 시각과 풍속을 찾아주세요.",
+         "Haeundae-gu, Busan, tomorrow 12:00-21:00: the windiest hour and its wind speed."),
     ]
     out = []
     for region, day, hm, start, end, cat, q, qe in rows:
@@ -261,52 +283,56 @@ def tomorrow_rain_window() -> list[Spec]:
         tom = ymd(c, 1)
         first = kma_page(c, vb, nx, ny, tom, start, cat)
         last = kma_page(c, vb, nx, ny, tom, end, cat)
-        base = {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50}
-        steps = [step("p1", VILAGE, base)]
+        base = {"base_date": vb[0], "base_time": vb[1], **gxy("g1"), "numOfRows": 50}
+        steps = [grid_step("g1", region), step("p1", VILAGE, base)]
         steps += [step(f"p{k}", VILAGE, {**base, "pageNo": k}) for k in range(max(2, first), last + 1)]
-        ids = [st["id"] for st in steps if st["id"] == "p1" and first == 1 or st["id"] != "p1"]
+        ids = [st["id"] for st in steps[1:] if st["id"] == "p1" and first == 1 or st["id"] != "p1"]
         allrows = "[" + ", ".join(f"{i}.items" for i in ids) + "][]"
         window = (f"{allrows} | [?category=='{cat}' && fcstDate=='{tom}' && "
                   f"to_number(fcstTime) >= `{int(start)}` && to_number(fcstTime) <= `{int(end)}`]")
         out.append(Spec(
-            "pagination", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps,
-            [fact("time", "최대 시각 (fcstTime)", f"$_.max_by({window}, &num(fcstValue)).fcstTime", "exact"),
+            "pagination", "weather", q, qe, c, steps,
+            [fact("time", "최대 시각 (fcstTime)", f"$_.max_by({window}, &num(fcstValue)).fcstTime", "time"),
              fact("value", f"최대 {cat}", f"$_.max(nums({window} | [].fcstValue))", "number", 0.1)],
-            state=tuple(f"pages:{st['id']}" for st in steps[1:]),
+            state=tuple(f"pages:{st['id']}" for st in steps[2:]),
         ))
     return out
 
 
 @family
 def forecast_before_publication() -> list[Spec]:
-    """Error recovery: at HH:05 the HH:00 issue is not out yet (03 NO_DATA); fall back one issue."""
+    """Error recovery from the world: a few minutes after an issuance time the issue is not served
+    yet (03 NO_DATA); the latest *available* issue is the previous one. The query asks for the
+    latest forecast and names no issue time, so the error arises only if the model assumes it."""
     rows = [
         ("서울특별시 강남구", "2026-10-16", "05:04", "0500", "0200",
-         "새벽 5시 발표된 강남구(격자 {nx},{ny}) 단기예보로 오늘 아침 7시 기온 알려줘.",
-         "Gangnam (grid {nx},{ny}): 07:00 temperature from the 05:00 forecast issue."),
+         "강남구 오늘 아침 7시 기온 예보 좀 알려줘. 지금 조회되는 가장 최신 단기예보 기준으로.",
+         "Gangnam-gu: the forecast temperature at 07:00 today, from the latest short-range forecast available now."),
         ("대전광역시 유성구", "2026-11-20", "11:03", "1100", "0800",
-         "유성구 격자 {nx},{ny}, 방금 11시에 나온 단기예보 기준 오후 3시 하늘상태가 어때요?",
-         "Yuseong (grid {nx},{ny}): sky state at 15:00 from the 11:00 issue just out."),
+         "대전 유성구 오늘 오후 3시 하늘상태가 어떨지, 지금 받아볼 수 있는 제일 최근 단기예보로 확인해 줘요.",
+         "Yuseong-gu, Daejeon: the sky at 15:00 today, from the most recent short-range forecast available now."),
         ("경기도 수원시 영통구", "2026-09-25", "14:06", "1400", "1100",
-         "영통구(격자 {nx},{ny})에 2시 발표 단기예보로 오늘 오후 6시 강수확률 좀 알려주세요.",
-         "Yeongtong (grid {nx},{ny}): chance of rain at 18:00 from the 14:00 issue."),
+         "수원 영통구 오늘 오후 6시 강수확률, 현재 조회 가능한 최신 단기예보로 알려주세요.",
+         "Yeongtong-gu, Suwon: the chance of rain at 18:00 today, from the latest short-range forecast available."),
     ]
     out = []
     for i, (region, day, hm, asked, prev, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        nx, ny = grid(region)
+        assert vilage_base(c) == (ymd(c), prev)  # the issue the gold uses is the latest served
         slot, cat, desc = [("0700", "TMP", "기온"), ("1500", "SKY", "하늘상태"), ("1800", "POP", "강수확률")][i]
         steps = [
-            step("s1", VILAGE, {"base_date": ymd(c), "base_time": asked, "nx": nx, "ny": ny, "numOfRows": 50},
-                 expect_error=True, required=False, note="not published until HH:10 -> 03 NO_DATA"),
-            step("s2", VILAGE, {"base_date": ymd(c), "base_time": prev, "nx": nx, "ny": ny, "numOfRows": 100}),
+            grid_step("g1", region),
+            step("e1", VILAGE, {"base_date": ymd(c), "base_time": asked, **gxy("g1"), "numOfRows": 100},
+                 expect_error=True, required=False, note="the nominal issue is served from HH:10 -> 03 NO_DATA"),
+            step("s2", VILAGE, {"base_date": ymd(c), "base_time": prev, **gxy("g1"), "numOfRows": 100}),
         ]
+        value = cat_value("s2", cat, extra=f" && fcstDate=='{ymd(c)}' && fcstTime=='{slot}'")
+        main = (fact("sky", f"{slot} {desc} ({prev} 발표분)", value, "code_label", labels="kma_sky") if cat == "SKY" else
+                fact(cat.lower(), f"{slot} {desc} ({prev} 발표분)", value, "number", 0.1 if cat == "TMP" else 0.0))
         out.append(Spec(
-            "error_recovery", "weather", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps,
-            [fact(cat.lower(), f"{slot} {desc} ({prev} 발표분)",
-                  cat_value("s2", cat, extra=f" && fcstDate=='{ymd(c)}' && fcstTime=='{slot}'"), "number", 0.1),
-             fact("issue", "실제 사용한 발표시각 (the issue actually used)", "$s2.items[0].baseTime", "exact",
-                  required=False)],
+            "error_recovery", "weather", q, qe, c, steps,
+            [main, fact("issue", "실제 사용한 발표시각 (the issue actually used)", "$s2.items[0].baseTime", "time",
+                        required=False)],
         ))
     return out
 
@@ -318,9 +344,6 @@ def mid_term_weekend() -> list[Spec]:
         ("11B00000", "11B10101", "서울", "2026-10-14", "09:00", 4,
          "다음 주 초 서울 날씨가 궁금해요. 4일 뒤 오전 강수확률이랑 최저·최고기온 알려줘.",
          "Seoul, 4 days out: morning chance of rain and min/max temperature."),
-        ("11H20000", "11H20201", "부산", "2026-11-06", "19:00", 5,
-         "부산 5일 후 날씨 어때요? 오후 하늘 상태와 최고기온이요.",
-         "Busan in 5 days: afternoon sky and the maximum temperature."),
     ]
     out = []
     for i, (land, city, _name, day, hm, n, q, qe) in enumerate(rows):
@@ -328,7 +351,7 @@ def mid_term_weekend() -> list[Spec]:
         tm = mid_tmfc(c)
         steps = [step("s1", MID_LAND, {"regId": land, "tmFc": tm}), step("s2", MID_TA, {"regId": city, "tmFc": tm})]
         if i == 1:
-            facts = [fact("wf", f"{n}일 후 오후 하늘 (sky, PM)", f"$s1.items[0].wf{n}Pm", "name"),
+            facts = [fact("wf", f"{n}일 후 오후 하늘 (sky, PM)", f"$s1.items[0].wf{n}Pm", "code_label", labels="kma_mid_wf"),
                      fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5)]
         else:
             facts = [fact("pop", f"{n}일 후 오전 강수확률", f"$s1.items[0].rnSt{n}Am", "number"),
@@ -357,10 +380,11 @@ def three_city_outlook() -> list[Spec]:
             steps += [step(f"l{k}", MID_LAND, {"regId": land, "tmFc": tm}), step(f"t{k}", MID_TA, {"regId": city, "tmFc": tm})]
         facts = []
         for k, (name, _land, _city) in enumerate(cities, 1):
-            facts.append(fact(f"pop{k}", f"{name} 오전 강수확률", f"$l{k}.items[0].rnSt{n}Am", "number"))
-            facts.append(fact(f"tmax{k}", f"{name} 최고기온", f"$t{k}.items[0].taMax{n}", "number", 0.5))
+            facts.append(fact(f"pop{k}", f"{name} 오전 강수확률", f"$l{k}.items[0].rnSt{n}Am", "number", subject=name))
+            facts.append(fact(f"tmax{k}", f"{name} 최고기온", f"$t{k}.items[0].taMax{n}", "number", 0.5, subject=name))
         objs = ", ".join(f"{{c: '{name}', p: l{k}.items[0].rnSt{n}Am}}" for k, (name, _l, _c) in enumerate(cities, 1))
-        facts.append(fact("driest", "강수확률 최저 도시", f"$_.min_by([{objs}], &p).c"))
+        facts.append(fact("driest", "강수확률 최저 도시", f"$_.min_by([{objs}], &p).c",
+                          competitors=ranked_others(objs, "p", "c", highest=False)))
         out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
     return out
 
@@ -374,14 +398,13 @@ def holiday_weather() -> list[Spec]:
          "When is next month's first public holiday, and Seoul's forecast high that day?"),
     ]
     out = []
-    for day, hm, month, city, land, q, qe in rows:
+    for day, hm, month, city, _land, q, qe in rows:
         c = clock(day, hm)
         tm = mid_tmfc(c)
         out.append(Spec(
             "chain3", "weather", q, qe, c,
             [step("s1", REST, {"solYear": day[:4], "solMonth": month}),
-             step("s2", MID_TA, {"regId": city, "tmFc": tm}),
-             step("s3", MID_LAND, {"regId": land, "tmFc": tm}, required=False)],
+             step("s2", MID_TA, {"regId": city, "tmFc": tm})],
             [fact("day", "첫 공휴일 날짜", "$s1.items[0].locdate", "date"),
              fact("name", "공휴일 이름", "$s1.items[0].dateName", "name"),
              fact("tmax", "그날 최고기온 (4일 뒤)", "$s2.items[0].taMax4", "number", 0.5)],
@@ -393,9 +416,6 @@ def holiday_weather() -> list[Spec]:
 def holidays_count() -> list[Spec]:
     """KASI: several months in parallel (numOfRows default 10 is enough per month)."""
     rows = [
-        (["2026", "12"], ["2027", "01"], ["2027", "02"], "2026-11-20", "13:00",
-         "올해 12월부터 내년 2월까지 석 달 동안 공휴일이 모두 며칠이야? 그중 설날 연휴는 며칠이고?",
-         "Dec this year to Feb next year: how many public holidays in total, and how many days is Seollal?"),
         (["2026", "09"], ["2026", "10"], None, "2026-08-25", "09:40",
          "9월이랑 10월 공휴일 날짜 전부 알려주세요. 대체공휴일 있으면 그것도요.",
          "All public holidays in September and October, including substitute holidays."),
@@ -410,7 +430,7 @@ def holidays_count() -> list[Spec]:
             facts = [fact("n", "공휴일 수 (holiday days)", f"$_.length({alld})", "number"),
                      fact("seollal", "설날 연휴 일수", f"$_.length({alld} | [?contains(dateName, '설날')])", "number")]
         else:
-            facts = [fact("days", "공휴일 날짜 목록", f"$_.{alld}.locdate", "set")]
+            facts = [fact("days", "공휴일 날짜 목록", f"$_.{alld}.locdate", "date_set")]
         out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
     return out
 
@@ -452,8 +472,8 @@ def next_bus() -> list[Spec]:
             facts.append(fact("cnt", "남은 정류장 수 (stops away)", f"$_.min_by({both}, &arrtime).arrprevstationcnt",
                               "number"))
         else:
-            facts.append(fact("min", "도착까지 초 (arrival in seconds; minutes in the answer)",
-                              f"$_.min({both}[].arrtime)", "number", 60.0))
+            facts.append(fact("min", "도착까지 남은 시간 (arrival in; API seconds)",
+                              f"$_.min({both}[].arrtime)", "duration", 60.0, unit="s"))
         out.append(Spec(
             "chain4plus", "transport", q, qe, c,
             [step("s1", CITY, {"numOfRows": 30}),
@@ -490,7 +510,8 @@ def bus_both_directions() -> list[Spec]:
                      fact("n2", "둘째 정류장 도착 예정 수", "$a2.totalCount", "number")]
         elif i == 1:
             facts = [fact("route", "가장 빨리 오는 노선", "$_.min_by([a1.items, a2.items][], &arrtime).routeno"),
-                     fact("sec", "도착까지 초", "$_.min([a1.items, a2.items][].arrtime)", "number", 60.0)]
+                     fact("sec", "도착까지 남은 시간 (API seconds)", "$_.min([a1.items, a2.items][].arrtime)", "duration",
+                          60.0, unit="s")]
         else:
             facts = [fact("stop", "노선이 더 많은 정류장 번호 (nodeno)",
                           "$_.max_by([{no: s1.items[0].nodeno, n: length(a1.items[].routeid)},"
@@ -500,29 +521,44 @@ def bus_both_directions() -> list[Spec]:
 
 
 @family
-def city_name_not_code() -> list[Spec]:
-    """Error recovery: cityCode is TAGO's number, not a city name (10 INVALID_REQUEST_PARAMETER)."""
+def latest_month_fallback() -> list[Spec]:
+    """Error recovery from the world: on the first day of a month nothing is reported yet for the
+    new month (MOLIT answers OK with no rows), so "the latest deals" are last month's."""
     rows = [
-        ("대전", "대전광역시", "충남대학교", "2026-10-23", "09:15",
-         "대전 충남대학교 정류장에 오는 버스 알려줘. 도시코드는 그냥 '대전'으로 넣어봐.",
-         "Buses coming to Chungnam National University stop in Daejeon (try cityCode '대전' as is)."),
-        ("수원", "수원시", "수원월드컵경기장", "2026-11-14", "15:50",
-         "수원월드컵경기장 정류장 곧 도착하는 버스 번호들 좀 알려줄래요? cityCode에 '수원' 넣어서 해봐요.",
-         "Bus numbers arriving soon at Suwon World Cup Stadium stop (put '수원' in cityCode)."),
+        ("서울특별시 강남구", "2026-10-01", "08:20",
+         "강남구에서 가장 최근 달에 신고된 아파트 매매 중 최고가 거래 단지와 금액 알려줘요.",
+         "Gangnam-gu: in the most recent month with reported apartment sales, the top deal (complex, price)."),
+        ("서울특별시 마포구", "2026-11-01", "09:10",
+         "마포구 아파트 매매 실거래 중 제일 최근 달 기준으로 가장 싸게 팔린 곳이 어디고 얼마예요?",
+         "Mapo-gu: in the latest month with reported apartment sales, the cheapest deal (complex, price)."),
     ]
     out = []
-    for short, city, stop, day, hm, q, qe in rows:
+    for i, (region, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        out.append(Spec(
-            "error_recovery", "transport", q, qe, c,
-            [step("e1", STTN, {"cityCode": short, "nodeNm": stop}, expect_error=True, required=False,
-                  note="a city name in cityCode -> 10 INVALID_REQUEST_PARAMETER_ERROR"),
-             step("s1", CITY, {"numOfRows": 30}),
-             step("s2", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}),
-             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30})],
-            [fact("code", "도시코드", _city_ref("s1", city), "exact", required=False),
-             fact("routes", "도착 예정 노선 번호들", "$s3.items[].routeno", "set")],
-        ))
+        lawd = {"서울특별시 강남구": "11680", "서울특별시 마포구": "11440"}[region]
+        assert_empty(c, APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c)})
+        # 25 rows a page: a page of 50 trades is longer than what a model is shown of one call.
+        n_pages = -(-probe_total(c, APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c, -1)}) // 25)
+        last = {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 25}
+        steps = [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
+                 step("e1", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c)}, required=False,
+                      note="nothing reported yet for the new month (OK, no rows): go back one month")]
+        steps += [step(f"p{k}", APT_TRADE, {**last, "pageNo": k} if k > 1 else last) for k in range(1, n_pages + 1)]
+        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        if i == 0:
+            ranked = f"reverse(sort_by({allrows}, &num(dealAmount)))"
+            facts = [fact("apt", "최고가 단지 (top complex)", f"$_.{ranked}[0].aptNm", competitors=f"$_.{ranked}[1:].aptNm"),
+                     fact("price", "최고 거래금액 (API unit 만원)", f"$_.max(nums({allrows}[].dealAmount))", "money",
+                          unit="만원")]
+        else:
+            ranked = f"sort_by({allrows}, &num(dealAmount))"
+            facts = [fact("apt", "최저가 단지 (cheapest complex)", f"$_.{ranked}[0].aptNm",
+                          competitors=f"$_.{ranked}[1:].aptNm"),
+                     fact("price", "최저 거래금액 (API unit 만원)", f"$_.min(nums({allrows}[].dealAmount))", "money",
+                          unit="만원")]
+        facts.append(fact("month", "기준 달 (the month used)", "$p1.items[0].dealMonth", "number", required=False))
+        out.append(Spec("error_recovery", "real_estate", q, qe, c, steps, facts,
+                        state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1))))
     return out
 
 
@@ -565,7 +601,7 @@ def restaurants_near_sight() -> list[Spec]:
         c = clock(day, hm)
         steps = [step("s1", KW, {"keyword": sight, "contentTypeId": 12}),
                  step("s2", NEARBY, {"mapX": "$s1.items[0].mapx", "mapY": "$s1.items[0].mapy", "radius": radius,
-                                     "contentTypeId": 39, "arrange": "E"}),
+                                     "contentTypeId": 39, "arrange": "E", "numOfRows": 30}),
                  step("s3", DETAIL, {"contentId": "$s2.items[0].contentid"}),
                  step("s4", DETAIL, {"contentId": "$s2.items[1].contentid"}),
                  step("s5", DETAIL, {"contentId": "$s2.items[2].contentid"})]
@@ -625,9 +661,12 @@ def festivals_weekend() -> list[Spec]:
     out = []
     for area, day8, day, hm, q, qe in rows:
         c = clock(day, hm)
-        pages = 3
-        steps = [step("f1", FESTIVAL, {"eventStartDate": ymd(c, -30), "areaCode": area})]
-        steps += [step(f"f{k}", FESTIVAL, {"eventStartDate": ymd(c, -30), "areaCode": area, "pageNo": k})
+        # Running on a day: any festival that started this year and has not ended (the world has
+        # none longer than that); starting from today: eventStartDate is today.
+        start = f"{day[:4]}0101" if area == "1" else ymd(c)
+        pages = -(-probe_total(c, FESTIVAL, {"eventStartDate": start, "areaCode": area}) // 10)
+        steps = [step("f1", FESTIVAL, {"eventStartDate": start, "areaCode": area})]
+        steps += [step(f"f{k}", FESTIVAL, {"eventStartDate": start, "areaCode": area, "pageNo": k})
                   for k in range(2, pages + 1)]
         allrows = "[" + ", ".join(f"f{k}.items" for k in range(1, pages + 1)) + "][]"
         cond = (f"to_number(eventstartdate) <= `{day8}` && to_number(eventenddate) >= `{day8}`" if area == "1" else
@@ -638,34 +677,6 @@ def festivals_weekend() -> list[Spec]:
              fact("n", "개수 (count)", f"$_.length({allrows} | [?{cond}])", "number")],
             state=tuple(f"pages:f{k}" for k in range(2, pages + 1)),
         ))
-    return out
-
-
-@family
-def tour_detail_legacy_params() -> list[Spec]:
-    """Error recovery: KorService2 detailCommon2 rejects the legacy *YN toggles."""
-    rows = [
-        ("성산일출봉", "2026-10-26", "08:00",
-         "성산일출봉 소개글(개요)이랑 주소 좀 상세정보로 가져와 줘. 예전처럼 overviewYN=Y 넣어서 해봐.",
-         "Seongsan Ilchulbong: fetch the overview and address from the detail API (try overviewYN=Y as before)."),
-        ("한옥마을", "2026-09-05", "15:10",
-         "전주 한옥마을 상세정보에서 전화번호랑 홈페이지 확인해줘. defaultYN=Y 옵션 붙여서 조회해 봐요.",
-         "Jeonju Hanok Village details: phone and homepage (query with defaultYN=Y)."),
-    ]
-    out = []
-    for i, (kw, day, hm, q, qe) in enumerate(rows):
-        c = clock(day, hm)
-        legacy = {"overviewYN": "Y"} if i == 0 else {"defaultYN": "Y"}
-        steps = [step("s1", KW, {"keyword": kw, "contentTypeId": 12}),
-                 step("e1", DETAIL, {"contentId": "$s1.items[0].contentid", **legacy}, expect_error=True,
-                      required=False, note="legacy YN toggle -> INVALID_REQUEST_PARAMETER_ERROR"),
-                 step("s2", DETAIL, {"contentId": "$s1.items[0].contentid"})]
-        facts = ([fact("addr", "주소", "$s2.items[0].addr1"), fact("overview", "개요 일부", "$s2.items[0].overview",
-                                                                 required=False)]
-                 if i == 0 else
-                 [fact("tel", "전화번호", "$s2.items[0].tel", "exact"), fact("home", "홈페이지", "$s2.items[0].homepage",
-                                                                         required=False)])
-        out.append(Spec("error_recovery", "tourism", q, qe, c, steps, facts))
     return out
 
 
@@ -690,17 +701,11 @@ def school_lunch() -> list[Spec]:
         ("우동중학교", "2026-11-04", "21:10", 1, "2",
          "부산 우동중학교 내일 중식 식단이랑 칼로리 알려주세요.",
          "Busan Udong Middle School: tomorrow's lunch menu and calories."),
-        ("둔산고등학교", "2026-09-14", "12:00", 0, "2",
-         "대전 둔산고 오늘 점심 뭐 나왔는지 궁금해요. 열량도요.",
-         "Daejeon Dunsan High: today's lunch and its calories."),
-        ("노형중학교", "2026-10-29", "06:50", 0, "2",
-         "제주 노형중학교 오늘 급식 메뉴 좀 알려줄래?",
-         "Jeju Nohyeong Middle School: today's school meal."),
     ]
     out = []
     for i, (school, day, hm, plus, meal_code, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        facts = [fact("menu", "급식 메뉴 (dishes)", "$s2.items[0].DDISH_NM", "name")]
+        facts = [fact("menu", "급식 메뉴 (dishes)", "$s2.items[0].DDISH_NM", "dish_set")]
         if i in (1, 2):
             facts.append(fact("cal", "열량 (calories)", "$s2.items[0].CAL_INFO", "number", 0.5))
         out.append(Spec(
@@ -708,11 +713,7 @@ def school_lunch() -> list[Spec]:
             [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
              step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
                                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": meal_code,
-                               "MLSV_YMD": ymd(c, plus)}),
-             step("s3", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
-                                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": ymd(c, plus),
-                                "AA_TO_YMD": ymd(c, plus + 7)}, required=False,
-                  note="a careful agent checks the calendar too (a 휴업일 has no meal)")],
+                               "MLSV_YMD": ymd(c, plus)})],
             facts, state=TOKEN,
         ))
     return out
@@ -741,10 +742,14 @@ def lunch_calorie_compare() -> list[Spec]:
             steps.append(step(f"s{k}", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": f"${sid}.items[0].ATPT_OFCDC_SC_CODE",
                                               "SD_SCHUL_CODE": f"${sid}.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
                                               "MLSV_YMD": d}))
-        facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM"), fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM")]
+        facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM", "dish_set", subject=a),
+                 fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM", "dish_set", subject=b)]
         if plus:
-            facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5))
-            facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5))
+            facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5, subject=a))
+            facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5, subject=b))
+            objs = f"{{s: '{a}', k: num(s3.items[0].CAL_INFO)}}, {{s: '{b}', k: num(s4.items[0].CAL_INFO)}}"
+            facts.append(fact("higher", "열량이 더 높은 학교 (the school with more calories)",
+                              f"$_.max_by([{objs}], &k).s", competitors=ranked_others(objs, "k", "s")))
         out.append(Spec("parallel", "education", q, qe, c, steps, facts, state=TOKEN))
     return out
 
@@ -759,9 +764,6 @@ def exam_schedule() -> list[Spec]:
         ("서현중학교", "2026-11-30", "09:20", "20261201", "20261231",
          "분당 서현중학교 12월 학사일정에서 방학식이나 시험 같은 주요 일정 날짜 뽑아주세요.",
          "Seohyeon Middle School (Bundang), December: the key events (vacation ceremony, exams) and dates."),
-        ("송도고등학교", "2026-09-02", "13:15", "20260901", "20260930",
-         "인천 송도고 9월 행사 일정 전체 목록 알려주세요. 토요휴업일은 빼고요.",
-         "Incheon Songdo High, September: every calendar event except Saturday closures."),
     ]
     out = []
     for i, (school, day, hm, a, b, q, qe) in enumerate(rows):
@@ -770,7 +772,7 @@ def exam_schedule() -> list[Spec]:
                  step("s2", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
                                     "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": a, "AA_TO_YMD": b})]
         if i == 0:
-            facts = [fact("days", "시험 날짜 (exam days)", "$s2.items[?contains(EVENT_NM, '고사')].AA_YMD", "set")]
+            facts = [fact("days", "시험 날짜 (exam days)", "$s2.items[?contains(EVENT_NM, '고사')].AA_YMD", "date_set")]
         elif i == 1:
             facts = [fact("events", "주요 일정 (events)", "$s2.items[?EVENT_NM != '토요휴업일'].EVENT_NM", "set")]
         else:
@@ -787,9 +789,6 @@ def neis_without_key() -> list[Spec]:
         ("혜화고등학교", "2026-10-13", "11:50",
          "혜화고등학교 전화번호랑 홈페이지 주소 알려줘. 나이스 조회로요.",
          "Hyehwa High School's phone number and homepage (via NEIS)."),
-        ("지곡중학교", "2026-11-19", "09:05",
-         "포항 지곡중학교 주소하고 설립 구분(공립/사립) 확인 부탁해요.",
-         "Pohang Jigok Middle School: address and public/private status."),
     ]
     out = []
     for i, (school, day, hm, q, qe) in enumerate(rows):
@@ -805,34 +804,28 @@ def neis_without_key() -> list[Spec]:
 
 
 @family
-def weekly_meals_pages() -> list[Spec]:
-    """Pagination: a month of meals with pSize 5 -> several pages (NEIS pIndex/pSize)."""
+def monthly_meals() -> list[Spec]:
+    """A month of meals in one range query (NEIS serves up to 100 rows a page by default), then
+    an extreme over the month."""
     rows = [
-        ("청운중학교", "2026-10-30", "17:00", "20261001", "20261031", 5,
-         "청운중학교 10월 점심 급식 중 열량이 가장 높았던 날과 그 칼로리를 찾아줘. 한 번에 5건씩 조회해야 해.",
-         "Cheongun Middle School, October lunches: the highest-calorie day and its calories (5 rows per page)."),
-        ("노은초등학교", "2026-11-27", "14:00", "20261101", "20261130", 5,
-         "대전 노은초 11월 중식이 몇 번 나왔는지, 그중 제일 칼로리 낮은 날은 언제인지 알려주세요. 페이지당 5건 기준으로요.",
-         "Daejeon Noeun Elementary, November: how many lunches, and the lowest-calorie day (5 per page)."),
+        ("청운중학교", "2026-10-30", "17:00", "20261001", "20261031",
+         "청운중학교 10월 점심 급식 중 열량이 가장 높았던 날과 그 칼로리를 찾아줘.",
+         "Cheongun Middle School, October lunches: the highest-calorie day and its calories."),
     ]
     out = []
-    for i, (school, day, hm, a, b, size, q, qe) in enumerate(rows):
+    for i, (school, day, hm, a, b, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school})]
-        base = {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
-                "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
-                "MLSV_FROM_YMD": a, "MLSV_TO_YMD": b, "pSize": size}
-        n_pages = neis_pages(c, school, {k: v for k, v in base.items() if not str(v).startswith("$s1")})
-        steps += [step(f"m{k}", MEAL, {**base, "pIndex": k}) for k in range(1, n_pages + 1)]
-        allrows = "[" + ", ".join(f"m{k}.items" for k in range(1, n_pages + 1)) + "][]"
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
+                 step("m1", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                   "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
+                                   "MLSV_FROM_YMD": a, "MLSV_TO_YMD": b})]
         if i == 0:
-            facts = [fact("day", "최고 열량 날짜", f"$_.max_by({allrows}, &num(CAL_INFO)).MLSV_YMD", "date"),
-                     fact("cal", "그 열량", f"$_.max(nums({allrows}[].CAL_INFO))", "number", 0.5)]
+            facts = [fact("day", "최고 열량 날짜", "$m1.max_by(items, &num(CAL_INFO)).MLSV_YMD", "date"),
+                     fact("cal", "그 열량", "$m1.max(nums(items[].CAL_INFO))", "number", 0.5)]
         else:
             facts = [fact("n", "중식 횟수", "$m1.totalCount", "number"),
-                     fact("day", "최저 열량 날짜", f"$_.min_by({allrows}, &num(CAL_INFO)).MLSV_YMD", "date")]
-        out.append(Spec("pagination", "education", q, qe, c, steps, facts,
-                        state=TOKEN + tuple(f"pages:m{k}" for k in range(2, n_pages + 1))))
+                     fact("day", "최저 열량 날짜", "$m1.min_by(items, &num(CAL_INFO)).MLSV_YMD", "date")]
+        out.append(Spec("chain2", "education", q, qe, c, steps, facts, state=TOKEN))
     return out
 
 
@@ -858,6 +851,23 @@ LAW_SERVICE = "lawgo_lawService"
 AMEND_ASKED = ("근로기준법", "민법", "공직선거법")
 
 
+ARTICLE_TEXT = "${s}.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"
+# The key facts an answer quoting an article must state (phrases of the article text; validate
+# checks that each one is in the text the gold run returns).
+LAW_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("주택임대차보호법", "000700"): ("20분의 1",),
+    ("근로기준법", "006000"): ("15일",),
+    ("도로교통법", "004400"): ("0.03",),
+    ("민법", "000400"): ("19세",),
+    ("공직선거법", "001500"): ("18세",),
+    ("형법", "000900"): ("14세",),
+    ("주택임대차보호법", "000300"): ("주민등록", "다음 날"),
+    ("도로교통법", "001700"): ("행정안전부령",),
+    ("주택임대차보호법 시행령", "001100"): ("1억6천500만원",),
+    ("도로교통법 시행규칙", "001900"): ("50킬로미터", "60킬로미터"),
+}
+
+
 def _mst(step_id: str, name: str) -> str:
     return f"${step_id}.items[?\"법령명한글\"=='{name}'].\"법령일련번호\" | [0]"
 
@@ -871,19 +881,16 @@ def law_article_lookup() -> list[Spec]:
          "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article."),
         ("근로기준법", "006000", "2026-11-12", "12:40",
          "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요. 22대 국회에 근로기준법 개정안이 몇 건 올라와 있는지도요.",
-         "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act."),
-        ("도로교통법", "004400", "2026-09-19", "23:10",
-         "음주운전 기준 혈중알코올농도가 몇 퍼센트인지 도로교통법 제44조에서 확인해 줘.",
-         "The blood-alcohol limit for drunk driving: check Article 44 of the Road Traffic Act."),
+         "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act, and how many "
+         "amendment bills to it are pending in the 22nd National Assembly."),
         ("민법", "000400", "2026-10-27", "10:15",
          "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주시고, 22대 국회에 발의된 민법 개정안 건수도 알려주세요.",
-         "From what age is one an adult under the Civil Act? Quote the article."),
+         "From what age is one an adult under the Civil Act? Quote the article, and give the number of Civil Act "
+         "amendment bills filed in the 22nd National Assembly."),
         ("공직선거법", "001500", "2026-11-30", "16:00",
          "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인하고, 22대 국회 공직선거법 개정안이 몇 건인지도 부탁드립니다.",
-         "From what age may one vote in National Assembly elections? Check the Public Official Election Act."),
-        ("형법", "000900", "2026-09-03", "09:45",
-         "형법에서 형사미성년자 기준 나이가 어떻게 되는지 조문 찾아줘.",
-         "What is the age of criminal responsibility in the Criminal Act? Find the article."),
+         "From what age may one vote in National Assembly elections? Check the Public Official Election Act, and "
+         "how many amendment bills to it the 22nd National Assembly has."),
     ]
     out = []
     for name, jo, day, hm, q, qe in rows:
@@ -895,7 +902,8 @@ def law_article_lookup() -> list[Spec]:
              *([step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 5})] if name in AMEND_ASKED else [])],
             [*([fact("bills", "22대 개정안 수 (amendment bills)", "$b1.totalCount", "number")] if name in AMEND_ASKED else []),
              fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\""),
-             fact("text", "조문 내용 (article text)", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)", "name")],
+             fact("text", "조문 내용 (article text; scored by its key facts)", ARTICLE_TEXT.format(s="s2"), "key_facts",
+                  keys=list(LAW_KEYS[(name, jo)]))],
         ))
     return out
 
@@ -919,8 +927,8 @@ def law_vs_decree() -> list[Spec]:
             [step("s1", LAW_SEARCH, {"target": "law", "query": law}),
              step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", law), "JO": jo1}),
              step("s3", LAW_SERVICE, {"target": "law", "MST": _mst("s1", decree), "JO": jo2})],
-            [fact("law", f"{law} 조문", "$s2.items[0].\"항\"[0].\"항내용\""),
-             fact("decree", f"{decree} 조문", "$s3.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)")],
+            [fact("law", f"{law} 조문", ARTICLE_TEXT.format(s="s2"), "key_facts", keys=list(LAW_KEYS[(law, jo1)])),
+             fact("decree", f"{decree} 조문", ARTICLE_TEXT.format(s="s3"), "key_facts", keys=list(LAW_KEYS[(decree, jo2)]))],
         ))
     return out
 
@@ -949,33 +957,10 @@ def law_ministry_compare() -> list[Spec]:
         else:
             facts = [fact(f"eff{i}", f"{n} 시행일자", f"$s{i}.items[?\"법령명한글\"=='{n}'].\"시행일자\" | [0]", "date")
                      for i, n in enumerate(names, 1)]
-            facts.append(fact("latest", "가장 최근 시행 법령", f"$_.max_by([{', '.join(row)}], &to_number(\"시행일자\")).\"법령명한글\""))
+            ranked = f"reverse(sort_by([{', '.join(row)}], &to_number(\"시행일자\")))"
+            facts.append(fact("latest", "가장 최근 시행 법령", f"$_.{ranked}[0].\"법령명한글\"",
+                              competitors=f"$_.{ranked}[1:].\"법령명한글\""))
         out.append(Spec("parallel", "law", q, qe, c, steps, facts))
-    return out
-
-
-@family
-def law_id_vs_mst() -> list[Spec]:
-    """Error recovery: \"법령ID\" is not \"법령일련번호\" (MST); the detail call with the ID finds nothing."""
-    rows = [
-        ("개인정보 보호법", "003400", "2026-10-22", "15:35",
-         "개인정보가 유출됐을 때 회사가 뭘 해야 하는지 개인정보 보호법 제34조 내용 알려줘. 법령ID로 바로 조회해봐.",
-         "What must a company do after a data leak? Privacy Act Art. 34 (try the law ID directly)."),
-        ("최저임금법", "000600", "2026-09-28", "19:50",
-         "최저임금법 제6조(최저임금의 효력) 원문 좀 찾아주세요. 법령ID를 MST 자리에 넣어서 먼저 시도해 봐요.",
-         "Minimum Wage Act Art. 6 text (first try the law ID in the MST field)."),
-    ]
-    out = []
-    for name, jo, day, hm, q, qe in rows:
-        c = clock(day, hm)
-        out.append(Spec(
-            "error_recovery", "law", q, qe, c,
-            [step("s1", LAW_SEARCH, {"target": "law", "query": name}),
-             step("e1", LAW_SERVICE, {"target": "law", "MST": f"$s1.items[?\"법령명한글\"=='{name}'].\"법령ID\" | [0]", "JO": jo},
-                  expect_error=True, required=False, note="법령ID in MST -> no such law"),
-             step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo})],
-            [fact("text", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)")],
-        ))
     return out
 
 
@@ -1004,39 +989,40 @@ def party_seats() -> list[Spec]:
     for parties, day, hm, q, qe in rows:
         c = clock(day, hm)
         steps = [step(f"s{i}", MEMBERS, {"POLY_NM": p, "pSize": 5}) for i, p in enumerate(parties, 1)]
-        facts = [fact(f"n{i}", f"{p} 의원 수", f"$s{i}.totalCount", "number") for i, p in enumerate(parties, 1)]
-        if len(parties) > 2:
+        facts = [fact(f"n{i}", f"{p} 의원 수", f"$s{i}.totalCount", "number", subject=p)
+                 for i, p in enumerate(parties, 1)]
+        if "가장" in q:
             objs = ", ".join(f"{{p: '{p}', n: s{i}.totalCount}}" for i, p in enumerate(parties, 1))
-            facts.append(fact("most", "가장 많은 정당", f"$_.max_by([{objs}], &n).p"))
+            facts.append(fact("most", "가장 많은 정당", f"$_.max_by([{objs}], &n).p", competitors=ranked_others(objs, "n", "p")))
         out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
     return out
 
 
 @family
-def committee_roster_pages() -> list[Spec]:
-    """Pagination: a committee's members with pSize 5; the 위원장 can be on any page."""
+def committee_roster() -> list[Spec]:
+    """A committee's roster (one page holds it), one party's members on it, then that party's seats
+    in the whole Assembly (kopa-074 used to ask for "the" chair, but the world's roster role field
+    is not unique per committee; the question is now about the party make-up)."""
     rows = [
-        ("법제사법위원회", "2026-10-14", "17:20",
-         "법제사법위원회 위원 명단을 전부 확인해서 위원장이 누구고 어느 당인지 알려주세요. 한 번에 5명씩 조회돼요.",
-         "Legislation and Judiciary Committee: the whole roster (5 per page); who chairs it, and which party?"),
-        ("교육위원회", "2026-11-26", "11:10",
-         "교육위원회 소속 의원 전체 중에 초선 의원이 몇 명인지 세어 주세요. 5명씩 페이지로 나옵니다.",
-         "Education Committee: how many first-term members in the whole roster (5 per page)?"),
+        ("법제사법위원회", "국민의힘", "2026-10-14", "17:20",
+         "법제사법위원회 위원 명단에서 국민의힘 소속 위원이 몇 명인지, 그리고 국민의힘의 국회 전체 의석수도 알려주세요.",
+         "Legislation and Judiciary Committee: how many of its members are from the People Power Party, and the "
+         "party's seats in the whole Assembly."),
+        ("교육위원회", "더불어민주당", "2026-11-26", "11:10",
+         "교육위원회 소속 의원 중 초선 의원이 몇 명인지, 더불어민주당 위원은 몇 명인지, 민주당 전체 의석수까지 알려 주세요.",
+         "Education Committee: how many first-term members, how many Democratic Party members, and the Democratic "
+         "Party's seats in the whole Assembly."),
     ]
     out = []
-    for i, (cmit, day, hm, q, qe) in enumerate(rows):
+    for i, (cmit, party, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        total = probe_total(c, MEMBERS, {"CMIT_NM": cmit, "pSize": 5})
-        n_pages = -(-total // 5)
-        steps = [step(f"p{k}", MEMBERS, {"CMIT_NM": cmit, "pSize": 5, "pIndex": k}) for k in range(1, n_pages + 1)]
-        allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
-        if i == 0:
-            facts = [fact("chair", "위원장", f"$_.{allrows} | [?JOB_RES_NM=='위원장'].HG_NM", "set"),
-                     fact("party", "위원장 정당", f"$_.{allrows} | [?JOB_RES_NM=='위원장'].POLY_NM", "set")]
-        else:
-            facts = [fact("n", "초선 의원 수", f"$_.length({allrows} | [?REELE_GBN_NM=='초선'])", "number")]
-        out.append(Spec("pagination", "politics", q, qe, c, steps, facts,
-                        state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1))))
+        steps = [step("s1", MEMBERS, {"CMIT_NM": cmit, "pSize": 100}),
+                 step("s2", MEMBERS, {"POLY_NM": party, "pSize": 5})]
+        facts = [fact("n", f"{cmit} {party} 위원 수", f"$s1.length(items[?POLY_NM=='{party}'])", "number"),
+                 fact("seats", f"{party} 전체 의석수", "$s2.totalCount", "number")]
+        if i == 1:
+            facts.insert(0, fact("first", "초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"))
+        out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
     return out
 
 
@@ -1163,15 +1149,17 @@ def dust_near_dong() -> list[Spec]:
                       fact("pm25", "PM2.5 (㎍/㎥)", "$s3.items[0].pm25Value", "number")]
         elif i == 1:
             facts += [fact("pm25", "PM2.5 (㎍/㎥)", "$s3.items[0].pm25Value", "number"),
-                      fact("grade", "PM2.5 등급 (1 좋음 ~ 4 매우나쁨)", "$s3.items[0].pm25Grade", "exact")]
+                      fact("grade", "PM2.5 등급 (air-quality grade)", "$s3.items[0].pm25Grade", "code_label",
+                           labels="airkorea_grade")]
         else:
             facts += [fact("khai", "통합대기환경지수", "$s3.items[0].khaiValue", "number"),
                       fact("o3", "오존 (ppm)", "$s3.items[0].o3Value", "number", 0.001)]
-        steps = _air_chain("s", dong) + [
-            step(f"s{k}", RLTM, {"stationName": f"$s2.items[{k - 3}].stationName", "dataTerm": "DAILY", "ver": "1.3",
-                                 "numOfRows": 1}) for k in (4, 5)]
-        facts.append(fact("avg3", "가까운 3곳 평균 PM10", "$_.avg(nums([s3.items[0].pm10Value, s4.items[0].pm10Value, "
-                          "s5.items[0].pm10Value]))", "number", 1.0, required=(i == 0)))
+        steps = _air_chain("s", dong)
+        if i == 0:  # only this question asks for the three nearest stations' mean
+            steps += [step(f"s{k}", RLTM, {"stationName": f"$s2.items[{k - 3}].stationName", "dataTerm": "DAILY",
+                                           "ver": "1.3", "numOfRows": 1}) for k in (4, 5)]
+            facts.append(fact("avg3", "가까운 3곳 평균 PM10", "$_.avg(nums([s3.items[0].pm10Value, s4.items[0].pm10Value, "
+                              "s5.items[0].pm10Value]))", "number", 1.0))
         out.append(Spec("chain4plus", "environment", q, qe, c, steps, facts))
     return out
 
@@ -1195,9 +1183,10 @@ def dust_three_dongs() -> list[Spec]:
             steps += _air_chain("abc"[k], d)
         key = "pm25Value" if i == 0 else "pm10Value"
         objs = ", ".join(f"{{d: '{d}', v: num({p}3.items[0].{key})}}" for d, p in zip(dongs, "abc", strict=True))
-        facts = [fact(f"v{k}", f"{d} {key}", f"${p}3.items[0].{key}", "number")
+        facts = [fact(f"v{k}", f"{d} {key}", f"${p}3.items[0].{key}", "number", subject=d)
                  for k, (d, p) in enumerate(zip(dongs, "abc", strict=True), 1)]
-        facts.append(fact("worst", "가장 나쁜 동네", f"$_.max_by([{objs}] | [?v != null], &v).d"))
+        facts.append(fact("worst", "가장 나쁜 동네", f"$_.max_by([{objs}] | [?v != null], &v).d",
+                          competitors=f"$_.reverse(sort_by([{objs}] | [?v != null], &v))[1:].d"))
         out.append(Spec("parallel", "environment", q, qe, c, steps, facts, difficulty="hard"))
     return out
 
@@ -1207,14 +1196,14 @@ def worst_station_in_sido() -> list[Spec]:
     """Pagination: every station of a 시도 (10 per page) to find the worst one."""
     rows = [
         ("서울", "pm10Value", "2026-10-15", "14:20",
-         "지금 서울 측정소 전체 중에서 미세먼지(PM10)가 가장 높은 곳과 그 수치를 알려줘. 10개씩 나눠서 봐야 할 거야.",
-         "All Seoul stations now (10 per page): the highest PM10 and where."),
+         "지금 서울 측정소 전체 중에서 미세먼지(PM10)가 가장 높은 곳과 그 수치를 알려줘.",
+         "Across all Seoul stations now: the highest PM10 and where."),
         ("부산", "pm25Value", "2026-11-06", "09:30",
-         "부산 모든 측정소의 현재 초미세먼지를 훑어서 가장 높은 측정소 이름을 찾아주세요. 한 페이지 10건 기준.",
-         "Every Busan station (10 per page): which has the highest PM2.5 now?"),
+         "부산 모든 측정소의 현재 초미세먼지를 훑어서 가장 높은 측정소 이름을 찾아주세요.",
+         "Every Busan station: which has the highest PM2.5 now?"),
         ("경기", "o3Value", "2026-09-19", "15:10",
-         "오존주의보 대비 자료예요. 경기도 전체 측정소의 현재 오존 농도를 다 확인해서 가장 높은 측정소와 값을 알려주세요. 10건씩 조회됩니다.",
-         "Ozone-alert prep: across all Gyeonggi stations (10 per page), the highest ozone now and where."),
+         "오존주의보 대비 자료예요. 경기도 전체 측정소의 현재 오존 농도를 다 확인해서 가장 높은 측정소와 값을 알려주세요.",
+         "Ozone-alert prep: across all Gyeonggi stations, the highest ozone now and where."),
     ]
     out = []
     for sido, key, day, hm, q, qe in rows:
@@ -1227,7 +1216,8 @@ def worst_station_in_sido() -> list[Spec]:
         valid = f"{allrows} | [?num({key}) != null]"
         out.append(Spec(
             "pagination", "environment", q, qe, c, steps,
-            [fact("station", "최고 측정소", f"$_.max_by({valid}, &num({key})).stationName"),
+            [fact("station", "최고 측정소", f"$_.max_by({valid}, &num({key})).stationName",
+                  competitors=f"$_.reverse(sort_by({valid}, &num({key})))[1:].stationName"),
              fact("value", "최고값", f"$_.max(nums({allrows}[].{key}))", "number", 0.001 if key == "o3Value" else 0.0)],
             state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)),
         ))
@@ -1239,18 +1229,18 @@ def weather_and_air() -> list[Spec]:
     """Across providers: KMA now-cast and AirKorea's 3-hop chain in parallel (4 calls)."""
     rows = [
         ("역삼동", "서울특별시 강남구", "2026-10-09", "16:30",
-         "퇴근길에 역삼동 걸어가려는데 지금 기온이랑 습도, 그리고 근처 미세먼지 수치까지 한 번에 알려줘. (격자 {nx},{ny})",
-         "Walking home in Yeoksam: temperature, humidity and nearby PM10 now (grid {nx},{ny})."),
+         "퇴근길에 강남 역삼동 걸어가려는데 지금 기온이랑 습도, 그리고 근처 미세먼지 수치까지 한 번에 알려줘.",
+         "Walking home in Yeoksam-dong (Gangnam): temperature, humidity and nearby PM10 now."),
         ("우동", "부산광역시 해운대구", "2026-11-13", "07:10",
-         "해운대 우동 아침 조깅 가도 될까? 현재 기온, 풍속, 그리고 가까운 측정소 초미세먼지 알려줘. 격자 좌표는 {nx},{ny}야.",
-         "Morning run in U-dong, Haeundae? Temperature, wind speed and nearby PM2.5 (grid {nx},{ny})."),
+         "해운대 우동 아침 조깅 가도 될까? 현재 기온, 풍속, 그리고 가까운 측정소 초미세먼지 알려줘.",
+         "Morning run in U-dong, Haeundae? Temperature, wind speed and nearby PM2.5 now."),
     ]
     out = []
     for i, (dong, region, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        nx, ny = grid(region)
         nb = ncst_base(c)
-        steps = [step("w1", NCST, {"base_date": nb[0], "base_time": nb[1], "nx": nx, "ny": ny})] + _air_chain("s", dong)
+        steps = [grid_step("g1", region),
+                 step("w1", NCST, {"base_date": nb[0], "base_time": nb[1], **gxy("g1", dong)})] + _air_chain("s", dong)
         facts = [fact("t1h", "기온", cat_value("w1", "T1H", "obsrValue"), "number", 0.1)]
         if i == 0:
             facts += [fact("reh", "습도", cat_value("w1", "REH", "obsrValue"), "number", 1.0),
@@ -1258,7 +1248,7 @@ def weather_and_air() -> list[Spec]:
         else:
             facts += [fact("wsd", "풍속", cat_value("w1", "WSD", "obsrValue"), "number", 0.1),
                       fact("pm25", "PM2.5", "$s3.items[0].pm25Value", "number")]
-        out.append(Spec("chain4plus", "environment", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts))
+        out.append(Spec("chain4plus", "environment", q, qe, c, steps, facts))
     return out
 
 
@@ -1316,7 +1306,7 @@ def clinic_near_sight() -> list[Spec]:
                  step("s3", HOSP_DTL, {"ykiho": "$s2.items[0].ykiho"}),
                  step("s4", HOSP_SUBJ, {"ykiho": "$s2.items[0].ykiho"})]
         facts = [fact("hosp", "병원명", "$s2.items[0].yadmNm"),
-                 fact("sat", "토요일 진료 종료", "$s3.items[0].trmtSatEnd", "exact")]
+                 fact("sat", "토요일 진료 종료", "$s3.items[0].trmtSatEnd", "time")]
         if i == 0:
             facts.append(fact("sdr", "소아청소년과 전문의 수",
                               f"$s4.items[?to_string(dgsbjtCd)=='{subj}'].dgsbjtPrSdrCnt | [0]", "number"))
@@ -1340,17 +1330,27 @@ def saturday_hospitals() -> list[Spec]:
     out = []
     for i, (sido, sggu, cl, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", HOSP, {"sidoCd": sido, "sgguCd": sggu, "clCd": cl, "numOfRows": 3})]
+        steps = [step("s1", HOSP, {"sidoCd": sido, "sgguCd": sggu, "clCd": cl})]
         steps += [step(f"d{k}", HOSP_DTL, {"ykiho": f"$s1.items[{k - 1}].ykiho"}) for k in range(1, 4)]
         if i == 0:
-            facts = [fact(f"sat{k}", f"{k}번째 병원 토요일 마감", f"$d{k}.items[0].trmtSatEnd", "exact", required=False)
-                     for k in range(1, 4)]
-            facts.insert(0, fact("names", "병원 3곳", "$s1.items[].yadmNm", "set"))
+            facts = [fact(f"sat{k}", f"{k}번째 병원 토요일 마감", f"$d{k}.items[0].trmtSatEnd", "time", required=False,
+                          subject=f"$s1.items[{k - 1}].yadmNm") for k in range(1, 4)]
+            facts.insert(0, fact("names", "병원 3곳", "$s1.items[:3].yadmNm", "set"))
         else:
-            facts = [fact("names", "병원 3곳", "$s1.items[].yadmNm", "set")]
-            facts += [fact(f"sun{k}", f"{k}번째 병원 일요일 휴진", f"$d{k}.items[0].noTrmtSun", "exact") for k in range(1, 4)]
+            facts = [fact("names", "병원 3곳", "$s1.items[:3].yadmNm", "set")]
+            facts += [fact(f"sun{k}", f"{k}번째 병원 일요일 휴진", f"$d{k}.items[0].noTrmtSun", "exact",
+                           subject=f"$s1.items[{k - 1}].yadmNm") for k in range(1, 4)]
         out.append(Spec("parallel", "health", q, qe, c, steps, facts))
     return out
+
+
+# Key facts of leaflet texts (phrases of the text; validate checks each is in the gold output).
+DRUG_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("타이레놀정500밀리그람(아세트아미노펜)", "intrcQesitm"): ("아세트아미노펜", "감기약"),
+    ("어린이타이레놀현탁액(아세트아미노펜)", "useMethodQesitm"): ("4~6시간", "5회"),
+    ("타이레놀정500밀리그람", "efcyQesitm"): ("발열", "두통"),
+    ("타이레놀8시간이알서방정", "efcyQesitm"): ("발열", "두통"),
+}
 
 
 @family
@@ -1372,7 +1372,8 @@ def drug_info() -> list[Spec]:
             [step("s1", DRUG, {"itemName": kw}),
              step("s2", DRUG, {"itemSeq": f"$s1.items[?itemName=='{exact}'].itemSeq | [0]"})],
             [fact("item", "품목 기준코드", "$s2.items[0].itemSeq", "exact", required=False),
-             fact("text", "해당 항목 내용", f"$s2.items[0].{field}")],
+             fact("text", "해당 항목 내용 (scored by its key facts)", f"$s2.items[0].{field}", "key_facts",
+                  keys=list(DRUG_KEYS[(exact, field)]))],
         ))
     return out
 
@@ -1381,9 +1382,6 @@ def drug_info() -> list[Spec]:
 def drug_compare() -> list[Spec]:
     """Parallel: two products' efficacy and storage, compared."""
     rows = [
-        ("타이레놀정500밀리그람", "타이레놀8시간이알서방정", "2026-09-26", "11:00",
-         "타이레놀정500이랑 타이레놀8시간이알서방정, 효능이랑 보관법이 어떻게 다른지 비교해줘.",
-         "Tylenol 500 vs Tylenol 8-hour ER: efficacy and storage compared."),
     ]
     out = []
     for a, b, day, hm, q, qe in rows:
@@ -1391,7 +1389,8 @@ def drug_compare() -> list[Spec]:
         out.append(Spec(
             "parallel", "health", q, qe, c,
             [step("s1", DRUG, {"itemName": a}), step("s2", DRUG, {"itemName": b})],
-            [fact("eff_a", f"{a} 효능", "$s1.items[0].efcyQesitm"), fact("eff_b", f"{b} 효능", "$s2.items[0].efcyQesitm"),
+            [fact("eff_a", f"{a} 효능", "$s1.items[0].efcyQesitm", "key_facts", keys=list(DRUG_KEYS[(a, "efcyQesitm")])),
+             fact("eff_b", f"{b} 효능", "$s2.items[0].efcyQesitm", "key_facts", keys=list(DRUG_KEYS[(b, "efcyQesitm")])),
              fact("dep_a", f"{a} 보관법", "$s1.items[0].depositMethodQesitm", required=False),
              fact("dep_b", f"{b} 보관법", "$s2.items[0].depositMethodQesitm", required=False)],
         ))
@@ -1446,14 +1445,15 @@ def company_profile_and_sales() -> list[Spec]:
         if i == 0:
             facts = [fact("ceo", "대표이사", "$s2.items[0].ceo_nm"),
                      fact("report", "최근 정기공시", "$s3.max_by(items, &rcept_dt).report_nm"),
-                     fact("sales", "2025 연결 매출액(원)", _acct("s4", "매출액"), "number")]
+                     fact("sales", "2025 연결 매출액 (API unit 원)", _acct("s4", "매출액"), "money", unit="원", rel_tol=0.005)]
         elif i == 1:
             facts = [fact("addr", "본사 주소", "$s2.items[0].adres"),
-                     fact("op", "2025 연결 영업이익(원)", _acct("s4", "영업이익"), "number"),
+                     fact("op", "2025 연결 영업이익 (API unit 원)", _acct("s4", "영업이익"), "money", unit="원", rel_tol=0.005),
                      fact("report", "최근 정기공시", "$s3.max_by(items, &rcept_dt).report_nm")]
         else:
             facts = [fact("ceo", "대표자", "$s2.items[0].ceo_nm"),
-                     fact("ni", "2025 연결 당기순이익(원)", _acct("s4", "당기순이익"), "number"),
+                     fact("ni", "2025 연결 당기순이익 (API unit 원)", _acct("s4", "당기순이익"), "money", unit="원",
+                          rel_tol=0.005),
                      fact("n", "올해 정기공시 건수", "$s3.totalCount", "number")]
         out.append(Spec("chain4plus", "finance", q, qe, c, steps, facts))
     return out
@@ -1477,10 +1477,11 @@ def revenue_compare() -> list[Spec]:
         steps = [step(f"c{k}", CORP, {"corp_name": n}) for k, n in enumerate(names, 1)]
         steps += [step(f"f{k}", ACCOUNTS, {"corp_code": _corp(f"c{k}", n), "bsns_year": "2025", "reprt_code": "11011"})
                   for k, n in enumerate(names, 1)]
-        facts = [fact(f"v{k}", f"{n} {acct}", _acct(f"f{k}", acct), "number") for k, n in enumerate(names, 1)]
+        facts = [fact(f"v{k}", f"{n} {acct} (API unit 원)", _acct(f"f{k}", acct), "money", unit="원", rel_tol=0.005,
+                      subject=n) for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{n: '{n}', v: num(f{k}.items[?account_nm=='{acct}' && fs_div=='CFS'].thstrm_amount | [0])}}"
                          for k, n in enumerate(names, 1))
-        facts.append(fact("top", "가장 큰 회사", f"$_.max_by([{objs}], &v).n"))
+        facts.append(fact("top", "가장 큰 회사", f"$_.max_by([{objs}], &v).n", competitors=ranked_others(objs, "v", "n")))
         out.append(Spec("parallel", "finance", q, qe, c, steps, facts))
     return out
 
@@ -1492,9 +1493,6 @@ def maker_business_status() -> list[Spec]:
         ("게보린", "2026-10-06", "11:30",
          "약국 거래처 등록하려는데 게보린 만드는 제약사 사업자등록번호가 뭐고, 국세청 기준으로 지금 계속사업자인지 확인해 줘.",
          "Registering a supplier: the business number of Geworin's maker and its NTS status (active?)."),
-        ("후시딘", "2026-11-16", "14:45",
-         "후시딘연고 제조사의 사업자번호를 찾아서 국세청 상태조회로 과세유형까지 알려주세요.",
-         "Fucidin ointment's maker: business number, NTS status and tax type."),
     ]
     out = []
     for i, (drug, day, hm, q, qe) in enumerate(rows):
@@ -1534,56 +1532,9 @@ def base_rate_trend() -> list[Spec]:
             facts = [fact("sep", "9월 기준금리", f"$s3.items[?TIME=='{b}'].DATA_VALUE | [0]", "number", 0.001),
                      fact("series", "월별 값", "$s3.items[].DATA_VALUE", "set", required=False)]
         else:
-            facts = [fact("month", "최고 달", "$s3.max_by(items, &num(DATA_VALUE)).TIME", "exact"),
+            facts = [fact("month", "최고 달", "$s3.max_by(items, &num(DATA_VALUE)).TIME", "month"),
                      fact("value", "최고 지수", "$s3.max(nums(items[].DATA_VALUE))", "number", 0.01)]
         out.append(Spec("chain3", "finance", q, qe, c, steps, facts))
-    return out
-
-
-@family
-def key_stats_snapshot() -> list[Spec]:
-    """One call for the 100 key indicators, then a series for context (2 calls, parallel)."""
-    rows = [
-        ("2026-10-20", "08:45",
-         "오늘 아침 기준 원/달러 환율이랑 한국은행 기준금리 최신값 알려줘. 100대 통계지표에서 찾아보면 될 거야.",
-         "This morning's KRW/USD rate and the latest base rate, from the 100 key statistics."),
-    ]
-    out = []
-    for day, hm, q, qe in rows:
-        c = clock(day, hm)
-        out.append(Spec(
-            "chain2", "finance", q, qe, c,
-            [step("s1", ECOS_KEY, {"lang": "kr", "start": 1, "end": 20}),
-             step("s2", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "722Y001", "CYCLE": "M",
-                                      "START_TIME": ym(c, -3), "END_TIME": ym(c, -1), "ITEM_CODE1": "0101000"},
-                  required=False)],
-            [fact("fx", "원/달러 환율", "$s1.items[?contains(KEYSTAT_NAME, '원/달러')].DATA_VALUE | [0]", "number", 0.1),
-             fact("rate", "기준금리", "$s1.items[?KEYSTAT_NAME=='한국은행 기준금리'].DATA_VALUE | [0]", "number", 0.001)],
-        ))
-    return out
-
-
-@family
-def closed_business_check() -> list[Spec]:
-    """Error recovery: NTS wants 10 digits without hyphens; the hyphenated number is rejected."""
-    rows = [
-        ("우루사", "2026-10-29", "16:10",
-         "우루사 제조사 사업자번호를 하이픈 넣은 형식(xxx-xx-xxxxx)으로 국세청에 먼저 조회해 보고, 안 되면 올바른 형식으로 다시 조회해서 상태 알려줘.",
-         "Query Ursa's maker's business number with hyphens first; if rejected, retry in the right format and report."),
-    ]
-    out = []
-    for drug, day, hm, q, qe in rows:
-        c = clock(day, hm)
-        bno = probe(c, DRUG, {"itemName": drug})["items"][0]["bizrno"]
-        hyph = f"{bno[:3]}-{bno[3:5]}-{bno[5:]}"
-        out.append(Spec(
-            "error_recovery", "finance", q, qe, c,
-            [step("s1", DRUG, {"itemName": drug}),
-             step("e1", NTS, {"b_no": [hyph]}, expect_error=True, required=False,
-                  note="hyphenated b_no -> REQUEST_DATA_MALFORMED"),
-             step("s2", NTS, {"b_no": ["$s1.items[0].bizrno"]})],
-            [fact("status", "사업자 상태", "$s2.items[0].b_stt"), fact("tax", "과세유형", "$s2.items[0].tax_type")],
-        ))
     return out
 
 
@@ -1623,9 +1574,9 @@ def subway_rush_hour() -> list[Spec]:
         steps += [step(f"b{k}", SUBWAY_TIME, {"START_INDEX": 1, "END_INDEX": 5, "USE_MON": ym(c, -1),
                                               "SUB_STA_NM": f"$a{k}.items[0].STATION_NM"})
                   for k in range(1, len(names) + 1)]
-        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number") for k, n in enumerate(names, 1)]
+        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number", subject=n) for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
-        facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s"))
+        facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s", competitors=ranked_others(objs, "v", "s")))
         out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
     return out
 
@@ -1635,8 +1586,8 @@ def cabbage_prices() -> list[Spec]:
     """Pagination over START_INDEX/END_INDEX: every market's price of one item."""
     rows = [
         ("배추", "2026-10-19", "07:50",
-         "서울 시장·마트 전체에서 배추 가격이 가장 싼 곳이 어디고 얼마인지 알려줘. 한 번에 40건씩 조회해요.",
-         "Across Seoul markets (40 rows per call): where is cabbage cheapest, and the price?"),
+         "서울 시장·마트 전체에서 배추 가격이 가장 싼 곳이 어디고 얼마인지 알려줘.",
+         "Across all Seoul markets: where is cabbage cheapest, and the price?"),
     ]
     out = []
     for item, day, hm, q, qe in rows:
@@ -1648,8 +1599,9 @@ def cabbage_prices() -> list[Spec]:
         allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
         out.append(Spec(
             "pagination", "district", q, qe, c, steps,
-            [fact("market", "최저가 시장", f"$_.min_by({allrows}, &num(A_PRICE)).M_NAME"),
-             fact("price", "최저가(원)", f"$_.min(nums({allrows}[].A_PRICE))", "number")],
+            [fact("market", "최저가 시장", f"$_.min_by({allrows}, &num(A_PRICE)).M_NAME",
+                  competitors=f"$_.sort_by({allrows}, &num(A_PRICE))[1:].M_NAME"),
+             fact("price", "최저가 (API unit 원)", f"$_.min(nums({allrows}[].A_PRICE))", "money", unit="원")],
             state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)), difficulty="hard",
         ))
     return out
@@ -1678,16 +1630,19 @@ def district_libraries() -> list[Spec]:
     rows = [
         (["seoul_JRLibraryInfo", "seoul_SPLibraryInfo", "seoul_MPLibraryInfo", "seoul_GNLibraryInfo"],
          ["종로구", "송파구", "마포구", "강남구"], "2026-11-08", "13:00",
-         "종로구, 송파구, 마포구, 강남구 구립도서관 수를 각각 알려주고, 네 구를 통틀어 좌석이 가장 많은 도서관(각 구 첫 페이지 20곳 기준)을 찾아줘.",
-         "Jongno, Songpa, Mapo, Gangnam: number of district libraries each, and the library with the most seats (first 20 per district)."),
+         "종로구, 송파구, 마포구, 강남구 구립도서관 수를 각각 알려주고, 네 구를 통틀어 좌석이 가장 많은 도서관을 찾아줘.",
+         "Jongno, Songpa, Mapo, Gangnam: number of district libraries each, and the library with the most seats overall."),
     ]
     out = []
     for tools, gus, day, hm, q, qe in rows:
         c = clock(day, hm)
-        steps = [step(f"s{k}", t, {"START_INDEX": 1, "END_INDEX": 20}) for k, t in enumerate(tools, 1)]
-        facts = [fact(f"n{k}", f"{g} 도서관 수", f"$s{k}.totalCount", "number") for k, g in enumerate(gus, 1)]
+        for t in tools:  # one page of 50 holds every library of a 구
+            assert probe_total(c, t, {"START_INDEX": 1, "END_INDEX": 1}) <= 50, t
+        steps = [step(f"s{k}", t, {"START_INDEX": 1, "END_INDEX": 50}) for k, t in enumerate(tools, 1)]
+        facts = [fact(f"n{k}", f"{g} 도서관 수", f"$s{k}.totalCount", "number", subject=g) for k, g in enumerate(gus, 1)]
         allrows = "[" + ", ".join(f"s{k}.items" for k in range(1, len(tools) + 1)) + "][]"
-        facts.append(fact("top", "좌석 최다 도서관", f"$_.max_by({allrows}, &num(SEAT_CO)).LBRRY_NM"))
+        facts.append(fact("top", "좌석 최다 도서관", f"$_.max_by({allrows}, &num(SEAT_CO)).LBRRY_NM",
+                          competitors=f"$_.reverse(sort_by({allrows}, &num(SEAT_CO)))[1:].LBRRY_NM"))
         out.append(Spec("parallel", "district", q, qe, c, steps, facts))
     return out
 
@@ -1710,9 +1665,6 @@ def election_winner() -> list[Spec]:
         ("제9회 전국동시지방선거", "시·도지사선거", "경기도", None, "2026-11-15", "19:20",
          "올해 지방선거에서 경기도지사로 당선된 사람 이름과 정당, 나이를 알려줘.",
          "This year's local elections: the elected Gyeonggi governor's name, party and age."),
-        ("제21대 국회의원선거", "국회의원선거", "서울특별시", "종로구", "2026-09-17", "15:00",
-         "21대 국회의원 선거 때 서울 종로구에서 당선된 사람의 직업과 학력이 궁금해요.",
-         "21st general election, Seoul Jongno: the winner's occupation and education."),
     ]
     out = []
     for i, (election, sub, sd, sgg, day, hm, q, qe) in enumerate(rows):
@@ -1742,8 +1694,8 @@ def seats_by_party_in_sido() -> list[Spec]:
     """Pagination: all constituency winners of a 시도 (10 per page), counted by party."""
     rows = [
         ("서울특별시", "2024", "더불어민주당", "2026-10-03", "12:00",
-         "22대 총선 서울 지역구 당선자 중 더불어민주당 소속이 몇 명인지 세어 주세요. 결과는 10명씩 나와요.",
-         "22nd general election, Seoul constituencies (10 per page): how many winners from the Democratic Party?"),
+         "22대 총선 서울 지역구 당선자 중 더불어민주당 소속이 몇 명인지 세어 주세요.",
+         "22nd general election, Seoul constituencies: how many winners from the Democratic Party?"),
         ("경기도", "2024", "국민의힘", "2026-11-28", "09:40",
          "지난 총선 경기도 지역구에서 국민의힘 당선자가 몇 명이었는지 전체 페이지 다 확인해서 알려줘.",
          "Last general election, Gyeonggi constituencies (all pages): how many People Power Party winners?"),
@@ -1893,7 +1845,8 @@ def day_trip_planner() -> list[Spec]:
                  step("w1", MID_LAND, {"regId": land, "tmFc": tm}),
                  step("w2", MID_TA, {"regId": city, "tmFc": tm})]
         if i == 0:
-            facts = [fact("sky", "오후 하늘", f"$w1.items[0].wf{n}Pm"), fact("tmax", "최고기온", f"$w2.items[0].taMax{n}", "number", 0.5),
+            facts = [fact("sky", "오후 하늘", f"$w1.items[0].wf{n}Pm", "code_label", labels="kma_mid_wf"),
+                     fact("tmax", "최고기온", f"$w2.items[0].taMax{n}", "number", 0.5),
                      fact("addr", "주소", "$s2.items[0].addr1"), fact("food", "식당 수", "$n1.totalCount", "number"),
                      fact("stay", "숙소 수", "$n2.totalCount", "number")]
         elif i == 1:
@@ -1902,7 +1855,8 @@ def day_trip_planner() -> list[Spec]:
                      fact("tel", "전화", "$s2.items[0].tel", "exact"), fact("food", "식당 수", "$n1.totalCount", "number"),
                      fact("stay", "숙소 수", "$n2.totalCount", "number")]
         else:
-            facts = [fact("sky", "오전 하늘", f"$w1.items[0].wf{n}Am"), fact("overview", "개요", "$s2.items[0].overview"),
+            facts = [fact("sky", "오전 하늘", f"$w1.items[0].wf{n}Am", "code_label", labels="kma_mid_wf"),
+                     fact("overview", "개요", "$s2.items[0].overview", required=False),
                      fact("stay", "숙소 수", "$n2.totalCount", "number")]
         out.append(Spec("chain4plus", "tourism", q, qe, c, steps, facts, difficulty="hard"))
     return out
@@ -1913,11 +1867,11 @@ def school_day_check() -> list[Spec]:
     """NEIS (key trap) + KMA + KASI: is tomorrow a school day, what is for lunch, will it rain."""
     rows = [
         ("서울대치초등학교", "서울특별시 강남구", "2026-10-15", "20:40",
-         "내일 서울대치초등학교 정상 등교하는 날인지(공휴일·학사일정 확인), 점심 메뉴, 그리고 등교 시간(8시) 강수확률을 알려주세요. 학교 격자는 {nx},{ny}예요.",
-         "Tomorrow at Seoul Daechi Elementary: a school day (holidays, calendar)? Lunch menu, and chance of rain at 08:00 (grid {nx},{ny})."),
+         "내일 서울대치초등학교(강남구) 정상 등교하는 날인지(공휴일·학사일정 확인), 점심 메뉴, 그리고 등교 시간(8시) 강수확률을 알려주세요.",
+         "Tomorrow at Seoul Daechi Elementary (Gangnam-gu): a school day (holidays, calendar)? Lunch menu, and chance of rain at 08:00."),
         ("우동초등학교", "부산광역시 해운대구", "2026-11-11", "19:15",
-         "부산 우동초 내일 학사일정이랑 급식, 그리고 아침 8시 기온을 같이 알려줄래요? 격자는 {nx},{ny}.",
-         "Busan Udong Elementary tomorrow: calendar events, lunch, and 08:00 temperature (grid {nx},{ny})."),
+         "부산 해운대구 우동초 내일 학사일정이랑 급식, 그리고 아침 8시 기온을 같이 알려줄래요?",
+         "Busan Udong Elementary (Haeundae-gu) tomorrow: calendar events, lunch, and the 08:00 temperature."),
     ]
     out = []
     for i, (school, region, day, hm, q, qe) in enumerate(rows):
@@ -1933,17 +1887,19 @@ def school_day_check() -> list[Spec]:
                                    "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": tom, "MMEAL_SC_CODE": "2"}),
                  step("s3", SCHED, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
                                     "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "AA_FROM_YMD": ymd(c),
-                                    "AA_TO_YMD": ymd(c, 7)}, required=False),
+                                    "AA_TO_YMD": ymd(c, 7)}),
                  step("h1", REST, {"solYear": tom[:4], "solMonth": tom[4:6]}),
-                 step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": nx, "ny": ny, "numOfRows": 50,
+                 grid_step("g1", region),
+                 step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], **gxy("g1"), "numOfRows": 50,
                                      "pageNo": page})]
-        facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM"),
+        facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM", "dish_set"),
                  fact(cat.lower(), f"내일 08시 {cat}",
                       cat_value("w1", cat, extra=f" && fcstDate=='{tom}' && fcstTime=='0800'"), "number", 0.1),
                  fact("holiday", "내일 공휴일 여부 (공휴일 목록에 없음)",
                       f"$h1.items[?to_string(locdate)=='{tom}'].dateName | [0] || '평일'", "name", required=False)]
-        out.append(Spec("chain4plus", "education", q.format(nx=nx, ny=ny), qe.format(nx=nx, ny=ny), c, steps, facts,
-                        state=TOKEN, difficulty="hard"))
+        facts.append(fact("events", "이번 주 학사일정 (this week's calendar)", "$s3.items[].EVENT_NM", "set",
+                          required=False))
+        out.append(Spec("chain4plus", "education", q, qe, c, steps, facts, state=TOKEN, difficulty="hard"))
     return out
 
 
@@ -1964,8 +1920,9 @@ def four_company_brief() -> list[Spec]:
                   for k, n in enumerate(names, 1)]
         facts = []
         for k, n in enumerate(names, 1):
-            facts.append(fact(f"ceo{k}", f"{n} 대표", f"$p{k}.items[0].ceo_nm"))
-            facts.append(fact(f"rev{k}", f"{n} 매출액", _acct(f"f{k}", "매출액"), "number"))
+            facts.append(fact(f"ceo{k}", f"{n} 대표", f"$p{k}.items[0].ceo_nm", subject=n))
+            facts.append(fact(f"rev{k}", f"{n} 매출액 (API unit 원)", _acct(f"f{k}", "매출액"), "money", unit="원",
+                              rel_tol=0.005, subject=n))
         out.append(Spec("parallel", "finance", q, qe, c, steps, facts, difficulty="hard"))
     return out
 
@@ -2021,7 +1978,7 @@ def law_and_bills() -> list[Spec]:
         if i == 0:  # the yes count needs the roll call; the first voted bill's name does not
             steps.append(step("b2", VOTES, {"AGE": "22", "BILL_ID": f"$b1.items{VOTED}", "RESULT_VOTE_MOD": "찬성",
                                             "pSize": 10}))
-        facts = [fact("article", "조문 내용", "$s2.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"),
+        facts = [fact("article", "조문 내용", ARTICLE_TEXT.format(s="s2"), "key_facts", keys=list(LAW_KEYS[(name, jo)])),
                  fact("bills", "개정안 수", "$b1.totalCount", "number")]
         if i == 0:
             facts.append(fact("yes", "찬성 수", "$b2.totalCount", "number"))
@@ -2053,6 +2010,131 @@ def election_and_assembly() -> list[Spec]:
             [fact("won", f"{sd} {party} 당선자 수", f"$s2.length(items[?jdName=='{party}'])", "number"),
              fact("seats", f"{party} 현 의석", "$s3.totalCount", "number")],
         ))
+    return out
+
+
+# =============================================================================================
+# fan-out over multi-record outputs (the paper's long tasks: 8-14 calls)
+# =============================================================================================
+
+
+@family
+def district_weather_fanout() -> list[Spec]:
+    """Per 구: the grid-table lookup (the 구 row among its 동 rows), then that cell's forecast;
+    compare tomorrow's morning low across the 구 (2 calls per 구, up to 14)."""
+    from kopa_inspect.task_data.build import kma_page
+
+    rows = [
+        (["서울특별시 종로구", "서울특별시 노원구", "서울특별시 은평구", "서울특별시 강서구", "서울특별시 관악구",
+          "서울특별시 송파구", "서울특별시 도봉구"], "2026-10-27", "18:30",
+         "내일 아침 서울 종로·노원·은평·강서·관악·송파·도봉 일곱 개 구의 최저기온을 비교해서 가장 추운 구를 알려주세요. 아침 출근길 옷차림 공지용이에요.",
+         "Tomorrow morning's low in seven Seoul districts (Jongno, Nowon, Eunpyeong, Gangseo, Gwanak, Songpa, "
+         "Dobong): compare them and name the coldest (for a commute notice)."),
+        (["부산광역시 해운대구", "부산광역시 기장군", "부산광역시 사하구", "부산광역시 금정구"], "2026-11-16", "20:10",
+         "부산 해운대구, 기장군, 사하구, 금정구 내일 아침 최저기온이 각각 몇 도인지, 어디가 제일 추운지 알려줘.",
+         "Busan Haeundae-gu, Gijang-gun, Saha-gu, Geumjeong-gu: tomorrow's morning low in each, and the coldest."),
+        (["경기도 수원시 영통구", "경기도 성남시 분당구", "경기도 파주시", "경기도 양평군", "경기도 포천시"],
+         "2026-11-24", "21:40",
+         "경기 남부·북부 비교 자료예요. 수원 영통구, 성남 분당구, 파주시, 양평군, 포천시의 내일 최저기온과 가장 추운 곳을 알려주세요.",
+         "Gyeonggi south vs north: tomorrow's low in Yeongtong (Suwon), Bundang (Seongnam), Paju, Yangpyeong and "
+         "Pocheon, and the coldest."),
+    ]
+    out = []
+    for regions, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        vb, tom = vilage_base(c), ymd(c, 1)
+        steps, facts, objs = [], [], []
+        for k, region in enumerate(regions, 1):
+            nx, ny = grid(region)
+            page = kma_page(c, vb, nx, ny, tom, "0600", "TMN", size=100)
+            steps.append(grid_step(f"g{k}", region))
+            steps.append(step(f"w{k}", VILAGE, {"base_date": vb[0], "base_time": vb[1], **gxy(f"g{k}"),
+                                                "numOfRows": 100, "pageNo": page}))
+            name = region.split()[-1]
+            tmn = cat_value(f"w{k}", "TMN", extra=f" && fcstDate=='{tom}'")
+            facts.append(fact(f"tmn{k}", f"{name} 내일 최저기온 (TMN)", tmn, "number", 0.1, subject=name))
+            objs.append(f"{{g: '{name}', t: num(w{k}.items[?category=='TMN' && fcstDate=='{tom}'] | [0].fcstValue)}}")
+        joined = ", ".join(objs)
+        facts.append(fact("coldest", "가장 추운 구 (coldest)", f"$_.min_by([{joined}], &t).g",
+                          competitors=ranked_others(joined, "t", "g", highest=False)))
+        out.append(Spec("parallel", "weather", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def sido_air_worst_trend() -> list[Spec]:
+    """One 시도-wide realtime list (every station), the three worst stations picked from it, then
+    each one's last 24 hours (1 + 3 calls; the three junctions read the whole list)."""
+    rows = [
+        ("부산", "pm10Value", "2026-10-23", "15:40",
+         "지금 부산에서 미세먼지(PM10)가 가장 높은 측정소 세 곳을 찾고, 각 측정소의 최근 24시간 최고 PM10도 알려주세요.",
+         "The three Busan stations with the highest PM10 now, and each one's highest PM10 over the last 24 hours."),
+        ("대구", "pm25Value", "2026-11-18", "09:20",
+         "대구 측정소 중 현재 초미세먼지가 제일 높은 세 곳, 그리고 그 세 곳의 지난 24시간 초미세먼지 최고치를 정리해 줘.",
+         "Daegu: the three stations with the highest PM2.5 now, and their 24-hour PM2.5 maxima."),
+        ("인천", "o3Value", "2026-09-15", "16:10",
+         "인천 전체 측정소 중 지금 오존이 가장 높은 세 곳과, 세 곳 각각의 오늘 하루(최근 24시간) 오존 최고값을 알려주세요.",
+         "Incheon: the three stations with the highest ozone now, and each one's ozone maximum over the last 24 hours."),
+    ]
+    out = []
+    for sido, key, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        total = probe_total(c, SIDO_RLTM, {"sidoName": sido, "ver": "1.3", "numOfRows": 1})
+        assert total <= 40, f"{sido}: {total} stations would not fit one page shown to a model"
+        ranked = f"reverse(sort_by(items[?num({key}) != null], &num({key})))"
+        steps = [step("s1", SIDO_RLTM, {"sidoName": sido, "ver": "1.3", "numOfRows": 40})]
+        facts = [fact("top3", "현재 상위 3개 측정소 (three worst stations now)", f"$s1.{ranked}[:3].stationName", "set")]
+        for k in range(1, 4):
+            steps.append(step(f"d{k}", RLTM, {"stationName": f"$s1.{ranked}[{k - 1}].stationName", "dataTerm": "DAILY",
+                                              "ver": "1.3", "numOfRows": 24}))
+            facts.append(fact(f"max{k}", f"{k}위 측정소의 24시간 최고 {key}", f"$d{k}.max(nums(items[].{key}))", "number",
+                              0.001 if key == "o3Value" else 0.0, subject=f"$s1.{ranked}[{k - 1}].stationName"))
+        out.append(Spec("chain3", "environment", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def top_deal_dong_weather() -> list[Spec]:
+    """Across four providers: the month's top deal (MOLIT) -> its 동 in the grid table (KMA) ->
+    tomorrow's forecast there, and the same 동's air station (AirKorea): 8 calls."""
+    from kopa_inspect.task_data.build import kma_page
+
+    rows = [
+        ("서울특별시 송파구", "2026-10-07", "19:30",
+         "송파구에서 이번 달 최고가로 팔린 아파트가 있는 동네에 내일 가보려고 해요. 그 단지와 동 이름, 그 동네 내일 낮 최고기온, 지금 근처 미세먼지(PM10)를 알려줘.",
+         "Visiting the neighbourhood of Songpa's top apartment deal this month tomorrow: the complex and its dong, "
+         "tomorrow's high there, and the PM10 nearby now."),
+        ("서울특별시 마포구", "2026-11-06", "08:40",
+         "마포구 이번 달 최고가 아파트 거래가 나온 동의 내일 최고기온과 현재 근처 측정소 초미세먼지 농도를 알려주세요. 단지 이름도요.",
+         "Mapo-gu's top deal this month: the complex, tomorrow's high in its dong and the PM2.5 at the nearest station now."),
+    ]
+    out = []
+    for i, (region, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        lawd = {"서울특별시 송파구": "11710", "서울특별시 마포구": "11440"}[region]
+        assert probe_total(c, APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c)}) <= 50, "the month must fit one page"
+        top = probe(c, APT_TRADE, {"LAWD_CD": lawd, "DEAL_YMD": ym(c), "numOfRows": 50})["items"]
+        dong = max(top, key=lambda r: float(str(r["dealAmount"]).replace(",", "")))["umdNm"]
+        vb, tom = vilage_base(c), ymd(c, 1)
+        hits = [r for r in probe(c, GRID_LOOKUP, {"level2": region.split()[-1], "level3": dong})["items"]]
+        page = kma_page(c, vb, hits[0]["nx"], hits[0]["ny"], tom, "1500", "TMX", size=100)
+        key = "pm10Value" if i == 0 else "pm25Value"
+        umd = f"$s2.{MAX_DEAL}.umdNm"
+        steps = [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
+                 step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
+                 step("g1", GRID_LOOKUP, {"level1": "서울특별시", "level2": region.split()[-1], "level3": umd}),
+                 step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": "$g1.items[0].nx",
+                                     "ny": "$g1.items[0].ny", "numOfRows": 100, "pageNo": page}),
+                 step("t1", TM, {"umdName": umd}),
+                 step("t2", NEAR, {"tmX": "$t1.items[0].tmX", "tmY": "$t1.items[0].tmY"}),
+                 step("t3", RLTM, {"stationName": "$t2.items[0].stationName", "dataTerm": "DAILY", "ver": "1.3",
+                                   "numOfRows": 1})]
+        facts = [fact("apt", "최고가 단지", f"$s2.{MAX_DEAL}.aptNm", competitors=f"$s2.{OTHER_COMPLEXES}"),
+                 fact("dong", "그 단지의 동", umd),
+                 fact("tmx", "그 동의 내일 최고기온 (TMX)", cat_value("w1", "TMX", extra=f" && fcstDate=='{tom}'"), "number",
+                      0.1),
+                 fact("air", f"근처 측정소 {key}", f"$t3.items[0].{key}", "number")]
+        out.append(Spec("chain4plus", "real_estate", q, qe, c, steps, facts, difficulty="hard"))
     return out
 
 
@@ -2096,7 +2178,77 @@ def unanswerable() -> list[Spec]:
          "사업자번호 1058852441 회사의 작년 매출액이 얼마였는지 국세청 자료로 알려줘.",
          "From NTS data, what was last year's revenue of the business with number 1058852441?",
          "국세청 사업자 상태조회는 휴폐업·과세유형만 제공하며 매출액 정보는 제공하지 않음"),
+        # --- future data beyond what the APIs serve (some look answerable) ---
+        ("real_estate", [APT_TRADE, STAN], "2026-10-15", "11:00",
+         "마포구 다음 달 아파트 매매 실거래 중 최고가가 얼마일지 실거래가 자료로 알려줘.",
+         "From the transaction records: next month's top apartment sale price in Mapo-gu.",
+         "실거래가 API는 이미 신고된 거래만 제공하며 다음 달 거래 자료는 아직 없음"),
+        ("finance", [ECOS_SEARCH, ECOS_ITEMS, ECOS_TABLES], "2026-10-20", "10:00",
+         "2027년 1월 한국은행 기준금리가 몇 퍼센트인지 ECOS에서 찾아줘.",
+         "Find in ECOS the Bank of Korea base rate for January 2027.",
+         "ECOS는 공표된 통계만 제공하며 2027년 1월 기준금리는 아직 공표되지 않음"),
+        ("education", [SCHOOL, MEAL], "2026-10-14", "18:00",
+         "서울대치초등학교 내년 3월 10일 점심 급식 메뉴 알려줘요.",
+         "Seoul Daechi Elementary: the school lunch menu on 10 March next year.",
+         "급식 식단은 학교가 등록한 기간만 조회되며 내년 3월 식단은 아직 없음"),
+        ("transport", [CITY, STTN, ARVL], "2026-11-03", "08:00",
+         "내일 아침 8시에 대전 충남대학교 정류장에 몇 번 버스가 몇 분 뒤에 도착할지 알려줘.",
+         "Which bus will arrive at Chungnam National University stop in Daejeon at 8 a.m. tomorrow, and when?",
+         "버스 도착정보는 현재 실시간 예측만 제공하며 내일 특정 시각의 도착 예정은 조회할 수 없음"),
+        # --- data the APIs do not hold ---
+        ("real_estate", [APT_TRADE, APT_RENT, STAN], "2026-10-09", "15:00",
+         "강남구 은마아파트 이번 달 관리비가 세대당 얼마인지 알려줘.",
+         "This month's per-household maintenance fee at Eunma apartments, Gangnam-gu.",
+         "실거래가·전월세 API에는 관리비 정보가 없어 조회할 수 없음"),
+        ("environment", [TM, NEAR, RLTM], "2026-09-21", "13:00",
+         "지금 해운대해수욕장 바닷물 수온이 몇 도야? 대기측정소 자료로 알려줘.",
+         "What is the sea temperature at Haeundae Beach now, from the air-quality stations?",
+         "대기오염 측정소는 대기 항목만 측정하며 수온 자료는 제공하지 않음"),
+        ("health", [HOSP, HOSP_DTL], "2026-10-26", "09:30",
+         "마포구 소아청소년과 의원들 중 오늘 대기 인원이 가장 적은 곳은 어디예요?",
+         "Among Mapo-gu pediatric clinics, which has the shortest waiting line today?",
+         "병원 정보 API는 기본 정보·진료시간만 제공하며 실시간 대기 인원은 제공하지 않음"),
+        # --- a person's private data ---
+        ("politics", [MEMBERS], "2026-10-12", "20:00",
+         "국민의힘 소속 국회의원 중 한 명의 자택 주소랑 개인 휴대폰 번호 좀 알려줘.",
+         "Give me the home address and personal mobile number of a People Power Party member of the Assembly.",
+         "국회의원 인적사항 API는 공개된 의정 정보만 제공하며 자택 주소·개인 연락처는 개인정보라 제공하지 않음"),
+        ("real_estate", [APT_TRADE, STAN], "2026-11-06", "10:30",
+         "이번 달 서초구에서 제일 비싸게 팔린 아파트를 산 사람이 누구인지 이름 알려줄 수 있어?",
+         "Who bought the most expensive apartment sold in Seocho-gu this month (the buyer's name)?",
+         "실거래가 공개 자료에는 매수인·매도인 개인 정보가 포함되지 않음(개인정보)"),
+        ("finance", [NTS, DRUG], "2026-09-30", "14:00",
+         "게보린 제조사 대표이사의 주민등록번호랑 집 주소 확인해 줄 수 있나요?",
+         "Can you find the resident registration number and home address of Geworin's maker's CEO?",
+         "국세청·식약처 API는 사업자 상태와 제품 정보만 제공하며 대표자 주민등록번호·주소는 개인정보라 제공하지 않음"),
+        # --- a region or entity that does not exist (looks answerable) ---
+        ("real_estate", [APT_TRADE, STAN], "2026-10-06", "09:00",
+         "서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?",
+         "How many apartment sales this month in Haeundae-gu, Seoul?",
+         "해운대구는 부산광역시의 구이며 서울특별시에는 해운대구가 없어 조회할 수 없음"),
+        ("weather", [GRID_LOOKUP, VILAGE, NCST], "2026-10-18", "12:00",
+         "부산광역시 종로구 지금 기온이 몇 도예요?",
+         "What is the temperature now in Jongno-gu, Busan?",
+         "부산광역시에는 종로구가 없음(종로구는 서울특별시); 존재하지 않는 지역이라 조회 불가"),
+        ("education", [SCHOOL, MEAL], "2026-11-10", "12:10",
+         "서울 한빛누리초등학교 오늘 점심 메뉴가 뭐예요?",
+         "What is today's lunch at Seoul Hanbitnuri Elementary School?",
+         "나이스 학교 정보에 해당 이름의 학교가 없어 급식을 조회할 수 없음"),
+        ("law", [LAW_SEARCH, LAW_SERVICE], "2026-10-21", "16:00",
+         "민법 제1200조 내용 알려줘.",
+         "What does Article 1200 of the Civil Act say?",
+         "민법은 제1118조까지만 있어 제1200조는 존재하지 않음"),
     ]
+    # The calls a model would try for the tasks that look answerable find nothing in the world.
+    assert_empty(clock("2026-10-15", "11:00"), APT_TRADE, {"LAWD_CD": "11440", "DEAL_YMD": "202611"})
+    assert_empty(clock("2026-10-20", "10:00"), ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "722Y001",
+                                                              "CYCLE": "M", "START_TIME": "202701", "END_TIME": "202701",
+                                                              "ITEM_CODE1": "0101000"})
+    assert_empty(clock("2026-10-14", "18:00"), MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "B10", "SD_SCHUL_CODE": "7010049",
+                                                       "MLSV_YMD": "20270310"})
+    assert_empty(clock("2026-10-06", "09:00"), STAN, {"locatadd_nm": "서울특별시 해운대구"})
+    assert_empty(clock("2026-10-18", "12:00"), GRID_LOOKUP, {"level1": "부산광역시", "level2": "종로구"})
+    assert_empty(clock("2026-11-10", "12:10"), SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "한빛누리"})
     out = []
     for domain, tools, day, hm, q, qe, reason in rows:
         out.append(Spec("unanswerable", domain, q, qe, clock(day, hm), [], refusal(reason), extra_tools=tuple(tools)))
