@@ -165,3 +165,34 @@ def test_inspect_score_reloads_every_scorer_from_the_registry(tmp_path):  # noqa
     before = {(s.id, s.epoch): {k: v.value for k, v in s.scores.items()} for s in log.samples}
     after = {(s.id, s.epoch): {k: v.value for k, v in s.scores.items()} for s in rescored.samples}
     assert after == before
+
+
+def test_success_metrics_per_task_nan_left_out_and_undefined_k_is_nan():
+    import math
+
+    from inspect_ai.scorer import SampleScore, Score
+
+    from kopa_inspect.scorers.metrics import (
+        pass_at_1,
+        pass_at_1_by_category,
+        pass_at_1_stderr,
+        pass_at_reported_k,
+        pass_hat_reported_k,
+    )
+
+    def ss(sid: str, v: float, cat: str) -> SampleScore:
+        return SampleScore(score=Score(value=v), sample_id=sid, sample_metadata={"category": cat})
+
+    nan = float("nan")
+    # a: 4 epochs, 3 successes; b: 4 epochs, 0; c: one errored/undefined epoch (NaN) left out, 4 counted
+    scores = [ss("a", v, "chain2") for v in (1, 1, 1, 0)] + [ss("b", 0.0, "parallel") for _ in range(4)]
+    scores += [ss("c", v, "parallel") for v in (1, 1, 1, 1, nan)]
+    assert pass_at_1()(scores) == (0.75 + 0 + 1) / 3  # per task, not per epoch; NaN not a failure
+    assert pass_at_reported_k()(scores) == (1 + 0 + 1) / 3
+    assert pass_hat_reported_k()(scores) == (0 + 0 + 1) / 3
+    rates = [0.75, 0.0, 1.0]
+    m = sum(rates) / 3
+    assert math.isclose(pass_at_1_stderr()(scores), math.sqrt(sum((r - m) ** 2 for r in rates) / 2 / 3))
+    assert pass_at_1_by_category()(scores) == {"chain2": 0.75, "parallel": 0.5}
+    # fewer epochs than k: undefined, never a number
+    assert math.isnan(pass_at_reported_k()(scores[:2] + scores[4:6]))
