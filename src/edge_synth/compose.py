@@ -27,7 +27,7 @@ from edge_synth.describe import field_label, op_noun, param_label, row_label
 from edge_synth.fields import is_plumbing, param_format
 from edge_synth.korean import date_ko, eul, eun, gwa, i_ga, irase, ordinal, ro, ym_ko
 from edge_synth.pool import clock_values
-from edge_synth.sample import Draft, numeric, numeric_fields
+from edge_synth.sample import Draft, numeric, numeric_fields, visible_count
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -102,15 +102,15 @@ def _usable(v: Any) -> bool:
 
 
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
+    # Only fields the spec declares (and so names in Korean); an undeclared extra is not asked for.
     fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid]
-    fields = fields or [k for k, v in row.items() if _usable(v) and k not in avoid]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
     return rng.choice(nums) if nums and rng.random() < 0.6 else rng.choice(fields)
 
 
-def choose_row(items: list[dict[str, Any]], rng: random.Random) -> tuple[int, str, str | None]:
+def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None) -> tuple[int, str, str | None]:
     """Which row a fact is read from and why: (index, reason, measure field).
 
     reason: only (one row), max / min (the row with the largest / smallest measure, unique),
@@ -118,7 +118,7 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random) -> tuple[int, st
     if len(items) == 1:
         return 0, "only", None
     options: list[tuple[int, str, str | None]] = []
-    for m in numeric_fields(items):
+    for m in numeric_fields(items, op_id=op_id):
         vals = [numeric(it[m]) for it in items]
         for how, pick in (("max", max), ("min", min)):
             best = pick(v for v in vals if v is not None)
@@ -162,9 +162,14 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         items = run.outputs[s.id]["items"]
         if s.id in cmp_steps or not items:
             continue
-        idx, reason, measure = choose_row(items, rng)
+        shown = visible_count(s.tool, run.args[s.id], run.outputs[s.id])
+        if shown < len(items):
+            # The model sees only the first rows: rank and "last" would point past them.
+            idx, reason, measure = 0, "first", None
+        else:
+            idx, reason, measure = choose_row(items, rng, s.tool)
         row = items[idx]
-        label = row_label(s.tool, row)
+        label = row_label(s.tool, row, items)
         avoid = {measure} if measure else set()
         fname = _pick_fact_field(s.tool, row, rng, avoid)
         if fname:
@@ -251,7 +256,7 @@ def _arg_phrase(step: Any, clock_vals: dict[str, str]) -> str:
 def _producer_row_name(draft: Draft, producer: str, j: int, value_field: str | None) -> str:
     """How the query names row ``j`` of a producer: its name, else its position."""
     items = draft.outputs[producer]["items"]
-    lab = row_label(draft.step(producer).tool, items[j]) if j < len(items) else None
+    lab = row_label(draft.step(producer).tool, items[j], items) if j < len(items) else None
     if lab:
         return f"'{lab[1]}'"
     return f"{ordinal(j + 1)} 항목"

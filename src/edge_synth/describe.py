@@ -36,7 +36,11 @@ def op_noun(op_id: str) -> str:
     summary = get_operation(op_id).summary
     m = re.search(r"(?:으로|로)\s+([^.。(]+?)(?:을|를)\s*(?:조회|검색|반환|제공|찾)", summary)
     noun = _clean(m.group(1)) if m else _clean(re.split(r"[:;.。]", _ko(summary), maxsplit=1)[0])
-    noun = re.sub(r"\s*(?:조회|검색|정보 조회)$", "", noun).strip()
+    # "…을 조회합니다" as a whole sentence: the object is the noun.
+    noun = re.sub(r"\s*(?:을|를)\s*(?:조회|검색|반환|제공)(?:합니다|한다)?$", "", noun)
+    noun = re.sub(r"\s*(?:조회|검색)(?:합니다)?$", "", noun).strip()
+    if noun.count(",") >= 2:  # "회사의 정식명칭, 대표자, 법인구분, …": name the first and say the rest exist
+        noun = noun.split(",")[0].strip() + " 등 정보"
     noun = _ASCII_TOKEN.sub("", noun).strip() if re.search(r"[가-힣]", noun) else noun
     noun = re.sub(r"\s{2,}", " ", noun).strip(" ,")
     return noun or "정보"
@@ -69,12 +73,31 @@ _GENERIC = {
 }
 
 
-def row_label(op_id: str, row: dict[str, Any]) -> tuple[str, str] | None:
-    """(field, value) that names a row for a person (a name-like field first), or None."""
+def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | None = None) -> tuple[str, str] | None:
+    """(field, value) that names ``row`` for a person, or None.
+
+    A name-like field whose value tells this row apart from the others in ``items`` (a school's
+    name, not its education office's, which fifty schools share); among several, the one with the
+    most distinct values across the rows."""
     fields = get_operation(op_id).output_fields
-    order = [f for f in fields if is_name_like(f, fields.get(f, ""))] + [f for f in row if is_name_like(f)]
-    for f in order:
+    cands = list(dict.fromkeys([f for f in fields if is_name_like(f, fields.get(f, ""))] +
+                               [f for f in row if is_name_like(f)]))
+    rows = items or [row]
+
+    def ok(v: Any) -> bool:
+        return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40
+
+    scored = []
+    for pos, f in enumerate(cands):
         v = row.get(f)
-        if isinstance(v, str) and v.strip() and not v.strip().isdigit() and len(v) <= 40:
-            return f, v.strip()
-    return None
+        if not ok(v):
+            continue
+        same = sum(1 for it in rows if str(it.get(f, "")).strip() == v.strip())
+        if same != 1 and len(rows) > 1:
+            continue  # does not single the row out
+        distinct = len({str(it.get(f, "")).strip() for it in rows})
+        scored.append((-distinct, pos, f, v.strip()))
+    if not scored:
+        return None
+    _, _, f, v = min(scored)
+    return f, v

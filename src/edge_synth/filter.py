@@ -188,6 +188,7 @@ _ARTEFACTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("identical COND branches", re.compile(r"이면\s+(.+?)[을를이가],?\s*아니면\s+\1[을를이가]")),
     ("unresolved reference", re.compile(r"\$[A-Za-z_]\w*|(?<![A-Za-z])(?:None|nan|null)(?![A-Za-z])|[{}]|\[-?\d*:-?\d*\]")),
     ("raw identifier", re.compile(r"(?<![A-Za-z0-9])(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+)(?![A-Za-z0-9])")),
+    ("unnamed field", re.compile(r"해당 항목")),
     ("empty slot", re.compile(r"(?:^|\s)[을를은는의로](?=\s|$)|\(\s*\)|,\s*,|''")),
 )
 

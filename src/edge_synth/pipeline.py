@@ -278,6 +278,7 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
     drops: Counter[str] = Counter()
     secs: Counter[str] = Counter()
     seen: set[str] = set()
+    seen_queries: set[str] = set()  # two plans under one query teach two answers to one question
     rows: list[dict[str, Any]] = []
     cands = 0
     src: Counter[str] = Counter()
@@ -295,7 +296,11 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
             if key in seen:
                 drops["duplicate"] += 1
                 continue
+            if row["query"] in seen_queries:
+                drops["duplicate_query"] += 1
+                continue
             seen.add(key)
+            seen_queries.add(row["query"])
             rows.append(row)
     if len(rows) > cfg.n:
         drops["over_target"] += len(rows) - cfg.n

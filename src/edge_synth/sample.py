@@ -79,6 +79,20 @@ class Draft:
         return sorted({j.edge_id for j in self.junctions})
 
 
+def visible_count(op_id: str, args: dict[str, Any], output: dict[str, Any]) -> int:
+    """How many rows of ``output`` the model is shown (CallResult.for_model cuts long outputs):
+    a row the model never sees cannot be the one a query or an answer points at."""
+    from kopa_inspect.apis._envelope import Parsed
+    from kopa_inspect.execution import CallResult
+
+    known = {"resultCode", "resultMsg", "totalCount", "pageNo", "numOfRows", "items"}
+    parsed = Parsed(ok=True, code=str(output.get("resultCode", "")), message=str(output.get("resultMsg", "")),
+                    items=list(output.get("items", [])), total_count=output.get("totalCount"),
+                    page_no=output.get("pageNo"), num_rows=output.get("numOfRows"),
+                    extra={k: v for k, v in output.items() if k not in known})
+    return len(json.loads(CallResult(op_id, args, parsed, 200).for_model()).get("items", []))
+
+
 def numeric(v: Any) -> float | None:
     try:
         return float(str(v).replace(",", "").strip())
@@ -97,10 +111,13 @@ def is_measure(name: str, value: Any) -> bool:
     return numeric(text) is not None
 
 
-def numeric_fields(items: list[dict[str, Any]], min_items: int = 2) -> list[str]:
+def numeric_fields(items: list[dict[str, Any]], min_items: int = 2, op_id: str | None = None) -> list[str]:
+    """Measures present in every row; with ``op_id`` only fields its spec declares (and so can name)."""
     if len(items) < min_items:
         return []
-    keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)]
+    declared = get_operation(op_id).output_fields if op_id else None
+    keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)
+            and (declared is None or k in declared)]
     return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
 
 
@@ -141,6 +158,15 @@ class Sampler:
             return None, "no_start"
         plat, first, target = self.plan_shape(index)
         starts = [s for s in self.starts if get_operation(s).platform == plat] or self.starts
+        why = "start_failed"
+        for _restart in range(2):  # a start whose rows feed nothing is replaced once
+            draft, why = await self._grow(index, rng, starts, first, target)
+            if draft is not None:
+                return draft, "ok"
+        return None, why
+
+    async def _grow(self, index: int, rng: random.Random, starts: list[str], first: str,
+                    target: int) -> tuple[Draft | None, str]:
         session = Session(self.backend, clock=self.clock, seed=self.seed)
         draft = Draft(index)
         for _attempt in range(3):
@@ -159,6 +185,8 @@ class Sampler:
             ok = await self._extend(draft, session, rng, wanted, target)
             if not ok:
                 failures += 1
+                if draft.n_calls == 1 and failures >= 4:
+                    break  # this start feeds nothing that works: give up on it early
             pos += 1 + rng.randrange(2)
         if draft.n_calls < MIN_CALLS:
             return None, "too_short"
@@ -227,6 +255,10 @@ class Sampler:
         anchor = anchors[0]
         items = draft.outputs[anchor]["items"]
         anchor_op = draft.step(anchor).tool
+        shown = visible_count(anchor_op, draft.args[anchor], draft.outputs[anchor])
+        if shown < len(items) and jtype == "DRV":
+            return False  # "the largest" over rows the model cannot all see is not answerable
+        items = items[:shown]
         echo = self.echo_values(draft, anchor)
 
         def fresh(it: dict[str, Any], e: Edge) -> bool:
@@ -256,7 +288,7 @@ class Sampler:
             return True
 
         if jtype == "DRV":
-            nums = [f for f in numeric_fields(items) if f != edge.field]
+            nums = [f for f in numeric_fields(items, op_id=anchor_op) if f != edge.field]
             if nums:
                 f = rng.choice(nums)
                 how = rng.choice(["max_by", "min_by"])
@@ -306,7 +338,7 @@ class Sampler:
             detail: dict[str, Any] = {"items": chosen[: len(added)]}
             if jtype == "CMP":
                 outs = [draft.outputs[s]["items"] for s in added]
-                common = sorted(set.intersection(*(set(numeric_fields(o, 1)) for o in outs)))
+                common = sorted(set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs)))
                 if not common:
                     self._rollback(draft, added)
                     return False
@@ -320,7 +352,7 @@ class Sampler:
             return True
 
         if jtype == "COND":
-            nums = numeric_fields(items, 1)
+            nums = numeric_fields(items, 1, anchor_op)
             if not nums or room < 1:
                 return False
             f = rng.choice(nums)
@@ -331,9 +363,9 @@ class Sampler:
             # The two branches must be two different things to ask for, or the condition means nothing.
             alt = [e for e in edges if e.consumer != edge.consumer and op_noun(e.consumer) != op_noun(edge.consumer)]
             other = rng.choice(alt) if alt else None
-            taken = edge if holds or other is None else other
-            if not holds and other is None:
-                return False  # nothing to call on the else branch; keep plans non-trivial
+            if other is None:
+                return False  # a condition needs two different things to choose between
+            taken = edge if holds else other
             if not fresh(items[0], taken):
                 return False  # the condition reads the first row, so the branch call takes that row too
             j = 0
