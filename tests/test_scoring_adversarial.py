@@ -90,17 +90,42 @@ def _dump(task: BenchTask, gold: GoldTruth, fmt: str = "json") -> str:
     return "\n".join(parts)
 
 
+# --- task discovery: by content, not by id (the task file is rewritten by others) -------------------
+
+ANSWERABLE = [t for t in TASKS.values() if t.category != "unanswerable"]
+
+
+def _first_per_platform(limit: int = 12) -> list[str]:
+    seen: set[str] = set()
+    out: list[str] = []
+    for t in ANSWERABLE:
+        key = t.platforms[0] if t.platforms else ""
+        if key not in seen:
+            seen.add(key)
+            out.append(t.id)
+    return out[:limit]
+
+
+def _winner_cases() -> list[tuple[str, str, list[str]]]:
+    """(task id, fact id, candidates) of "which one" facts whose candidates are quoted literals."""
+    out = []
+    for t in ANSWERABLE:
+        for f in t.facts:
+            if f.required and f.matcher == "name":
+                cands = matching.infer_competitors(f.value, None)
+                if len(cands) >= 2:
+                    out.append((t.id, f.id, cands))
+    return out
+
+
 # --- (a) a pasted raw tool output fails ----------------------------------------------------------
 
-DUMP_TASKS = ["kopa-001", "kopa-004", "kopa-014", "kopa-021", "kopa-029", "kopa-046", "kopa-060", "kopa-081",
-              "kopa-098", "kopa-102", "kopa-107", "kopa-110"]
 
-
-@pytest.mark.parametrize("task_id", DUMP_TASKS)
+@pytest.mark.parametrize("task_id", _first_per_platform())
 def test_pasted_raw_output_fails(task_id: str) -> None:
     task, gold = _gold(task_id)
     calls = _gold_calls(task, gold)
-    assert grade(task, gold, oracle_answer(task, gold.expected), calls).success == 1.0
+    assert grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), calls).success == 1.0
     for fmt in ("json", "xml"):
         g = grade(task, gold, _dump(task, gold, fmt), calls)
         assert g.success == 0.0 and g.answer == 0.0, (fmt, g.explanation())
@@ -112,50 +137,27 @@ def test_raw_dump_detector_spares_prose() -> None:
     assert matching.is_raw_dump("resultCode: 00\ntotalCount: 12\naptNm: 래미안, dealAmount: 82,500")
     assert not matching.is_raw_dump("[최종 답변]\n- 단지명: 래미안 퍼스티지\n- 거래금액: 8억 2,500만 원")
     assert not matching.is_raw_dump("강남구는 120건(PM2.5 기준 '좋음')으로 가장 많았습니다.")
+    assert not matching.is_raw_dump("<p>이 약은 두통에 씁니다.</p> 보관: 실온")
 
 
 # --- (b) a wrong winner fails even when every candidate is mentioned ------------------------------
 
-WINNERS: dict[str, tuple[str, list[str]]] = {
-    "kopa-004": ("most", ["강남구", "서초구", "송파구"]),
-    "kopa-005": ("most", ["종로구", "마포구", "서초구"]),
-    "kopa-006": ("most", ["분당구", "영통구", "해운대구"]),
-    "kopa-025": ("driest", ["서울", "부산", "제주"]),
-    "kopa-069": ("latest", ["개인정보 보호법", "소득세법", "상법"]),
-    "kopa-072": ("most", ["더불어민주당", "국민의힘", "조국혁신당", "진보당"]),
-    "kopa-073": ("most", ["조국혁신당", "진보당", "사회민주당", "기본소득당"]),
-    "kopa-083": ("worst", ["역삼동", "서교동", "정자동"]),
-    "kopa-084": ("worst", ["청운동", "우동", "연동"]),
-    "kopa-102": ("top", ["삼성전자", "현대자동차", "카카오"]),
-    "kopa-103": ("top", ["NAVER", "카카오"]),
-    "kopa-110": ("top", ["강남", "잠실", "홍대입구", "삼성"]),
-    "kopa-111": ("top", ["서울역", "시청", "광화문"]),
-}
 
-
-def _other_lines(task: BenchTask, gold: GoldTruth, skip: str) -> str:
-    lines = oracle_answer(task, gold.expected).splitlines()
-    keep = [ln for ln in lines if not ln.startswith("- ") or skip not in _fact_of_line(task, ln)]
-    return "\n".join(keep)
-
-
-def _fact_of_line(task: BenchTask, line: str) -> str:
-    label = line[2:].split(":", 1)[0]
-    return " ".join(f.id for f in task.facts if f.description.split(" (")[0] in label)
-
-
-@pytest.mark.parametrize("task_id", sorted(WINNERS))
-def test_wrong_winner_fails(task_id: str) -> None:
+@pytest.mark.parametrize(("task_id", "fid", "candidates"), _winner_cases())
+def test_wrong_winner_fails(task_id: str, fid: str, candidates: list[str]) -> None:
     task, gold = _gold(task_id)
-    fid, candidates = WINNERS[task_id]
     right = gold.expected[fid]
     assert right in candidates
     wrong = next(c for c in candidates if c != right and right not in c and c not in right)
     fact = next(f for f in task.facts if f.id == fid)
     desc = fact.description.split(" (")[0]
+    if not matching._MARKER.search(desc):
+        desc = "가장 " + desc if "가장" not in desc else desc
     calls = _gold_calls(task, gold)
     listing = ", ".join(candidates)
-    others = _other_lines(task, gold, fid)
+    lines = oracle_answer(task, gold.expected, context=gold.context).splitlines()
+    k = 1 + [f.id for f in task.facts].index(fid)  # the header, then one line per fact
+    others = "\n".join(lines[:k] + lines[k + 1 :])
     # 1. the structured line names the wrong winner; every candidate is mentioned elsewhere
     structured = others + f"\n- {desc}: {wrong}\n\n후보: {listing}"
     # 2. free text: every candidate listed, the wrong one claimed
@@ -171,6 +173,10 @@ def test_wrong_winner_fails(task_id: str) -> None:
     assert g.fact_scores[fid] == 1.0 and g.success == 1.0, g.explanation()
 
 
+def test_there_are_which_one_tasks() -> None:
+    assert len(_winner_cases()) >= 5
+
+
 # --- (c) refusals ----------------------------------------------------------------------------------
 
 UNANSWERABLE = sorted(t.id for t in TASKS.values() if t.category == "unanswerable")
@@ -182,8 +188,9 @@ def test_invented_refusal_fails_real_refusal_passes(task_id: str) -> None:
     invented = [
         "해당 기간 자료는 없습니다. 대신 최근 값은 12.3이고 총 45건입니다.",
         "조회 결과가 없습니다.",  # "없습니다" alone is a claim about the data, not a refusal
-        "제공된 도구로는 답할 수 없습니다. 다만 추정하면 약 37% 정도입니다.",
-        "I cannot answer this exactly, but it was about 18 degrees on 2019-03-01.",
+        "제공된 도구로는 답할 수 없습니다. 다만 추정하면 약 37.5% 정도입니다.",
+        "I cannot answer this exactly, but it was about 18.7 degrees on 2019-03-01.",
+        "제공된 도구로는 확인할 수 없지만 '한빛초등학교'가 가장 가깝습니다.",
     ]
     for answer in invented:
         g = grade(task, gold, answer, [])
@@ -214,58 +221,107 @@ def test_refusal_needs_the_question_to_judge_figures() -> None:
 
 
 def _oracle_ok(task: BenchTask, gold: GoldTruth, calls: list[dict[str, Any]]) -> Any:
-    return grade(task, gold, oracle_answer(task, gold.expected), calls)
+    return grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), calls)
+
+
+def _auth_and(task: BenchTask, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    return _run_calls(task, _auth(task) + calls)
+
+
+def _paged_step() -> tuple[str, str]:
+    """A needed step on page 2+ of a paged query whose records are what the facts read."""
+    for t in ANSWERABLE:
+        for s in t.plan.steps:
+            n, p = s.args.get("numOfRows"), s.args.get("pageNo")
+            if isinstance(n, int) and isinstance(p, int) and p >= 2 and n % 5 == 0 and n * p <= 300:
+                _, gold = _gold(t.id)
+                need = gold.needs.get(s.id)
+                if need is not None and need.records and not need.query:
+                    return t.id, s.id
+    pytest.skip("no paged step whose records the facts read")
 
 
 def test_other_page_size_passes() -> None:
-    task, gold = _gold("kopa-014")
-    s2 = next(i for i, s in enumerate(task.plan.steps) if s.id == "s2")
-    tool, args = gold.calls[s2]
+    task_id, sid = _paged_step()
+    task, gold = _gold(task_id)
+    ids = [s.id for s in task.plan.steps]
+    tool, args = gold.calls[ids.index(sid)]
     n, p = int(args["numOfRows"]), int(args.get("pageNo", 1))
+    rest = [c for i, c in zip(ids, gold.calls, strict=True) if i != sid]
     small = n // 5
     pages = range((p - 1) * n // small + 1, p * n // small + 1)
-    alt = [gold.calls[0]] + [(tool, {**args, "numOfRows": small, "pageNo": q}) for q in pages]
-    g = _oracle_ok(task, gold, _run_calls(task, alt))
+    alt = rest + [(tool, {**args, "numOfRows": small, "pageNo": q}) for q in pages]
+    g = _oracle_ok(task, gold, _auth_and(task, alt))
     assert g.success == 1.0, g.explanation()
-    # one big page that covers the gold rows passes too
-    big = [gold.calls[0], (tool, {**args, "numOfRows": 100, "pageNo": (p * n - 1) // 100 + 1})]
-    assert _oracle_ok(task, gold, _run_calls(task, big)).success == 1.0
-    # a page that misses the rows the fact depends on fails
-    miss = [gold.calls[0], (tool, {**args, "numOfRows": small, "pageNo": 1})]
-    g = _oracle_ok(task, gold, _run_calls(task, miss))
+    # a page that misses the rows the facts depend on fails
+    miss = rest + [(tool, {**args, "numOfRows": small, "pageNo": 1})]
+    g = _oracle_ok(task, gold, _auth_and(task, miss))
     assert g.success == 0.0 and g.env is not None and g.env < 1.0
 
 
-def test_one_filtered_call_instead_of_three_pages() -> None:
-    task, gold = _gold("kopa-043")
-    tool, args = gold.calls[0]
-    alt = [(tool, {**args, "eventStartDate": "20261111", "numOfRows": 100})]
-    g = _oracle_ok(task, gold, _run_calls(task, alt))
+def _page_group() -> tuple[str, list[str]]:
+    """A task whose needed steps include 2+ pages of one query (same args apart from pageNo)."""
+    for t in ANSWERABLE:
+        by_query: dict[str, list[str]] = {}
+        for s in t.plan.steps:
+            if s.expect_error or any(isinstance(v, str) and v.startswith("$") for v in s.args.values()):
+                continue
+            rest = {k: v for k, v in s.args.items() if k != "pageNo"}
+            by_query.setdefault(s.tool + json.dumps(rest, sort_keys=True, ensure_ascii=False), []).append(s.id)
+        for group in by_query.values():
+            if len(group) >= 2:
+                _, gold = _gold(t.id)
+                if all(g in gold.needs for g in group):
+                    return t.id, group
+    pytest.skip("no paged query")
+
+
+def test_one_call_instead_of_several_pages() -> None:
+    task_id, group = _page_group()
+    task, gold = _gold(task_id)
+    ids = [s.id for s in task.plan.steps]
+    tool, args = gold.calls[ids.index(group[0])]
+    size = int(args.get("numOfRows", 10))
+    last = max(int(gold.calls[ids.index(g)][1].get("pageNo", 1)) for g in group)
+    rest = [c for i, c in zip(ids, gold.calls, strict=True) if i not in group]
+    one = {k: v for k, v in args.items() if k != "pageNo"}
+    one["numOfRows"] = size * last
+    if size * last > 100:
+        pytest.skip("the pages do not fit one tool view")
+    g = _oracle_ok(task, gold, _auth_and(task, rest + [(tool, one)]))
     assert g.success == 1.0, g.explanation()
 
 
 def test_any_order_and_optional_steps() -> None:
-    task, gold = _gold("kopa-004")
-    calls = _run_calls(task, list(reversed(gold.calls[:3])) + list(reversed(gold.calls[3:])))
-    assert _oracle_ok(task, gold, calls).success == 1.0
-    # kopa-081: s4/s5 feed only the optional 3-station average
-    task, gold = _gold("kopa-081")
-    ids = [s.id for s in task.plan.steps]
-    calls = _run_calls(task, [c for sid, c in zip(ids, gold.calls, strict=True) if sid not in ("s4", "s5")])
-    assert _oracle_ok(task, gold, calls).success == 1.0
+    task = next(t for t in ANSWERABLE if t.parallel)
+    task, gold = _gold(task.id)
+    assert _oracle_ok(task, gold, _auth_and(task, list(reversed(gold.calls)))).success == 1.0
+    # a step that feeds no required fact is optional
+    for t in ANSWERABLE:
+        _, gold = _gold(t.id)
+        optional = [s.id for s in t.plan.steps if s.id not in gold.needs and not s.expect_error]
+        if optional:
+            keep = [c for s, c in zip(t.plan.steps, gold.calls, strict=True) if s.id not in optional]
+            g = _oracle_ok(t, gold, _auth_and(t, keep))
+            assert g.success == 1.0, (t.id, g.explanation())
+            break
+    else:
+        pytest.skip("no optional step")
 
 
 def test_scripted_error_step_is_optional() -> None:
-    task, gold = _gold("kopa-020")
+    task = next((t for t in ANSWERABLE if any(s.expect_error for s in t.plan.steps)), None)
+    if task is None:
+        pytest.skip("no error step left in the tasks")
+    task, gold = _gold(task.id)
     keep = [c for s, c in zip(task.plan.steps, gold.calls, strict=True) if not s.expect_error]
-    assert _oracle_ok(task, gold, _run_calls(task, _auth(task) + keep)).success == 1.0
+    assert _oracle_ok(task, gold, _auth_and(task, keep)).success == 1.0
 
 
 def test_zero_calls_never_reach_the_environment() -> None:
-    answerable = [t for t in TASKS.values() if t.category != "unanswerable"][:40]
-    for task in answerable:
+    for task in ANSWERABLE[:40]:
         _, gold = _gold(task.id)
-        g = grade(task, gold, oracle_answer(task, gold.expected), [])
+        g = grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), [])
         assert g.env is not None and g.env < 1.0, task.id
         assert g.success == 0.0
     task, gold = _gold(UNANSWERABLE[0])
@@ -273,20 +329,51 @@ def test_zero_calls_never_reach_the_environment() -> None:
 
 
 def test_parallel_axis_from_turns() -> None:
-    task, gold = _gold("kopa-004")
+    task = next(t for t in ANSWERABLE if t.parallel)
+    task, gold = _gold(task.id)
     calls = _gold_calls(task, gold)
-    together = [[{"tool": c["tool"], "args": c["args"]} for c in calls[:3]],
-                [{"tool": c["tool"], "args": c["args"]} for c in calls[3:]]]
-    one_by_one = [[{"tool": c["tool"], "args": c["args"]}] for c in calls]
+    by_id = dict(zip([s.id for s in task.plan.steps], gold.calls, strict=True))
+    auth = [{"tool": tool, "args": {}} for tool, _ in _auth(task)]
+    waves = [[{"tool": by_id[s.id][0], "args": by_id[s.id][1]} for s in w] for w in task.plan.levels()]
+    together = ([auth] if auth else []) + waves
+    one_by_one = [[c] for turn in together for c in turn]
     assert grade(task, gold, "", calls, turns=together).values()["parallel"] == 1.0
     assert grade(task, gold, "", calls, turns=one_by_one).values()["parallel"] == 0.0
-    # a pure chain (no wave with two needed steps): no independent calls, parallel undefined
-    chain_id = next(
-        tid for tid in ("kopa-060", "kopa-029", "kopa-046", "kopa-099")
-        if all(sum(1 for s in w if s.id in _gold(tid)[1].needs) < 2 for w in TASKS[tid].plan.levels())
-    )
-    task, gold = _gold(chain_id)
-    assert grade(task, gold, "", _gold_calls(task, gold), turns=[]).values()["parallel"] is None
+    # a pure chain (no wave with two needed steps): parallel undefined
+    for t in ANSWERABLE:
+        _, g2 = _gold(t.id)
+        if len(g2.needs) >= 2 and all(sum(1 for s in w if s.id in g2.needs) < 2 for w in t.plan.levels()):
+            assert grade(t, g2, "", _gold_calls(t, g2), turns=[]).values()["parallel"] is None
+            break
+    else:
+        pytest.skip("no pure chain")
+
+
+def test_a_maximum_needs_every_candidate_record() -> None:
+    found = None
+    for t in ANSWERABLE:
+        for f in t.facts:
+            m = re.fullmatch(r"\$(\w+)\.max\(nums\(items\[\]\.(\w+)\)\)", str(f.value))
+            if f.required and m:
+                found = (t, m.group(1), m.group(2))
+                break
+        if found:
+            break
+    if found is None:
+        pytest.skip("no max over one step's items")
+    task, sid, field_name = found
+    task, gold = _gold(task.id)
+    ids = [s.id for s in task.plan.steps]
+    tool, args = gold.calls[ids.index(sid)]
+    items = matching_items = gold.run.outputs[sid]["items"]
+    top = max(range(len(items)), key=lambda i: matching.to_number(matching_items[i][field_name]) or 0)
+    others = [c for i, c in zip(ids, gold.calls, strict=True) if i != sid]
+    lucky = _auth_and(task, others + [(tool, {**args, "numOfRows": top + 1, "pageNo": 1})])
+    g = _oracle_ok(task, gold, lucky)
+    if top + 1 < len(items):  # the page with the top row, and not the rest: the right answer by luck
+        assert g.success == 0.0 and any(m.startswith(f"records of {sid}") for m in g.missing)
+    pages = [(tool, {**args, "numOfRows": 10, "pageNo": p}) for p in range(1, len(items) // 10 + 2)]
+    assert _oracle_ok(task, gold, _auth_and(task, others + pages)).success == 1.0
 
 
 # --- (e) accidental facts fail -----------------------------------------------------------------------
@@ -323,7 +410,7 @@ def test_relative_tolerance() -> None:
     assert matching.score_answer(facts, {"f": 1000}, "1,011")["f"] == 0.0
 
 
-# --- (f) typed matchers on real gold values ----------------------------------------------------------
+# --- (f) typed matchers: natural Korean forms pass, near misses fail --------------------------------
 
 
 def _one(matcher: str, expected: Any, answer: str, **extra: Any) -> float:
@@ -332,73 +419,58 @@ def _one(matcher: str, expected: Any, answer: str, **extra: Any) -> float:
 
 
 def test_time_matcher() -> None:
-    _, gold = _gold("kopa-017")
-    t = gold.expected["time"]
-    h = int(t[:2])
-    assert t == "1500" and h == 15
-    for ok in ("오후 3시", "15시", "15:00", "15시 00분", "오후 3시 정각", "3 PM"):
-        assert _one("time", t, f"가장 높은 시각은 {ok}입니다") == 1.0, ok
+    for ok in ("오후 3시", "15시", "15:00", "15시 00분", "오후 3시 정각", "3 PM", "1500"):
+        assert _one("time", "1500", f"가장 높은 시각은 {ok}입니다") == 1.0, ok
     for bad in ("14시", "오전 3시", "3시", "16:00", "15:30", "1500원"):
-        assert _one("time", t, f"가장 높은 시각은 {bad}입니다") == 0.0, bad
+        assert _one("time", "1500", f"가장 높은 시각은 {bad}입니다") == 0.0, bad
     assert _one("time", "0500", "새벽 5시 발표분") == 1.0
     assert _one("time", "0000", "자정") == 1.0
 
 
 def test_month_matcher() -> None:
-    _, gold = _gold("kopa-107")
-    m = gold.expected["month"]
-    assert m == "202609"
-    for ok in ("2026년 9월", "2026-09", "2026.9", "9월"):
-        assert _one("month", m, f"가장 높았던 달은 {ok}입니다") == 1.0, ok
-    for bad in ("2025년 9월", "2026년 8월", "2026년 10월", "2026-08"):
-        assert _one("month", m, f"가장 높았던 달은 {bad}입니다") == 0.0, bad
+    for ok in ("2026년 9월", "2026-09", "2026.9", "9월", "202609"):
+        assert _one("month", "202609", f"가장 높았던 달은 {ok}입니다") == 1.0, ok
+    for bad in ("2025년 9월", "2026년 8월", "2026년 10월", "2026-08", "2026년 9월 19일"):
+        assert _one("month", "202609", f"가장 높았던 달은 {bad}입니다") == 0.0, bad
 
 
 def test_date_set_matcher() -> None:
-    _, gold = _gold("kopa-053")
-    days = gold.expected["days"]
-    assert days == ["20261016", "20261019", "20261020"]
+    days = ["20261016", "20261019", "20261020"]
     assert _one("date_set", days, "시험은 10월 16일, 19일, 20일입니다") == 1.0
     assert _one("date_set", days, "2026-10-16, 2026-10-19, 2026-10-20") == 1.0
     assert _one("date_set", days, "10월 16일과 10월 19~20일") == 1.0
     assert _one("date_set", days, "10월 16일, 19일") == pytest.approx(2 / 3)
-    # every day of the month listed is no answer
-    all_days = ", ".join(f"10월 {d}일" for d in range(1, 32))
+    all_days = ", ".join(f"10월 {d}일" for d in range(1, 32))  # every day of the month is no answer
     assert _one("date_set", days, all_days) == 0.0
-    _, gold = _gold("kopa-028")
-    assert _one("date_set", gold.expected["days"], "9월 24일, 25일, 26일, 10월 3일, 5일, 9일") == 1.0
+    holidays = [20260924, 20260925, 20260926, 20261003, 20261005, 20261009]
+    assert _one("date_set", holidays, "9월 24일, 25일, 26일, 10월 3일, 5일, 9일") == 1.0
 
 
 def test_code_label_matcher() -> None:
-    _, gold = _gold("kopa-021")
-    sky = gold.expected["sky"]
-    assert sky == "1"
-    assert _one("code_label", sky, "하늘은 맑음입니다", labels="kma_sky") == 1.0
-    assert _one("code_label", sky, "하늘이 맑겠습니다", labels="kma_sky") == 1.0
+    assert _one("code_label", "1", "하늘은 맑음입니다", labels="kma_sky") == 1.0
+    assert _one("code_label", "1", "하늘이 맑겠습니다", labels="kma_sky") == 1.0
     for bad in ("구름많음", "흐림", "SKY 코드 1", "맑다가 흐림"):
-        assert _one("code_label", sky, f"하늘은 {bad}", labels="kma_sky") == 0.0, bad
+        assert _one("code_label", "1", f"하늘은 {bad}", labels="kma_sky") == 0.0, bad
     assert _one("code_label", "0", "강수 없음", labels="kma_pty") == 1.0
     assert _one("code_label", "1", "비가 옵니다", labels="kma_pty") == 1.0
     assert _one("code_label", "1", "비/눈이 옵니다", labels="kma_pty") == 0.0
     assert _one("code_label", "1", "비교해 보니 눈이 옵니다", labels="kma_pty") == 0.0
     assert _one("code_label", "3", "눈", labels="kma_pty") == 1.0
-    _, gold = _gold("kopa-024")
-    assert _one("code_label", gold.expected["wf"], "맑겠습니다", labels="kma_mid_wf") == 1.0
+    assert _one("code_label", "맑음", "맑겠습니다", labels="kma_mid_wf") == 1.0
     assert _one("code_label", "구름많고 비", "구름 많고 비", labels="kma_mid_wf") == 1.0
     assert _one("code_label", "구름많고 비", "흐리고 비", labels="kma_mid_wf") == 0.0
+    assert _one("code_label", "2", "등급은 보통입니다", labels="airkorea_grade") == 1.0
+    assert _one("code_label", "2", "등급은 나쁨입니다", labels="airkorea_grade") == 0.0
 
 
 def test_duration_matcher() -> None:
-    _, gold = _gold("kopa-029")
-    sec = gold.expected["min"]
-    assert sec == 38
     assert _one("duration", 200, "3분 20초 후 도착", unit="s") == 1.0
     assert _one("duration", 200, "200초", unit="s") == 1.0
     assert _one("duration", 200, "약 3분", unit="s") == 1.0
     for bad in ("4분", "3분 40초", "20초", "2분"):
         assert _one("duration", 200, bad, unit="s") == 0.0, bad
-    assert _one("duration", sec, f"{sec}초 후", unit="s") == 1.0
-    assert _one("duration", sec, "1분 후", unit="s") == 0.0
+    assert _one("duration", 38, "38초 후", unit="s") == 1.0
+    assert _one("duration", 38, "1분 후", unit="s") == 0.0
     assert _one("duration", 90, "1시간 30분", unit="min") == 1.0
     assert _one("duration", 90, "1시간", unit="min") == 0.0
 
@@ -409,46 +481,84 @@ def test_money_matcher() -> None:
     assert _one("money", "82,500", "825,000,000원", unit="만원") == 1.0
     for bad in ("8억 2,000만 원", "82,500원", "8,250만 원"):
         assert _one("money", "82,500", bad, unit="만원") == 0.0, bad
-    _, gold = _gold("kopa-001")
-    price = gold.expected["price"]
-    won = int(price) * 10_000
-    eok, man = divmod(int(price), 10_000)
-    assert _one("money", price, f"{eok}억 {man:,}만 원", unit="만원") == 1.0
-    assert _one("money", price, f"{won:,}원", unit="만원") == 1.0
-    _, gold = _gold("kopa-099")
-    sales = gold.expected["sales"]
-    v = matching.to_number(sales)
-    assert v is not None
-    assert _one("money", sales, f"약 {v / 1e12:.1f}조 원", unit="원") == 1.0
-    assert _one("money", sales, f"약 {v / 1e12 + 3:.1f}조 원", unit="원") == 0.0
+    sales = "324,011,470,531,696"
+    assert _one("money", sales, "약 324.0조 원", unit="원") == 1.0
+    assert _one("money", sales, "약 327.0조 원", unit="원") == 0.0
 
 
 def test_dish_set_matcher() -> None:
-    _, gold = _gold("kopa-046")
-    menu = gold.expected["menu"]
+    menu = "잡곡밥<br/>순두부찌개 (5.6.9.13)<br/>오징어볶음 (5.6.13.17)<br/>숙주나물 (5)<br/>열무김치 (9.13)<br/>바나나"
     dishes = ["잡곡밥", "순두부찌개", "오징어볶음", "숙주나물", "열무김치", "바나나"]
     assert _one("dish_set", menu, "메뉴: " + ", ".join(dishes)) == 1.0
     assert _one("dish_set", menu, "잡곡밥, 순두부 찌개(5.6.9.13), 오징어 볶음, 숙주나물, 열무김치와 바나나") == 1.0
     assert _one("dish_set", menu, ", ".join(dishes[:4])) == pytest.approx(4 / 6)
     assert _one("dish_set", "김치찌개(5.9.13.)<br/>쌀밥", "김치찌개, 쌀밥") == 1.0
     assert _one("dish_set", "김치찌개(5.9.13.)<br/>쌀밥", "된장찌개, 쌀밥") == 0.5
-    # a pasted raw menu string is no answer
-    assert _one("dish_set", menu, json.dumps({"DDISH_NM": menu}, ensure_ascii=False)) == 0.0
+    assert _one("dish_set", menu, json.dumps({"DDISH_NM": menu}, ensure_ascii=False)) == 0.0  # pasted raw
+    assert _one("name", menu, "메뉴: " + ", ".join(dishes)) == 1.0  # an old name fact on a menu, too
 
 
 def test_key_facts_matcher() -> None:
-    _, gold = _gold("kopa-060")
-    text = gold.expected["text"]
+    text = "제7조(차임 등의 증감청구권) ① 증액청구는 약정한 차임이나 보증금의 20분의 1의 금액을 초과하지 못한다."
     keys = ["차임", "보증금", "20분의 1"]
-    assert all(k in text for k in keys)
     answer = "제7조(차임 등의 증감청구권)에 따르면 증액 청구는 약정한 차임이나 보증금의 20분의 1을 넘지 못합니다."
     assert _one("key_facts", text, answer, keys=keys) == 1.0
     assert _one("key_facts", text, "증액은 보증금의 10분의 1까지 가능합니다.", keys=keys) == pytest.approx(1 / 3)
-    _, gold = _gold("kopa-098")
-    eff = gold.expected["eff_a"]
-    keys = ["발열", "두통", "치통"]
-    assert _one("key_facts", eff, "감기로 인한 발열, 두통, 치통 등에 씁니다.", keys=keys) == 1.0
-    assert _one("key_facts", eff, "감기로 인한 발열에 씁니다.", keys=keys) == pytest.approx(1 / 3)
+    eff = "<p>이 약은 감기로 인한 발열 및 동통(통증), 두통, 신경통, 근육통, 치통에 사용합니다.</p>"
+    assert _one("key_facts", eff, "감기로 인한 발열, 두통, 치통 등에 씁니다.", keys=["발열", "두통", "치통"]) == 1.0
+    assert _one("key_facts", eff, "감기로 인한 발열에 씁니다.", keys=["발열", "두통", "치통"]) == pytest.approx(1 / 3)
+
+
+def _natural(fact: Any, value: Any) -> tuple[str, str] | None:
+    """A natural Korean statement of a real gold value and a near miss, per matcher."""
+    m = fact.matcher
+    if m == "time":
+        h, mi = int(str(value)[:2]), int(str(value)[2:4])
+        ap = "오후" if h >= 12 else "오전"
+        return f"{ap} {h - 12 if h > 12 else h}시" + (f" {mi}분" if mi else ""), f"{(h + 1) % 24}시 {mi}분"
+    if m == "month":
+        y, mo = int(str(value)[:4]), int(str(value)[4:6])
+        return f"{y}년 {mo}월", f"{y}년 {mo % 12 + 1}월"
+    if m == "duration" and (fact.unit or "s") == "s" and matching.to_number(value):
+        v = int(matching.to_number(value) or 0)
+        return (f"{v // 60}분 {v % 60}초" if v >= 60 else f"{v}초"), f"{v + 120}초"
+    if m == "money" and matching.to_number(value):
+        won = (matching.to_number(value) or 0) * {"만원": 1e4, "천원": 1e3, "억원": 1e8}.get(fact.unit or "원", 1)
+        return f"{int(round(won)):,}원", f"{int(round(won * 1.1)):,}원"
+    if m == "code_label" and fact.labels:
+        table = matching.CODE_TABLES[fact.labels]
+        key = str(value) if str(value) in table else str(int(matching.to_number(value) or 0))
+        label = table[key][0]
+        other = next(lab for code, (lab, _) in table.items() if lab != label)
+        return label, other
+    if m == "dish_set":
+        names = matching.dishes(value)
+        return ", ".join(names), ", ".join(names[1:]) or "없음"
+    if m == "key_facts" and fact.keys:
+        return None
+    return None
+
+
+def test_typed_facts_of_the_real_tasks() -> None:
+    """Every typed fact of the task file (as the task authors wrote it), on its real gold value."""
+    checked = 0
+    for t in ANSWERABLE:
+        typed = [f for f in t.facts if f.matcher in ("time", "month", "duration", "money", "code_label", "dish_set")]
+        if not typed:
+            continue
+        _, gold = _gold(t.id)
+        for f in typed:
+            value = gold.expected[f.id]
+            forms = _natural(f, value)
+            if forms is None or value is None:
+                continue
+            good, bad = forms
+            fact = f.model_dump()
+            fact.update({"subject": None, "competitors": None})
+            assert matching.score_answer([fact], {f.id: value}, good)[f.id] == 1.0, (t.id, f.id, value, good)
+            assert matching.score_answer([fact], {f.id: value}, bad)[f.id] < 1.0, (t.id, f.id, value, bad)
+            checked += 1
+    assert checked >= 5
 
 
 # --- facts bound to their subject -----------------------------------------------------------------
@@ -500,19 +610,3 @@ def test_competitor_list_may_hold_the_winner() -> None:
     assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.",
                                  context=ctx)["apt"] == 0.0
 
-
-def test_a_maximum_needs_every_candidate_record() -> None:
-    task, gold = _gold("kopa-001")
-    ids = [s.id for s in task.plan.steps]
-    tool, args = gold.calls[ids.index("s2")]
-    items = gold.run.outputs["s2"]["items"]
-    top = max(range(len(items)), key=lambda i: matching.to_number(items[i]["dealAmount"]) or 0)
-    others = [c for sid, c in zip(ids, gold.calls, strict=True) if sid != "s2"]
-    # the page holding the top deal, and nothing else of the month: the right answer by luck
-    size = top + 1
-    lucky = _run_calls(task, others + [(tool, {**args, "numOfRows": size, "pageNo": 1})])
-    g = _oracle_ok(task, gold, lucky)
-    assert g.success == 0.0 and any(m.startswith("records of s2") for m in g.missing)
-    # every page of the month in small pages: passes
-    pages = [(tool, {**args, "numOfRows": 10, "pageNo": p}) for p in range(1, len(items) // 10 + 2)]
-    assert _oracle_ok(task, gold, _run_calls(task, others + pages)).success == 1.0

@@ -795,9 +795,10 @@ def is_refusal(answer: str, question: str | None = None) -> bool:
     if not _DECLINE.search(text) or is_raw_dump(text):
         return False
     q = unicodedata.normalize("NFKC", question or "")
-    asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)}
+    # figures compared as written (digits) too: "제1200조" is an article number, not 1,200조 won
+    asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)} | _raw_figures(q)
     for n in extract_numbers(text, mask_dates=False):
-        if round(n.value, 6) not in asked:
+        if round(n.value, 6) not in asked and not _raw_figures(text[n.start : n.end]) <= asked:
             return False
     qn = normalize_name(q)
     for m in _ENTITY.finditer(text):
@@ -805,6 +806,10 @@ def is_refusal(answer: str, question: str | None = None) -> bool:
         if normalize_name(name) not in qn:
             return False
     return True
+
+
+def _raw_figures(text: str) -> set[float]:
+    return {round(float(x.replace(",", "")), 6) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text) if x.replace(",", "")}
 
 
 def refusal_score(answer: str, question: str | None = None) -> float:
@@ -873,8 +878,14 @@ def _polarity(text: str) -> int:
 
 
 def _name_pattern(name: str) -> re.Pattern[str]:
-    chars = [re.escape(c) for c in unicodedata.normalize("NFKC", str(name)) if not c.isspace()]
-    return re.compile(r"\s*".join(chars), re.IGNORECASE)
+    raw = [c for c in unicodedata.normalize("NFKC", str(name)) if not c.isspace()]
+    body = r"\s*".join(re.escape(c) for c in raw)
+    # route numbers and codes ("5", "720-1") only as tokens: "5" is not in "35초"
+    if raw and raw[0].isascii() and raw[0].isalnum():
+        body = r"(?<![0-9A-Za-z.])" + body
+    if raw and raw[-1].isascii() and raw[-1].isalnum():
+        body += r"(?![0-9A-Za-z]|\.\d)"
+    return re.compile(body, re.IGNORECASE)
 
 
 def _spans(names: Sequence[str], text: str) -> list[tuple[str, int, int]]:
@@ -925,6 +936,10 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
         c = _claim(clause, candidates, direction)
         if c is not None:
             claims.append(c)
+    if not claims:
+        # no superlative claim: the answer holds only if it names the winner and no other candidate
+        said = {n for n, _, _ in _spans(candidates, view.text)}
+        return 1.0 if right in said and not (said & set(wrong)) else 0.0
     return 1.0 if right in claims and not any(c in wrong for c in claims) else 0.0
 
 
@@ -939,6 +954,24 @@ def infer_competitors(value_expr: Any, expected: Any) -> list[str]:
     key = re.escape(m.group(1))
     lits = re.findall(rf"(?:\b{key}\s*:\s*|\"?{key}\"?\s*==\s*)'([^']+)'", value_expr)
     return [x for x in dict.fromkeys(lits) if normalize_name(x) != normalize_name(expected)]
+
+
+def competitor_expr(value_expr: Any) -> str | None:
+    """For an aggregate fact value, the expression of all its candidates (the winner included):
+    ``$s2.max(nums(items[].x))`` -> ``$s2.nums(items[].x)``; ``$s2.max_by(items, &k).name`` ->
+    ``$s2.items[].name``; ``$_.min_by(LIST, &k).f`` -> ``$_.LIST[].f``. None for other values."""
+    if not isinstance(value_expr, str):
+        return None
+    m = re.fullmatch(r"\$(\w+)\.(?:max|min)\((.+)\)", value_expr.strip(), re.S)
+    if m:
+        return f"${m.group(1)}.{m.group(2)}"
+    m = re.fullmatch(r"\$(\w+)\.(?:max_by|min_by)\((.+)\)\.(\"[^\"]+\"|[\w]+)", value_expr.strip(), re.S)
+    if m:
+        body = m.group(2)
+        cut = body.rfind(", &")
+        if cut > 0:
+            return f"${m.group(1)}.({body[:cut]})[].{m.group(3)}"
+    return None
 
 
 def _direction(fact: Any) -> int:
@@ -980,11 +1013,14 @@ def _as_list(value: Any) -> list[Any]:
     return [value]
 
 
-def match_text(fact: Any, expected: Any, text: str, keys: Sequence[Any] | None = None) -> float:
-    """One fact's matcher applied to a stretch of text (no binding, no dump check)."""
+def match_text(
+    fact: Any, expected: Any, text: str, keys: Sequence[Any] | None = None, strict: bool = False
+) -> float:
+    """One fact's matcher applied to a stretch of text (no binding, no dump check). ``strict``
+    drops the fact's tolerances: a competitor counts as stated only when it is said as such."""
     matcher = _get(fact, "matcher", "exact")
-    tol = float(_get(fact, "tolerance", 0.0) or 0.0)
-    rel = float(_get(fact, "rel_tol", 0.0) or 0.0)
+    tol = 0.0 if strict else float(_get(fact, "tolerance", 0.0) or 0.0)
+    rel = 0.0 if strict else float(_get(fact, "rel_tol", 0.0) or 0.0)
     unit = _get(fact, "unit")
     if expected is None:
         return 0.0
@@ -1078,7 +1114,7 @@ def score_fact(
         for sentence in view.sentences:
             for form in forms:
                 for stretch in _bound_stretches(form, other_names, sentence, numeric):
-                    if any(match_text(fact, c, stretch) >= 1.0 for c in competitors):
+                    if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
                         return 0.0
                     best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
         return best
@@ -1088,7 +1124,7 @@ def score_fact(
         if matcher in ("number", "money", "duration", "date", "time", "month"):
             return claimed_value_score(fact, values, competitors, view, _direction(fact))
         # a list (set, dish_set, date_set, key_facts): a competitor element stated is a wrong element
-        if any(match_text(fact, c, view.text) >= 1.0 for c in competitors):
+        if any(match_text(fact, c, view.text, strict=True) >= 1.0 for c in competitors):
             return 0.0
     return max(match_text(fact, v, view.text, keys) for v in values)
 
@@ -1118,9 +1154,14 @@ def claimed_value_score(
     right = wrong = 0
     for unit in units:
         r = any(match_text(fact, v, unit) >= 1.0 for v in values)
-        w = any(match_text(fact, c, unit) >= 1.0 for c in competitors)
+        w = any(match_text(fact, c, unit, strict=True) >= 1.0 for c in competitors)
         right += r and not w
         wrong += w and not r
+    if not right and not wrong:
+        # no claim: the answer holds only if it states the value and no competitor's
+        r = any(match_text(fact, v, view.text) >= 1.0 for v in values)
+        w = any(match_text(fact, c, view.text, strict=True) >= 1.0 for c in competitors)
+        return 1.0 if r and not w else 0.0
     return 1.0 if right and not wrong else 0.0
 
 
@@ -1177,6 +1218,11 @@ def score_answer(
         fid = str(_get(f, "id"))
         ctx = resolved[fid]
         subject = ctx.get("subject")
+        # a competitor that is another fact's own value is that fact's claim, not a wrong one here
+        other_values = [v for k, v in expected.items() if k != fid and v is not None and not isinstance(v, list)]
+        ctx["competitors"] = [
+            c for c in _as_list(ctx.get("competitors")) if not any(_same_value(c, v) for v in other_values)
+        ]
         out[fid] = score_fact(
             f,
             expected.get(fid),

@@ -187,6 +187,48 @@ def _perturbed(item: dict[str, Any], big: bool) -> dict[str, Any]:
     return out
 
 
+def _needed_indices(exprs: list[Any], outputs: dict[str, dict[str, Any]], sid: str, n_shown: int) -> set[int]:
+    """Indices of the shown items of step ``sid`` the expressions depend on.
+
+    An item is needed when removing it, or (for a max/min/sum/avg over the items) pushing its
+    figures to either end, changes an expression's value: so a maximum needs every candidate,
+    not only the winner. Found by group testing (a block that changes nothing holds no needed
+    item), O(needed x log n) evaluations instead of one per item."""
+    output = outputs[sid]
+    items = list(output.get("items") or [])
+    base = [_evaluate(e, outputs) for e in exprs]
+    ranks = any(isinstance(e, str) and _AGGREGATE.search(e) for e in exprs)
+
+    def changed(lo: int, hi: int) -> bool:
+        variants = [items[:lo] + items[hi:]]
+        if ranks:  # the perturbations first: under an aggregate they are what usually changes it
+            variants = [items[:lo] + [_perturbed(x, big) for x in items[lo:hi]] + items[hi:] for big in (True, False)]
+            variants.append(items[:lo] + items[hi:])
+        for variant in variants:
+            trial = {**outputs, sid: {**output, "items": variant}}
+            if any(_evaluate(e, trial) != b for e, b in zip(exprs, base, strict=True)):
+                return True
+        return False
+
+    found: set[int] = set()
+
+    def search(lo: int, hi: int) -> None:
+        if lo >= hi or not changed(lo, hi):
+            return
+        if hi - lo == 1:
+            found.add(lo)
+            return
+        if hi - lo <= 8:  # small blocks one by one: cheaper than halving when most items count
+            found.update(i for i in range(lo, hi) if changed(i, i + 1))
+            return
+        mid = (lo + hi) // 2
+        search(lo, mid)
+        search(mid, hi)
+
+    search(0, min(n_shown, len(items)))
+    return found
+
+
 def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
     """For each needed step, the records its dependents read (by ablation on the gold output)."""
     needed = needed_steps(task)
@@ -203,22 +245,8 @@ def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
             recs = frozenset(matching.record_fingerprint(i) for i in shown)
             out[sid] = StepNeed(recs, not recs)
             continue
-        base = [_evaluate(e, run.outputs) for e in exprs]
         items = list(output.get("items") or [])
-        ranks = any(isinstance(e, str) and _AGGREGATE.search(e) for e in exprs)
-        keep: set[str] = set()
-        for i, item in enumerate(items[: len(shown)]):
-            # removed, or (for a max/min/sum/avg over the items) its figures pushed to either end:
-            # a record is needed when the answer would change without it or with other figures,
-            # so a maximum needs every candidate, not only the winner
-            variants = [items[:i] + items[i + 1 :]]
-            if ranks:
-                variants += [items[:i] + [_perturbed(item, big)] + items[i + 1 :] for big in (True, False)]
-            for variant in variants:
-                trial = {**run.outputs, sid: {**output, "items": variant}}
-                if any(_evaluate(e, trial) != b for e, b in zip(exprs, base, strict=True)):
-                    keep.add(matching.record_fingerprint(item))
-                    break
+        keep = {matching.record_fingerprint(items[i]) for i in _needed_indices(exprs, run.outputs, sid, len(shown))}
         out[sid] = StepNeed(frozenset(keep), query or not keep)
     ids = {s.id for s in task.plan.steps}
     for sid, need in list(out.items()):
@@ -260,9 +288,28 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
     session = Session(backend, clock=task.clock, seed=seed)
     run = await execute_plan(task.plan, session)
     expected = {f.id: f.resolve(run.outputs) for f in task.facts}
-    context = {f.id: f.resolve_context(run.outputs) for f in task.facts}
+    context = fact_context(task, run.outputs)
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
     return GoldTruth(run, expected, calls, context, step_needs(task, run))
+
+
+def fact_context(task: BenchTask, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per fact: subject, competitors, accept and keys resolved against the gold outputs. A max/min
+    fact without explicit competitors gets every other candidate of its aggregate
+    (:func:`matching.competitor_expr`)."""
+    context = {f.id: f.resolve_context(outputs) for f in task.facts}
+    for f in task.facts:
+        # a max/min fact without explicit competitors: every other candidate of the aggregate is one
+        expr = matching.competitor_expr(f.value) if f.matcher not in ("refusal", "set", "dish_set", "date_set") else None
+        if expr and not context[f.id].get("competitors") and not f.subject:
+            try:
+                found = resolve_value(expr, outputs)
+            except Exception:  # noqa: BLE001 - an expression that does not resolve gives no competitors
+                found = None
+            if isinstance(found, list):
+                flat = [x for x in found if x is not None and not isinstance(x, dict | list)]
+                context[f.id]["competitors"] = flat or None
+    return context
 
 
 # --- the grade -----------------------------------------------------------------------------------
@@ -598,7 +645,7 @@ def oracle_answer(
             return "This cannot be answered with the available tools: no API provides this information."
         return "제공된 도구로는 이 질문에 답할 수 없습니다. 해당 정보를 제공하는 API가 없습니다."
     if context is None and outputs is not None:  # subjects given as references need the outputs
-        context = {f.id: f.resolve_context(outputs) for f in facts}
+        context = fact_context(task, outputs)
     context = context or {}
     lines = []
     for f in facts:
