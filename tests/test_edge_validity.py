@@ -238,7 +238,7 @@ TRL_TEMPLATES = Path(__import__("trl").__file__).parent / "chat_templates"
 
 
 def _row():
-    """One exported row from a small toy synthesis (rows go through the real export features)."""
+    """One row of `kopa synth --n 2000 --seed 0` (tool results shortened), through the export features."""
     import datasets
 
     from edge_synth.export import to_dataset
@@ -255,7 +255,8 @@ def test_messages_render_tool_call_arguments_as_json_objects(template):
     assert isinstance(row["tools"], list) and all(isinstance(t, dict) for t in row["tools"])
     tpl = (TRL_TEMPLATES / template).read_text()
     (text,), _ = render_jinja_template([row["messages"]], tools=row["tools"], chat_template=tpl)
-    calls = re.findall(r"<tool_call>\s*(\{.*?\})\s*</tool_call>", text, re.S)
+    convo = text.split("<|im_start|>user", 1)[1]  # after the system turn's format example
+    calls = re.findall(r"<tool_call>\s*(\{.*?\})\s*</tool_call>", convo, re.S)
     gold = json.loads(row["gold_calls_json"])
     api_calls = [json.loads(c) for c in calls if not json.loads(c)["name"].endswith("_get_api_key")]
     assert [c["name"] for c in api_calls] == [g["name"] for g in gold]

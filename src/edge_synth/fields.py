@@ -38,6 +38,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "date8": ("basedate", "locdate", "fcstdate", "ymd", "date", "searchdate", "eventstartdate", "tmfc8"),
     "ym6": ("dealymd", "ym", "yyyymm"),
     "year4": ("solyear", "year", "bsnsyear", "ay"),
+    "month2": ("solmonth", "month"),
     "corp": ("corpcode",),
     "stock": ("stockcode", "srtncd", "isincd"),
     "contentid": ("contentid",),

@@ -31,7 +31,7 @@ from edge_synth.fields import concept, field_format, norm, param_format
 from edge_synth.graph import Edge
 from kopa_inspect.apis import get_operation
 
-TEMPORAL = frozenset({"date8", "ym6", "year4", "time4", "tm12"})
+TEMPORAL = frozenset({"date8", "ym6", "year4", "month2", "time4", "tm12"})
 # Concept pairs whose values are the same thing in another spelling/length (a slice away).
 BRIDGES: frozenset[tuple[str, str]] = frozenset({
     ("code10", "lawd5"), ("code10", "sido2"), ("lawd5", "sido2"),
