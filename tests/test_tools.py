@@ -15,6 +15,7 @@ from kopa_inspect.apis import operations, platforms
 from kopa_inspect.apis._schema import parameters_schema
 from kopa_inspect.backends import make_backend
 from kopa_inspect.execution import Session
+from kopa_inspect.plans import execute_plan
 from kopa_inspect.task_data.distractors import (
     KINDS,
     MIN_OFFERED,
@@ -288,3 +289,64 @@ def test_registry_import_is_cheap() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+async def _swap_grades(tasks: list[BenchTask]) -> tuple[int, list[str], list[str]]:
+    """Grade, per task, the gold calls with one needed step's tool swapped for a distractor that
+    takes the same arguments, answered with every correct fact (copied from the gold). Returns
+    (swaps tried, swaps that still succeeded, tasks whose unswapped control failed)."""
+    from kopa_inspect.scorers.grading import gold_truth, grade, oracle_answer
+    from kopa_inspect.tools import call_entry
+
+    backend = make_backend()
+    tried, passed, control_failed = 0, [], []
+    for task in tasks:
+        if task.category == "unanswerable":
+            continue
+        session = Session(backend, clock=task.clock, seed=0)
+        run = await execute_plan(task.plan, session, stop_on_error=False)
+        gold = await gold_truth(task, backend, 0)
+        answer = oracle_answer(task, gold.expected, "ko", context=gold.context)
+        tokens = set(session.tokens)
+        auth = [{"tool": f"{p}_get_api_key", "args": {}, "ok": True} for p in sorted(tokens)]
+        entries = {s.id: call_entry(await session.call(s.tool, run.args[s.id])) for s in task.plan.steps}
+
+        def graded(swapped: dict[str, Any], ctx: tuple[Any, ...] = (task, gold, answer, auth, entries, tokens)) -> float:
+            t, g, a, au, en, tok = ctx
+            calls = au + [swapped.get(s.id, en[s.id]) for s in t.plan.steps]
+            return grade(t, g, a, calls, tok, records=calls).success
+
+        if graded({}) != 1.0:
+            control_failed.append(task.id)
+            continue
+        for step in task.plan.steps:
+            if step.expect_error or not step.required:
+                continue
+            for op_id in distractors(task):
+                op = operations()[op_id]
+                args = {k: v for k, v in run.args[step.id].items() if op.param(k) is not None}
+                if not {k for k in args if not op.param(k).hidden} - {"numOfRows", "pageNo", "pSize", "pIndex"}:
+                    continue
+                if any(p.required and not p.hidden and p.name not in args for p in op.params):
+                    continue
+                entry = call_entry(await session.call(op_id, args))
+                if not entry["ok"]:
+                    continue
+                tried += 1
+                if graded({step.id: entry}) == 1.0:
+                    passed.append(f"{task.id}:{step.id}->{op_id}")
+                break  # one distractor per step is enough
+    return tried, passed, control_failed
+
+
+async def test_calling_a_distractor_in_place_of_a_gold_step_never_succeeds() -> None:
+    """Over a third of the packaged tasks (all in the slow test): the right answer with one gold
+    step made through a distractor fails; the same answer with the gold calls passes."""
+    tried, passed, control_failed = await _swap_grades(load_tasks()[::3])
+    assert tried >= 10 and passed == [] and control_failed == []
+
+
+@pytest.mark.slow
+async def test_calling_a_distractor_in_place_of_a_gold_step_never_succeeds_all() -> None:
+    tried, passed, control_failed = await _swap_grades(load_tasks())
+    assert tried >= 30 and passed == [] and control_failed == []
