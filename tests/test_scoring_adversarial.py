@@ -610,3 +610,14 @@ def test_competitor_list_may_hold_the_winner() -> None:
     assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.",
                                  context=ctx)["apt"] == 0.0
 
+
+
+def test_a_long_structured_value_stays_bound_to_its_subject() -> None:
+    facts = [{"id": "t", "matcher": "key_facts", "value": "$x", "subject": "도로교통법", "keys": ["0.03"]},
+             {"id": "u", "matcher": "key_facts", "value": "$y", "subject": "근로기준법", "keys": ["15일"]}]
+    exp = {"t": "…", "u": "…"}
+    good = ("[최종 답변]\n- 도로교통법 제44조: 누구든지 술에 취한 상태에서 운전하여서는 아니 된다. "
+            "기준은 혈중알코올농도 0.03퍼센트 이상이다.\n- 근로기준법 제60조: 15일의 유급휴가를 주어야 한다.")
+    assert matching.score_answer(facts, exp, good) == {"t": 1.0, "u": 1.0}
+    swapped = "[최종 답변]\n- 도로교통법 제44조: 15일의 유급휴가.\n- 근로기준법 제60조: 0.03퍼센트 이상."
+    assert matching.score_answer(facts, exp, swapped) == {"t": 0.0, "u": 0.0}

@@ -852,8 +852,10 @@ def parse_answer(answer: str) -> AnswerView:
         if in_section and raw.strip() and lines:
             in_section = False
         rest.append(raw)
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?。])\s+|\n+|;", text) if s and s.strip()]
     free = "\n".join(rest)
+    # a structured line is one unit however long its value (a law text has many sentences)
+    sentences = [f"{label}: {value}" for label, value in lines]
+    sentences += [s.strip() for s in re.split(r"(?<=[.!?。])\s+|\n+|;", free) if s and s.strip()]
     clauses = [c.strip() for c in re.split(r"(?<=[.!?。])\s+|\n+|;|,(?!\d{3})", free) if c and c.strip()]
     return AnswerView(text, is_raw_dump(text), lines, sentences, clauses)
 
