@@ -51,12 +51,16 @@ def _split_name(name: str) -> str:
 
 
 def op_text(op_id: str) -> tuple[str, str]:
-    """(the heavy part: id, name, summary; the light part: platform, parameters, output fields)."""
+    """(the heavy part: id, name, summary; the light part: platform, parameters).
+
+    Output fields are left out: the catalog datasets list dozens of them, and matching a
+    question's words against field descriptions ranked long catalog entries above the tool that
+    does the job (gold recall@5 from the question 0.604 -> 0.657 on the session-2 tasks when
+    they were dropped, @10 0.745 -> 0.739; on a later draft 0.582 -> 0.647 and 0.718 -> 0.734)."""
     op = get_operation(op_id)
     params = " ".join(f"{p.name} {p.description}" for p in op.visible_params)
-    fields = " ".join(f"{k} {v}" for k, v in op.output_fields.items())
     heavy = f"{_split_name(op.id)} {_split_name(op.name)} {op.summary}"
-    return heavy, f"{get_platform(op.platform).name} {params} {fields}"
+    return heavy, f"{get_platform(op.platform).name} {params}"
 
 
 @dataclass(frozen=True)
