@@ -108,6 +108,7 @@ def test_tasks_stats_shape_table_next_to_the_paper():
     offered = [len(offered_operations(t)) for t in tasks]
     assert rows["tools_offered"]["number"] == pytest.approx(sum(offered) / len(offered)) and min(offered) >= 10
     assert 0.5 <= rows["distractor_share"]["number"] <= 1.0
+    assert rows["distractor_kinds"]["value"].count("%") == 3
     assert rows["category:unanswerable"]["number"] == 1 and rows["category:parallel"]["number"] == 1
     assert rows["validation_issues"]["number"] == 0
 

@@ -69,7 +69,7 @@ def search_recall(tasks: Sequence[BenchTask], k: int = SEARCH_K) -> float:
 def shape_rows(tasks: Sequence[BenchTask], *, execute: bool = True, seed: int = 0) -> list[ShapeRow]:
     """The shape table: one row per figure, this benchmark beside the paper."""
     from kopa_inspect.apis import operations
-    from kopa_inspect.task_data.distractors import offered_operations
+    from kopa_inspect.task_data.distractors import KINDS, distractors_by_kind, offered_operations
 
     tasks = list(tasks)
     if not tasks:
@@ -106,6 +106,13 @@ def shape_rows(tasks: Sequence[BenchTask], *, execute: bool = True, seed: int = 
                      statistics.mean(n_offered), f"{statistics.mean(n_offered):.1f} [{min(n_offered)}-{max(n_offered)}]"))
     rows.append(_row("distractor_share", "offered tools not in the gold plan, mean [min]",
                      statistics.mean(wrong), f"{_pct(statistics.mean(wrong))} [{_pct(min(wrong))}]"))
+    kinds: Counter[str] = Counter()
+    for t in tasks:
+        for kind, ids in distractors_by_kind(t).items():
+            kinds[kind] += len(ids)
+    added = sum(kinds.values()) or 1
+    rows.append(_row("distractor_kinds", "added distractors: same platform / near namesake / retrieved",
+                     None, " / ".join(_pct(kinds[k] / added) for k in KINDS)))
     recall = search_recall(tasks)
     rows.append(_row("search_recall", f"gold tools in search_tools top {SEARCH_K} for the question", recall,
                      _pct(recall)))
