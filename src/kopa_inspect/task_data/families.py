@@ -146,9 +146,6 @@ def apt_rent_jeonse() -> list[Spec]:
         ("서울특별시 종로구", "2026-10-05", "12:30",
          "종로구 이번 달 들어 신고된 아파트 전세 평균 보증금이랑 매매 평균가를 비교해서 알려줘.",
          "Jongno-gu this month so far: average jeonse deposit vs average sale price of apartments."),
-        ("경기도 수원시 영통구", "2026-10-05", "18:00",
-         "수원 영통구 10월 들어 아파트 전세 보증금 평균하고 매매가 평균 좀 뽑아줄래?",
-         "Yeongtong-gu (Suwon), October so far: mean apartment jeonse deposit and mean sale price."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -236,9 +233,6 @@ def now_and_today_high() -> list[Spec]:
         ("서울특별시 종로구", "2026-10-15", "07:50",
          "종로구 지금 기온이 몇 도고, 오늘 낮 최고기온은 몇 도로 예보됐어?",
          "Jongno-gu: the temperature now and today's forecast high?"),
-        ("부산광역시 해운대구", "2026-11-02", "08:30",
-         "부산 해운대구 쪽 현재 기온이랑 오늘 최고기온 예보 같이 알려줘요.",
-         "Haeundae-gu, Busan: current temperature and today's forecast maximum."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -341,9 +335,6 @@ def forecast_before_publication() -> list[Spec]:
 def mid_term_weekend() -> list[Spec]:
     """Parallel: 중기 육상 + 기온 for the same region (two regIds: 권역 and city)."""
     rows = [
-        ("11B00000", "11B10101", "서울", "2026-10-14", "09:00", 4,
-         "다음 주 초 서울 날씨가 궁금해요. 4일 뒤 오전 강수확률이랑 최저·최고기온 알려줘.",
-         "Seoul, 4 days out: morning chance of rain and min/max temperature."),
     ]
     out = []
     for i, (land, city, _name, day, hm, n, q, qe) in enumerate(rows):
@@ -393,9 +384,6 @@ def three_city_outlook() -> list[Spec]:
 def holiday_weather() -> list[Spec]:
     """KASI -> KMA mid: the next public holiday, then the mid-term forecast for that day."""
     rows = [
-        ("2026-09-29", "10:00", "10", "11B10101", "11B00000",
-         "다음 달 첫 공휴일이 언제인지 찾고, 그날 서울 최고기온 예보도 같이 알려줄래?",
-         "When is next month's first public holiday, and Seoul's forecast high that day?"),
     ]
     out = []
     for day, hm, month, city, _land, q, qe in rows:
@@ -654,9 +642,6 @@ def festivals_weekend() -> list[Spec]:
         ("1", "20261017", "2026-10-15", "10:20",
          "이번 주 토요일(10월 17일)에 서울에서 열리고 있는 축제가 몇 개인지, 이름도 다 알려줘.",
          "Festivals in Seoul running on Saturday 17 October: how many, and their names."),
-        ("31", "20261211", "2026-11-11", "20:00",
-         "경기도에서 오늘부터 12월 11일까지 새로 시작하는 축제나 행사를 전부 찾아주세요. 가족이랑 가보려고요.",
-         "Every festival or event in Gyeonggi starting between today and 11 December (a family outing)."),
     ]
     out = []
     for area, day8, day, hm, q, qe in rows:
@@ -698,9 +683,6 @@ def school_lunch() -> list[Spec]:
         ("서울역삼초등학교", "2026-10-15", "07:30", 1, "2",
          "아이가 다니는 서울역삼초등학교 내일 점심 급식 메뉴가 뭐예요?",
          "What is tomorrow's school lunch at Seoul Yeoksam Elementary?"),
-        ("우동중학교", "2026-11-04", "21:10", 1, "2",
-         "부산 우동중학교 내일 중식 식단이랑 칼로리 알려주세요.",
-         "Busan Udong Middle School: tomorrow's lunch menu and calories."),
     ]
     out = []
     for i, (school, day, hm, plus, meal_code, q, qe) in enumerate(rows):
@@ -909,6 +891,36 @@ def law_article_lookup() -> list[Spec]:
 
 
 @family
+def law_age_rules() -> list[Spec]:
+    """Three laws, each searched for its MST and then one article read (6 calls in two waves): a
+    brief that cites several acts side by side."""
+    rows = [
+        ([("민법", "000400"), ("공직선거법", "001500"), ("형법", "000900")], "2026-10-19", "13:30",
+         "청소년 법교육 자료를 만들고 있어요. 민법 성년 나이(제4조), 공직선거법 선거권 나이(제15조), 형법 형사미성년자 나이(제9조)를 조문으로 확인해서 정리해 주세요.",
+         "Youth law-class notes: the age of majority (Civil Act Art. 4), the voting age (Public Official Election Act "
+         "Art. 15) and the age of criminal responsibility (Criminal Act Art. 9), checked against the articles."),
+        ([("근로기준법", "006000"), ("주택임대차보호법", "000700"), ("도로교통법", "004400")], "2026-11-13", "10:05",
+         "생활법률 카드뉴스용으로 근로기준법 제60조 연차 일수, 주택임대차보호법 제7조 증액 한도, 도로교통법 제44조 음주운전 기준을 조문 원문에서 확인해 줘.",
+         "Everyday-law cards: annual leave days (Labor Standards Act Art. 60), the rent-increase cap (Housing Lease "
+         "Protection Act Art. 7) and the drunk-driving limit (Road Traffic Act Art. 44), from the article texts."),
+    ]
+    out = []
+    for laws, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        steps, facts = [], []
+        for k, (name, jo) in enumerate(laws, 1):
+            steps.append(step(f"q{k}", LAW_SEARCH, {"target": "law", "query": name}))
+            steps.append(step(f"a{k}", LAW_SERVICE, {"target": "law", "MST": _mst(f"q{k}", name), "JO": jo}))
+            keys = list(LAW_KEYS[(name, jo)])
+            # UNCERTAIN (matching.py): a subject-bound stretch is cut at "." so a decimal key ("0.03")
+            # is never found next to its subject; such facts are read against the whole answer.
+            facts.append(fact(f"text{k}", f"{name} 조문 (key facts)", ARTICLE_TEXT.format(s=f"a{k}"), "key_facts",
+                              keys=keys, subject=None if any("." in key for key in keys) else name))
+        out.append(Spec("parallel", "law", q, qe, c, steps, facts))
+    return out
+
+
+@family
 def law_vs_decree() -> list[Spec]:
     """Parallel: the act and its decree in one search, then both articles."""
     rows = [
@@ -937,9 +949,6 @@ def law_vs_decree() -> list[Spec]:
 def law_ministry_compare() -> list[Spec]:
     """Parallel searches: which ministry owns which law, and when each was last promulgated."""
     rows = [
-        (["근로기준법", "최저임금법"], "2026-10-05", "14:00",
-         "근로기준법이랑 최저임금법 소관부처가 어디고, 각각 마지막 공포일자가 언제예요?",
-         "Labor Standards Act vs Minimum Wage Act: the competent ministry and last promulgation date of each."),
         (["개인정보 보호법", "소득세법", "상법"], "2026-11-09", "10:30",
          "개인정보 보호법, 소득세법, 상법 세 법의 시행일자를 비교해서 가장 최근에 시행된 법이 뭔지 알려줘.",
          "Privacy Act, Income Tax Act, Commercial Act: compare enforcement dates; which took effect most recently?"),
@@ -1004,23 +1013,19 @@ def committee_roster() -> list[Spec]:
     in the whole Assembly (kopa-074 used to ask for "the" chair, but the world's roster role field
     is not unique per committee; the question is now about the party make-up)."""
     rows = [
-        ("법제사법위원회", "국민의힘", "2026-10-14", "17:20",
-         "법제사법위원회 위원 명단에서 국민의힘 소속 위원이 몇 명인지, 그리고 국민의힘의 국회 전체 의석수도 알려주세요.",
-         "Legislation and Judiciary Committee: how many of its members are from the People Power Party, and the "
-         "party's seats in the whole Assembly."),
         ("교육위원회", "더불어민주당", "2026-11-26", "11:10",
          "교육위원회 소속 의원 중 초선 의원이 몇 명인지, 더불어민주당 위원은 몇 명인지, 민주당 전체 의석수까지 알려 주세요.",
          "Education Committee: how many first-term members, how many Democratic Party members, and the Democratic "
          "Party's seats in the whole Assembly."),
     ]
     out = []
-    for i, (cmit, party, day, hm, q, qe) in enumerate(rows):
+    for cmit, party, day, hm, q, qe in rows:
         c = clock(day, hm)
         steps = [step("s1", MEMBERS, {"CMIT_NM": cmit, "pSize": 100}),
                  step("s2", MEMBERS, {"POLY_NM": party, "pSize": 5})]
         facts = [fact("n", f"{cmit} {party} 위원 수", f"$s1.length(items[?POLY_NM=='{party}'])", "number"),
                  fact("seats", f"{party} 전체 의석수", "$s2.totalCount", "number")]
-        if i == 1:
+        if "초선" in q:
             facts.insert(0, fact("first", "초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"))
         out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
     return out
@@ -1036,21 +1041,18 @@ def probe_total(c: str, op: str, args: dict) -> int:
 def bill_vote_breakdown() -> list[Spec]:
     """Bill name -> BILL_ID -> roll-call votes: 3 calls, a filter at each hop."""
     rows = [
-        ("주택임대차보호법", "2026-10-28", "18:00",
-         "22대 국회 주택임대차보호법 개정안 중 본회의 표결까지 간 첫 법안에서 찬성한 의원이 몇 명이었나요?",
-         "The first Housing Lease Protection Act bill of the 22nd Assembly that reached a floor vote: how many yes votes?"),
         ("도로교통법", "2026-11-05", "10:40",
          "도로교통법 개정안 가운데 표결이 이뤄진 첫 번째 건의 결과, 반대와 기권이 각각 몇 표인지 알려줘.",
          "The first Road Traffic Act bill that was put to a vote: how many no votes and abstentions?"),
     ]
     out = []
-    for i, (name, day, hm, q, qe) in enumerate(rows):
+    for name, day, hm, q, qe in rows:
         c = clock(day, hm)
         # Counts come from totalCount of a RESULT_VOTE_MOD-filtered roll call: 300 member rows
         # would not fit in what a model is shown of one call.
         bill = f"$s1.items{VOTED}"
         steps = [step("s1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 100})]
-        if i == 0:
+        if "찬성" in q:
             steps.append(step("s2", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "찬성", "pSize": 10}))
             facts = [fact("bill", "법안명", f"$s1.items{VOTED.replace('BILL_ID', 'BILL_NAME')}"),
                      fact("yes", "찬성 수", "$s2.totalCount", "number")]
@@ -1360,9 +1362,6 @@ def drug_info() -> list[Spec]:
         ("타이레놀", "intrcQesitm", "2026-10-12", "22:40",
          "타이레놀정500밀리그람 먹을 때 같이 먹으면 안 되는 약이나 음식이 있는지 공식 정보로 알려줘.",
          "Tylenol 500 mg: what must not be taken with it (official leaflet)?", "타이레놀정500밀리그람(아세트아미노펜)"),
-        ("타이레놀", "useMethodQesitm", "2026-11-01", "03:15",
-         "어린이 타이레놀 현탁액 복용법 좀 알려주세요. 애가 밤에 열이 나서요.",
-         "Children's Tylenol suspension: how to dose it (child has a fever at night)?", "어린이타이레놀현탁액(아세트아미노펜)"),
     ]
     out = []
     for kw, field, day, hm, q, qe, exact in rows:
@@ -1659,12 +1658,6 @@ WINNERS = "nec_getWinnerInfoInqire"
 def election_winner() -> list[Spec]:
     """Election code lookup (sgId + sgTypecode) -> winner of a constituency."""
     rows = [
-        ("제22대 국회의원선거", "국회의원선거", "부산광역시", "해운대구갑", "2026-10-10", "10:30",
-         "지난 22대 총선에서 부산 해운대구갑 당선자가 누구고 어느 정당이었어요?",
-         "22nd general election, Busan Haeundae-gap: who won, and for which party?"),
-        ("제9회 전국동시지방선거", "시·도지사선거", "경기도", None, "2026-11-15", "19:20",
-         "올해 지방선거에서 경기도지사로 당선된 사람 이름과 정당, 나이를 알려줘.",
-         "This year's local elections: the elected Gyeonggi governor's name, party and age."),
     ]
     out = []
     for i, (election, sub, sd, sgg, day, hm, q, qe) in enumerate(rows):
@@ -2030,9 +2023,6 @@ def district_weather_fanout() -> list[Spec]:
          "내일 아침 서울 종로·노원·은평·강서·관악·송파·도봉 일곱 개 구의 최저기온을 비교해서 가장 추운 구를 알려주세요. 아침 출근길 옷차림 공지용이에요.",
          "Tomorrow morning's low in seven Seoul districts (Jongno, Nowon, Eunpyeong, Gangseo, Gwanak, Songpa, "
          "Dobong): compare them and name the coldest (for a commute notice)."),
-        (["부산광역시 해운대구", "부산광역시 기장군", "부산광역시 사하구", "부산광역시 금정구"], "2026-11-16", "20:10",
-         "부산 해운대구, 기장군, 사하구, 금정구 내일 아침 최저기온이 각각 몇 도인지, 어디가 제일 추운지 알려줘.",
-         "Busan Haeundae-gu, Gijang-gun, Saha-gu, Geumjeong-gu: tomorrow's morning low in each, and the coldest."),
         (["경기도 수원시 영통구", "경기도 성남시 분당구", "경기도 파주시", "경기도 양평군", "경기도 포천시"],
          "2026-11-24", "21:40",
          "경기 남부·북부 비교 자료예요. 수원 영통구, 성남 분당구, 파주시, 양평군, 포천시의 내일 최저기온과 가장 추운 곳을 알려주세요.",
@@ -2135,6 +2125,160 @@ def top_deal_dong_weather() -> list[Spec]:
                       0.1),
                  fact("air", f"근처 측정소 {key}", f"$t3.items[0].{key}", "number")]
         out.append(Spec("chain4plus", "real_estate", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def sido_weather_fanout() -> list[Spec]:
+    """One 시도-wide grid-table lookup (every 구 and 동 row of a metropolitan city), then the
+    forecast of each asked 구: every forecast call reads its cell from the whole table."""
+    from kopa_inspect.task_data.build import kma_page
+
+    rows = [
+        ("부산광역시", ["해운대구", "부산진구", "사하구", "금정구", "기장군"], "2026-10-22", "20:30",
+         "부산 해운대구, 부산진구, 사하구, 금정구, 기장군 중에서 내일 낮 최고기온이 가장 높은 곳은 어디예요? 다섯 곳 최고기온도 각각 알려주세요.",
+         "Busan's Haeundae-gu, Busanjin-gu, Saha-gu, Geumjeong-gu and Gijang-gun: tomorrow's high in each, and the "
+         "warmest."),
+        ("인천광역시", ["연수구", "남동구", "부평구", "계양구"], "2026-11-09", "21:15",
+         "인천 연수구·남동구·부평구·계양구 내일 최고기온을 비교해서 제일 따뜻한 구를 알려줘.",
+         "Incheon's Yeonsu, Namdong, Bupyeong and Gyeyang districts: compare tomorrow's highs; which is warmest?"),
+        ("대전광역시", ["동구", "중구", "서구", "유성구", "대덕구"], "2026-09-29", "19:50",
+         "대전 다섯 개 구(동구, 중구, 서구, 유성구, 대덕구) 내일 최고기온이 각각 몇 도인지, 가장 더운 구는 어디인지 알려주세요.",
+         "Daejeon's five districts (Dong, Jung, Seo, Yuseong, Daedeok): tomorrow's high in each, and the hottest."),
+    ]
+    out = []
+    for sido, gus, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        vb, tom = vilage_base(c), ymd(c, 1)
+        assert probe_total(c, GRID_LOOKUP, {"level1": sido}) <= 60, sido  # one page shown whole to a model
+        steps = [step("g1", GRID_LOOKUP, {"level1": sido, "numOfRows": 100})]
+        facts, objs = [], []
+        for k, gu in enumerate(gus, 1):
+            nx, ny = grid(f"{sido} {gu}")
+            page = kma_page(c, vb, nx, ny, tom, "1500", "TMX", size=100)
+            cell = f"$g1.items[?level2=='{gu}' && level3==''] | [0]"
+            steps.append(step(f"w{k}", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": f"{cell}.nx",
+                                                "ny": f"{cell}.ny", "numOfRows": 100, "pageNo": page}))
+            facts.append(fact(f"tmx{k}", f"{gu} 내일 최고기온 (TMX)", cat_value(f"w{k}", "TMX", extra=f" && fcstDate=='{tom}'"),
+                              "number", 0.1, subject=gu))
+            objs.append(f"{{g: '{gu}', t: num(w{k}.items[?category=='TMX' && fcstDate=='{tom}'] | [0].fcstValue)}}")
+        joined = ", ".join(objs)
+        facts.append(fact("warmest", "가장 따뜻한 구 (warmest)", f"$_.max_by([{joined}], &t).g",
+                          competitors=ranked_others(joined, "t", "g")))
+        out.append(Spec("parallel", "weather", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def election_sido_fanout() -> list[Spec]:
+    """The election code list, then every asked 시도's constituency winners: each winners call
+    reads its sgId/sgTypecode out of the whole code list."""
+    rows = [
+        ("2024", ["서울특별시", "부산광역시", "인천광역시", "대전광역시", "경기도"], "더불어민주당", "2026-10-13", "10:10",
+         "22대 총선에서 서울, 부산, 인천, 대전, 경기 지역구 당선자 중 더불어민주당 당선자가 시도별로 몇 명이었는지 정리해 주세요.",
+         "22nd general election: in Seoul, Busan, Incheon, Daejeon and Gyeonggi constituencies, how many Democratic "
+         "Party winners per province?"),
+        ("2024", ["서울특별시", "부산광역시", "인천광역시", "경기도"], "국민의힘", "2026-11-20", "15:30",
+         "지난 총선 서울·부산·인천·경기 지역구에서 국민의힘이 각각 몇 석을 얻었고, 네 곳 중 국민의힘 당선자가 가장 많은 곳은 어디인가요?",
+         "Last general election: People Power Party constituency seats in Seoul, Busan, Incheon and Gyeonggi, and "
+         "where it won the most."),
+        ("2020", ["서울특별시", "부산광역시", "대구광역시", "광주광역시"], "더불어민주당", "2026-09-16", "11:20",
+         "21대 총선 때 서울, 부산, 대구, 광주 지역구에서 더불어민주당 당선자가 각각 몇 명이었는지, 그중 가장 많은 곳은 어디였는지 알려줘.",
+         "21st general election: Democratic Party constituency winners in Seoul, Busan, Daegu and Gwangju, and where "
+         "it won the most."),
+    ]
+    out = []
+    for year, sds, party, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        sel = f"[?sgName=='국회의원선거' && starts_with(sgId, '{year}')]"
+        steps = [step("s1", SG_CODES, {"numOfRows": 50})]
+        facts, objs = [], []
+        for k, sd in enumerate(sds, 1):
+            steps.append(step(f"w{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]",
+                                                 "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]",
+                                                 "sdName": sd, "numOfRows": 100}))
+            facts.append(fact(f"n{k}", f"{sd} {party} 당선자 수", f"$w{k}.length(items[?jdName=='{party}'])", "number",
+                              subject=sd))
+            objs.append(f"{{s: '{sd}', n: length(w{k}.items[?jdName=='{party}'])}}")
+        if "가장" in q:
+            joined = ", ".join(objs)
+            facts.append(fact("most", f"{party} 당선자가 가장 많은 시도", f"$_.max_by([{joined}], &n).s",
+                              competitors=ranked_others(joined, "n", "s")))
+        out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
+    return out
+
+
+@family
+def bus_three_cities() -> list[Spec]:
+    """One city-code list, then a stop search and its arrivals in three cities (7 calls): every
+    stop and arrival call reads its cityCode out of the whole list."""
+    rows = [
+        ([("대전광역시", "충남대학교"), ("제주도", "동문시장"), ("수원시", "팔달문")], "2026-10-28", "08:05",
+         "대전 충남대학교, 제주 동문시장, 수원 팔달문 정류장에 지금 가장 먼저 오는 버스 번호와 남은 시간을 각각 알려줘요.",
+         "Chungnam National University (Daejeon), Dongmun Market (Jeju), Paldalmun (Suwon) stops: the first bus at "
+         "each and how long until it arrives."),
+        ([("부산광역시", "센텀시티"), ("대전광역시", "북대전농협"), ("수원시", "수원시청")], "2026-11-19", "18:25",
+         "부산 센텀시티, 대전 북대전농협, 수원시청 정류장 세 곳의 도착 예정 버스가 각각 몇 대인지, 제일 많은 곳이 어딘지 알려주세요.",
+         "Centum City (Busan), Bukdaejeon Nonghyup (Daejeon), Suwon City Hall stops: how many buses are due at each, "
+         "and which has the most?"),
+        ([("부산광역시", "해운대해수욕장"), ("제주도", "동문시장"), ("대전광역시", "충남대학교"), ("수원시", "수원월드컵경기장")],
+         "2026-09-23", "12:35",
+         "출장 동선 점검용이에요. 부산 해운대해수욕장, 제주 동문시장, 대전 충남대학교, 수원월드컵경기장 정류장에 지금 도착 예정인 버스가 각각 몇 대고 어디가 제일 많은지 알려주세요.",
+         "Trip check: buses due now at Haeundae Beach (Busan), Dongmun Market (Jeju), Chungnam National University "
+         "(Daejeon) and Suwon World Cup Stadium stops, and which has the most."),
+    ]
+    out = []
+    for i, (pairs, day, hm, q, qe) in enumerate(rows):
+        c = clock(day, hm)
+        steps = [step("s1", CITY, {"numOfRows": 30})]
+        facts, objs = [], []
+        for k, (city, stop) in enumerate(pairs, 1):
+            steps.append(step(f"n{k}", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}))
+            steps.append(step(f"a{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": f"$n{k}.items[0].nodeid",
+                                              "numOfRows": 30}))
+            if i == 0:
+                facts.append(fact(f"r{k}", f"{stop} 첫 버스 (first route)", f"$a{k}.min_by(items, &arrtime).routeno",
+                                  subject=stop))
+                facts.append(fact(f"t{k}", f"{stop} 도착까지 (API seconds)", f"$a{k}.min(items[].arrtime)", "duration",
+                                  60.0, unit="s", subject=stop))
+            else:
+                facts.append(fact(f"c{k}", f"{stop} 도착 예정 버스 수", f"$a{k}.totalCount", "number", subject=stop))
+                objs.append(f"{{s: '{stop}', n: a{k}.totalCount}}")
+        if objs:
+            joined = ", ".join(objs)
+            facts.append(fact("most", "도착 예정이 가장 많은 정류장", f"$_.max_by([{joined}], &n).s",
+                              competitors=ranked_others(joined, "n", "s")))
+        out.append(Spec("chain4plus", "transport", q, qe, c, steps, facts, difficulty="hard"))
+    return out
+
+
+@family
+def festival_details() -> list[Spec]:
+    """A 시도's festival list, then the detail of the three that start first (4 calls): each detail
+    call picks its contentid out of the whole list."""
+    rows = [
+        ("6", "부산", "2026-10-01", "09:30",
+         "부산에서 이번 달 1일 이후 시작하는 축제 중 가장 먼저 시작하는 세 곳의 이름, 주소, 전화번호를 알려주세요.",
+         "Busan festivals starting from the 1st of this month: the three that start first, with address and phone."),
+        ("1", "서울", "2026-09-20", "14:40",
+         "서울에서 오늘 이후 시작하는 축제·행사 중 제일 먼저 열리는 세 개의 주소와 문의 전화번호를 정리해 줘.",
+         "Seoul festivals and events starting from today: the first three to open, with address and phone."),
+    ]
+    out = []
+    for area, _name, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        start = f"{day[:4]}{day[5:7]}01" if "1일" in q else ymd(c)
+        total = probe_total(c, FESTIVAL, {"eventStartDate": start, "areaCode": area})
+        assert 3 <= total <= 30, total
+        first = "sort_by(items, &eventstartdate)"
+        steps = [step("f1", FESTIVAL, {"eventStartDate": start, "areaCode": area, "numOfRows": 30})]
+        steps += [step(f"d{k}", DETAIL, {"contentId": f"$f1.{first}[{k - 1}].contentid"}) for k in range(1, 4)]
+        facts = [fact("names", "가장 먼저 시작하는 세 축제", f"$f1.{first}[:3].title", "set")]
+        for k in range(1, 4):
+            facts.append(fact(f"addr{k}", f"{k}번째 축제 주소", f"$d{k}.items[0].addr1", subject=f"$d{k}.items[0].title"))
+            facts.append(fact(f"tel{k}", f"{k}번째 축제 전화", f"$d{k}.items[0].tel", "exact", required=False,
+                              subject=f"$d{k}.items[0].title"))
+        out.append(Spec("chain3", "tourism", q, qe, c, steps, facts))
     return out
 
 

@@ -41,11 +41,12 @@ class ValidationReport(BaseModel):
     issues: list[TaskIssue] = Field(default_factory=list)
     # fact id -> the value the gold run produced (for inspection), per task.
     resolved: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    # Data-flow links whose producer returned several records (the paper: 81.2% of chained calls
-    # consume multi-record outputs), and all links, over the executed gold plans.
+    # Junctions (producer step -> consumer step, however many arguments flow) whose producer
+    # returned several records (the paper: 81.2% of chained calls consume multi-record outputs),
+    # and all junctions, over the executed gold plans.
     links_multi: int = 0
     links_total: int = 0
-    # For every link, the number of records the producer step returned in the gold run (the
+    # For every junction, the number of records the producer step returned in the gold run (the
     # paper: median 27 records per chained call).
     link_records: list[int] = Field(default_factory=list)
 
@@ -135,7 +136,7 @@ def duplicate_issues(tasks: Sequence[BenchTask]) -> list[TaskIssue]:
 
 async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tuple[list[TaskIssue], dict[str, Any]]:
     """Run one gold plan at its clock; resolve its facts. Issues and resolved values (the key
-    ``_links`` holds, per data-flow link, how many records its producer returned)."""
+    ``_links`` holds, per junction (producer -> consumer step), how many records the producer returned)."""
     issues: list[TaskIssue] = []
     resolved: dict[str, Any] = {}
     session = Session(backend, clock=task.clock, seed=seed)
@@ -156,8 +157,10 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
         elif fact.matcher == "set" and not isinstance(value, list):
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: set fact is not a list: {value!r}"))
         resolved[fact.id] = value
-    links = [(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP]
-    counts = [len(run.outputs.get(p, {}).get("items") or []) for p, _ in links]
+    # One junction per (producer, consumer) pair: a call that takes two codes from one lookup
+    # (NEIS's office and school codes) consumes that output once.
+    junctions = sorted({(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP})
+    counts = [len(run.outputs.get(p, {}).get("items") or []) for p, _ in junctions]
     resolved["_links"] = counts
     if task.category == "pagination" and not any(
         isinstance(o.get("totalCount"), int) and o["totalCount"] > len(o.get("items") or []) for o in run.outputs.values()
@@ -252,7 +255,7 @@ def shape_figures(tasks: Sequence[BenchTask], report: ValidationReport) -> dict[
         "max_calls": max(calls, default=0),
         "multi_record_share": report.multi_record_share,
         "median_link_records": report.median_link_records,
-        "n_links": report.links_total,
+        "n_junctions": report.links_total,
         "unanswerable": sum(t.category == "unanswerable" for t in tasks),
         "error_recovery": sum(t.category == "error_recovery" for t in tasks),
     }
