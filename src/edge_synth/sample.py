@@ -280,7 +280,7 @@ class Sampler:
         room = target - draft.n_calls
 
         if jtype in ("SEQ", "SEM"):
-            j = rng.choice(rows[:3])
+            j = rng.choice(rows)  # any shown row: the query names it (by a unique name, else its position)
             args = self._args(edge, j, anchor, items, items[j], rng)
             if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
                 return False
@@ -324,7 +324,7 @@ class Sampler:
             k = 2 if jtype == "CMP" else min(3, room)
             if len(distinct) < 2 or room < 2:
                 return False
-            chosen = distinct[:k]
+            chosen = sorted(rng.sample(distinct, k)) if len(distinct) > k else distinct
             added: list[str] = []
             for j in chosen:
                 sid = f"s{draft.n_calls + 1}"
