@@ -284,7 +284,7 @@ def money_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: flo
 _DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?P<y>\d{4})\s*년\s*(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일?"),
     re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?!\d)"),
-    re.compile(r"(?<![\d,])(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?![\d,])"),
+    re.compile(r"(?<!\d)(?<!\d,)(?P<y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?!\d|,\d)"),
     re.compile(r"(?<![\d년])\s*(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일"),
     re.compile(r"(?<![\d./-])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])"),
 )
@@ -331,7 +331,7 @@ def date_score(expected: Any, answer: str) -> float:
 
 # Dates with the month (and year) carried over: "10월 16일, 19일", "19~20일".
 _DATE_SEQ = re.compile(
-    r"(?P<ymd>(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)|(?<![\d,])\d{8}(?![\d,]))"
+    r"(?P<ymd>(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)|(?<!\d)(?<!\d,)\d{8}(?!\d|,\d))"
     r"|(?P<y>\d{4})\s*년"
     r"|(?P<m>\d{1,2})\s*월"
     r"|(?P<d1>\d{1,2})\s*일?\s*(?:~|-|–|부터)\s*(?P<d2>\d{1,2})\s*일"
@@ -379,7 +379,7 @@ def date_set_score(expected: Any, answer: str) -> float:
 _MONTH_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?P<y>\d{4})\s*년\s*(?P<m>\d{1,2})\s*월(?!\s*\d{1,2}\s*일)"),
     re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})(?!\s*[-./]?\s*\d)"),
-    re.compile(r"(?<![\d,])(?P<y>20\d{2})(?P<m>0[1-9]|1[0-2])(?![\d,])"),
+    re.compile(r"(?<!\d)(?<!\d,)(?P<y>20\d{2})(?P<m>0[1-9]|1[0-2])(?!\d|,\d)"),
     re.compile(r"(?<![\d년])(?P<m>\d{1,2})\s*월(?!\s*\d{1,2}\s*일)"),
 )
 
