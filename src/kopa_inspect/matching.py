@@ -13,25 +13,32 @@ How an answer is read
    written as ``aptNm: …`` / ``DDISH_NM: …``. Every fact of such an answer scores 0 (refusals too).
 2. **The structured final-answer section** (format defined in :mod:`kopa_inspect.solvers.prompts`:
    a ``[최종 답변]`` / ``[Final answer]`` header followed by ``- <subject or item>: <value>`` lines)
-   is parsed by :func:`parse_answer`. Its lines are also sentences of the free text, so an answer
-   without the section is judged by the same rules (the free-text fallback).
+   is parsed by :func:`parse_answer`. Each structured line is one unit ("label: value", however
+   many sentences its value has); the free text around it is split into sentences at
+   ``. ! ? ;`` and line ends, so an answer without the section is judged by the same rules
+   (the free-text fallback).
 3. **Facts bound to a subject** (``AnswerFact.subject``): the value must be stated next to the
-   subject: in a sentence (split at ``. ! ? ;`` and line ends) that names the subject, in the
-   stretch from the subject to the next *other* subject of the task (the other facts' subjects and
-   the candidates of "which one" facts). For numeric kinds, when that forward stretch states no
-   number at all, the stretch before the subject (back to the previous other subject) is read
-   instead ("120건인 강남구"). A competitor value stated in the bound stretch fails the fact.
-   Facts without a subject are read against the whole answer.
-4. **"Which one" facts** (a fact with ``competitors``, or an old-style name fact whose value
-   expression is a ``max_by``/``min_by`` over quoted candidate literals): only the *claimed*
-   winner counts. Claims are (i) structured lines whose label has a superlative marker (가장,
-   제일, 최고/최대/최다/최저/최소/최근, 1위, 더 …, most, largest …): the first candidate in the
-   line's value; (ii) free-text clauses (sentences split further at commas) with a superlative
-   marker: after dropping a leading candidate list ("A, B, C 중 …"), the candidate nearest to the
-   marker. Clauses whose marker has the opposite direction ("가장 적은" for a max fact) are not
-   claims for this fact; "최고기온/최저기온" are field names, not markers. The fact holds when
-   some claim names the expected winner and none names a competitor. Mentioning every
-   candidate without a claim scores 0.
+   subject: in a unit that names the subject (or the subject's last word: "서울특별시 강남구" is
+   said "강남구"), in the stretch from the subject to the next *other* subject of the task (the
+   other facts' subjects and the candidates of "which one" facts). For numeric kinds, when that
+   forward stretch states no number at all, the stretch before the subject (back to the previous
+   other subject) is read instead ("120건인 강남구"). A competitor value stated in the bound
+   stretch fails the fact. Facts without a subject are read against the whole answer.
+4. **"Which one" facts** have competitors: given (``AnswerFact.competitors``), or inferred for an
+   old-style name fact whose expression is a ``max_by``/``min_by`` over quoted literals
+   (:func:`infer_competitors`), or, in grading, every other candidate of a max/min aggregate
+   (:func:`competitor_expr`). Competitors equal to the expected value or to another fact's
+   value are dropped, and a competitor counts as stated only when said exactly (no tolerance).
+   Only the *claimed* winner counts. Claims are (i) structured lines whose label has a
+   superlative marker (가장, 제일, 최고/최대/최다/최저/최소/최근, 1위, 더 …, most, largest …):
+   for names the first candidate in the line's value, for figures/dates the value; (ii)
+   free-text clauses (sentences split further at commas) with a superlative marker: for names,
+   after dropping a leading candidate list ("A, B, C 중 …"), the candidate nearest to the marker;
+   for figures/dates the clause. Units whose marker has the opposite direction ("가장 적은" for a
+   max fact) are not claims for this fact; "최고기온/최저기온" are field names, not markers. The
+   fact holds when some claim is the expected winner and none is a competitor. With no claim at
+   all, it holds only when the answer states the winner and no competitor (so mentioning every
+   candidate without a claim scores 0).
 5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 제공하지 않 /
    불가 / 도구가 없 … ; a bare "없습니다" is a claim about the data, not a refusal) and state no
    invented figure: no number that is not in the question, no quoted name and no school, hospital,

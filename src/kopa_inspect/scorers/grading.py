@@ -9,10 +9,17 @@ What the task needs (computed, CONTRACT item 2): a gold step is *needed* iff a r
 ``pages:``/``call:`` entry of ``required_state`` or a needed step's argument depends on it
 (transitively through plan links) and the task does not mark it ``required=False``. Steps that
 feed nothing (an extra lookup, a scripted failing call) are optional. For each needed step the
-gold run tells which *records* the facts and links depend on: an output item is needed when
-removing it from the gold output changes a dependent fact value or link argument; a step whose
-dependents read a non-item field (``totalCount``) or that yields no needed item needs the *query*
-(the same arguments apart from paging).
+gold run tells which *records* the facts and links depend on: a shown output item is needed when
+removing it from the gold output, or (under a max/min/sum/avg/sort_by) pushing its figures to
+either end, changes a dependent fact value or link argument (found by group testing), so a
+maximum needs every candidate record, not just the winner. A step whose dependents read a
+non-item field (``totalCount``) or that yields no needed item needs the *query* (the same
+arguments apart from paging), except a page holding no needed record beside pages of the same
+fact that do (a filtered count): it is retrieved with them.
+
+Facts: :func:`fact_context` resolves each fact's subject, competitors, accept list and keys; a
+max/min fact without competitors gets every other candidate of its aggregate, so only its claimed
+value counts (see :mod:`kopa_inspect.matching`).
 
 A needed step is **retrieved** when an OK agent call to the same tool (i) has the gold arguments
 (:func:`matching.arguments_equal`: normalized, a larger first page allowed, ``accept`` lists), or
