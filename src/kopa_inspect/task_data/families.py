@@ -111,9 +111,6 @@ def apt_trade_all_pages() -> list[Spec]:
         ("11710", "2026-10-05", "13:00", 3,
          "송파구(법정동 앞자리 11710) 이번 달 아파트 매매 신고분 전체에서 가장 싸게 거래된 건의 단지명과 금액은?",
          "Songpa-gu (11710), all apartment sales this month: the cheapest deal's complex and price?"),
-        ("41135", "2026-10-05", "08:50", 3,
-         "지역코드 41135(분당구) 이번 달 아파트 거래를 전부 훑어서 전용면적이 가장 넓은 거래를 찾아줘. 단지명과 면적이요.",
-         "Area code 41135, this month: across all deals, the one with the largest floor area (complex, area)."),
     ]
     out = []
     for i, (lawd, day, hm, n_pages, q, qe) in enumerate(rows):
@@ -230,9 +227,6 @@ def now_and_today_high() -> list[Spec]:
     from kopa_inspect.task_data.build import kma_page
 
     rows = [
-        ("서울특별시 종로구", "2026-10-15", "07:50",
-         "종로구 지금 기온이 몇 도고, 오늘 낮 최고기온은 몇 도로 예보됐어?",
-         "Jongno-gu: the temperature now and today's forecast high?"),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -743,9 +737,6 @@ def exam_schedule() -> list[Spec]:
         ("대치고등학교", "2026-10-01", "19:00", "20261001", "20261031",
          "대치고 10월 학사일정 중에 시험(고사) 일정이 며칠인지 알려줘.",
          "Daechi High, October calendar: which days are exams?"),
-        ("서현중학교", "2026-11-30", "09:20", "20261201", "20261231",
-         "분당 서현중학교 12월 학사일정에서 방학식이나 시험 같은 주요 일정 날짜 뽑아주세요.",
-         "Seohyeon Middle School (Bundang), December: the key events (vacation ceremony, exams) and dates."),
     ]
     out = []
     for i, (school, day, hm, a, b, q, qe) in enumerate(rows):
@@ -927,9 +918,6 @@ def law_vs_decree() -> list[Spec]:
         ("주택임대차보호법", "주택임대차보호법 시행령", "000300", "001100", "2026-10-19", "11:20",
          "주택임대차보호법의 대항력 조항(제3조)과 시행령의 우선변제 대상 임차인 범위(제11조)를 같이 정리해 주세요.",
          "Summarise the Housing Lease Protection Act's opposability clause (Art. 3) and the decree's Art. 11."),
-        ("도로교통법", "도로교통법 시행규칙", "001700", "001900", "2026-11-24", "08:05",
-         "일반도로 제한속도가 얼마인지 도로교통법 제17조와 시행규칙 제19조를 함께 봐서 알려줘.",
-         "The general-road speed limit: read Road Traffic Act Art. 17 with the Enforcement Rule's Art. 19."),
     ]
     out = []
     for law, decree, jo1, jo2, day, hm, q, qe in rows:
@@ -1094,9 +1082,6 @@ def no_voter_profile() -> list[Spec]:
 def assembly_composition() -> list[Spec]:
     """Parallel filters on the member list: counts by sex and by term (totalCount of each)."""
     rows = [
-        ("2026-11-19", "15:15",
-         "지금 22대 국회의원 중 여성 의원은 몇 명이고, 초선 의원은 몇 명인지 알려주세요. 전체 의원 수도요.",
-         "In the 22nd Assembly now: how many women members, how many first-term members, and the total?"),
     ]
     out = []
     for day, hm, q, qe in rows:
@@ -1138,9 +1123,6 @@ def dust_near_dong() -> list[Spec]:
         ("정자동", "2026-11-03", "08:10",
          "분당 정자동 근처 측정소 기준으로 지금 초미세먼지 농도랑 등급 좀 알려주세요. 아이 등원시키려고요.",
          "Near Jeongja-dong (Bundang): current PM2.5 and its grade at the nearest station (school run)."),
-        ("서교동", "2026-09-24", "18:40",
-         "홍대 앞 서교동 가까운 측정소에서 측정한 현재 통합대기환경지수랑 오존 농도 알려줄래요?",
-         "Seogyo-dong (Hongdae): the nearest station's current CAI and ozone."),
     ]
     out = []
     for i, (dong, day, hm, q, qe) in enumerate(rows):
@@ -1359,9 +1341,6 @@ DRUG_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
 def drug_info() -> list[Spec]:
     """e약은요: product search -> itemSeq -> the exact product's leaflet."""
     rows = [
-        ("타이레놀", "intrcQesitm", "2026-10-12", "22:40",
-         "타이레놀정500밀리그람 먹을 때 같이 먹으면 안 되는 약이나 음식이 있는지 공식 정보로 알려줘.",
-         "Tylenol 500 mg: what must not be taken with it (official leaflet)?", "타이레놀정500밀리그람(아세트아미노펜)"),
     ]
     out = []
     for kw, field, day, hm, q, qe, exact in rows:
@@ -1689,9 +1668,6 @@ def seats_by_party_in_sido() -> list[Spec]:
         ("서울특별시", "2024", "더불어민주당", "2026-10-03", "12:00",
          "22대 총선 서울 지역구 당선자 중 더불어민주당 소속이 몇 명인지 세어 주세요.",
          "22nd general election, Seoul constituencies: how many winners from the Democratic Party?"),
-        ("경기도", "2024", "국민의힘", "2026-11-28", "09:40",
-         "지난 총선 경기도 지역구에서 국민의힘 당선자가 몇 명이었는지 전체 페이지 다 확인해서 알려줘.",
-         "Last general election, Gyeonggi constituencies (all pages): how many People Power Party winners?"),
     ]
     out = []
     for sd, year, party, day, hm, q, qe in rows:
@@ -2145,6 +2121,13 @@ def sido_weather_fanout() -> list[Spec]:
         ("대전광역시", ["동구", "중구", "서구", "유성구", "대덕구"], "2026-09-29", "19:50",
          "대전 다섯 개 구(동구, 중구, 서구, 유성구, 대덕구) 내일 최고기온이 각각 몇 도인지, 가장 더운 구는 어디인지 알려주세요.",
          "Daejeon's five districts (Dong, Jung, Seo, Yuseong, Daedeok): tomorrow's high in each, and the hottest."),
+        ("대구광역시", ["수성구", "달서구", "중구", "북구"], "2026-10-08", "17:45",
+         "대구 수성구, 달서구, 중구, 북구 가운데 내일 한낮 기온이 제일 높게 예보된 곳과 네 구의 예상 최고기온을 알려주세요.",
+         "Daegu's Suseong, Dalseo, Jung and Buk districts: tomorrow's forecast highs and where it is hottest."),
+        ("부산광역시", ["동래구", "남구", "수영구", "연제구", "영도구"], "2026-11-27", "18:55",
+         "주말 나들이 계획 중이라 그래요. 부산 동래구·남구·수영구·연제구·영도구 내일 최고기온 예보를 비교하고 가장 포근한 곳을 골라 주세요.",
+         "Planning an outing: compare tomorrow's forecast highs in Busan's Dongnae, Nam, Suyeong, Yeonje and Yeongdo "
+         "districts and pick the mildest."),
     ]
     out = []
     for sido, gus, day, hm, q, qe in rows:
@@ -2209,6 +2192,35 @@ def election_sido_fanout() -> list[Spec]:
 
 
 @family
+def governor_fanout() -> list[Spec]:
+    """The election code list, then the 시·도지사 winner of each asked 시도 (1 + 5 calls): every
+    winners call reads the election's sgId/sgTypecode out of the whole code list."""
+    rows = [
+        ("2026", ["서울특별시", "부산광역시", "대구광역시", "인천광역시", "광주광역시"], "2026-10-29", "09:15",
+         "올해 지방선거에서 서울·부산·대구·인천·광주 시장으로 당선된 사람이 각각 누구고 어느 정당인지 표로 정리해 주세요.",
+         "This year's local elections: the elected mayors of Seoul, Busan, Daegu, Incheon and Gwangju, with parties."),
+        ("2022", ["대전광역시", "울산광역시", "세종특별자치시", "경기도", "제주특별자치도"], "2026-11-11", "16:45",
+         "2022년 지방선거 때 대전·울산·세종 시장과 경기·제주 도지사 당선자 이름, 소속 정당을 알려주세요.",
+         "2022 local elections: the winners for mayor of Daejeon, Ulsan and Sejong and governor of Gyeonggi and Jeju, "
+         "with parties."),
+    ]
+    out = []
+    for year, sds, day, hm, q, qe in rows:
+        c = clock(day, hm)
+        sel = f"[?sgName=='시·도지사선거' && starts_with(sgId, '{year}')]"
+        steps = [step("s1", SG_CODES, {"numOfRows": 50})]
+        facts = []
+        for k, sd in enumerate(sds, 1):
+            steps.append(step(f"w{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]",
+                                                 "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}))
+            pick = f"$w{k}.items[?sdName=='{sd}'] | [0]"
+            facts.append(fact(f"name{k}", f"{sd} 당선자", f"{pick}.name", subject=sd))
+            facts.append(fact(f"party{k}", f"{sd} 당선자 정당", f"{pick}.jdName", subject=sd))
+        out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
+    return out
+
+
+@family
 def bus_three_cities() -> list[Spec]:
     """One city-code list, then a stop search and its arrivals in three cities (7 calls): every
     stop and arrival call reads its cityCode out of the whole list."""
@@ -2226,6 +2238,15 @@ def bus_three_cities() -> list[Spec]:
          "출장 동선 점검용이에요. 부산 해운대해수욕장, 제주 동문시장, 대전 충남대학교, 수원월드컵경기장 정류장에 지금 도착 예정인 버스가 각각 몇 대고 어디가 제일 많은지 알려주세요.",
          "Trip check: buses due now at Haeundae Beach (Busan), Dongmun Market (Jeju), Chungnam National University "
          "(Daejeon) and Suwon World Cup Stadium stops, and which has the most."),
+        ([("수원시", "수원월드컵경기장"), ("부산광역시", "센텀시티"), ("제주도", "동문시장")], "2026-10-10", "19:05",
+         "경기 끝나고 이동하려고요. 수원월드컵경기장, 부산 센텀시티, 제주 동문시장 정류장 중 지금 들어올 버스가 제일 많이 잡힌 곳이 어디고 각각 몇 대인가요?",
+         "After the match: at Suwon World Cup Stadium, Centum City (Busan) and Dongmun Market (Jeju) stops, how many "
+         "buses are due at each and where are the most?"),
+        ([("대전광역시", "북대전농협"), ("수원시", "팔달문"), ("부산광역시", "해운대해수욕장"), ("대전광역시", "충남대학교")],
+         "2026-11-05", "07:25",
+         "아침 배차 모니터링 중입니다. 북대전농협, 수원 팔달문, 해운대해수욕장, 충남대학교 정류장별 도착 예정 버스 대수를 세고 가장 붐비는 정류장을 알려주세요.",
+         "Morning dispatch monitoring: the number of buses due at Bukdaejeon Nonghyup, Paldalmun (Suwon), Haeundae "
+         "Beach and Chungnam National University stops, and the busiest one."),
     ]
     out = []
     for i, (pairs, day, hm, q, qe) in enumerate(rows):
@@ -2263,6 +2284,13 @@ def festival_details() -> list[Spec]:
         ("1", "서울", "2026-09-20", "14:40",
          "서울에서 오늘 이후 시작하는 축제·행사 중 제일 먼저 열리는 세 개의 주소와 문의 전화번호를 정리해 줘.",
          "Seoul festivals and events starting from today: the first three to open, with address and phone."),
+        ("31", "경기", "2026-10-16", "20:20",
+         "이번 주말부터 경기도 축제를 다녀보려고요. 오늘 이후에 시작하는 경기도 축제 중 가장 빨리 열리는 세 개의 이름과 주소, 연락처를 알려주세요.",
+         "Gyeonggi festivals starting from today: the three that open first, with name, address and contact."),
+        ("39", "제주", "2026-09-08", "10:50",
+         "제주 여행 일정 짜는 중이에요. 오늘부터 시작하는 제주 축제 가운데 제일 먼저 시작하는 세 곳 주소와 전화번호 부탁해요.",
+         "Planning a Jeju trip: of the Jeju festivals starting from today, the first three to start, with address and "
+         "phone."),
     ]
     out = []
     for area, _name, day, hm, q, qe in rows:
