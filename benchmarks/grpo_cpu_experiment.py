@@ -1,56 +1,169 @@
-"""The CPU experiment: SmolLM2-135M-Instruct base vs EDGE+SFT vs EDGE+GRPO on KOPA-Bench.
+"""The CPU experiment: SmolLM2-135M-Instruct base vs EDGE+SFT vs EDGE+SFT+GRPO on the step-level task.
 
-    /work/venv/bin/python benchmarks/grpo_cpu_experiment.py --minutes 30 --out results/cpu-experiment
-    /work/venv/bin/python benchmarks/grpo_cpu_experiment.py --minutes 1 --limit 2 --n 20 --out /tmp/x  # plumbing
+    .venv/bin/python benchmarks/grpo_cpu_experiment.py --data .kopa/edge/dataset --out .kopa/cpu-exp \\
+        --sft-minutes 10 --grpo-minutes 8 --edge-rows 120 --bench-rows 40 --engine llamacpp --threads 1
 
-1. EDGE data (``kopa synth``; the dataset lands in OUT/edge/dataset) unless --data points at one;
-2. SFT (configs/sft-cpu.yaml) and GRPO (configs/cpu-30min.yaml), LoRA, for a fixed wall-time
-   budget each (--minutes, split evenly; a run stops at its budget or its max_steps, whichever
-   comes first, and saves);
-3. KOPA-Bench for the three models (and the oracle as the ceiling) through ``kopa grid``
-   machinery (eval_set; resumable), all tasks unless --limit, the held-out platforms included;
-4. ``kopa report`` tables and figures, and train throughput (tokens/s, completions/s, peak RSS)
-   per run in OUT/experiment.json.
+1. EDGE data: ``--data`` (a ``kopa synth`` dataset folder), synthesized with ``kopa synth`` if absent;
+2. SFT (configs/sft-cpu.yaml) on the training side of the held-out split, then GRPO
+   (configs/grpo-cpu.yaml) starting from the SFT checkpoint; each for a wall-time budget (a run stops
+   at the end of the step that passes it, and saves);
+3. the three models on ``kopa_inspect/kopa_steps`` (``profile=cpu``, greedy, ``--max-tokens``): the
+   held-out EDGE trajectories (``--edge-rows``) and steps of KOPA-Bench gold plans (``--bench-rows``);
+   engine ``llamacpp`` (each model exported to GGUF F16 by kopa_grpo.gguf_export, base included, so
+   all three run at the same precision) or ``hf`` (``hf/local -M model_path=``);
+4. paired tests per metric and pair of models on the same samples: exact McNemar (two-sided binomial
+   test on the discordant pairs) and a paired bootstrap 95% interval of the difference;
+5. OUT/experiment.json (everything), OUT/summary.md (tables), the training curves
+   (OUT/{sft,grpo}/metrics.jsonl and rewards.png) and the Inspect logs (OUT/logs).
 
-Whatever the numbers show is what gets reported (results/cpu-experiment/README.md).
+Nothing is tuned on the held-out rows; whatever the numbers show is what gets reported.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
 
-def synthesize(out: Path, n: int, rounds: int, paths: int) -> Path:
-    """EDGE through its CLI (resumable: a rerun reuses OUT/edge); returns the dataset folder."""
+def synthesize(out: Path, n: int) -> Path:
     edge = out / "edge"
     dataset = edge / "dataset"
     if not dataset.exists():
-        subprocess.run(
-            [sys.executable, "-m", "kopa_inspect.cli", "synth", "--out", str(edge), "--n", str(n), "--seed", "0",
-             "--rounds", str(rounds), "--paths", str(paths)],
-            check=True,
-        )
+        subprocess.run([sys.executable, "-m", "kopa_inspect.cli", "synth", "--out", str(edge), "--n", str(n),
+                        "--seed", "0"], check=True)
     return dataset
+
+
+# --- statistics ------------------------------------------------------------------------------------
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact McNemar p-value: b, c = discordant pairs (A right & B wrong, A wrong & B right)."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    k = min(b, c)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def paired_bootstrap(a: list[float], b: list[float], n_boot: int = 5000, seed: int = 0) -> tuple[float, float, float]:
+    """Mean of b - a and its 95% percentile interval over resampled samples."""
+    rng = random.Random(seed)
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(n_boot))
+    return sum(diffs) / n, means[int(0.025 * n_boot)], means[int(0.975 * n_boot) - 1]
+
+
+def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str) -> dict[str, Any]:
+    """Paired comparison of model ``b`` against ``a`` on each metric (samples where both defined)."""
+    out: dict[str, Any] = {}
+    for key in KEYS:
+        ids = sorted(sid for sid, v in scores[a].items()
+                     if sid in scores[b] and not math.isnan(v[key]) and not math.isnan(scores[b][sid][key]))
+        if not ids:
+            continue
+        xa = [scores[a][s][key] for s in ids]
+        xb = [scores[b][s][key] for s in ids]
+        only_a = sum(1 for x, y in zip(xa, xb, strict=True) if x >= 1 and y < 1)
+        only_b = sum(1 for x, y in zip(xa, xb, strict=True) if x < 1 and y >= 1)
+        diff, lo, hi = paired_bootstrap(xa, xb)
+        out[key] = {"n": len(ids), "a": sum(xa) / len(ids), "b": sum(xb) / len(ids), "diff": diff,
+                    "diff_ci": [lo, hi], "only_a": only_a, "only_b": only_b,
+                    "mcnemar_p": mcnemar_exact(only_a, only_b)}
+    return out
+
+
+# --- evaluation ------------------------------------------------------------------------------------
+
+def model_spec(engine: str, hf_dir: Path, gguf_dir: Path, label: str, threads: int | None) -> tuple[str, dict[str, Any]]:
+    if engine == "hf":
+        args: dict[str, Any] = {"model_path": str(hf_dir), "device": "cpu"}
+        return "hf/local", args
+    from kopa_grpo.gguf_export import export
+
+    gguf_file = gguf_dir / f"{label}.gguf"
+    if not gguf_file.exists():
+        export(hf_dir, gguf_file)
+    args = {"model_path": str(gguf_file.resolve()), "n_ctx": 8192}
+    if threads:
+        args["n_threads"] = threads
+    return "llamacpp/local", args
+
+
+def evaluate(label: str, model: str, model_args: dict[str, Any], split: str, rows: int, data: Path,
+             log_dir: Path, max_tokens: int) -> dict[str, dict[str, float]]:
+    """Per-sample step scores of one model on one split ({sample id: {metric: value}})."""
+    from inspect_ai import eval as inspect_eval
+
+    from kopa_inspect.steps.task import kopa_steps
+
+    # Whole trajectories, steps in order: llama.cpp reuses the previous step's prompt from its KV cache.
+    task = kopa_steps(split=split, data=str(data) if split == "edge" else None, profile="cpu", order="trajectory")
+    logs = inspect_eval(task, model=model, model_args=model_args, limit=rows, max_tokens=max_tokens,
+                        temperature=0.0, log_dir=str(log_dir / split / label), display="none",
+                        fail_on_error=False, max_connections=1, metadata={"label": label})
+    log = logs[0]
+    if log.status != "success":
+        raise RuntimeError(f"evaluation of {label} on {split} ended {log.status}: {log.error}")
+    out = {}
+    for s in log.samples or []:
+        score = next(iter((s.scores or {}).values()), None)
+        if score is not None and isinstance(score.value, dict):
+            out[str(s.id)] = {k: float(score.value[k]) for k in KEYS}
+    return out
+
+
+def summarize(scores: dict[str, dict[str, float]]) -> dict[str, Any]:
+    from kopa_inspect.steps.task import wilson
+
+    out = {}
+    for key in KEYS:
+        vals = [v[key] for v in scores.values() if not math.isnan(v[key])]
+        lo, hi = wilson(sum(vals), len(vals))
+        out[key] = {"mean": sum(vals) / len(vals) if vals else float("nan"), "ci": [lo, hi], "n": len(vals)}
+    return out
+
+
+def table(results: dict[str, Any], split: str) -> str:
+    lines = [f"### {split}", "", "| model | " + " | ".join(KEYS) + " |", "|---|" + "---:|" * len(KEYS)]
+    for label, summ in results["summary"][split].items():
+        cells = []
+        for k in KEYS:
+            m = summ[k]
+            cells.append("–" if not m["n"] else f"{m['mean']:.3f} [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}] n={m['n']}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += ["", "| comparison | metric | n | A | B | B−A [95% CI] | A only / B only | McNemar p |",
+              "|---|---|---:|---:|---:|---|---|---:|"]
+    for name, comp in results["tests"][split].items():
+        for k, t in comp.items():
+            lines.append(f"| {name} | {k} | {t['n']} | {t['a']:.3f} | {t['b']:.3f} | {t['diff']:+.3f} "
+                         f"[{t['diff_ci'][0]:+.3f}, {t['diff_ci'][1]:+.3f}] | {t['only_a']} / {t['only_b']} | "
+                         f"{t['mcnemar_p']:.3g} |")
+    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="results/cpu-experiment")
-    ap.add_argument("--data", default=None, help="an EDGE dataset folder (default: synthesize one)")
-    ap.add_argument("--n", type=int, default=400, help="trajectories to synthesize when --data is not given")
-    ap.add_argument("--rounds", type=int, default=30, help="EDGE grounding rounds (kopa synth --rounds)")
-    ap.add_argument("--paths", type=int, default=80, help="EDGE paths per grounding round (kopa synth --paths)")
-    ap.add_argument("--minutes", type=float, default=30.0, help="total training budget, split SFT/GRPO")
-    ap.add_argument("--limit", type=int, default=None, help="evaluate on the first N tasks only")
-    ap.add_argument("--max-turns", type=int, default=8, help="agent turns per KOPA-Bench sample")
-    ap.add_argument("--max-tokens", type=int, default=256, help="tokens per model turn at evaluation")
-    ap.add_argument("--threads", type=int, default=None,
-                    help="torch threads for training and evaluation (1 is faster on a shared CPU)")
+    ap.add_argument("--out", default=".kopa/cpu-experiment")
+    ap.add_argument("--data", default=None, help="an EDGE dataset folder (default: synthesize OUT/edge)")
+    ap.add_argument("--n", type=int, default=800, help="trajectories to synthesize when --data is not given")
+    ap.add_argument("--sft-minutes", type=float, default=10.0)
+    ap.add_argument("--grpo-minutes", type=float, default=8.0)
+    ap.add_argument("--edge-rows", type=int, default=120, help="held-out EDGE steps evaluated")
+    ap.add_argument("--bench-rows", type=int, default=40, help="KOPA-Bench gold-plan steps evaluated")
+    ap.add_argument("--max-tokens", type=int, default=128)
+    ap.add_argument("--engine", choices=["llamacpp", "hf"], default="llamacpp")
+    ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--skip-train", action="store_true")
     a = ap.parse_args()
 
@@ -58,51 +171,49 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    data = Path(a.data) if a.data else synthesize(out, a.n, a.rounds, a.paths)
+    data = Path(a.data) if a.data else synthesize(out, a.n)
     timings["synth_wall_seconds"] = round(time.perf_counter() - t0, 1)
-    if a.threads:
-        import torch
-
-        torch.set_num_threads(a.threads)
 
     from kopa_grpo.train import train
+    from kopa_inspect.providers.local import prepare_local_model
 
-    stats: dict[str, object] = {}
-    overrides: dict[str, object] = {"torch_threads": a.threads} if a.threads else {}
+    base_dir = prepare_local_model()
+    stats: dict[str, Any] = {"args": vars(a)}
+    overrides = {"torch_threads": a.threads} if a.threads else {}
     if not a.skip_train:
-        half = a.minutes / 2
-        for mode, config in (("sft", "sft-cpu"), ("grpo", "cpu-30min")):
+        for mode, config, minutes, extra in (
+            ("sft", "sft-cpu", a.sft_minutes, {}),
+            ("grpo", "grpo-cpu", a.grpo_minutes, {"model": str((out / "sft" / "merged").resolve())}),
+        ):
             t0 = time.perf_counter()
-            train(data, config, out / mode, overrides={**overrides, "time_budget_minutes": half})
+            train(data, config, out / mode, overrides={**overrides, **extra, "time_budget_minutes": minutes})
             stats[mode] = json.loads((out / mode / "train_stats.json").read_text())
-            stats[mode]["wall_seconds"] = round(time.perf_counter() - t0, 1)  # type: ignore[index]
+            stats[mode]["wall_seconds"] = round(time.perf_counter() - t0, 1)
+            print(f"{mode}: {json.dumps(stats[mode])}", flush=True)
 
-    from kopa_inspect.report.grid import Grid, GridModel, run_grid
-    from kopa_inspect.report.write import make_report
-
-    grid = Grid(
-        log_dir=str(out / "logs"),
-        limit=a.limit,
-        task_args={"max_turns": a.max_turns},
-        eval_args={"max_tokens": a.max_tokens},
-        models=[
-            GridModel(label="oracle (gold plans)", model="kopa/oracle"),
-            GridModel(label="SmolLM2-135M base", model="hf/local", args={"model_path": "local", "device": "cpu"}),
-            GridModel(label="SmolLM2-135M EDGE+SFT", model="hf/local",
-                      args={"model_path": str((out / "sft" / "merged").resolve()), "device": "cpu"}),
-            GridModel(label="SmolLM2-135M EDGE+GRPO", model="hf/local",
-                      args={"model_path": str((out / "grpo" / "merged").resolve()), "device": "cpu"}),
-        ],
-    )
-    t0 = time.perf_counter()
-    runs = run_grid(grid, max_connections=1)
-    timings["eval_wall_seconds"] = round(time.perf_counter() - t0, 1)
-    stats["eval_runs"] = [{"label": r.label, "success": r.success, "skipped": r.skipped} for r in runs]
-    make_report(out / "logs", out / "report")
-    stats.update(timings)
-    (out / "experiment.json").write_text(json.dumps(stats, indent=2), encoding="utf-8")
-    print(json.dumps(stats, indent=2))
-    print(f"report: {out / 'report' / 'report.md'}")
+    models = {"base": base_dir, "sft": out / "sft" / "merged", "sft+grpo": out / "grpo" / "merged"}
+    results: dict[str, Any] = {"scores": {}, "summary": {}, "tests": {}, "eval_seconds": {}}
+    for split, rows in (("edge", a.edge_rows), ("bench", a.bench_rows)):
+        if rows <= 0:
+            continue
+        results["scores"][split] = {}
+        for label, hf_dir in models.items():
+            t0 = time.perf_counter()
+            model, margs = model_spec(a.engine, hf_dir, out / "gguf", label, a.threads)
+            results["scores"][split][label] = evaluate(label, model, margs, split, rows, data, out / "logs",
+                                                       a.max_tokens)
+            results["eval_seconds"][f"{split}/{label}"] = round(time.perf_counter() - t0, 1)
+            print(f"eval {split}/{label}: {results['eval_seconds'][f'{split}/{label}']} s", flush=True)
+        sc = results["scores"][split]
+        results["summary"][split] = {label: summarize(s) for label, s in sc.items()}
+        results["tests"][split] = {"sft vs base": compare(sc, "base", "sft"),
+                                   "sft+grpo vs sft": compare(sc, "sft", "sft+grpo"),
+                                   "sft+grpo vs base": compare(sc, "base", "sft+grpo")}
+        (out / "experiment.json").write_text(json.dumps({**stats, **results, **timings}, indent=2), encoding="utf-8")
+    summary = "".join(table(results, split) + "\n" for split in results["summary"])
+    (out / "summary.md").write_text(summary, encoding="utf-8")
+    (out / "experiment.json").write_text(json.dumps({**stats, **results, **timings}, indent=2), encoding="utf-8")
+    print(summary)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from kopa_grpo.config import PromptSettings, TrainSettings, builtin_configs, loa
 from kopa_grpo.train import deep_merge, throughput
 
 TOKEN = "sess-00aa11bb22cc33dd"
-LONG_RESULT = json.dumps({"resultCode": "INFO-000", "items": [{"SCHUL_NM": "서울고등학교" * 40}]}, ensure_ascii=False)
+LONG_RESULT = json.dumps({"resultCode": "INFO-000", "items": [{"SD_SCHUL_CODE": "7010083", "SCHUL_NM": "서울고등학교" * 40}]},
+                         ensure_ascii=False)
 MESSAGES = [
     {"role": "system", "content": "도구를 사용하세요."},
     {"role": "user", "content": "서울고등학교의 학교코드를 알려 주세요."},
@@ -56,8 +57,19 @@ def tokenizer():
     return AutoTokenizer.from_pretrained(str(DEFAULT_DIR))
 
 
+def _split_rows(n: int = 40) -> list[dict]:
+    """Copies of ROW with ids on both sides of the held-out split."""
+    from kopa_inspect.steps.build import split_of
+
+    rows = [{**ROW, "id": f"edge-s0-{i:07d}"} for i in range(n)]
+    assert {split_of(r["id"]) for r in rows} == {"train", "test"}
+    return rows
+
+
 def test_step_rows(tokenizer) -> None:
-    rows = data.step_rows(ROW, tokenizer)
+    from kopa_inspect.steps import build
+
+    rows = [data.step_row(ex, tokenizer) for ex in build.edge_steps(ROW)]
     assert [r["kind"] for r in rows] == ["call", "call", "answer"]
     auth, call, answer = rows
     assert json.loads(auth["target_calls_json"]) == [["neis_get_api_key", {}]]
@@ -66,42 +78,68 @@ def test_step_rows(tokenizer) -> None:
     # The prompt is the conversation so far in the model's template, ending at the assistant turn.
     assert call["prompt"].endswith("<|im_start|>assistant\n") and TOKEN in call["prompt"]
     assert "kma_getVilageFcst" in call["prompt"]  # distractor tools are kept by default
-    # The token the prompt shows travels with the row for the execution reward.
+    # The token the prompt shows travels with the row for the execution reward, and the tools and
+    # results for the format and answer rewards.
     assert json.loads(auth["session_tokens_json"]) == {}
     assert json.loads(call["session_tokens_json"]) == {"neis": TOKEN}
+    assert [t["function"]["name"] for t in json.loads(call["tools_json"])][:2] == ["neis_get_api_key", "neis_schoolInfo"]
+    assert len(json.loads(answer["tool_results_json"])) == 2
     assert all(r["clock"] == "" and r["seed"] == 0 for r in rows)
 
 
-def test_prompt_compaction(tokenizer) -> None:
-    full = data.step_rows(ROW, tokenizer)[2]["prompt"]
-    ps = PromptSettings(compact_tools=True, tools="called", max_tool_result_chars=50)
-    compact = data.step_rows(ROW, tokenizer, ps)[2]["prompt"]
-    assert len(compact) < len(full)
-    assert "kma_getVilageFcst" not in compact and "응답 항목" not in compact
-    assert "(생략; cut)" in compact
-    assert TOKEN in compact  # auth results are never cut
+def test_training_prompt_is_what_inspect_renders(tokenizer) -> None:
+    """hf_render = the text Inspect's hf provider renders for the kopa_steps sample (same as the
+    llamacpp engine's renderer, which claims hf identity too)."""
+    from kopa_inspect.providers.local_chat import render_prompt
+    from kopa_inspect.steps import build
+    from kopa_inspect.steps.task import chat_messages, tool_info
+
+    for ex in build.edge_steps(ROW):
+        ours = data.hf_render(tokenizer, ex.messages, ex.tools)
+        assert ours == render_prompt(chat_messages(ex.messages), [tool_info(t) for t in ex.tools])
 
 
-def test_build_forms_and_token_filter(tokenizer, tmp_path: Path) -> None:
+def test_cpu_profile_compacts(tokenizer) -> None:
+    from kopa_inspect.steps import build
+
+    full = data.step_row(build.edge_steps(ROW)[2], tokenizer)["prompt"]
+    cpu = data.step_row(build.edge_steps(ROW, PromptSettings(profile="cpu", max_result_chars=120).step_settings())[2],
+                        tokenizer)["prompt"]
+    assert len(tokenizer(cpu)["input_ids"]) < len(tokenizer(full)["input_ids"])
+    assert "응답 항목" not in cpu and "(more)" not in cpu
+    assert TOKEN in cpu  # auth results are never cut
+
+
+def test_build_forms_train_split_only(tokenizer, tmp_path: Path) -> None:
     from datasets import Dataset
 
-    Dataset.from_list([ROW, {**ROW, "id": "edge-s0-0000002"}]).save_to_disk(str(tmp_path / "edge"))
+    from kopa_inspect.steps.build import split_of
+
+    rows = _split_rows()
+    n_train = sum(split_of(r["id"]) == "train" for r in rows)
+    Dataset.from_list(rows).save_to_disk(str(tmp_path / "edge"))
     step = data.build(tmp_path / "edge", "step", tokenizer)
-    assert len(step) == 6 and {"prompt", "kind", "target_calls_json", "facts_json", "clock", "seed"} <= set(
+    # Only the training side: the held-out trajectories are kopa_steps' evaluation rows.
+    assert len(step) == 3 * n_train
+    assert not {r.split("#")[0] for r in step["step_id"]} & {r["id"] for r in rows if split_of(r["id"]) == "test"}
+    assert {"prompt", "kind", "target_calls_json", "facts_json", "tools_json", "tool_results_json"} <= set(
         step.column_names)
     assert len(data.build(tmp_path / "edge", "step", tokenizer, limit=1)) == 3
     episode = data.build(tmp_path / "edge", "episode", tokenizer)
-    assert episode[0]["environment"] == "neis" and [m["role"] for m in episode[0]["prompt"]] == ["system", "user"]
+    assert episode[0]["environment"] == "kma_getVilageFcst,neis_get_api_key,neis_schoolInfo"
+    assert [m["role"] for m in episode[0]["prompt"]] == ["system", "user"]
     sft = data.build(tmp_path / "edge", "sft", tokenizer)
-    assert len(sft) == 6 and sft[0]["prompt"] == step[0]["prompt"]
-    assert sft[2]["completion"].startswith("학교코드는 7010083입니다.") and sft[2]["completion"].rstrip().endswith(
+    assert set(sft["prompt"]) == set(step["prompt"])
+    answer = next(r for r in sft if r["kind"] == "answer")
+    assert answer["completion"].startswith("학교코드는 7010083입니다.") and answer["completion"].rstrip().endswith(
         "<|im_end|>")
-    assert sft[1]["completion"].startswith("<tool_call>") and '"neis_schoolInfo"' in sft[1]["completion"]
-    lengths = sorted(len(tokenizer(p)["input_ids"]) for p in step["prompt"])
-    kept = data.build(tmp_path / "edge", "step", tokenizer, prompt=PromptSettings(max_prompt_tokens=lengths[1]))
-    assert len(kept) == sum(1 for n in lengths if n <= lengths[1])
+    call = next(r for r in sft if '"neis_schoolInfo"' in r["completion"])
+    assert call["completion"].startswith("<tool_call>")
     with pytest.raises(ValueError, match="no training rows"):
         data.build(tmp_path / "edge", "step", tokenizer, prompt=PromptSettings(max_prompt_tokens=5))
+    # max_rows keeps the answer share.
+    few = data.build(tmp_path / "edge", "sft", tokenizer, prompt=PromptSettings(max_rows=4, answer_share=0.5))
+    assert len(few) == 4 and sum(k == "answer" for k in few["kind"]) == 2
 
 
 def test_not_an_edge_dataset(tmp_path: Path) -> None:
@@ -109,19 +147,23 @@ def test_not_an_edge_dataset(tmp_path: Path) -> None:
 
     Dataset.from_list([{"prompt": "x"}]).save_to_disk(str(tmp_path / "d"))
     with pytest.raises(ValueError, match="not an EDGE dataset"):
-        data.load_edge(tmp_path / "d")
+        data.build(tmp_path / "d", "episode")
 
 
 def test_builtin_configs_validate() -> None:
     names = builtin_configs()
-    assert {"cpu-smoke", "cpu-episode", "cpu-30min", "sft-cpu", "gpu-single", "gpu-multi"} <= set(names)
+    assert {"cpu-smoke", "cpu-episode", "grpo-cpu", "sft-cpu", "gpu-single", "gpu-multi"} <= set(names)
     for name in names:
         if name.startswith("accelerate"):
             continue  # accelerate's own launcher config, not ours
         settings = load_settings(name)
         assert isinstance(settings, TrainSettings)
+        settings.prompt.step_settings()  # the profile and knobs are valid kopa_steps settings
     smoke = load_settings("cpu-smoke")
-    assert smoke.prompt.compact_tools and smoke.trainer["max_steps"] >= 2
+    assert smoke.prompt.profile == "cpu" and smoke.trainer["max_steps"] >= 2
+    # The CPU configs keep answer rows and leave room for the gold calls.
+    assert load_settings("sft-cpu").prompt.answer_share and load_settings("grpo-cpu").trainer[
+        "max_completion_length"] >= 128
     with pytest.raises(ValueError, match="reward_weights"):
         TrainSettings(rewards=["outcome"], reward_weights=[1.0, 2.0])
 
@@ -131,7 +173,7 @@ def test_deep_merge_and_throughput() -> None:
     merged = deep_merge(base, {"trainer": {"max_steps": 7}, "prompt": {"max_prompt_tokens": 10}})
     s = TrainSettings.model_validate(merged)
     assert s.trainer["max_steps"] == 7 and s.trainer["num_generations"] == base["trainer"]["num_generations"]
-    assert s.prompt.max_prompt_tokens == 10 and s.prompt.compact_tools
+    assert s.prompt.max_prompt_tokens == 10 and s.prompt.profile == "cpu"
 
     class Args:
         per_device_train_batch_size, gradient_accumulation_steps, world_size = 2, 1, 1

@@ -145,7 +145,7 @@ EP_FACTS = [{"id": "f1", "description": "고유번호 8자리", "value": "$s2.it
 def _episode_env(make_calls):
     from kopa_grpo import env
 
-    cls = env.environment_class("dart")
+    cls = env.environment_class(env.tools_key(["dart_company", "dart_corpCode"]))
     e = cls()
     e.reset(plan_json=json.dumps(PLAN), facts_json=json.dumps(EP_FACTS), clock="", seed=0)
 
@@ -156,13 +156,17 @@ def _episode_env(make_calls):
     return e
 
 
-def test_environment_methods_are_the_platform_tools():
+def test_environment_methods_are_the_trajectory_tools():
     from transformers.utils import get_json_schema
 
     from kopa_grpo import env
 
-    cls = env.environment_class("dart")
-    assert {"dart_company", "dart_corpCode"} <= {n for n in vars(cls) if not n.startswith("_")}
+    cls = env.environment_class(env.tools_key(["dart_company", "dart_corpCode"]))
+    # Exactly the named tools: not the rest of the DART platform.
+    assert {n for n in vars(cls) if not n.startswith("_") and n != "platforms"} == {"dart_company", "dart_corpCode"}
+    assert cls.platforms == ("dart",)
+    with pytest.raises(ValueError, match="unknown tool"):
+        env.environment_class("dart_company,no_such_tool")
     schema = get_json_schema(cls.dart_company)
     assert schema["function"]["name"] == "dart_company"
     assert schema["function"]["parameters"]["required"] == ["corp_code"]

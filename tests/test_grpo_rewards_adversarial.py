@@ -14,7 +14,6 @@ import json
 import pytest
 
 from kopa_grpo import rewards
-from kopa_inspect import matching
 
 TOKEN = "sess-00aa11bb22cc33dd"
 CLOCK = "2026-10-15T15:00:00+09:00"
@@ -173,7 +172,6 @@ def test_listing_many_numbers_does_not_earn_the_answer():
     assert score(rewards.outcome_reward, [shotgun], ANSWER_STEP) == [0.0]
 
 
-@pytest.mark.skipif(not hasattr(matching, "score_answer"), reason="matching.score_answer (helper A) not landed")
 def test_answer_reward_is_subject_bound():
     facts = [{"id": "f1", "description": "종로구 최고기온", "value": "$s1.x", "resolved": "21", "matcher": "number",
               "subject": "종로구", "required": True}]

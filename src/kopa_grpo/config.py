@@ -24,25 +24,36 @@ class LoraSettings(BaseModel):
 
 
 class PromptSettings(BaseModel):
-    """How much of an EDGE trajectory a training prompt carries.
+    """Which EDGE steps a training run takes and how their prompts are written.
 
-    EDGE prompts are long: every tool schema (distractors included) with its Korean description
-    and output-field list, and each earlier tool result. SmolLM2's tokenizer spends 2-3 tokens per
-    Hangul syllable, so a 2-call step is ~3.5k tokens and a 7-call one ~13k (past the model's
-    8k context), which makes one CPU GRPO step take many minutes. The CPU configs compact the
-    prompt; GPU configs keep it whole (the defaults), matching what Inspect renders at eval.
+    The prompts are the ``kopa_steps`` task's (kopa_inspect.steps): only the tools in play, compact
+    results; ``profile`` and the knobs below are that task's ``-T profile=`` and parameters, so a
+    config names the evaluation prompt it trains for. SmolLM2's tokenizer spends ~3 tokens per
+    Hangul syllable: the ``cpu`` profile (English tool glosses, no parameter descriptions, one
+    distractor, results cut to 300 characters) brings a median step prompt from ~4.4k to ~1.2k
+    tokens.
     """
 
-    # Tool descriptions cut to their first line (the summary; the "응답 항목 (output fields)" list
-    # is dropped). Parameter names, types and descriptions are kept.
-    compact_tools: bool = False
-    # "called": only the tools the trajectory calls (EDGE's distractor tools dropped), which makes
-    # choosing the tool easier than at eval; "all": every tool of the row.
-    tools: Literal["all", "called"] = "all"
-    # Earlier tool results in the prompt cut to this many characters (marked as cut).
-    max_tool_result_chars: int | None = None
-    # Rows whose rendered prompt (or, for SFT, whole text) is longer are dropped.
+    profile: Literal["default", "cpu"] = "default"
+    max_result_chars: int | None = None
+    distractors: int | None = None
+    english: bool | None = None
+    # The held-out share of EDGE trajectories (kopa_steps evaluates them; never trained on).
+    test_percent: int = 10
+    # Rows whose rendered prompt (SFT: completion) is longer are dropped; answer steps (they carry
+    # every earlier result) may get their own, larger limit.
     max_prompt_tokens: int | None = None
+    max_answer_prompt_tokens: int | None = None
+    max_completion_tokens: int | None = None
+    # At most this many rows, at least answer_share of them answer steps (fixed hashed order).
+    max_rows: int | None = None
+    answer_share: float | None = Field(None, ge=0.0, le=1.0)
+
+    def step_settings(self) -> Any:
+        from kopa_inspect.steps.task import settings_for
+
+        return settings_for(self.profile, max_result_chars=self.max_result_chars, distractors=self.distractors,
+                            english_descriptions=self.english)
 
 
 class TrainSettings(BaseModel):
@@ -68,6 +79,9 @@ class TrainSettings(BaseModel):
     # avoids oversubscription: measured 3-5x faster generation with 1 than with 2 threads on
     # this 2-core machine while other jobs ran.
     torch_threads: int | None = None
+    # On a CPU without a GPU: train under bf16 autocast (AVX512-BF16 CPUs run it ~1.5x faster than
+    # float32; weights and the saved checkpoint stay float32).
+    cpu_bf16: bool = False
     # Stop training (and save) once this much wall time has passed: fixed-budget experiments.
     time_budget_minutes: float | None = None
 

@@ -1,171 +1,103 @@
-"""EDGE datasets -> GRPO/SFT training rows.
+"""EDGE datasets -> GRPO/SFT training rows, on the same steps the ``kopa_steps`` task evaluates.
 
 Three forms, all read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
-src/edge_synth/README.md: messages_json, tools_json, facts_json, clock, seed ...):
+src/edge_synth/README.md), *training side of the held-out split only*
+(:func:`kopa_inspect.steps.build.split_of`: the ``kopa_steps`` EDGE split evaluates the rest):
 
-- ``step``: one row per assistant turn of a trajectory. The prompt is the conversation up to
-  that turn (earlier calls and their real results included), rendered as text with the model's
-  own chat template and the trajectory's tool schemas, exactly as Inspect's hf provider renders
-  it at evaluation; the target is that turn's tool call(s) or the final answer. Cheap: one
-  generation per row, rewards computed from the target and by executing the predicted call.
-- ``episode``: one row per trajectory: the system and user turns only, for multi-turn rollouts
-  in which the model calls the tools itself (TRL ``environment_factory``, see env.py).
-- ``sft``: the step rows as prompt-completion text pairs (the completion is the target turn as
-  the template renders it, end token included), so SFTTrainer's loss covers the assistant turns
-  only, on exactly the prompts GRPO sees, and the prompt-length filter keeps whole steps instead
-  of truncating a conversation before its final answer.
+- ``step``: one row per assistant turn (:mod:`kopa_inspect.steps.build`: only the tools in play,
+  compact results, unanswerable steps dropped). The prompt is rendered exactly as Inspect's hf
+  provider renders the ``kopa_steps`` sample at evaluation (:func:`hf_render`), so training and
+  evaluation see the same text. Columns for the rewards: kind, target_calls_json (token arguments
+  kept), facts_json, tools_json, tool_results_json, session_tokens_json, clock, seed.
+- ``sft``: the same prompts with the target turn as the completion (end token included), so
+  SFTTrainer's loss covers the assistant turn only.
+- ``episode``: one row per trajectory: the system and user turns only, for multi-turn rollouts in
+  which the model calls the tools itself (TRL ``environment_factory``, see env.py); the
+  environment holds only the trajectory's tools plus its distractors.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any, Literal
 
-from datasets import Dataset, DatasetDict, load_from_disk
+from datasets import Dataset
 
 from kopa_grpo.config import PromptSettings
+from kopa_inspect.steps import build as steps
 
 Form = Literal["step", "episode", "sft"]
 
 
-def load_edge(path: str | Path, split: str = "train") -> Dataset:
-    ds = load_from_disk(str(path))
-    if isinstance(ds, DatasetDict):
-        if split not in ds:
-            raise ValueError(f"{path} has splits {list(ds)}; no {split!r}")
-        ds = ds[split]
-    missing = {"messages_json", "tools_json", "facts_json", "clock", "seed"} - set(ds.column_names)
-    if missing:
-        raise ValueError(f"{path} is not an EDGE dataset: missing columns {sorted(missing)}")
-    return ds
+def hf_render(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]],
+              add_generation_prompt: bool = True) -> str:
+    """The text Inspect's hf provider (``HuggingFaceAPI.hf_chat``) renders for these messages and
+    tools: Inspect messages dumped without None fields, tools as Inspect's JSON schema dump."""
+    import copy
+
+    from inspect_ai.model._providers.hf import message_content_to_string
+    from inspect_ai.model._reasoning import emulate_reasoning_history
+    from inspect_ai.util._json import JSON_SCHEMA_EXTENDED_FIELDS, json_schema_dump
+
+    from kopa_inspect.steps.task import chat_messages, tool_info
+
+    hf_messages = message_content_to_string(copy.deepcopy(emulate_reasoning_history(chat_messages(messages))))
+    dicts = [m.model_dump(exclude_none=True) for m in hf_messages]
+    tool_list = [json_schema_dump(tool_info(t), exclude=JSON_SCHEMA_EXTENDED_FIELDS) for t in tools]
+    return tokenizer.apply_chat_template(dicts, tools=tool_list or None, add_generation_prompt=add_generation_prompt,
+                                         tokenize=False, enable_thinking=None)
 
 
-def _normalize_message(m: dict[str, Any]) -> dict[str, Any]:
-    """Chat templates want tool-call arguments as dicts; EDGE may store JSON strings."""
-    out = {k: v for k, v in m.items() if v is not None}
-    calls = []
-    for tc in m.get("tool_calls") or []:
-        fn = dict(tc.get("function", {}))
-        if isinstance(fn.get("arguments"), str):
-            fn["arguments"] = json.loads(fn["arguments"])
-        calls.append({"type": "function", "function": fn})
-    if calls:
-        out["tool_calls"] = calls
-    if out.get("content") is None:
-        out["content"] = ""
-    return out
+def _target_message(ex: steps.StepExample) -> dict[str, Any]:
+    if ex.kind == "answer":
+        return {"role": "assistant", "content": ex.target_answer}
+    calls = [{"id": f"call_t{i}", "type": "function", "function": {"name": n, "arguments": a}}
+             for i, (n, a) in enumerate(ex.target_calls)]
+    return {"role": "assistant", "content": "", "tool_calls": calls}
 
 
-def compact_tool(tool: dict[str, Any]) -> dict[str, Any]:
-    """The tool schema with its description cut to the first line (the output-field list goes)."""
-    fn = dict(tool.get("function", tool))
-    fn["description"] = (fn.get("description") or "").split("\n", 1)[0]
-    return {"type": "function", "function": fn} if "function" in tool else fn
+def step_row(ex: steps.StepExample, tokenizer: Any) -> dict[str, Any]:
+    return {
+        "prompt": hf_render(tokenizer, ex.messages, ex.tools),
+        "kind": ex.kind,
+        "target_calls_json": json.dumps(ex.target_calls, ensure_ascii=False),
+        "target_answer": ex.target_answer,
+        "facts_json": json.dumps(ex.facts, ensure_ascii=False),
+        "tools_json": json.dumps(ex.tools, ensure_ascii=False),
+        "tool_results_json": json.dumps(ex.tool_results, ensure_ascii=False),
+        "session_tokens_json": json.dumps(ex.session_tokens),
+        "clock": ex.clock,
+        "seed": ex.seed,
+        "trajectory_id": ex.trajectory_id,
+        "step_id": ex.id,
+    }
 
 
-def _cut(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n] + " ...(생략; cut)"
-
-
-def trajectory(row: dict[str, Any], prompt: PromptSettings | None = None
-               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    prompt = prompt or PromptSettings()
-    messages = [_normalize_message(m) for m in json.loads(row["messages_json"])]
-    tools = json.loads(row["tools_json"])
-    if prompt.tools == "called":
-        called = {tc["function"]["name"] for m in messages for tc in m.get("tool_calls", [])}
-        tools = [t for t in tools if t.get("function", t).get("name") in called]
-    if prompt.compact_tools:
-        tools = [compact_tool(t) for t in tools]
-    if prompt.max_tool_result_chars is not None:
-        for m in messages:
-            if m["role"] == "tool" and isinstance(m.get("content"), str) and not (m.get("name") or "").endswith(
-                    "_get_api_key"):
-                m["content"] = _cut(m["content"], prompt.max_tool_result_chars)
-    return messages, tools
-
-
-def clock_of(row: dict[str, Any]) -> str | None:
-    """EDGE writes "" when synthesized without a fixed clock; the backends take None for that."""
-    return row.get("clock") or None
-
-
-def render_prompt(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
-    return tokenizer.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
-
-
-_AUTH_SUFFIX = "_get_api_key"
-
-
-def _issued_tokens(messages: list[dict[str, Any]]) -> dict[str, str]:
-    """Session tokens the auth tools handed out in ``messages`` ({platform: token}).
-
-    A step prompt shows the model an earlier token; the execution reward must accept a later
-    call that passes it, so the step row carries the tokens issued before it."""
-    tokens: dict[str, str] = {}
-    for m in messages:
-        name = m.get("name") or ""
-        if m["role"] == "tool" and name.endswith(_AUTH_SUFFIX):
-            try:
-                tokens[name[: -len(_AUTH_SUFFIX)]] = json.loads(m["content"])["token"]
-            except (ValueError, KeyError, TypeError):
-                continue
-    return tokens
-
-
-def step_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None = None) -> list[dict[str, Any]]:
-    messages, tools = trajectory(row, prompt)
-    # Token results are never cut (the model must be able to copy the token).
-    raw = [_normalize_message(m) for m in json.loads(row["messages_json"])]
-    rows = []
-    for k, m in enumerate(messages):
-        if m["role"] != "assistant" or k == 0:
-            continue
-        calls = [(tc["function"]["name"], tc["function"].get("arguments") or {}) for tc in m.get("tool_calls", [])]
-        rows.append(
-            {
-                "prompt": render_prompt(tokenizer, messages[:k], tools),
-                "kind": "call" if calls else "answer",
-                "target_calls_json": json.dumps(calls, ensure_ascii=False),
-                "target_answer": "" if calls else m.get("content", ""),
-                "facts_json": row["facts_json"],
-                "session_tokens_json": json.dumps(_issued_tokens(raw[:k])),
-                "clock": row["clock"] or "",
-                "seed": int(row["seed"]),
-                "trajectory_id": row.get("id", ""),
-            }
-        )
-    return rows
-
-
-def sft_rows(row: dict[str, Any], tokenizer: Any, prompt: PromptSettings | None = None) -> list[dict[str, str]]:
-    """Prompt-completion text pairs: the completion is what the template appends for the target
+def sft_row(ex: steps.StepExample, tokenizer: Any) -> dict[str, str]:
+    """Prompt-completion text pair: the completion is what the template appends for the target
     turn (the template is prefix-preserving: the rendered context is a prefix of the rendered
     conversation including that turn)."""
-    messages, tools = trajectory(row, prompt)
-    out = []
-    for k, m in enumerate(messages):
-        if m["role"] != "assistant" or k == 0:
-            continue
-        head = render_prompt(tokenizer, messages[:k], tools)
-        full = tokenizer.apply_chat_template(messages[: k + 1], tools=tools, tokenize=False)
-        if not full.startswith(head):
-            raise ValueError("the chat template is not prefix-preserving; SFT pairs cannot be cut from it")
-        out.append({"prompt": head, "completion": full[len(head):]})
-    return out
+    head = hf_render(tokenizer, ex.messages, ex.tools)
+    full = hf_render(tokenizer, [*ex.messages, _target_message(ex)], ex.tools, add_generation_prompt=False)
+    if not full.startswith(head):
+        raise ValueError("the chat template is not prefix-preserving; SFT pairs cannot be cut from it")
+    return {"prompt": head, "completion": full[len(head):], "kind": ex.kind, "step_id": ex.id}
 
 
 def episode_row(row: dict[str, Any]) -> dict[str, Any]:
-    messages, tools = trajectory(row)
-    head = [m for m in messages if m["role"] in ("system", "user")][:2]
-    from kopa_grpo.env import group_key
+    """System + user turns; the environment is keyed by the trajectory's own tools (env.py)."""
+    from kopa_grpo.env import tools_key
 
-    called = [tc["function"]["name"] for m in messages for tc in m.get("tool_calls", [])]
-    platforms = list(row.get("platforms") or []) or sorted({name.split("_", 1)[0] for name in called})
+    messages = json.loads(row["messages_json"])
+    head = [{"role": m["role"], "content": m.get("content") or ""} for m in messages
+            if m["role"] in ("system", "user")][:2]
+    tools = json.loads(row["tools_json"])
+    names = [t.get("function", t)["name"] for t in tools]
     return {
         "prompt": head,
-        "environment": group_key(platforms),
+        "environment": tools_key(names),
         "tools_json": json.dumps(tools, ensure_ascii=False),
         "facts_json": row["facts_json"],
         "plan_json": row.get("plan_json", "{}"),
@@ -179,29 +111,52 @@ def _n_tokens(tokenizer: Any, text: str) -> int:
     return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
 
+def _order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(rows, key=lambda r: hashlib.sha256(r["step_id"].encode("utf-8")).hexdigest())
+
+
+def select_rows(rows: list[dict[str, Any]], max_rows: int | None, answer_share: float | None) -> list[dict[str, Any]]:
+    """A fixed, hashed order; with ``max_rows``, at least ``answer_share`` of them answer rows (as
+    many as exist), so a short CPU run still learns to stop calling and answer."""
+    rows = _order(rows)
+    if max_rows is None or len(rows) <= max_rows:
+        return rows
+    answers = [r for r in rows if r["kind"] == "answer"]
+    calls = [r for r in rows if r["kind"] != "answer"]
+    n_ans = min(len(answers), round(max_rows * (answer_share or 0.0)))
+    picked = answers[:n_ans] + calls[: max_rows - n_ans]
+    picked += answers[n_ans: n_ans + max_rows - len(picked)]
+    return _order(picked)
+
+
 def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None = None,
           prompt: PromptSettings | None = None) -> Dataset:
+    """Training rows from the *train* side of the EDGE dataset at ``path``."""
     prompt = prompt or PromptSettings()
-    edge = load_edge(path)
+    edge = steps.load_edge_rows(path, "train", prompt.test_percent)
     if limit is not None:
-        edge = edge.select(range(min(limit, len(edge))))
-    if form in ("step", "sft") and tokenizer is None:
-        raise ValueError(f"the {form} form renders text with the model's chat template: pass a tokenizer")
-    if form == "step":
-        rows = [r for ex in edge for r in step_rows(ex, tokenizer, prompt)]
-        key = "prompt"
-    elif form == "episode":
-        # The prompt is the system and user turns; the tools come from the environment (env.py).
-        rows = [episode_row(ex) for ex in edge]
-        key = None
-    elif form == "sft":
-        rows = [r for ex in edge for r in sft_rows(ex, tokenizer, prompt)]
-        key = "prompt"
-    else:
+        edge = edge[:limit]
+    if form == "episode":
+        rows = [episode_row(r) for r in edge]
+        if not rows:
+            raise ValueError(f"{path}: no training trajectories")
+        return Dataset.from_list(rows)
+    if form not in ("step", "sft"):
         raise ValueError(f"unknown form {form!r}")
+    if tokenizer is None:
+        raise ValueError(f"the {form} form renders text with the model's chat template: pass a tokenizer")
+    settings = prompt.step_settings()
+    examples = [ex for r in edge for ex in steps.edge_steps(r, settings)]
+    make = step_row if form == "step" else sft_row
+    rows = [make(ex, tokenizer) for ex in examples]
     n_all = len(rows)
-    if key is not None and prompt.max_prompt_tokens is not None:
-        rows = [r for r in rows if _n_tokens(tokenizer, r[key]) <= prompt.max_prompt_tokens]
+    if prompt.max_prompt_tokens is not None:
+        answer_limit = prompt.max_answer_prompt_tokens or prompt.max_prompt_tokens
+        rows = [r for r in rows if _n_tokens(tokenizer, r["prompt"])
+                <= (answer_limit if r["kind"] == "answer" else prompt.max_prompt_tokens)]
+    if prompt.max_completion_tokens is not None and form == "sft":
+        rows = [r for r in rows if _n_tokens(tokenizer, r["completion"]) <= prompt.max_completion_tokens]
+    rows = select_rows(rows, prompt.max_rows, prompt.answer_share)
     if not rows:
         raise ValueError(
             f"{path}: no training rows in form {form!r} ({n_all} before the max_prompt_tokens="

@@ -1,9 +1,10 @@
 """Multi-turn GRPO rollouts: an environment per rollout whose methods are the real tools.
 
 TRL's ``environment_factory`` renders an environment's public methods as the tools a rollout
-may call, one instance per rollout (isolated sessions). The tools of a row are those of its
-platforms, so :func:`environment_factories` builds one environment class per platform group
-(the row's ``environment`` column names it). Each method has the operation's real parameter
+may call, one instance per rollout (isolated sessions). The tools of a row are the tools of its
+trajectory plus its distractors (EDGE's ``tools_json``), never a whole platform: a catalog platform
+has hundreds of operations (Seoul's 746 made a 422k-token prompt). :func:`environment_factories`
+builds one environment class per tool set (the row's ``environment`` column, :func:`tools_key`). Each method has the operation's real parameter
 names and types in its signature and its Korean/English description in its docstring
 (transformers' ``get_json_schema`` reads both), and executes through the same
 :class:`~kopa_inspect.execution.Session` as the benchmark's tools.
@@ -16,6 +17,7 @@ such as session tokens reached) against the gold plan executed on the same backe
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import json
 import keyword
@@ -120,21 +122,33 @@ def _auth_method(platform_id: str):
     return method
 
 
-def group_key(platform_ids: list[str] | tuple[str, ...]) -> str:
-    return "+".join(sorted(set(platform_ids)))
+def tools_key(names: list[str] | tuple[str, ...]) -> str:
+    """The environment key of a tool set: its sorted names, comma-joined."""
+    return ",".join(sorted(set(names)))
+
+
+_AUTH_SUFFIX = "_get_api_key"
 
 
 @cache
 def environment_class(key: str) -> type[KopaToolEnv]:
-    platform_ids = tuple(key.split("+"))
-    namespace: dict[str, Any] = {"platforms": platform_ids}
-    for op in operations().values():
-        if op.platform in platform_ids:
-            namespace[op.id] = _method(op)
-    for pid in platform_ids:
-        if get_platform(pid).session_token_param:
-            namespace[auth_tool_name(pid)] = _auth_method(pid)
-    return type(f"KopaEnv_{key.replace('+', '_')}", (KopaToolEnv,), namespace)
+    """An environment whose methods are exactly the tools named in ``key`` (see tools_key)."""
+    ops = operations()
+    names = [n for n in key.split(",") if n]
+    namespace: dict[str, Any] = {}
+    platform_ids: set[str] = set()
+    for name in names:
+        if name in ops:
+            namespace[name] = _method(ops[name])
+            platform_ids.add(ops[name].platform)
+        elif name.endswith(_AUTH_SUFFIX) and get_platform(name[: -len(_AUTH_SUFFIX)]).session_token_param:
+            namespace[name] = _auth_method(name[: -len(_AUTH_SUFFIX)])
+            platform_ids.add(name[: -len(_AUTH_SUFFIX)])
+        else:
+            raise ValueError(f"unknown tool {name!r} in environment key {key!r}")
+    namespace["platforms"] = tuple(sorted(platform_ids))
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+    return type(f"KopaEnv_{digest}", (KopaToolEnv,), namespace)
 
 
 def environment_factories(keys: list[str]) -> dict[str, type[KopaToolEnv]]:

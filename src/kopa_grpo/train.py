@@ -60,7 +60,7 @@ def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
         args.update(use_cpu=True, bf16=False)
     args.update(settings.trainer)
     if not torch.cuda.is_available():
-        args["use_cpu"], args["bf16"] = True, False
+        args["use_cpu"], args["bf16"] = True, bool(settings.cpu_bf16)
         args.pop("use_vllm", None)
     return args
 

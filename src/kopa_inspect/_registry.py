@@ -14,6 +14,7 @@ from kopa_inspect.scorers.metrics import (
     pass_at_reported_k,
     pass_hat_reported_k,
 )
+from kopa_inspect.steps.task import kopa_steps, step_accuracy, step_scorer  # noqa: F401 (helper D)
 from kopa_inspect.tasks import kopa_bench
 
 __all__ = [

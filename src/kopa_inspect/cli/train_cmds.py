@@ -14,7 +14,7 @@ def register(app: typer.Typer) -> None:
         data: Path = typer.Option(..., "--data", help="EDGE dataset folder (OUT/dataset of `kopa synth`)", exists=True),
         config: str = typer.Option(
             "cpu-smoke", "--config",
-            help="YAML file, or a built-in: cpu-smoke, cpu-episode, cpu-30min, sft-cpu, gpu-single, gpu-multi"),
+            help="YAML file, or a built-in: cpu-smoke, cpu-episode, grpo-cpu, sft-cpu, gpu-single, gpu-multi"),
         out: Path = typer.Option(..., "--out", help="output folder: checkpoints/, adapter/, merged/, rewards.png"),
         resume: bool = typer.Option(True, "--resume/--no-resume", help="continue from the last checkpoint in OUT"),
         max_steps: int | None = typer.Option(None, "--max-steps", help="override trainer.max_steps"),

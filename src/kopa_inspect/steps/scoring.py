@@ -16,7 +16,7 @@ move is the final answer). The rules, each closing a way a wrong model could ear
   earlier tool results (raw JSON/XML, or mostly verbatim text of them), not a shotgun list of
   numbers.
 - The answer holds when every required fact is stated, by ``matching.score_answer`` (the KOPA-Bench
-  scorer's subject-bound matching) when it exists, else by the per-fact matchers.
+  scorer's subject-bound matching).
 """
 
 from __future__ import annotations
@@ -168,6 +168,7 @@ _MARKUP = re.compile(r"<\s*/?\s*(tool_call|tool_response|tools|\|im_start\||\|im
 # Raw structure: a JSON key ("x": ...) or an XML element pair (<item>...</item>).
 _RAW = re.compile(r'"[^"\n]{1,60}"\s*:|<(\w+)[^>]*>[^<]*</\1>')
 _WS = re.compile(r"\s+")
+_TAG = re.compile(r"<[^>]+>")
 _WINDOW = 12
 
 
@@ -185,9 +186,29 @@ def verbatim_share(answer: str, sources: Sequence[str]) -> float:
     return sum(1 for w in windows if w in pool) / len(windows)
 
 
-def is_paste(answer: str, tool_results: Sequence[str]) -> bool:
-    """Raw tool output, or text mostly copied from the tool results the prompt showed."""
-    return bool(_RAW.search(answer)) or verbatim_share(answer, tool_results) >= 0.5
+def _strings(values: Iterable[Any]) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        if isinstance(v, list | tuple):
+            out += _strings(v)
+        elif v is not None:
+            out.append(str(v))
+    return out
+
+
+def is_paste(answer: str, tool_results: Sequence[str], expected: Iterable[Any] = ()) -> bool:
+    """Raw tool output (``matching.is_raw_dump``, or JSON keys / XML elements), or text mostly copied
+    from the tool results the prompt showed. The expected values are taken out first: quoting a
+    long value (a menu, a dosage text) is what the answer should do."""
+    if matching.is_raw_dump(answer) or _RAW.search(answer):
+        return True
+    rest = _norm(answer)
+    values = _strings(expected)
+    values += [_TAG.sub("", v) for v in values]  # API text with HTML markup, quoted without it
+    for v in sorted(values, key=len, reverse=True):
+        if len(v) >= 6:
+            rest = rest.replace(_norm(v), " ")
+    return verbatim_share(rest, tool_results) >= 0.5
 
 
 def _n_numbers(text: str) -> int:
@@ -207,7 +228,8 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
     t = text.strip()
     if not (MIN_ANSWER_CHARS <= len(t) <= MAX_ANSWER_CHARS) or _MARKUP.search(t):
         return False
-    if is_paste(t, tool_results):
+    expected = list(expected)
+    if is_paste(t, tool_results, expected):
         return False
     # A shotgun of numbers states every candidate value; an answer states the few it was asked.
     return _n_numbers(t) <= 3 * _expected_numbers(expected) + 6
@@ -250,13 +272,14 @@ def required_facts(facts: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]
 
 
 def fact_scores(facts: Sequence[Mapping[str, Any]], answer: str) -> dict[str, float]:
-    """Per fact id, through the scorer's subject-bound matching when available."""
+    """Per fact id, by the KOPA-Bench scorer's own ``matching.score_answer`` (subject-bound, raw
+    dumps score nothing). A fact dict may carry ``context`` (its resolved subject/competitors/
+    accept/keys) and ``question`` (the query), as the bench steps do; EDGE facts have neither."""
     expected = {f["id"]: fact_expected(f) for f in facts}
-    score_answer = getattr(matching, "score_answer", None)
-    if score_answer is not None:
-        return {k: float(v) for k, v in score_answer(list(facts), expected, answer).items()}
-    return {f["id"]: matching.fact_score(f.get("matcher", "exact"), expected[f["id"]], answer,
-                                         f.get("tolerance") or 0.0) for f in facts}
+    context = {f["id"]: f["context"] for f in facts if f.get("context")}
+    question = next((f["question"] for f in facts if f.get("question")), None)
+    scores = matching.score_answer(list(facts), expected, answer, question=question, context=context)
+    return {k: float(v) for k, v in scores.items()}
 
 
 def answer_score(text: str | None, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> float:
