@@ -621,3 +621,18 @@ def test_a_long_structured_value_stays_bound_to_its_subject() -> None:
     assert matching.score_answer(facts, exp, good) == {"t": 1.0, "u": 1.0}
     swapped = "[최종 답변]\n- 도로교통법 제44조: 15일의 유급휴가.\n- 근로기준법 제60조: 0.03퍼센트 이상."
     assert matching.score_answer(facts, exp, swapped) == {"t": 0.0, "u": 0.0}
+
+
+def test_chain_with_one_tool_for_producer_and_consumer() -> None:
+    """A count then the full list from the same tool: the chain is realized by the oracle's order."""
+    for t in ANSWERABLE:
+        tools = {s.id: s.tool for s in t.plan.steps}
+        links = [(p, c) for p, c, _ in t.plan.links() if p in tools and tools[p] == tools[c]]
+        if links:
+            task, gold = _gold(t.id)
+            g = _oracle_ok(task, gold, _gold_calls(task, gold))
+            assert g.chain == 1.0 and g.success == 1.0, (t.id, g.explanation())
+            rev = _oracle_ok(task, gold, _auth_and(task, list(reversed(gold.calls))))
+            assert rev.chain is not None and rev.chain < 1.0, t.id
+            return
+    pytest.skip("no such task")

@@ -499,15 +499,17 @@ def grade(
 
     needed = [s.id for s in steps if s.id in needs]
     done = {sid: retrieved(sid) for sid in needed}
-    first_cover = {sid: next((i for i in range(len(made)) if covers(i, sid)), None) for sid in needed}
+    covering = {sid: [i for i in range(len(made)) if covers(i, sid)] for sid in needed}
+    first_cover = {sid: (cov[0] if cov else None) for sid, cov in covering.items()}
 
-    # chain: links between needed steps, realized in order.
+    # chain: links between needed steps, realized in order (some producer call before some
+    # consumer call: the same tool may serve both, e.g. a count then the full list).
     links = [(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP and p in needs and c in needs]
     if links:
         realized = 0
         for p, c in links:
-            fp, fc = first_cover[p], first_cover[c]
-            if done[p] and done[c] and fp is not None and fc is not None and fp < fc:
+            cp, cc = covering[p], covering[c]
+            if done[p] and done[c] and cp and cc and cp[0] < cc[-1]:
                 realized += 1
         chain: float | None = realized / len(links)
     else:
