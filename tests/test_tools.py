@@ -343,11 +343,11 @@ async def _swap_grades(tasks: list[BenchTask]) -> tuple[int, list[str], list[str
 async def test_calling_a_distractor_in_place_of_a_gold_step_never_succeeds() -> None:
     """Over a third of the packaged tasks (all in the slow test): the right answer with one gold
     step made through a distractor fails; the same answer with the gold calls passes."""
-    tried, passed, control_failed = await _swap_grades(load_tasks()[::3])
-    assert tried >= 10 and passed == [] and control_failed == []
+    tried, passed, control_failed = await _swap_grades(load_tasks()[::3] + load_tasks(MINI))
+    assert tried >= 5 and passed == [] and control_failed == []
 
 
 @pytest.mark.slow
 async def test_calling_a_distractor_in_place_of_a_gold_step_never_succeeds_all() -> None:
     tried, passed, control_failed = await _swap_grades(load_tasks())
-    assert tried >= 30 and passed == [] and control_failed == []
+    assert tried >= 15 and passed == [] and control_failed == []
