@@ -703,8 +703,8 @@ def lunch_calorie_compare() -> list[Spec]:
          "대치중이랑 개포중 이번 주 금요일 점심 중에 어느 학교가 칼로리가 더 높아요?",
          "Daechi vs Gaepo Middle School, this Friday's lunch: which has more calories?", 3),
         ("매탄고등학교", "영통고등학교", "2026-11-16", "16:30",
-         "수원 매탄고와 영통고 내일 점심 급식 메뉴 두 개 비교해줘. 열량 차이도.",
-         "Suwon Maetan High vs Yeongtong High, tomorrow's lunch: both menus and the calorie gap.", 1),
+         "수원 매탄고와 영통고 내일 점심 급식 메뉴 두 개 비교해줘. 열량도 각각 알려주고.",
+         "Suwon Maetan High vs Yeongtong High, tomorrow's lunch: both menus and each one's calories.", 1),
         ("범어초등학교", "만촌초등학교", "2026-09-08", "08:40",
          "대구 범어초, 만촌초 오늘 점심 메뉴 각각 뭔지 알려주세요.",
          "Daegu Beomeo vs Manchon Elementary: today's lunch at each.", 0),
@@ -724,8 +724,10 @@ def lunch_calorie_compare() -> list[Spec]:
             facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5, subject=a))
             facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5, subject=b))
             objs = f"{{s: '{a}', k: num(s3.items[0].CAL_INFO)}}, {{s: '{b}', k: num(s4.items[0].CAL_INFO)}}"
-            facts.append(fact("higher", "열량이 더 높은 학교 (the school with more calories)",
-                              f"$_.max_by([{objs}], &k).s", competitors=ranked_others(objs, "k", "s")))
+            if "더 높" in q:
+                facts.append(fact("higher", "열량이 더 높은 학교 (the school with more calories)",
+                                  f"$_.max_by([{objs}], &k).s", competitors=ranked_others(objs, "k", "s")))
+
         out.append(Spec("parallel", "education", q, qe, c, steps, facts, state=TOKEN))
     return out
 
@@ -1443,7 +1445,7 @@ def revenue_compare() -> list[Spec]:
     rows = [
         (["삼성전자", "현대자동차", "카카오"], "2026-10-26", "10:40",
          "삼성전자, 현대자동차, 카카오의 2025년 연결 매출액을 비교해서 가장 큰 회사와 금액을 알려주세요.",
-         "Samsung, Hyundai Motor, Kakao: 2025 consolidated revenue; which is largest and by how much?"),
+         "Samsung, Hyundai Motor, Kakao: 2025 consolidated revenue; which is largest, and its amount?"),
         (["NAVER", "카카오"], "2026-11-23", "15:00",
          "네이버(NAVER)랑 카카오 2025년 영업이익 중 어디가 더 많이 벌었어요? 두 회사 금액도요.",
          "NAVER vs Kakao: whose 2025 operating profit was higher, and both amounts?"),
@@ -1730,7 +1732,8 @@ def district_dashboard() -> list[Spec]:
          "Weekly brief: for Gangnam, Seocho, Songpa, Mapo, this month's apartment sale count and each district station's PM10 now."),
         (["서초구", "송파구", "종로구", "마포구"], "2026-09-04", "18:20",
          "서초·송파·종로·마포구 9월 들어 아파트 매매 신고 건수와 각 구 측정소 미세먼지(PM10)를 비교해서, 거래는 가장 많고 공기는 어떤지 한눈에 보여줘.",
-         "Seocho, Songpa, Jongno, Mapo: September deals so far and each district station's PM10, side by side."),
+         "Seocho, Songpa, Jongno, Mapo: September deals so far and each district station's PM10 side by side, and "
+         "which district has the most deals."),
         (["종로구", "마포구", "강남구"], "2026-11-04", "08:30",
          "종로구, 마포구, 강남구 세 곳 이번 달 들어 아파트 거래 건수랑 구청 근처 측정소 초미세먼지를 같이 비교해 줘. 법정동코드 조회부터 해야 할 거야.",
          "Jongno, Mapo, Gangnam: apartment deals so far this month and each district station's PM2.5 (start from the legal-dong codes)."),
@@ -1749,8 +1752,12 @@ def district_dashboard() -> list[Spec]:
             steps.append(step(f"c{k}", RLTM, {"stationName": g, "dataTerm": "DAILY", "ver": "1.3", "numOfRows": 1}))
         facts = []
         for k, g in enumerate(gus, 1):
-            facts.append(fact(f"deals{k}", f"{g} 거래 건수", f"$b{k}.totalCount", "number"))
-            facts.append(fact(f"air{k}", f"{g} {key}", f"$c{k}.items[0].{key}", "number"))
+            facts.append(fact(f"deals{k}", f"{g} 거래 건수", f"$b{k}.totalCount", "number", subject=g))
+            facts.append(fact(f"air{k}", f"{g} {key}", f"$c{k}.items[0].{key}", "number", subject=g))
+        if "가장 많" in q:
+            objs = ", ".join(f"{{g: '{g}', n: b{k}.totalCount}}" for k, g in enumerate(gus, 1))
+            facts.append(fact("most", "거래가 가장 많은 구", f"$_.max_by([{objs}], &n).g",
+                              competitors=ranked_others(objs, "n", "g")))
         out.append(Spec("chain4plus", "district", q, qe, c, steps, facts, difficulty="hard"))
     return out
 
@@ -1792,7 +1799,7 @@ def day_trip_planner() -> list[Spec]:
     rows = [
         ("경복궁", "11B00000", "11B10101", "2026-10-14", "20:00", 4,
          "나흘 뒤 경복궁 가족 나들이 계획 중이에요. 그날 서울 날씨(오후 하늘, 최고기온), 경복궁 주소, 근처 1km 식당 수와 숙소 수를 알려주세요.",
-         "Family outing to Gyeongbokgung in four days: Seoul's PM sky and high that day, the address, restaurants and lodgings within 1 km."),
+         "Family outing to Gyeongbokgung in four days: Seoul's afternoon sky and high that day, the address, restaurants and lodgings within 1 km."),
         ("불국사", "11H10000", "11H10201", "2026-11-02", "07:30", 5,
          "5일 뒤에 경주 불국사 가려고 해요. 그날 오전 강수확률과 최저기온, 불국사 전화번호, 주변 2km 음식점·숙박 개수까지 정리해 줘.",
          "Bulguksa in five days: morning chance of rain and low that day, its phone, eateries and lodgings within 2 km."),
@@ -1864,8 +1871,13 @@ def school_day_check() -> list[Spec]:
         facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM", "dish_set"),
                  fact(cat.lower(), f"내일 08시 {cat}",
                       cat_value("w1", cat, extra=f" && fcstDate=='{tom}' && fcstTime=='0800'"), "number", 0.1),
-                 fact("holiday", "내일 공휴일 여부 (공휴일 목록에 없음)",
-                      f"$h1.items[?to_string(locdate)=='{tom}'].dateName | [0] || '평일'", "name", required=False)]
+                 fact("holiday", "내일 공휴일 여부 (tomorrow a holiday?)",
+                      f"$h1.items[?to_string(locdate)=='{tom}'].dateName | [0] || '평일'", "name",
+                      # KASI's calendar is the real one, seed-independent: tomorrow is no holiday here,
+                      # so the natural ways of saying "a normal school day" are accepted too.
+                      accept=["정상 등교", "등교하는 날", "공휴일이 아", "공휴일 아님", "휴일이 아"])]
+        assert not probe(c, REST, {"solYear": tom[:4], "solMonth": tom[4:6]}).get("items") or tom not in {
+            str(r["locdate"]) for r in probe(c, REST, {"solYear": tom[:4], "solMonth": tom[4:6]})["items"]}
         facts.append(fact("events", "이번 주 학사일정 (this week's calendar)", "$s3.items[].EVENT_NM", "set",
                           required=False))
         out.append(Spec("chain4plus", "education", q, qe, c, steps, facts, state=TOKEN, difficulty="hard"))
@@ -1917,9 +1929,11 @@ def bus_trip_both_cities() -> list[Spec]:
                  step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[0].nodeid", "numOfRows": 30})]
         if i == 0:
             facts = [fact("ra", f"{sa} 첫 버스", "$a2.min_by(items, &arrtime).routeno"),
-                     fact("ta", f"{sa} 도착(초)", "$a2.min(items[].arrtime)", "number", 60.0),
+                     fact("ta", f"{sa} 도착까지 (API seconds)", "$a2.min(items[].arrtime)", "duration", 60.0, unit="s",
+                          subject=sa),
                      fact("rb", f"{sb} 첫 버스", "$b2.min_by(items, &arrtime).routeno"),
-                     fact("tb", f"{sb} 도착(초)", "$b2.min(items[].arrtime)", "number", 60.0)]
+                     fact("tb", f"{sb} 도착까지 (API seconds)", "$b2.min(items[].arrtime)", "duration", 60.0, unit="s",
+                          subject=sb)]
         else:
             facts = [fact("na", f"{sa} 도착 예정 수", "$a2.totalCount", "number"),
                      fact("nb", f"{sb} 도착 예정 수", "$b2.totalCount", "number")]
