@@ -152,6 +152,43 @@ def table(results: dict[str, Any], split: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def plot_curves(out: Path) -> Path | None:
+    """OUT/curves.png: SFT loss and token accuracy per step, GRPO rewards per step (metrics.jsonl)."""
+    def rows(mode: str) -> list[dict[str, Any]]:
+        f = out / mode / "metrics.jsonl"
+        return [json.loads(line) for line in f.read_text().splitlines()] if f.exists() else []
+
+    sft, grpo = rows("sft"), rows("grpo")
+    if not sft and not grpo:
+        return None
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    for key in ("loss", "mean_token_accuracy"):
+        pts = [(r["step"], r[key]) for r in sft if key in r and "train_runtime" not in r]
+        if pts:
+            ax1.plot(*zip(*pts, strict=True), marker="o", label=key)
+    ax1.set_title("SFT (sft-cpu)")
+    ax1.set_xlabel("optimizer step (4 rows)")
+    ax1.legend(fontsize=8)
+    keys = sorted({k for r in grpo for k in r if k.startswith("rewards/") and k.endswith("/mean")} | {"reward"})
+    for key in keys:
+        pts = [(r["step"], r[key]) for r in grpo if r.get(key) is not None and "loss" in r]
+        if pts:
+            ax2.plot(*zip(*pts, strict=True), marker="o", label=key.replace("rewards/", "").replace("/mean", ""))
+    ax2.set_title("GRPO after SFT (grpo-cpu), 4 completions per step")
+    ax2.set_xlabel("optimizer step")
+    ax2.legend(fontsize=7)
+    fig.tight_layout()
+    path = out / "curves.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=".kopa/cpu-experiment")
@@ -165,6 +202,9 @@ def main() -> None:
     ap.add_argument("--engine", choices=["llamacpp", "hf"], default="llamacpp")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--skip-train", action="store_true")
+    ap.add_argument("--only-model", action="append", choices=["base", "sft", "sft+grpo"], default=None,
+                    help="evaluate only these models (repeatable; several processes can share the work: each "
+                         "model's scores land in OUT/scores/<split>/<model>.json and are reused by later runs)")
     a = ap.parse_args()
 
     out = Path(a.out)
@@ -198,18 +238,32 @@ def main() -> None:
             continue
         results["scores"][split] = {}
         for label, hf_dir in models.items():
+            saved = out / "scores" / split / f"{label.replace('+', '_')}.json"
+            if saved.exists():
+                done = json.loads(saved.read_text())
+                results["scores"][split][label] = done["scores"]
+                results["eval_seconds"][f"{split}/{label}"] = done["seconds"]
+                continue
+            if a.only_model and label not in a.only_model:
+                continue
             t0 = time.perf_counter()
             model, margs = model_spec(a.engine, hf_dir, out / "gguf", label, a.threads)
-            results["scores"][split][label] = evaluate(label, model, margs, split, rows, data, out / "logs",
-                                                       a.max_tokens)
-            results["eval_seconds"][f"{split}/{label}"] = round(time.perf_counter() - t0, 1)
-            print(f"eval {split}/{label}: {results['eval_seconds'][f'{split}/{label}']} s", flush=True)
+            scores = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens)
+            seconds = round(time.perf_counter() - t0, 1)
+            saved.parent.mkdir(parents=True, exist_ok=True)
+            saved.write_text(json.dumps({"scores": scores, "seconds": seconds, "rows": rows}), encoding="utf-8")
+            results["scores"][split][label] = scores
+            results["eval_seconds"][f"{split}/{label}"] = seconds
+            print(f"eval {split}/{label}: {seconds} s", flush=True)
         sc = results["scores"][split]
+        if set(sc) != set(models):
+            continue  # another process evaluates the rest; a later run without --only-model aggregates
         results["summary"][split] = {label: summarize(s) for label, s in sc.items()}
         results["tests"][split] = {"sft vs base": compare(sc, "base", "sft"),
                                    "sft+grpo vs sft": compare(sc, "sft", "sft+grpo"),
                                    "sft+grpo vs base": compare(sc, "base", "sft+grpo")}
         (out / "experiment.json").write_text(json.dumps({**stats, **results, **timings}, indent=2), encoding="utf-8")
+    plot_curves(out)
     summary = "".join(table(results, split) + "\n" for split in results["summary"])
     (out / "summary.md").write_text(summary, encoding="utf-8")
     (out / "experiment.json").write_text(json.dumps({**stats, **results, **timings}, indent=2), encoding="utf-8")
