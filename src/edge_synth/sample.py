@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from edge_synth.describe import op_noun
-from edge_synth.fields import is_name_like, is_plumbing, norm, param_format, value_format
+from edge_synth.fields import data_params, is_name_like, is_plumbing, norm, param_format, value_format
 from edge_synth.graph import Edge, LinkGraph
-from edge_synth.pool import ValuePool
+from edge_synth.pool import ValuePool, key_of
 from edge_synth.runner import call
 from edge_synth.verify import _present
 from kopa_inspect.apis import get_operation, get_platform
@@ -174,6 +174,8 @@ class Sampler:
             args = self.pool.fill(get_operation(op_id), rng)
             if args is None:
                 continue
+            if _attempt < 2 and rng.random() < 0.6:
+                args = {**args, **self.optional_filter(get_operation(op_id), rng)}
             if await self._add(draft, session, PlanStep(id="s1", tool=op_id, args=args)):
                 break
         else:
@@ -230,6 +232,20 @@ class Sampler:
             if k not in args and not self.knowable_literal(op.param(k), v):
                 return None  # a value the user never gave and no result holds
         return {**{k: v for k, v in literal.items() if k not in args}, **args}
+
+    def optional_filter(self, op: Any, rng: random.Random) -> dict[str, Any]:
+        """One optional filter of a start call (a school name, an address) from the value pool.
+
+        A start without required inputs returns the same rows every time, so every plan from it
+        repeats; a filter the user states (the query names it) varies where the chain begins."""
+        opts = [p for p in data_params(op) if not p.required and not p.enum and p.type == "string"
+                and self.pool.by_key.get(key_of(p.name))]
+        if not opts:
+            return {}
+        p = rng.choice(opts)
+        vals = sorted({str(self.pool.records[i][key_of(p.name)]) for i in self.pool.by_key[key_of(p.name)]})
+        vals = [v for v in vals if v.strip() and len(v) <= 30]
+        return {p.name: rng.choice(vals)} if vals else {}
 
     def knowable_literal(self, p: Any, value: Any) -> bool:
         """May a later step pass ``value`` for ``p`` without a link? (clock, enum, default, a name)."""
