@@ -222,32 +222,6 @@ def cat_value(step_id: str, category: str, key: str = "fcstValue", extra: str = 
 
 
 @family
-def now_and_today_high() -> list[Spec]:
-    """Parallel: 초단기실황 (now) and 단기예보 (today's max) in one wave."""
-    from kopa_inspect.task_data.build import kma_page
-
-    rows = [
-    ]
-    out = []
-    for region, day, hm, q, qe in rows:
-        c = clock(day, hm)
-        nx, ny = grid(region)
-        nb, vb = ncst_base(c), vilage_base(c)
-        page = kma_page(c, vb, nx, ny, ymd(c), "1500", "TMX")
-        out.append(Spec(
-            "parallel", "weather", q, qe, c,
-            [grid_step("g1", region),
-             step("s1", NCST, {"base_date": nb[0], "base_time": nb[1], **gxy("g1")}),
-             step("s2", VILAGE, {"base_date": vb[0], "base_time": vb[1], **gxy("g1"),
-                                 "numOfRows": 50, "pageNo": page})],
-            [fact("now", "현재 기온 T1H (current temperature)", cat_value("s1", "T1H", "obsrValue"), "number", 0.1),
-             fact("tmx", "오늘 최고기온 TMX (today's max)",
-                  cat_value("s2", "TMX", extra=f" && fcstDate=='{ymd(c)}'"), "number", 0.1)],
-        ))
-    return out
-
-
-@family
 def tomorrow_rain_window() -> list[Spec]:
     """Pagination over a ~1000-row forecast: a window of tomorrow's slots spans several pages."""
     from kopa_inspect.task_data.build import kma_page
@@ -326,28 +300,6 @@ def forecast_before_publication() -> list[Spec]:
 
 
 @family
-def mid_term_weekend() -> list[Spec]:
-    """Parallel: 중기 육상 + 기온 for the same region (two regIds: 권역 and city)."""
-    rows = [
-    ]
-    out = []
-    for i, (land, city, _name, day, hm, n, q, qe) in enumerate(rows):
-        c = clock(day, hm)
-        tm = mid_tmfc(c)
-        steps = [step("s1", MID_LAND, {"regId": land, "tmFc": tm}), step("s2", MID_TA, {"regId": city, "tmFc": tm})]
-        if i == 1:
-            facts = [fact("wf", f"{n}일 후 오후 하늘 (sky, PM)", f"$s1.items[0].wf{n}Pm", "code_label", labels="kma_mid_wf"),
-                     fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5)]
-        else:
-            facts = [fact("pop", f"{n}일 후 오전 강수확률", f"$s1.items[0].rnSt{n}Am", "number"),
-                     fact("tmin", f"{n}일 후 최저기온", f"$s2.items[0].taMin{n}", "number", 0.5)]
-            if i == 0:
-                facts.append(fact("tmax", f"{n}일 후 최고기온", f"$s2.items[0].taMax{n}", "number", 0.5))
-        out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
-    return out
-
-
-@family
 def three_city_outlook() -> list[Spec]:
     """Parallel: mid-term land + temperature for three cities (6 calls), then a choice."""
     rows = [
@@ -371,26 +323,6 @@ def three_city_outlook() -> list[Spec]:
         facts.append(fact("driest", "강수확률 최저 도시", f"$_.min_by([{objs}], &p).c",
                           competitors=ranked_others(objs, "p", "c", highest=False)))
         out.append(Spec("parallel", "weather", q, qe, c, steps, facts))
-    return out
-
-
-@family
-def holiday_weather() -> list[Spec]:
-    """KASI -> KMA mid: the next public holiday, then the mid-term forecast for that day."""
-    rows = [
-    ]
-    out = []
-    for day, hm, month, city, _land, q, qe in rows:
-        c = clock(day, hm)
-        tm = mid_tmfc(c)
-        out.append(Spec(
-            "chain3", "weather", q, qe, c,
-            [step("s1", REST, {"solYear": day[:4], "solMonth": month}),
-             step("s2", MID_TA, {"regId": city, "tmFc": tm})],
-            [fact("day", "첫 공휴일 날짜", "$s1.items[0].locdate", "date"),
-             fact("name", "공휴일 이름", "$s1.items[0].dateName", "name"),
-             fact("tmax", "그날 최고기온 (4일 뒤)", "$s2.items[0].taMax4", "number", 0.5)],
-        ))
     return out
 
 
@@ -668,31 +600,6 @@ MEAL = "neis_mealServiceDietInfo"
 SCHED = "neis_SchoolSchedule"
 NEIS_KEY = "$session.neis"
 TOKEN = ("token:neis",)
-
-
-@family
-def school_lunch() -> list[Spec]:
-    """Auth tool first, then school code lookup, then the menu."""
-    rows = [
-        ("서울역삼초등학교", "2026-10-15", "07:30", 1, "2",
-         "아이가 다니는 서울역삼초등학교 내일 점심 급식 메뉴가 뭐예요?",
-         "What is tomorrow's school lunch at Seoul Yeoksam Elementary?"),
-    ]
-    out = []
-    for i, (school, day, hm, plus, meal_code, q, qe) in enumerate(rows):
-        c = clock(day, hm)
-        facts = [fact("menu", "급식 메뉴 (dishes)", "$s2.items[0].DDISH_NM", "dish_set")]
-        if i in (1, 2):
-            facts.append(fact("cal", "열량 (calories)", "$s2.items[0].CAL_INFO", "number", 0.5))
-        out.append(Spec(
-            "chain2", "education", q, qe, c,
-            [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": school}),
-             step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
-                               "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": meal_code,
-                               "MLSV_YMD": ymd(c, plus)})],
-            facts, state=TOKEN,
-        ))
-    return out
 
 
 @family
@@ -1080,24 +987,6 @@ def no_voter_profile() -> list[Spec]:
     return out
 
 
-@family
-def assembly_composition() -> list[Spec]:
-    """Parallel filters on the member list: counts by sex and by term (totalCount of each)."""
-    rows = [
-    ]
-    out = []
-    for day, hm, q, qe in rows:
-        c = clock(day, hm)
-        out.append(Spec(
-            "parallel", "politics", q, qe, c,
-            [step("s1", MEMBERS, {"SEX_GBN_NM": "여", "pSize": 5}), step("s2", MEMBERS, {"REELE_GBN_NM": "초선", "pSize": 5}),
-             step("s3", MEMBERS, {"pSize": 5})],
-            [fact("women", "여성 의원 수", "$s1.totalCount", "number"), fact("first", "초선 의원 수", "$s2.totalCount", "number"),
-             fact("total", "전체 의원 수", "$s3.totalCount", "number")],
-        ))
-    return out
-
-
 # =============================================================================================
 # environment (airkorea)
 # =============================================================================================
@@ -1343,6 +1232,9 @@ DRUG_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
 def drug_info() -> list[Spec]:
     """e약은요: product search -> itemSeq -> the exact product's leaflet."""
     rows = [
+        ("타이레놀", "intrcQesitm", "2026-10-12", "22:40",
+         "타이레놀정500밀리그람 먹을 때 같이 먹으면 안 되는 약이나 음식이 있는지 공식 정보로 알려줘.",
+         "Tylenol 500 mg: what must not be taken with it (official leaflet)?", "타이레놀정500밀리그람(아세트아미노펜)"),
     ]
     out = []
     for kw, field, day, hm, q, qe, exact in rows:
@@ -1354,25 +1246,6 @@ def drug_info() -> list[Spec]:
             [fact("item", "품목 기준코드", "$s2.items[0].itemSeq", "exact", required=False),
              fact("text", "해당 항목 내용 (scored by its key facts)", f"$s2.items[0].{field}", "key_facts",
                   keys=list(DRUG_KEYS[(exact, field)]))],
-        ))
-    return out
-
-
-@family
-def drug_compare() -> list[Spec]:
-    """Parallel: two products' efficacy and storage, compared."""
-    rows = [
-    ]
-    out = []
-    for a, b, day, hm, q, qe in rows:
-        c = clock(day, hm)
-        out.append(Spec(
-            "parallel", "health", q, qe, c,
-            [step("s1", DRUG, {"itemName": a}), step("s2", DRUG, {"itemName": b})],
-            [fact("eff_a", f"{a} 효능", "$s1.items[0].efcyQesitm", "key_facts", keys=list(DRUG_KEYS[(a, "efcyQesitm")])),
-             fact("eff_b", f"{b} 효능", "$s2.items[0].efcyQesitm", "key_facts", keys=list(DRUG_KEYS[(b, "efcyQesitm")])),
-             fact("dep_a", f"{a} 보관법", "$s1.items[0].depositMethodQesitm", required=False),
-             fact("dep_b", f"{b} 보관법", "$s2.items[0].depositMethodQesitm", required=False)],
         ))
     return out
 
@@ -1633,34 +1506,6 @@ def district_libraries() -> list[Spec]:
 
 SG_CODES = "nec_getCommonSgCodeList"
 WINNERS = "nec_getWinnerInfoInqire"
-
-
-@family
-def election_winner() -> list[Spec]:
-    """Election code lookup (sgId + sgTypecode) -> winner of a constituency."""
-    rows = [
-    ]
-    out = []
-    for i, (election, sub, sd, sgg, day, hm, q, qe) in enumerate(rows):
-        c = clock(day, hm)
-        sel = f"[?sgName=='{sub}' && starts_with(sgId, '{{y}}')]"
-        year = {"제22대 국회의원선거": "2024", "제9회 전국동시지방선거": "2026", "제21대 국회의원선거": "2020"}[election]
-        sel = sel.format(y=year)
-        args = {"sgId": f"$s1.items{sel}.sgId | [0]", "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}
-        if sgg:
-            args["sggName"] = sgg
-        steps = [step("s1", SG_CODES, {"numOfRows": 50}), step("s2", WINNERS, args)]
-        pick = "$s2.items[0]" if sgg else f"$s2.items[?sdName=='{sd}'] | [0]"
-        if i == 0:
-            facts = [fact("name", "당선자", f"{pick}.name"), fact("party", "정당", f"{pick}.jdName")]
-        elif i == 1:
-            facts = [fact("name", "당선자", f"{pick}.name"), fact("party", "정당", f"{pick}.jdName"),
-                     fact("age", "나이", f"{pick}.age", "number")]
-        else:
-            facts = [fact("name", "당선자", f"{pick}.name"), fact("job", "직업", f"{pick}.job"),
-                     fact("edu", "학력", f"{pick}.edu")]
-        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
-    return out
 
 
 @family
