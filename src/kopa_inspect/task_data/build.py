@@ -6,6 +6,12 @@ gold plan is written against the real API contracts (reference/korean-apis.md) a
 facts point into the plan's outputs, so the answer key is recomputed by execution wherever the
 benchmark runs. Run ``python -m kopa_inspect.task_data.build`` and then ``kopa tasks validate``.
 
+Authoring rules (issue 9): a query never dictates a page size, a grid cell or a bad call to make;
+the model finds nx/ny with ``kma_getGridPointList`` and errors arise from the world (an issue not
+yet published, a month with nothing reported yet, a key that must be fetched). Unanswerable tasks
+that look answerable are checked with :func:`assert_empty`. "Which one" facts carry
+``competitors``; per-entity figures carry ``subject``.
+
 Conventions (see schema.py): ``$sN.<jmespath>`` references, ``$_.<jmespath>`` over all outputs,
 ``num()``/``nums()`` for formatted numbers, ``"KEY": "$session.neis"`` + ``token:neis`` for the
 NEIS auth-tool trap, ``pages:<step>`` for a page the agent must fetch.
