@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import datasets
@@ -215,7 +216,8 @@ def test_shards_merge(synth, tmp_path):
     rows = _rows(out / "dataset")
     chunks = {r["index"] // 10 for r in rows}
     assert any(c % 2 == 0 for c in chunks) and any(c % 2 == 1 for c in chunks)
-    assert len({r["plan_json"] for r in rows}) == N
+    assert len({r["query"] for r in rows}) == N
+    assert max(Counter(r["plan_json"] for r in rows).values()) <= 2  # a call sequence at most twice
 
 
 CHATML_WITH_TOOLS = (

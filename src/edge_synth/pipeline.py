@@ -261,6 +261,11 @@ def _cfg_from_dict(d: dict[str, Any]) -> SynthConfig:
     return SynthConfig(**d)
 
 
+# The same calls may appear twice with two different questions (other facts, another row asked
+# for); a third copy of a call sequence adds little. The report counts distinct call sequences.
+MAX_ROWS_PER_PLAN = 2
+
+
 @dataclass
 class Assembled:
     rows: list[dict[str, Any]]
@@ -277,7 +282,7 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
     """Rows in index order, duplicates dropped (first wins), truncated to n."""
     drops: Counter[str] = Counter()
     secs: Counter[str] = Counter()
-    seen: set[str] = set()
+    per_plan: Counter[str] = Counter()
     seen_queries: set[str] = set()  # two plans under one query teach two answers to one question
     rows: list[dict[str, Any]] = []
     cands = 0
@@ -293,13 +298,13 @@ def assemble(cfg: SynthConfig, chunk_results: list[dict[str, Any]]) -> Assembled
         links_before |= {tuple(x) for x in res.get("links_before", [])}
         for row in res["rows"]:
             key = plan_key(Plan.model_validate_json(row["plan_json"]))
-            if key in seen:
-                drops["duplicate"] += 1
-                continue
             if row["query"] in seen_queries:
                 drops["duplicate_query"] += 1
                 continue
-            seen.add(key)
+            if per_plan[key] >= MAX_ROWS_PER_PLAN:
+                drops["duplicate"] += 1
+                continue
+            per_plan[key] += 1
             seen_queries.add(row["query"])
             rows.append(row)
     if len(rows) > cfg.n:
@@ -375,6 +380,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
         "shard": list(cfg.shard), "chunks": asm.chunks, "chunks_computed_now": computed,
         "candidates": asm.candidates, "drops": dict(sorted(asm.drops.items())),
         "keep_rate": round(len(asm.rows) / asm.candidates, 4) if asm.candidates else 0.0,
+        "distinct_plans": len({plan_key(Plan.model_validate_json(r["plan_json"])) for r in asm.rows}),
         "seconds": {"graph_stage_now": round(t_graph, 2), "synth_now": round(t_synth, 2),
                     **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()}},
         "grounding": grounding["report"],
