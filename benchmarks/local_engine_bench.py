@@ -95,6 +95,7 @@ def bench_transformers(prompt: str, gen: int, repeats: int, threads: int) -> dic
 
 def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int, n_batch: int) -> dict[str, Any]:
     import llama_cpp
+    import numpy as np
     from llama_cpp import Llama
 
     from kopa_inspect.providers.llamacpp import resolve_gguf
@@ -114,7 +115,8 @@ def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int,
         pp = time.perf_counter() - t0
         t0 = time.perf_counter()
         for _ in range(gen):
-            logits = llm.scores[llm.n_tokens - 1].copy()
+            # the last token's logits straight from the context (Llama.scores keeps only n_batch rows)
+            logits = np.ctypeslib.as_array(llm._ctx.get_logits(), shape=(llm.n_vocab(),)).copy()
             logits[llm.token_eos()] = float("-inf")
             llm.eval([int(logits.argmax())])
         tg = time.perf_counter() - t0
@@ -122,7 +124,7 @@ def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int,
     meta = llm.metadata
     return {
         "engine": "llama.cpp (llamacpp/)",
-        "model": f"{meta.get('general.name', name)} {path.name.rsplit('.', 2)[-2] if path.name.count('.') > 1 else ''}".strip(),
+        "model": f"{meta.get('general.name', name)} ({path.name})",
         "load_s": round(load_s, 2),
         "prompt_tokens": len(tokens),
         "pp_tok_s": round(len(tokens) / best_pp, 1),
@@ -134,6 +136,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--task", type=int, default=0, help="index of the KOPA-Bench task whose first turn is the prompt")
     ap.add_argument("--gen", type=int, default=64, help="tokens generated per run")
+    ap.add_argument("--max-chars", type=int, default=None,
+                    help="cut the prompt text to its first N characters (the same text for every engine)")
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--n-batch", type=int, default=512)
@@ -142,8 +146,11 @@ def main() -> None:
     a = ap.parse_args()
 
     task_id, prompt = kopa_prompt(a.task)
+    if a.max_chars:
+        prompt = prompt[: a.max_chars]
     rows = [bench_transformers(prompt, a.gen, a.repeats, a.threads)]
     rows.append(bench_llamacpp("smollm2", prompt, a.gen, a.repeats, a.threads, a.n_batch))
+    rows.append(bench_llamacpp("smollm2-f32", prompt, a.gen, a.repeats, a.threads, a.n_batch))
     if not a.no_gemma:
         # Same words; Gemma's tokenizer gives its own token count, so compare tokens/s, not seconds.
         rows.append(bench_llamacpp("gemma3-270m", prompt, a.gen, a.repeats, a.threads, a.n_batch))
@@ -153,6 +160,7 @@ def main() -> None:
         row["tg_speedup"] = round(row["tg_tok_s"] / base["tg_tok_s"], 2)
     result = {
         "task": task_id,
+        "prompt_chars": len(prompt),
         "threads": a.threads,
         "gen_tokens": a.gen,
         "repeats": a.repeats,
@@ -163,7 +171,7 @@ def main() -> None:
     if a.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    print(f"task {task_id}, {a.threads} threads, {a.gen} generated tokens, best of {a.repeats}, load {result['load_avg']:.1f}")
+    print(f"task {task_id} ({len(prompt)} prompt chars), {a.threads} threads, {a.gen} generated tokens, best of {a.repeats}, load {result['load_avg']:.1f}")
     print("| engine | model | load s | prompt tokens | pp tok/s | tg tok/s | pp x | tg x |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:

