@@ -302,3 +302,53 @@ def test_a_graph_made_with_another_seed_is_not_reused(synth, tmp_path):
     _copy_graph(root / "run", out)
     with pytest.raises(ValueError, match="seed/clock"):
         run(_cfg(out, root / "no_bench.jsonl", seed=4))
+
+
+def _set_today(monkeypatch, iso: str) -> None:
+    """Make the process's "today" (the clock of a world asked for without one) ``iso``."""
+    import kopa_inspect.world as world
+
+    monkeypatch.setattr(world, "_default_clock", world.parse_clock(iso))
+
+
+def test_a_resume_on_another_day_reuses_the_recorded_clock(toy, tmp_path, monkeypatch):
+    """clock=None means today: a run started one day and resumed the next must not mix two worlds."""
+    bench = tmp_path / "none.jsonl"
+    small = dict(n=12, use_retriever=False, grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20))
+    _set_today(monkeypatch, "2026-12-03T20:41:00+09:00")
+    ref = run(_cfg(tmp_path / "ref", bench, **small))
+    assert ref["complete"] and ref["clock"] == "2026-12-03T20:41:00+09:00"
+    manifest = json.loads((tmp_path / "ref" / "manifest.json").read_text())
+    assert manifest["clock"] == "2026-12-03T20:41:00+09:00" and manifest["seed"] == 3
+    assert manifest["model"] is None and manifest["rounds"] == 4 and manifest["paths"] == 20
+
+    out = tmp_path / "resumed"
+    part = run(_cfg(out, bench, stop_after_chunks=1, **small))
+    assert not part["complete"]
+    _set_today(monkeypatch, "2026-12-05T08:05:00+09:00")  # resumed two days later
+    full = run(_cfg(out, bench, **small))
+    assert full["complete"] and full["clock"] == "2026-12-03T20:41:00+09:00"
+    a, b = _rows(tmp_path / "ref" / "dataset"), _rows(out / "dataset")
+    assert [r["messages_json"] for r in a] == [r["messages_json"] for r in b]
+    assert {r["clock"] for r in b} == {"2026-12-03T20:41:00+09:00"}
+
+    # The same clock spelled otherwise is the same clock; another clock is refused, clearly.
+    run(_cfg(out, bench, clock="2026-12-03T20:41", **small))
+    with pytest.raises(ValueError, match=r"--clock 2026-12-05T08:05.*recorded.*2026-12-03T20:41"):
+        run(_cfg(out, bench, clock="2026-12-05T08:05", **small))
+    with pytest.raises(ValueError, match="model"):
+        run(_cfg(out, bench, model="mockllm/model", **small))
+
+
+def test_cli_refuses_a_resume_with_another_clock(synth, tmp_path):
+    from typer.testing import CliRunner
+
+    from kopa_inspect.cli import app
+
+    root, _ = synth
+    out = tmp_path / "cli"
+    _copy_graph(root / "run", out)
+    res = CliRunner().invoke(app, ["synth", "--out", str(out), "--n", "10", "--seed", "3", "--chunk-size", "10",
+                                   "--clock", "2020-01-01T09:00", "--bench", str(root / "no_bench.jsonl")])
+    assert res.exit_code != 0
+    assert "recorded" in res.output and "Traceback" not in res.output

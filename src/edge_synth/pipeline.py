@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ from edge_synth.verify import Grounder, GroundingConfig
 from kopa_inspect.apis import operations
 from kopa_inspect.backends import BackendConfig, make_backend
 from kopa_inspect.plans import Plan, PlanError
+from kopa_inspect.world import parse_clock
 
 try:  # the benchmark's held-out platforms, if the task schema has landed
     from kopa_inspect.task_data.schema import HELD_OUT_PLATFORMS as _HELD
@@ -90,6 +91,59 @@ def _write_json(path: Path, obj: Any) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(obj, ensure_ascii=False, indent=1, default=str), encoding="utf-8")
     tmp.replace(path)
+
+
+# --- the run's manifest: what its rows are a function of -----------------------------------------
+
+
+class RunMismatch(ValueError):
+    """A resume asked for another world or recipe than the one OUT was made with."""
+
+
+def _manifest(cfg: SynthConfig, clock: str) -> dict[str, Any]:
+    return {"seed": cfg.seed, "clock": clock, "model": cfg.model, "rounds": cfg.grounding.rounds,
+            "paths": cfg.grounding.paths_per_round, "backend": cfg.backend.kind, "chunk_size": cfg.chunk_size,
+            "excluded_platforms": list(cfg.excluded), "avoid_bench_links": cfg.avoid_bench_links}
+
+
+def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
+    """Fix the run's clock and record it, or reuse the recorded one (OUT/manifest.json).
+
+    ``clock=None`` means *today* (kopa_inspect.world.default_clock): without a record, a run begun
+    one day and resumed the next would compute its remaining chunks in another world (other
+    forecasts, another "last month") and mix the two in one dataset. So the first run resolves the
+    clock to an explicit time and writes it down with the seed, model and budget; a resume without
+    ``--clock`` reuses it, one with another ``--clock`` (or seed, model, chunking) is refused.
+    Directories made before the manifest carry the same record in graph/grounding.json.
+    """
+    out = Path(cfg.out)
+    mpath = out / "manifest.json"
+    recorded: dict[str, Any] | None = None
+    if mpath.exists():
+        recorded = json.loads(mpath.read_text(encoding="utf-8"))
+    elif (out / "graph" / "grounding.json").exists():
+        made = json.loads((out / "graph" / "grounding.json").read_text(encoding="utf-8")).get("made_with") or {}
+        if made:
+            recorded = {"seed": made.get("seed"), "clock": made.get("clock"), "model": made.get("model")}
+    if recorded is None:
+        clock = parse_clock(cfg.clock).isoformat()
+        manifest = _manifest(cfg, clock)
+        _write_json(mpath, manifest)
+        return replace(cfg, clock=clock), manifest
+    rec_clock = recorded.get("clock")
+    if rec_clock is None:
+        raise RunMismatch(f"{cfg.out} was made before runs recorded their clock: the day its world followed is "
+                          "unknown; use --fresh or another --out")
+    if cfg.clock is not None and parse_clock(cfg.clock) != parse_clock(rec_clock):
+        raise RunMismatch(f"--clock {cfg.clock} differs from the clock recorded in {mpath}: {rec_clock}. Resume "
+                          "without --clock (the recorded one is reused) or start over with --fresh / another --out")
+    wrong = [f"{k} {getattr(cfg, k)!r} (recorded {recorded[k]!r})" for k in ("seed", "model", "chunk_size")
+             if k in recorded and recorded[k] != getattr(cfg, k)]
+    if wrong:
+        raise RunMismatch(f"{cfg.out} was made with another seed/clock/model or chunking: {', '.join(wrong)}; use --fresh or another --out")
+    if not mpath.exists():
+        _write_json(mpath, {**_manifest(cfg, rec_clock), **recorded})
+    return replace(cfg, clock=rec_clock), json.loads(mpath.read_text(encoding="utf-8"))
 
 
 # --- stage 1: the verified graph ---------------------------------------------------------------
@@ -325,6 +379,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     """Run (or resume) a synthesis; returns the summary written to OUT/report/summary.json."""
     t_start = time.perf_counter()
     Path(cfg.out).mkdir(parents=True, exist_ok=True)
+    cfg, manifest = resolve_run(cfg)
     graph, pool, grounding = graph_stage(cfg, (lambda r, n, info: progress("ground", r, n, info)) if progress else None)
     t_graph = time.perf_counter() - t_start
     shard_i, shard_n = cfg.shard
@@ -377,6 +432,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     asm = assemble(cfg, results)
     summary: dict[str, Any] = {
         "n_target": cfg.n, "n_kept": len(asm.rows), "complete": complete, "seed": cfg.seed, "clock": cfg.clock,
+        "made_with": manifest,
         "shard": list(cfg.shard), "chunks": asm.chunks, "chunks_computed_now": computed,
         "candidates": asm.candidates, "drops": dict(sorted(asm.drops.items())),
         "keep_rate": round(len(asm.rows) / asm.candidates, 4) if asm.candidates else 0.0,

@@ -40,7 +40,7 @@ def register(app: typer.Typer) -> None:
         from kopa_inspect._extras import require_cli
 
         require_cli("edge", "datasets", feature="kopa synth")
-        from edge_synth.pipeline import SynthConfig, run
+        from edge_synth.pipeline import RunMismatch, SynthConfig, run
         from edge_synth.verify import GroundingConfig
         from kopa_inspect.backends import BackendConfig
 
@@ -74,7 +74,10 @@ def register(app: typer.Typer) -> None:
                         if stage == "ground" else f"chunks {info.get('chunks')}")
                 prog.update(tasks[stage], completed=done, total=total, info=text)
 
-            summary = run(cfg, progress)
+            try:
+                summary = run(cfg, progress)
+            except RunMismatch as e:  # a resume that would mix two worlds: one clear line, exit 2
+                raise typer.BadParameter(str(e)) from None
         g = summary["grounding"]
         table = Table(title="EDGE synthesis", show_header=False)
         table.add_row("kept / target", f"{summary['n_kept']} / {summary['n_target']} (keep rate {summary['keep_rate']})")
