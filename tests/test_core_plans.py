@@ -44,3 +44,42 @@ def test_bad_plans_are_rejected():
                                        {"id": "s2", "tool": "a", "args": {"x": "$s1.a"}}]})
     with pytest.raises(ValueError, match="duplicate"):
         Plan.model_validate({"steps": [{"id": "s1", "tool": "a"}, {"id": "s1", "tool": "b"}]})
+
+
+# --- per-step accept (BFCL-style acceptable argument values) --------------------------------------
+
+
+def test_step_accept_lists_are_validated() -> None:
+    ok = Plan.model_validate({"steps": [
+        {"id": "s1", "tool": "stanregincd_getStanReginCdList", "args": {"locatadd_nm": "서울특별시 마포구"}},
+        {"id": "s2", "tool": "molit_getRTMSDataSvcAptTrade",
+         "args": {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": "202610"},
+         "accept": {"DEAL_YMD": ["2026-10"], "LAWD_CD": ["$s1.items[1].region_cd[:5]"]}},
+    ]})
+    assert ok.steps[1].accept["DEAL_YMD"] == ["2026-10"]
+    # an accept key that the step's tool does not take: a clear error naming it
+    with pytest.raises(ValueError, match="accept key 'nx'.*molit_getRTMSDataSvcAptTrade"):
+        Plan.model_validate({"steps": [{"id": "s1", "tool": "molit_getRTMSDataSvcAptTrade",
+                                        "args": {"LAWD_CD": "11440", "DEAL_YMD": "202610"},
+                                        "accept": {"nx": [60]}}]})
+    # a tool argument the gold step does not pass: accepting other values of it means nothing
+    with pytest.raises(ValueError, match="accept key 'numOfRows'.*not an argument of step s1"):
+        Plan.model_validate({"steps": [{"id": "s1", "tool": "molit_getRTMSDataSvcAptTrade",
+                                        "args": {"LAWD_CD": "11440", "DEAL_YMD": "202610"},
+                                        "accept": {"numOfRows": [100]}}]})
+    with pytest.raises(ValueError, match="unknown step 's9'"):
+        Plan.model_validate({"steps": [{"id": "s1", "tool": "a", "args": {"x": 1}, "accept": {"x": ["$s9.items[0].x"]}}]})
+    with pytest.raises(ValueError, match="list"):
+        Plan.model_validate({"steps": [{"id": "s1", "tool": "a", "args": {"x": 1}, "accept": {"x": 2}}]})
+
+
+def test_step_accept_resolves_like_args() -> None:
+    plan = Plan.model_validate({"steps": [
+        {"id": "s1", "tool": "a", "args": {}},
+        {"id": "s2", "tool": "b", "args": {"x": "$s1.items[0].region_cd[:5]"},
+         "accept": {"x": ["$s1.items[1].region_cd[:5]", "11", "$s1.items[7].region_cd"]}},
+    ]})
+    # a reference that finds nothing is left out (like a fact's accept entry), literals stay
+    assert plan.steps[1].resolve_accept(OUTPUTS) == {"x": ["11680", "11"]}
+    # accept references are no data-flow links and do not reorder the plan
+    assert plan.links() == [("s1", "s2", "x")]

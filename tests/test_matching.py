@@ -147,3 +147,13 @@ def test_call_prf_and_matching_is_one_to_one() -> None:
     assert p == pytest.approx(2 / 3) and r == pytest.approx(2 / 3) and f == pytest.approx(2 / 3)
     assert m.call_prf([], []) == (1.0, 1.0, 1.0)
     assert m.call_prf([], [("t", {})])[2] == 0.0
+
+
+def test_accept_lists_in_call_matching() -> None:
+    gold = [("t", {"region": "서울특별시 마포구", "numOfRows": 10})]
+    made = [("t", {"region": "마포구", "numOfRows": 10})]
+    assert m.call_prf(gold, made)[2] == 0.0
+    assert m.call_prf(gold, made, accepts=[{"region": ["마포구", "서울 마포구"]}])[2] == 1.0
+    assert m.call_prf(gold, [("t", {"region": "강남구"})], accepts=[{"region": ["마포구"]}])[2] == 0.0
+    assert m.same_query({"region": "서울특별시 마포구", "numOfRows": 10}, {"region": "마포구", "numOfRows": 3},
+                        accept={"region": ["마포구"]})

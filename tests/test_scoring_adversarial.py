@@ -636,3 +636,55 @@ def test_chain_with_one_tool_for_producer_and_consumer() -> None:
             assert rev.chain is not None and rev.chain < 1.0, t.id
             return
     pytest.skip("no such task")
+
+
+# --- (g) per-step accept lists and unanswerable tasks with evidence steps --------------------------
+# Tasks are built inline (BenchTask objects over real tools and the embedded backend), so these tests
+# do not depend on the task file's data.
+
+_INLINE_CLOCK = "2026-10-05T10:05:00+09:00"
+
+
+def _inline_task(steps: list[dict[str, Any]], facts: list[dict[str, Any]], required_state: list[str] | None = None,
+                 *, category: str = "chain2", query: str = "마포구 법정동 코드가 몇 개예요?") -> BenchTask:
+    from kopa_inspect.plans import Plan
+    from kopa_inspect.task_data.schema import gold_call_count, plan_is_parallel
+
+    plan = Plan.model_validate({"steps": steps})
+    state = list(required_state or [])
+    tools = sorted({s["tool"] for s in steps}) or ["stanregincd_getStanReginCdList"]
+    return BenchTask.model_validate({
+        "id": "kopa-999", "category": category, "domain": "district", "platforms": sorted({t.split("_")[0] for t in tools}),
+        "tools": tools, "query": query, "query_en": "inline test task", "clock": _INLINE_CLOCK,
+        "plan": plan.model_dump(), "facts": facts, "required_state": state,
+        "n_calls": gold_call_count(plan, state), "parallel": plan_is_parallel(plan),
+    })
+
+
+def _inline_gold(task: BenchTask) -> GoldTruth:
+    return asyncio.run(gold_truth(task, shared_backend(BackendConfig()), 0))
+
+
+_REGION = "stanregincd_getStanReginCdList"
+
+
+def test_step_accept_list_lets_an_equivalent_query_retrieve_the_step() -> None:
+    count = [{"id": "n", "description": "법정동 코드 수", "value": "$s1.totalCount", "matcher": "number"}]
+    plain = _inline_task([{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10}}],
+                         count)
+    # the accepted value comes from the gold output (a "$" reference resolved like an argument)
+    accepting = _inline_task([{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10},
+                               "accept": {"locatadd_nm": ["$s1.items[0].locallow_nm"]}}], count)
+    short = [(_REGION, {"locatadd_nm": "마포구", "numOfRows": 5})]
+    for task, want in ((plain, 0.0), (accepting, 1.0)):
+        gold = _inline_gold(task)
+        g = grade(task, gold, oracle_answer(task, gold.expected), _run_calls(task, short))
+        assert g.env == want, g.explanation()
+    gold = _inline_gold(accepting)
+    assert gold.accepts == [{"locatadd_nm": ["마포구"]}]
+    # call_f1 (argument equality, a smaller page is another call) reads the accept lists too
+    same_page = _run_calls(accepting, [(_REGION, {"locatadd_nm": "마포구", "numOfRows": 10})])
+    assert grade(accepting, gold, oracle_answer(accepting, gold.expected), same_page).call_f1 == 1.0
+    # another region is still another query
+    other = _run_calls(accepting, [(_REGION, {"locatadd_nm": "강남구", "numOfRows": 10})])
+    assert grade(accepting, gold, oracle_answer(accepting, gold.expected), other).env == 0.0

@@ -1327,12 +1327,16 @@ def arguments_equal(
 ) -> bool:
     """Every gold argument present in ``got`` with the same normalized value (extras allowed).
 
-    ``accept`` (BFCL style): per argument, further values that are right too."""
+    ``accept`` (BFCL style): per argument, further values that are right too (a step's
+    :attr:`~kopa_inspect.plans.PlanStep.accept` lists, resolved against the gold run); they are
+    normalized like the arguments."""
     w, g = normalize_args(want, ignore), normalize_args(got, ignore)
     for k, v in w.items():
         if _value_equal(k, v, g.get(k), w, g):
             continue
-        if accept and k in accept and g.get(k) in {normalize_value(a) for a in accept[k]}:
+        if accept and k in accept and g.get(k) is not None and any(
+            _value_equal(k, normalize_value(a), g.get(k), w, g) for a in accept[k]
+        ):
             continue
         return False
     return True
@@ -1357,22 +1361,36 @@ def argument_match_score(want: Mapping[str, Any], got: Mapping[str, Any], ignore
     return (names + values) / 2
 
 
-def call_matches(want_name: str, want_args: Mapping[str, Any], got_name: str, got_args: Mapping[str, Any]) -> bool:
-    return want_name == got_name and arguments_equal(want_args, got_args)
+def call_matches(
+    want_name: str,
+    want_args: Mapping[str, Any],
+    got_name: str,
+    got_args: Mapping[str, Any],
+    accept: Mapping[str, Sequence[Any]] | None = None,
+) -> bool:
+    return want_name == got_name and arguments_equal(want_args, got_args, accept=accept)
+
+
+# Per gold call, its step's resolved accept lists (PlanStep.resolve_accept), or None.
+Accepts = Sequence[Mapping[str, Sequence[Any]] | None]
 
 
 def match_calls(
-    gold: Sequence[tuple[str, Mapping[str, Any]]], made: Sequence[tuple[str, Mapping[str, Any]]]
+    gold: Sequence[tuple[str, Mapping[str, Any]]],
+    made: Sequence[tuple[str, Mapping[str, Any]]],
+    accepts: Accepts | None = None,
 ) -> dict[int, int]:
     """One-to-one matching of gold calls to made calls (gold index -> made index), greedy in order.
 
-    Parallel calls may come in any order; each made call is used at most once.
+    Parallel calls may come in any order; each made call is used at most once. ``accepts``: per
+    gold call, further acceptable argument values (the step's ``accept`` lists, resolved).
     """
     used: set[int] = set()
     out: dict[int, int] = {}
     for gi, (gname, gargs) in enumerate(gold):
+        accept = accepts[gi] if accepts is not None and gi < len(accepts) else None
         for mi, (mname, margs) in enumerate(made):
-            if mi not in used and call_matches(gname, gargs, mname, margs):
+            if mi not in used and call_matches(gname, gargs, mname, margs, accept):
                 out[gi] = mi
                 used.add(mi)
                 break
@@ -1380,12 +1398,14 @@ def match_calls(
 
 
 def call_prf(
-    gold: Sequence[tuple[str, Mapping[str, Any]]], made: Sequence[tuple[str, Mapping[str, Any]]]
+    gold: Sequence[tuple[str, Mapping[str, Any]]],
+    made: Sequence[tuple[str, Mapping[str, Any]]],
+    accepts: Accepts | None = None,
 ) -> tuple[float, float, float]:
     """Precision, recall and F1 of made calls against gold calls (duplicates count once each)."""
     if not gold and not made:
         return 1.0, 1.0, 1.0
-    matched = len(match_calls(gold, made))
+    matched = len(match_calls(gold, made, accepts))
     p = matched / len(made) if made else 0.0
     r = matched / len(gold) if gold else 0.0
     f = 2 * p * r / (p + r) if p + r else 0.0

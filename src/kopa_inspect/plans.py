@@ -7,6 +7,11 @@ A reference may end in a string slice (``"$s1.items[0].region_cd[:5]"``, a 10-di
 its 5-digit LAWD_CD). The dict form ``{"ref": "s1", "path": "...", "slice": [0, 5], "template":
 "{}0600"}`` says the same and can also format the value into a template.
 
+A step may list, per argument, further acceptable values (``accept``, BFCL style): literals or
+references resolved like args against the gold run (:meth:`PlanStep.resolve_accept`). The scorer
+reads them wherever a gold call is compared (:func:`kopa_inspect.matching.arguments_equal`); they
+are no data-flow links and do not order the plan.
+
 ``"$session.<platform>"`` (reserved step id ``session``) is the session token the platform's
 auth tool (``<platform>_get_api_key``, e.g. the NEIS key trap) issued in this run; executing a
 plan obtains it first, as a correct agent must.
@@ -132,6 +137,17 @@ def resolve_args(value: Any, outputs: dict[str, dict[str, Any]]) -> Any:
     return value
 
 
+def _tool_params(tool: str) -> set[str] | None:
+    """The argument names of an API operation; None for a tool this registry does not know (plans
+    over made-up tools in EDGE and the tests)."""
+    from kopa_inspect.apis import get_operation
+
+    try:
+        return {p.name for p in get_operation(tool).params}
+    except KeyError:
+        return None
+
+
 class PlanStep(BaseModel):
     id: str = Field(pattern=r"^[A-Za-z_][\w-]*$")
     tool: str = Field(description="operation id, e.g. kma_getVilageFcst")
@@ -141,10 +157,55 @@ class PlanStep(BaseModel):
     required: bool = True
     # A step that the API answers with an error on purpose (error-recovery tasks).
     expect_error: bool = False
+    # Per argument name, further values that are right too (BFCL-style acceptable values):
+    # literals, or references ("$s1.items[0].locallow_nm") resolved against the gold run's outputs.
+    # An accepted value must be as good an answer to the question as the gold one (a synonym of a
+    # region name, an equivalent code); the scorer then counts a call with it as the gold call.
+    accept: dict[str, list[Any]] = Field(default_factory=dict)
     note: str | None = None
+
+    @model_validator(mode="after")
+    def _check_accept(self) -> PlanStep:
+        known = _tool_params(self.tool)
+        for key, values in self.accept.items():
+            if known is not None and key not in known:
+                raise PlanError(
+                    f"step {self.id}: accept key {key!r} is not an argument of tool {self.tool} "
+                    f"(its arguments: {sorted(known)})"
+                )
+            if key not in self.args:
+                # arguments_equal compares the gold step's own arguments only: an accept list for an
+                # argument the step does not pass would never be read
+                raise PlanError(
+                    f"step {self.id}: accept key {key!r} is not an argument of step {self.id} "
+                    f"(it passes {sorted(self.args)})"
+                )
+            for v in values:
+                list(refs_in(v))  # syntax check: a malformed reference raises PlanError here
+        return self
 
     def depends_on(self) -> set[str]:
         return {r.ref for r in refs_in(self.args)} - {SESSION_STEP}
+
+    def accept_refs(self) -> set[str]:
+        """Steps the accept lists refer to (checked to exist; no ordering, no data-flow link)."""
+        return {r.ref for r in refs_in(self.accept)} - {SESSION_STEP}
+
+    def resolve_accept(self, outputs: dict[str, dict[str, Any]]) -> dict[str, list[Any]]:
+        """The accept lists against a run's outputs. A reference that finds nothing is left out (the
+        gold run decides what is acceptable, as for an answer fact's accept entries); a reference
+        to a list contributes every element."""
+        out: dict[str, list[Any]] = {}
+        for key, values in self.accept.items():
+            got: list[Any] = []
+            for v in values:
+                try:
+                    r = resolve_args(v, outputs)
+                except PlanError:
+                    continue
+                got.extend(r if isinstance(r, list) else [r])
+            out[key] = [g for g in got if g is not None]
+        return out
 
     def session_platforms(self) -> set[str]:
         """Platforms whose auth-tool token this step passes ("$session.neis" -> "neis")."""
@@ -164,6 +225,9 @@ class Plan(BaseModel):
             for dep in step.depends_on():
                 if dep not in known:
                     raise PlanError(f"step {step.id} references unknown step {dep!r}")
+            for dep in step.accept_refs():
+                if dep not in known:
+                    raise PlanError(f"step {step.id}: accept references unknown step {dep!r}")
         if not nx.is_directed_acyclic_graph(self.graph()):
             raise PlanError("plan has a cycle")
         return self

@@ -281,12 +281,18 @@ class GoldTruth:
     calls: list[Call]  # per gold step, in plan order, token args removed
     context: dict[str, dict[str, Any]] = field(default_factory=dict)  # resolved subject/competitors/...
     needs: dict[str, StepNeed] = field(default_factory=dict)  # needed step id -> what it must deliver
+    # per gold step (plan order): its accept lists resolved against the gold outputs
+    accepts: list[dict[str, list[Any]]] = field(default_factory=list)
+
+    def accept_of(self, index: int) -> dict[str, list[Any]] | None:
+        return (self.accepts[index] or None) if index < len(self.accepts) else None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "expected": self.expected,
             "calls": [{"tool": t, "args": a} for t, a in self.calls],
             "needed_steps": sorted(self.needs),
+            "accepts": {i: a for i, a in enumerate(self.accepts) if a},
         }
 
 
@@ -297,7 +303,8 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
     expected = {f.id: f.resolve(run.outputs) for f in task.facts}
     context = fact_context(task, run.outputs)
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
-    return GoldTruth(run, expected, calls, context, step_needs(task, run))
+    accepts = [s.resolve_accept(run.outputs) for s in task.plan.steps]
+    return GoldTruth(run, expected, calls, context, step_needs(task, run), accepts)
 
 
 def fact_context(task: BenchTask, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -446,7 +453,7 @@ def grade(
     facts_ok = all(fact_scores[f.id] >= 1.0 for f in required_facts)
 
     # ACTION (diagnostic): gold calls, one-to-one.
-    _, _, f1 = matching.call_prf(gold.calls, made)
+    _, _, f1 = matching.call_prf(gold.calls, made, [gold.accept_of(i) for i in range(len(gold.calls))])
 
     steps = task.plan.steps
     index = {s.id: i for i, s in enumerate(steps)}
@@ -459,7 +466,7 @@ def grade(
         m_name, m_args = made[i]
         if m_name != name:
             return False
-        accept = getattr(step, "accept", None) or None
+        accept = gold.accept_of(index[sid])
         if step.expect_error:
             return not made_ok[i] and matching.arguments_equal(args, m_args, accept=accept)
         if not made_ok[i]:
@@ -477,12 +484,15 @@ def grade(
 
     def same_tool_ok(sid: str) -> list[bool]:
         name, args = gold.calls[index[sid]]
-        return [made_ok[i] and matching.same_query(args, m_args) for i, (t, m_args) in enumerate(made) if t == name]
+        accept = gold.accept_of(index[sid])
+        return [
+            made_ok[i] and matching.same_query(args, m_args, accept=accept) for i, (t, m_args) in enumerate(made) if t == name
+        ]
 
     def retrieved(sid: str) -> bool:
         step = steps[index[sid]]
         name, args = gold.calls[index[sid]]
-        accept = getattr(step, "accept", None) or None
+        accept = gold.accept_of(index[sid])
         ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name]
         if step.expect_error:
             return any(covers(i, sid) for i in ok_same_tool)
