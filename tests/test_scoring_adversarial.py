@@ -185,6 +185,7 @@ UNANSWERABLE = sorted(t.id for t in TASKS.values() if t.category == "unanswerabl
 @pytest.mark.parametrize("task_id", UNANSWERABLE)
 def test_invented_refusal_fails_real_refusal_passes(task_id: str) -> None:
     task, gold = _gold(task_id)
+    calls = _gold_calls(task, gold)  # the evidence calls, where the task has any (none: a refusal alone)
     invented = [
         "해당 기간 자료는 없습니다. 대신 최근 값은 12.3이고 총 45건입니다.",
         "조회 결과가 없습니다.",  # "없습니다" alone is a claim about the data, not a refusal
@@ -193,7 +194,7 @@ def test_invented_refusal_fails_real_refusal_passes(task_id: str) -> None:
         "제공된 도구로는 확인할 수 없지만 '한빛초등학교'가 가장 가깝습니다.",
     ]
     for answer in invented:
-        g = grade(task, gold, answer, [])
+        g = grade(task, gold, answer, calls)
         assert g.success == 0.0, answer
     real = [
         oracle_answer(task, gold.expected),
@@ -201,12 +202,14 @@ def test_invented_refusal_fails_real_refusal_passes(task_id: str) -> None:
         "I can't answer this: none of the available tools provides that information.",
     ]
     for answer in real:
-        assert grade(task, gold, answer, []).success == 1.0, answer
+        assert grade(task, gold, answer, calls).success == 1.0, answer
+        if task.plan.steps:  # evidence steps: refusing without looking fails
+            assert grade(task, gold, answer, []).success == 0.0, answer
     # a refusal may repeat the question's own figures
     nums = re.findall(r"\d+", task.query)
     if nums:
         echo = f"질문하신 {nums[0]} 관련 정보는 제공된 도구로 확인할 수 없습니다."
-        assert grade(task, gold, echo, []).success == 1.0, echo
+        assert grade(task, gold, echo, calls).success == 1.0, echo
 
 
 def test_refusal_needs_the_question_to_judge_figures() -> None:
@@ -324,8 +327,10 @@ def test_zero_calls_never_reach_the_environment() -> None:
         g = grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), [])
         assert g.env is not None and g.env < 1.0, task.id
         assert g.success == 0.0
-    task, gold = _gold(UNANSWERABLE[0])
-    assert grade(task, gold, oracle_answer(task, gold.expected), []).values()["env"] is None
+    no_steps = [t for t in UNANSWERABLE if not TASKS[t].plan.steps]
+    if no_steps:  # private data no API holds: nothing to reach, ENVIRONMENT undefined
+        task, gold = _gold(no_steps[0])
+        assert grade(task, gold, oracle_answer(task, gold.expected), []).values()["env"] is None
 
 
 def test_parallel_axis_from_turns() -> None:
@@ -688,3 +693,130 @@ def test_step_accept_list_lets_an_equivalent_query_retrieve_the_step() -> None:
     # another region is still another query
     other = _run_calls(accepting, [(_REGION, {"locatadd_nm": "강남구", "numOfRows": 10})])
     assert grade(accepting, gold, oracle_answer(accepting, gold.expected), other).env == 0.0
+
+
+_REFUSAL_FACT = [{"id": "r", "description": "답할 수 없음 (unanswerable)", "value": "unanswerable", "matcher": "refusal"}]
+_REFUSAL = "제공된 도구로 조회해 보았지만 해당 자료가 없어 이 질문에는 답할 수 없습니다."
+_MOLIT = "molit_getRTMSDataSvcAptTrade"
+
+
+def _evidence_tasks() -> dict[str, BenchTask]:
+    """Unanswerable tasks whose evidence step returns nothing, in the two forms the APIs use: an
+    error code (the region lookup answers INFO-3 데이터없음 for a region that does not exist; the
+    step is ``expect_error``) and an OK answer with no rows (MOLIT for a month nobody has reported)."""
+    region = _inline_task(
+        [{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
+          "expect_error": True}],
+        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
+        query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?")
+    month = _inline_task(
+        [{"id": "s1", "tool": _MOLIT, "args": {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50}}],
+        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
+        query="마포구 다음 달 아파트 매매 중 최고가가 얼마일지 실거래가 자료로 알려줘.")
+    meal = _inline_task(
+        [{"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "대치중학교"}},
+         {"id": "s2", "tool": "neis_mealServiceDietInfo", "expect_error": True,
+          "args": {"KEY": "$session.neis", "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                   "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": "20270310"}}],
+        _REFUSAL_FACT, ["token:neis", "call:s2"], category="unanswerable",
+        query="대치중학교 내년 3월 10일 급식 메뉴 알려줘요.")
+    return {"region": region, "month": month, "meal": meal}
+
+
+_EVIDENCE = _evidence_tasks()
+Calls = list[tuple[str, dict[str, Any]]]
+_NEIS_AUTH: Calls = [("neis_get_api_key", {}), ("neis_schoolInfo", {"SCHUL_NM": "대치중학교"})]
+_DAECHI = {"ATPT_OFCDC_SC_CODE": "B10", "SD_SCHUL_CODE": "7010056"}
+_JUNK: dict[str, list[Calls]] = {
+    "region": [
+        [(_REGION, {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10})],  # a region that exists
+        [(_REGION, {"locatadd_nm": "서울특별시 해운데구", "numOfRows": 10})],  # another empty lookup
+        [(_REGION, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10, "pageNo": 0})],  # fails for another reason
+    ],
+    "month": [
+        [(_MOLIT, {"LAWD_CD": "11680", "DEAL_YMD": "202611", "numOfRows": 50})],  # another district, also empty
+        [(_MOLIT, {"LAWD_CD": "11440", "DEAL_YMD": "202610", "numOfRows": 50})],  # this month: has rows
+        [(_MOLIT, {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50, "pageNo": "x"})],  # a failed call
+    ],
+    "meal": [
+        # dinner only on that day: empty too, but a narrower question than the gold's is no evidence
+        _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", "MMEAL_SC_CODE": "3"})],
+        _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270311"})],  # another day
+        _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20261023"})],  # a day with meals
+    ],
+}
+_RIGHT: dict[str, list[Calls]] = {
+    "region": [[(_REGION, a)] for a in (
+        {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10}, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 3},
+        {"locatadd_nm": "서울특별시 해운대구"}, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 100, "pageNo": 1})],
+    "month": [[(_MOLIT, a)] for a in (
+        {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50}, {"LAWD_CD": "11440", "DEAL_YMD": "202611"},
+        {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 1000})],
+    "meal": [_NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", **extra})]
+             for extra in ({}, {"pSize": 5}, {"pIndex": 1, "pSize": 100})],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_EVIDENCE))
+def test_evidence_step_refusal_without_calling_fails(kind: str) -> None:
+    task = _EVIDENCE[kind]
+    gold = _inline_gold(task)
+    evidence = task.required_state[-1].split(":")[1]
+    assert gold.run.outputs[evidence]["items"] == []  # the step's gold result holds no record
+    g = grade(task, gold, _REFUSAL, [])
+    assert g.answer == 1.0 and g.success == 0.0, g.explanation()
+    assert g.env == 0.0  # ENVIRONMENT is defined for a task with an evidence step
+    if len(task.plan.steps) > 1:  # the lookup before it without the evidence call is not enough
+        g = grade(task, gold, _REFUSAL, _run_calls(task, _NEIS_AUTH))
+        assert g.success == 0.0 and g.env is not None and 0.0 < g.env < 1.0, g.explanation()
+
+
+@pytest.mark.parametrize("kind", sorted(_EVIDENCE))
+def test_evidence_step_is_not_retrieved_by_a_junk_call(kind: str) -> None:
+    task = _EVIDENCE[kind]
+    gold = _inline_gold(task)
+    for calls in _JUNK[kind]:
+        g = grade(task, gold, _REFUSAL, _run_calls(task, calls))
+        assert g.success == 0.0 and g.env is not None and g.env < 1.0, (calls, g.explanation())
+        assert any(m.startswith(f"records of {task.required_state[-1][5:]}") for m in g.missing), g.missing
+
+
+@pytest.mark.parametrize("kind", sorted(_EVIDENCE))
+def test_evidence_step_right_call_any_page_size_then_refusal_passes(kind: str) -> None:
+    task = _EVIDENCE[kind]
+    gold = _inline_gold(task)
+    for calls in _RIGHT[kind]:
+        made = _run_calls(task, calls)
+        g = grade(task, gold, _REFUSAL, made)
+        assert g.success == 1.0 and g.env == 1.0 and g.chain == 1.0, (calls, g.explanation())
+        # the oracle's own refusal passes too
+        assert grade(task, gold, oracle_answer(task, gold.expected), made).success == 1.0
+    # a junk call beside the right ones costs efficiency, not success
+    both = _run_calls(task, _JUNK[kind][0] + _RIGHT[kind][0][-1:])
+    g = grade(task, gold, _REFUSAL, both)
+    assert g.success == 1.0 and g.efficiency < 1.0, g.explanation()
+
+
+@pytest.mark.parametrize("kind", sorted(_EVIDENCE))
+def test_evidence_step_then_an_invented_figure_fails(kind: str) -> None:
+    task = _EVIDENCE[kind]
+    gold = _inline_gold(task)
+    calls = _run_calls(task, _RIGHT[kind][0])
+    for answer in ("조회 결과 자료가 없어 정확히 답할 수 없지만, 약 3억 2,000만 원 정도로 예상됩니다.",
+                   "해당 자료는 제공되지 않습니다. 대신 지난달에는 17건이었습니다."):
+        g = grade(task, gold, answer, calls)
+        assert g.env == 1.0 and g.success == 0.0, answer
+
+
+def test_unanswerable_task_without_evidence_steps_passes_on_a_refusal_alone() -> None:
+    private = _inline_task([], _REFUSAL_FACT, [], category="unanswerable",
+                           query="국민의힘 소속 국회의원 한 명의 자택 주소 좀 알려줘.")
+    gold = _inline_gold(private)
+    g = grade(private, gold, "개인정보라서 제공된 도구로는 알려드릴 수 없습니다.", [])
+    assert g.success == 1.0 and g.values()["env"] is None
+    assert grade(private, gold, "서울 마포구 어딘가에 삽니다.", []).success == 0.0
+    for t in TASKS.values():  # the task file's own (private data, no API holds it)
+        if t.category == "unanswerable" and not t.plan.steps:
+            task, gold = _gold(t.id)
+            g = grade(task, gold, oracle_answer(task, gold.expected), [])
+            assert g.success == 1.0 and g.values()["env"] is None, t.id

@@ -26,8 +26,17 @@ A needed step is **retrieved** when an OK agent call to the same tool (i) has th
 (ii) the union of the records shown to the agent by its OK calls to that tool (fingerprints from
 ``tools.call_entry``) holds every needed record, and the query is matched where it is needed, or
 (iii) the step needs only the query and an OK call asked it (:func:`matching.same_query`). So any
-page size, equivalent filter and order pass; a needed step that the API answers with an error
-(``expect_error``) is retrieved by a failing call with the gold arguments.
+page size, equivalent filter and order pass.
+
+A needed step whose gold answer holds **no record** (the API answers with an error such as NODATA
+and the step is ``expect_error``, or OK with no rows) would meet (ii) vacuously, so it is retrieved
+only by the gold question itself: a call to the same tool with the same identifying arguments
+(:func:`matching.same_query`: normalized, the step's ``accept`` values, any page size or page, no
+extra filter) that got the same outcome (OK; or failing with the gold's API code when the call's
+``tools.call_entry`` record is known, so a call that fails for another reason is no evidence).
+This is how an unanswerable task's evidence steps (``call:<step>`` in ``required_state``: the
+region lookup that finds nothing, the meal call for a date with no meals) are judged: success
+needs the refusal fact and every evidence step retrieved, and ENVIRONMENT is defined for them.
 
 Axes (one dict per sample; ``None`` = undefined for this task, left out of means):
 
@@ -39,7 +48,8 @@ Axes (one dict per sample; ``None`` = undefined for this task, left out of means
   retrieved; None when nothing is needed.
 - ``env``: share of required state reached: ``token:<platform>`` (auth tool called and an OK
   call on that platform), ``records:<step>`` for every needed step, and the task's own
-  ``pages:``/``call:`` entries. None when the task needs no state (an unanswerable task).
+  ``pages:``/``call:`` entries. None when the task needs no state (an unanswerable task with no
+  evidence step: private data no API holds).
   Never 1.0 for zero calls on a task that needs calls.
 - ``parallel``: over the waves of the gold plan with 2+ independent needed steps, how far the
   agent issued them in one assistant turn ((largest same-turn group - 1) / (wave size - 1),
@@ -402,6 +412,16 @@ def _attach(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None, k
     return out
 
 
+def _api_codes(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None) -> list[str | None]:
+    """Per call, the API's result code (``INFO-3``, ``03`` ...) from its ``tools.call_entry`` record
+    (the call itself when it is one, else the matching entry of ``entries``); None when unknown
+    (calls read from messages carry only ok / the error type)."""
+    own = [c.get("code") if "records" in c else None for c in calls]
+    bare = [{k: v for k, v in c.items() if k != "code"} for c in calls]
+    found = _attach(bare, entries, "code")
+    return [o if o is not None else f for o, f in zip(own, found, strict=True)]
+
+
 def _turn_of_calls(calls: list[dict[str, Any]], turns: list[list[dict[str, Any]]]) -> list[int | None]:
     flat = [(t, c) for t, turn in enumerate(turns) for c in turn]
     used: set[int] = set()
@@ -442,6 +462,7 @@ def grade(
     made: list[Call] = [(c["tool"], strip_tokens(c.get("args") or {})) for c in api_calls]
     made_ok = [bool(c.get("ok")) for c in api_calls]
     made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
+    made_codes = _api_codes(api_calls, records)
 
     # RESPONSE: the facts.
     fact_scores = matching.score_answer(task.facts, gold.expected, answer, question=task.query, context=gold.context)
@@ -459,6 +480,21 @@ def grade(
     index = {s.id: i for i, s in enumerate(steps)}
     needs = gold.needs
 
+    # Needed steps whose gold answer holds no record (an error such as NODATA, or OK with no rows):
+    # "every needed record was shown" would hold vacuously, so only the gold question itself
+    # retrieves them: the same identifying arguments (normalized, ``accept`` values, any page size
+    # or page), never a narrower or another one (dinner only, another school, an extra filter).
+    empty = {sid for sid in needs if steps[index[sid]].expect_error or not gold.run.outputs.get(sid, {}).get("items")}
+
+    def _same_failure(i: int, sid: str, args: dict[str, Any], m_args: dict[str, Any], accept: Any) -> bool:
+        """A failing call that asked the gold question (any page size, ``accept`` values) and got the
+        gold's error (when the API code is known): a call that fails for another reason (a bad
+        page number beside the right arguments) is no evidence."""
+        if made_ok[i] or not matching.same_query(args, m_args, accept=accept):
+            return False
+        code, want = made_codes[i], gold.run.codes.get(sid)
+        return code is None or want is None or code == want
+
     def covers(i: int, sid: str) -> bool:
         """Does made call i deliver (part of) gold step sid?"""
         step = steps[index[sid]]
@@ -468,9 +504,11 @@ def grade(
             return False
         accept = gold.accept_of(index[sid])
         if step.expect_error:
-            return not made_ok[i] and matching.arguments_equal(args, m_args, accept=accept)
+            return _same_failure(i, sid, args, m_args, accept)
         if not made_ok[i]:
             return False
+        if sid in empty:
+            return matching.same_query(args, m_args, accept=accept)
         if matching.arguments_equal(args, m_args, accept=accept):
             return True
         need = needs.get(sid)
@@ -494,7 +532,7 @@ def grade(
         name, args = gold.calls[index[sid]]
         accept = gold.accept_of(index[sid])
         ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name]
-        if step.expect_error:
+        if step.expect_error or sid in empty:
             return any(covers(i, sid) for i in ok_same_tool)
         if any(made_ok[i] and matching.arguments_equal(args, made[i][1], accept=accept) for i in ok_same_tool):
             return True
