@@ -820,3 +820,117 @@ def test_unanswerable_task_without_evidence_steps_passes_on_a_refusal_alone() ->
             task, gold = _gold(t.id)
             g = grade(task, gold, oracle_answer(task, gold.expected), [])
             assert g.success == 1.0 and g.values()["env"] is None, t.id
+
+
+# --- (h) the refusal and superlative heuristics under attack ---------------------------------------
+# Both read Korean and English phrasing with word lists (UNCERTAIN: heuristics, not a classifier);
+# these are the attacks they must withstand and the plain answers they must keep accepting.
+
+_Q_FUTURE = "마포구 다음 달 아파트 매매 중 최고가가 얼마일지 실거래가 자료로 알려줘."
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "정확하진 않지만 약 3억 원 정도입니다.",  # hedges, never declines
+        "정확히는 알 수 없지만 약 3억 원 정도입니다.",  # declines, then states a figure
+        "정확히 알 수는 없지만 아마 삼억 원 정도일 겁니다.",  # the figure in Korean numerals
+        "다음 달 자료는 아직 제공되지 않아 확인할 수 없지만, 아마 지금보다 오를 것으로 보입니다.",  # a guess, no figure
+        "제공된 도구로는 확인할 수 없습니다. 다만 추정컨대 상승세가 이어질 가능성이 높습니다.",
+        "I cannot know this for sure, but it will probably be around three hundred million won.",
+        "I can't confirm it with the tools, but prices will likely rise next month.",
+        "이번 달 결석자는 없습니다.",  # a claim about the data, not a refusal
+    ],
+)
+def test_hedged_refusals_fail(answer: str) -> None:
+    assert matching.refusal_score(answer, _Q_FUTURE) == 0.0, answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I can't answer that: next month's transactions have not been reported yet, so no tool provides them.",
+        "죄송하지만 다음 달 거래는 아직 신고되지 않아 답변드리기 어려울 것 같습니다.",
+        "다음 달 최고가 예상치는 제공된 도구로 알 수 없습니다. 실거래가는 신고된 거래만 조회됩니다.",
+        "Sorry, I am unable to predict next month's top price: the transaction API only has reported deals.",
+    ],
+)
+def test_plain_refusals_pass(answer: str) -> None:
+    assert matching.refusal_score(answer, _Q_FUTURE) == 1.0, answer
+
+
+def test_none_stated_in_words_answers_a_zero_count() -> None:
+    """"없습니다" inside a genuine answer: a count of 0 said as "없습니다" is the right answer."""
+    fact = [{"id": "n", "matcher": "number", "value": "$s5.totalCount", "description": "주변 숙소 수 (lodgings nearby)"}]
+    q = "해운대 관광지 주변 1km 안 숙소도 몇 개인지 알려주세요."
+    ok = ["주변 1km 안에는 숙소가 없습니다.", "[최종 답변]\n- 주변 숙소 수: 없음", "숙소는 0곳입니다.",
+          "There are no lodgings within 1 km."]
+    for answer in ok:
+        assert matching.score_answer(fact, {"n": 0}, answer, question=q)["n"] == 1.0, answer
+    bad = ["주변 숙소는 3곳입니다. 다른 정보는 없습니다.",  # the count is stated, and it is 3
+           "관광지 정보는 없습니다.",  # "없습니다" about something else
+           "숙소가 없습니다만 5곳이 예약 가능합니다."]
+    for answer in bad:
+        assert matching.score_answer(fact, {"n": 0}, answer, question=q)["n"] == 0.0, answer
+    # "없습니다" is no answer when the count is not 0
+    assert matching.score_answer(fact, {"n": 4}, "주변 숙소는 없습니다.", question=q)["n"] == 0.0
+    # a subject-bound zero: only the subject's own stretch is read
+    bound = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
+             {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"}]
+    got = matching.score_answer(bound, {"a": 0, "b": 12}, "강남구는 거래가 없고, 서초구는 12건입니다.")
+    assert got == {"a": 1.0, "b": 1.0}
+    got = matching.score_answer(bound, {"a": 0, "b": 12}, "강남구는 12건이고, 서초구는 거래가 없습니다.")
+    assert got == {"a": 0.0, "b": 0.0}
+
+
+_WIN = [{"id": "apt", "matcher": "name", "value": "$x", "competitors": "$y", "description": "가장 비싼 단지"}]
+_WIN_CTX = {"apt": {"competitors": ["자이", "힐스테이트"]}}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "가장 비싼 곳은 래미안, 자이, 힐스테이트입니다.",  # the winner hidden in a list of all candidates
+        "가장 비싼 곳은 래미안 또는 자이입니다.",
+        "가장 비싼 단지는 래미안과 자이 중 하나입니다.",
+        "[최종 답변]\n- 가장 비싼 단지: 래미안, 자이, 힐스테이트",
+        "The most expensive complex is 래미안 or 자이.",
+        "래미안은 가장 비싼 곳이 아닙니다.",  # a negated claim about the winner
+        "래미안은 가장 비싸지 않습니다.",
+        "가장 비싸지 않은 곳은 래미안입니다.",  # "the least expensive", not the top
+        "래미안 is not the most expensive one.",
+    ],
+)
+def test_hidden_or_negated_winner_fails(answer: str) -> None:
+    assert matching.score_answer(_WIN, {"apt": "래미안"}, answer, context=_WIN_CTX)["apt"] == 0.0, answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "가장 비싼 곳은 래미안입니다.",
+        "가장 비싼 곳은 래미안(33억)이고, 자이(25억)가 뒤를 이었습니다.",
+        "래미안, 자이, 힐스테이트 중 가장 비싼 곳은 래미안입니다.",
+        "가장 비싼 곳은 자이가 아니라 래미안입니다.",
+        "자이는 가장 비싼 곳이 아닙니다. 가장 비싼 곳은 래미안입니다.",
+        "[최종 답변]\n- 가장 비싼 단지: 래미안 (33억 7,000만 원), 2위 자이",
+    ],
+)
+def test_plain_winner_claims_pass(answer: str) -> None:
+    assert matching.score_answer(_WIN, {"apt": "래미안"}, answer, context=_WIN_CTX)["apt"] == 1.0, answer
+
+
+def test_winning_figure_hidden_in_a_list_fails() -> None:
+    facts = [{"id": "top", "matcher": "money", "value": "$x", "unit": "만원", "competitors": "$y",
+              "description": "최고 거래금액"}]
+    ctx = {"top": {"competitors": ["250,000", "198,000"]}}
+    exp = {"top": "337,000"}
+    hidden = ["가장 비싼 거래는 33억 7,000만 원, 25억 원, 19억 8,000만 원입니다.",
+              "가장 비싼 거래는 33억 7,000만 원 또는 25억 원입니다.",
+              "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원, 25억 원, 19억 8,000만 원"]
+    for answer in hidden:
+        assert matching.score_answer(facts, exp, answer, context=ctx)["top"] == 0.0, answer
+    fine = ["가장 비싼 거래는 33억 7,000만 원이고, 가장 싼 거래는 19억 8,000만 원입니다.",
+            "가장 비싼 거래는 33억 7,000만 원이었습니다."]
+    for answer in fine:
+        assert matching.score_answer(facts, exp, answer, context=ctx)["top"] == 1.0, answer

@@ -38,12 +38,25 @@ How an answer is read
    max fact) are not claims for this fact; "최고기온/최저기온" are field names, not markers. The
    fact holds when some claim is the expected winner and none is a competitor. With no claim at
    all, it holds only when the answer states the winner and no competitor (so mentioning every
-   candidate without a claim scores 0).
-5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 제공하지 않 /
-   불가 / 도구가 없 … ; a bare "없습니다" is a claim about the data, not a refusal) and state no
-   invented figure: no number that is not in the question, no quoted name and no school, hospital,
-   pharmacy, apartment or bus-stop name that is not in the question (UNCERTAIN: phrase and suffix
-   lists, not a classifier).
+   candidate without a claim scores 0). A claim that hides the winner in a list fails the fact:
+   candidates joined only by a separator (", ", 및, 와/과, 또는, or …) or a marker clause followed
+   by bare list items in its sentence ("가장 비싼 곳은 A, B, C입니다"; for figures, a claim unit
+   stating the winner's and a competitor's value as a list). A denied claim ("A는 가장 비싼 곳이
+   아닙니다", "가장 비싸지 않은 곳은 A", "A is not the most …") about the winner fails it; about a
+   competitor it is no claim; "B가 아니라 A" claims A. UNCERTAIN: word lists (markers, polarity
+   words, separators, negations), not a parser; kept as heuristics and attacked in
+   tests/test_scoring_adversarial.py (h).
+5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 알 수는 없 /
+   제공하지 않 / 불가 / 도구가 없 / 답변드리기 어려… ; a bare "없습니다" is a claim about the data,
+   not a refusal), state no invented figure (no number that is not in the question, in digits or
+   in words: "삼억 원", "three hundred million"), no quoted name and no school, hospital, pharmacy,
+   apartment or bus-stop name that is not in the question, and offer no guess ("아마", "추정컨대",
+   "가능성이 높", "오를 것", "probably", "likely" …). UNCERTAIN: phrase and suffix lists, not a
+   classifier; "X는 없습니다" beside a decline is read as the reason, not as an invented zero.
+6. **Zero said in words**: a ``number``/``money`` fact whose value is 0 also holds when its
+   stretch (subject-bound facts) says "none" (없습니다, 없음, 하나도, none, no …) with no figure of its
+   own, or, without a subject, when a unit naming the fact's topic (a word of its description)
+   says so and no unit on that topic states another figure ("주변 1km 안에는 숙소가 없습니다").
 
 Matchers (``AnswerFact.matcher``), each applied to the text a fact is bound to
 -------------------------------------------------------------------------------
@@ -775,8 +788,9 @@ def is_raw_dump(answer: str) -> bool:
 _DECLINE = re.compile(
     "|".join(
         [
-            r"(?:할|알|답할|답변할|확인할|조회할|제공할|찾을|드릴|말씀드릴|얻을|가져올)\s*수\s*(?:가\s*)?없",
-            r"답(?:변)?(?:하|드리)기\s*(?:가\s*)?어렵",
+            r"(?:할|알|답할|답변할|확인할|조회할|제공할|찾을|드릴|말씀드릴|얻을|가져올|예측할)\s*수\s*(?:가|는|도)?\s*없",
+            # 어렵다 is ㅂ-irregular: 어렵습니다, 어려울/어려워/어려운
+            r"답(?:변)?(?:하|드리)기\s*(?:가|는)?\s*어려",
             r"(?:제공|지원|포함)(?:하|되)지\s*않",
             r"불가능|불가합니다|불가해",
             r"(?:도구|툴|api|API|기능)(?:가|이|는)?\s*없",
@@ -789,19 +803,42 @@ _DECLINE = re.compile(
     ),
     re.IGNORECASE,
 )
-# Names a refusal must not invent (UNCERTAIN: a suffix list, not a named-entity recognizer).
+# Names a refusal must not invent (UNCERTAIN: a suffix list, not a named-entity recognizer). A
+# quote is a quote, not an English apostrophe ("can't", "month's").
 _ENTITY = re.compile(
     r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
-    r"|['\"“‘]([^'\"”’\n]{2,30})['\"”’]"
+    r"|(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,30})['\"”’](?![A-Za-z])"
+)
+# A guess offered after (or instead of) declining is an answer, not a refusal (UNCERTAIN: a word
+# list). Kept narrow on purpose: polite refusals say "어려울 것 같습니다", and "예상치는 제공할 수 없습니다"
+# declines, so neither 것 같 nor 예상 alone marks a guess; a guess here is a hedging adverb, an
+# estimating verb form, a trend verb in the future/conjecture form, or English likelihood words.
+_GUESS = re.compile(
+    r"아마(?:도)?|추정(?:컨대|하건대|하면|해\s*보면|됩니다|되며|되는데)|예상(?:컨대|하건대|됩니다|되며)|짐작(?:컨대|하건대|하면|됩니다)"
+    r"|가능성이\s*(?:높|크|큽)|전망(?:입니다|됩니다|이에요)"
+    r"|(?:오를|내릴|오르는|내리는|상승할|하락할|증가할|감소할|늘어날|줄어들|당선될|올라갈|떨어질)\s*(?:것|거|듯|가능|전망)"
+    r"|\b(?:probably|likely|presumably|roughly|approximately|my\s+(?:best\s+)?guess|I\s+(?:would\s+|'d\s+)?(?:guess|estimate|expect|assume))\b",
+    re.IGNORECASE,
+)
+# Figures written in words: Korean Sino numerals with a scale and a unit ("삼억 원", "이십 도") and
+# English scale words ("three hundred million"). UNCERTAIN: native numerals ("두 곳") are not read.
+_WORD_FIGURE = re.compile(
+    r"(?<![가-힣])[일이삼사오육칠팔구]*[십백천만억][일이삼사오육칠팔구십백천만억]*\s*(?:원|명|건|곳|개|도|퍼센트|프로|세대|가구|층|회)"
+    r"|\b(?:hundred|thousand|million|billion|trillion)\b"
+    r"|\b(?:about|around|roughly|approximately|nearly|some|over|under)\s+(?:a\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
+    re.IGNORECASE,
 )
 
 
 def is_refusal(answer: str, question: str | None = None) -> bool:
-    """The answer declines and states no figure or name that is not in the question."""
+    """The answer declines and states no figure or name that is not in the question, and offers no
+    guess (:data:`_GUESS`). Heuristic word lists, UNCERTAIN (see the module docstring)."""
     text = unicodedata.normalize("NFKC", answer or "")
     if not _DECLINE.search(text) or is_raw_dump(text):
         return False
     q = unicodedata.normalize("NFKC", question or "")
+    if _GUESS.search(text) or any(m.group(0) not in q for m in _WORD_FIGURE.finditer(text)):
+        return False
     # figures compared as written (digits) too: "제1200조" is an article number, not 1,200조 won
     asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)} | _raw_figures(q)
     for n in extract_numbers(text, mask_dates=False):
@@ -841,6 +878,8 @@ class AnswerView:
     lines: list[tuple[str, str]] = field(default_factory=list)  # (label, value) of the section
     sentences: list[str] = field(default_factory=list)
     clauses: list[str] = field(default_factory=list)  # free-text clauses outside the section
+    # the same clauses grouped by free-text sentence (a claim may continue as a list: "A, B, C입니다")
+    clause_groups: list[list[str]] = field(default_factory=list)
 
 
 def parse_answer(answer: str) -> AnswerView:
@@ -864,7 +903,12 @@ def parse_answer(answer: str) -> AnswerView:
     sentences = [f"{label}: {value}" for label, value in lines]
     sentences += [s.strip() for s in re.split(r"(?<=[.!?。])\s+|\n+|;", free) if s and s.strip()]
     clauses = [c.strip() for c in re.split(r"(?<=[.!?。])\s+|\n+|;|,(?!\d{3})", free) if c and c.strip()]
-    return AnswerView(text, is_raw_dump(text), lines, sentences, clauses)
+    groups = [
+        [c.strip() for c in re.split(r",(?!\d{3})", sent) if c.strip()]
+        for sent in re.split(r"(?<=[.!?。])\s+|\n+|;", free)
+        if sent and sent.strip()
+    ]
+    return AnswerView(text, is_raw_dump(text), lines, sentences, clauses, groups)
 
 
 # --- which-one facts -----------------------------------------------------------------------------
@@ -908,8 +952,70 @@ def _spans(names: Sequence[str], text: str) -> list[tuple[str, int, int]]:
     return sorted(out, key=lambda x: x[1])
 
 
-def _claim(text: str, candidates: Sequence[str], direction: int) -> str | None:
-    """The candidate a clause claims as the winner, or None."""
+# Claims that hide the winner among others or deny it (UNCERTAIN: word lists, not a parser).
+# Two candidates joined by nothing but a separator are a list, not a claim ("래미안, 자이",
+# "래미안 또는 자이", "래미안과 자이 중 하나").
+_JOIN = r"(?:[,/·&]|및|와|과|또는|혹은|이나|나|아니면|or|and)"
+_LIST_GAP = re.compile(rf"\s*(?:{_JOIN}\s*){{0,2}}", re.IGNORECASE)
+# What a list item may carry besides the candidate: a figure with its unit, a copula, "중 하나".
+_ITEM_FILLER = re.compile(
+    r"[-+]?\d[\d,]*(?:\.\d+)?|조|억|만|천|원|건|명|개|곳|도|℃|%|퍼센트|분|초|시간|시|년|월|일|㎡"
+    r"|중\s*하나|입니다|이에요|예요|이다|이고|이며|였습니다|이었습니다|등|중|" + _JOIN[3:-1] + r"|[\s.!?()]",
+    re.IGNORECASE,
+)
+# "X가 아니라 Y" / "not X but Y": the claim is what follows.
+_CONTRAST = re.compile(r"아니라|아니고|rather\s+than|instead\s+of", re.IGNORECASE)
+# A denied superlative: "가장 비싸지 않은", "가장 비싼 곳이 아닙니다", "is not the most".
+_NEGATED = re.compile(
+    r"(?:가장|제일|최고로)\s*\S{1,6}?(?:지|진)\s*(?:는|도)?\s*(?:않|못|아니)"
+    r"|아닙니다|아니에요|아니예요|아니다|아님|아니었|\bis\s+not\b|\bisn't\b|\bwas\s+not\b|\bwasn't\b"
+    r"|\bnot\s+the\s+(?:most|largest|highest|biggest|latest|least|lowest|smallest|cheapest|top)\b",
+    re.IGNORECASE,
+)
+AMBIGUOUS = "\x00ambiguous"  # a claim naming several candidates as a list: never the winner
+
+
+def _is_list_item(clause: str, names: Sequence[str]) -> bool:
+    """A clause that is only a further item of a list (a candidate or a figure, a copula)."""
+    rest = clause
+    for _, a, b in sorted(_spans(names, clause), key=lambda x: -x[1]):
+        rest = rest[:a] + " " + rest[b:]
+    return not _ITEM_FILLER.sub(" ", rest).strip()
+
+
+def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool]]:
+    """Free-text claim units: each clause, a clause with a superlative marker joined with the bare
+    list items that follow it in its sentence ("가장 비싼 곳은 A, B, C입니다" is one unit). Returns
+    (text, is_list): is_list when items were joined."""
+    out: list[tuple[str, bool]] = []
+    for group in view.clause_groups:
+        k = 0
+        while k < len(group):
+            unit, j = group[k], k + 1
+            if _MARKER.search(_FIELD_WORDS.sub(" ", unit)):
+                while j < len(group) and not _MARKER.search(group[j]) and _is_list_item(group[j], names):
+                    unit += ", " + group[j]
+                    j += 1
+            out.append((unit, j > k + 1))
+            k = j
+    return out
+
+
+def _listed(spans: Sequence[tuple[str, int, int]], chosen: tuple[str, int, int], text: str) -> bool:
+    """Is the chosen candidate joined to another one by a bare separator?"""
+    name, a, b = chosen
+    for other, a2, b2 in spans:
+        if normalize_name(other) == normalize_name(name):
+            continue
+        gap = text[b:a2] if a2 >= b else text[b2:a] if b2 <= a else None
+        if gap is not None and _LIST_GAP.fullmatch(gap):
+            return True
+    return False
+
+
+def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, bool] | None:
+    """The candidate a clause claims as the winner (``AMBIGUOUS`` for a list of candidates) and
+    whether the claim is denied ("가장 비싼 곳이 아닙니다"), or None when the clause claims nothing."""
     clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
     markers = list(_MARKER.finditer(clean))
     if not markers:
@@ -917,13 +1023,21 @@ def _claim(text: str, candidates: Sequence[str], direction: int) -> str | None:
     pol = _polarity(clean)
     if direction and pol and pol != direction:
         return None
+    contrast = _CONTRAST.search(clean)
+    negated = contrast is None and bool(_NEGATED.search(clean))
     head = _LIST_HEAD.match(clean)
     start = head.end() if head and head.end() <= markers[0].start() + 1 else 0
-    spans = [s for s in _spans(candidates, clean) if s[1] >= start]
+    if contrast is not None:
+        start = max(start, contrast.end())
+    every = _spans(candidates, clean)
+    spans = [s for s in every if s[1] >= start]
     if not spans:
         return None
     pos = markers[0].start()
-    return min(spans, key=lambda s: (min(abs(s[1] - pos), abs(s[2] - pos)), -s[1]))[0]
+    chosen = min(spans, key=lambda s: (min(abs(s[1] - pos), abs(s[2] - pos)), -s[1]))
+    if _listed(every, chosen, clean):
+        return AMBIGUOUS, negated
+    return chosen[0], negated
 
 
 def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0) -> float:
@@ -931,6 +1045,7 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
     wrong = [str(c) for c in competitors if str(c) and normalize_name(c) != normalize_name(right)]
     candidates = [right, *wrong]
     claims: list[str] = []
+    denied: list[str] = []
     for label, value in view.lines:
         lab = _FIELD_WORDS.sub(" ", label)
         if not _MARKER.search(lab):
@@ -940,11 +1055,13 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
             continue
         spans = _spans(candidates, value)
         if spans:
-            claims.append(spans[0][0])
-    for clause in view.clauses:
-        c = _claim(clause, candidates, direction)
+            claims.append(AMBIGUOUS if _listed(spans, spans[0], value) else spans[0][0])
+    for unit, _ in _claim_units(view, candidates):
+        c = _claim(unit, candidates, direction)
         if c is not None:
-            claims.append(c)
+            (denied if c[1] else claims).append(c[0])
+    if right in denied or AMBIGUOUS in claims:
+        return 0.0  # the winner denied, or hidden in a list of candidates
     if not claims:
         # no superlative claim: the answer holds only if it names the winner and no other candidate
         said = {n for n, _, _ in _spans(candidates, view.text)}
@@ -1076,7 +1193,10 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
         prev = next((s[2] for s in reversed(spans[:k]) if s[0] != subject), 0)
         forward = sentence[a:nxt]
         out.append(forward)
-        if not numeric or not extract_numbers(forward[b - a :]):
+        # the stretch before the subject ("120건인 강남구") only when the one after it states nothing:
+        # no figure and no "none" ("서초구는 거래가 없습니다" is a statement about 서초구)
+        rest = forward[b - a :]
+        if not numeric or not (extract_numbers(rest) or _NONE.search(rest)):
             out.append(sentence[prev:b])
     return out
 
@@ -1119,6 +1239,7 @@ def score_fact(
         forms = _subject_forms(subject)
         other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
                        and not any(normalize_name(o) in normalize_name(f) or normalize_name(f) in normalize_name(o) for f in forms)]
+        zero = _zero_fact(matcher, values)
         best = 0.0
         for sentence in view.sentences:
             for form in forms:
@@ -1126,6 +1247,8 @@ def score_fact(
                     if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
                         return 0.0
                     best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
+                    if zero and _says_none(stretch, question):
+                        best = 1.0
         return best
     if competitors:
         if matcher in ("name", "exact", "code_label"):
@@ -1135,7 +1258,51 @@ def score_fact(
         # a list (set, dish_set, date_set, key_facts): a competitor element stated is a wrong element
         if any(match_text(fact, c, view.text, strict=True) >= 1.0 for c in competitors):
             return 0.0
-    return max(match_text(fact, v, view.text, keys) for v in values)
+    plain = max(match_text(fact, v, view.text, keys) for v in values)
+    if plain < 1.0 and _zero_fact(matcher, values):
+        return _zero_in_words(fact, view, question)
+    return plain
+
+
+# "None" said in words answers a count of 0 ("숙소가 없습니다", "there are no lodgings"). UNCERTAIN:
+# a word list. A decline ("확인할 수 없습니다") is not "none".
+_NONE = re.compile(
+    r"없(?:습니다|어요|음|다|고|으며|네요|는|었|군요|던)|하나도|전혀|\bnone\b|\bno\s+[a-z]+|\bzero\b|\bnot\s+any\b",
+    re.IGNORECASE,
+)
+
+
+def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:
+    return matcher in ("number", "money") and any(
+        not isinstance(v, list) and to_number(v) == 0 for v in values
+    )
+
+
+def _says_none(unit: str, question: str | None) -> bool:
+    """A unit that says "none" and states no figure of its own (the question's may be repeated)."""
+    if not _NONE.search(unit) or _DECLINE.search(unit):
+        return False
+    return not _own_figures(unit, question)
+
+
+def _own_figures(unit: str, question: str | None) -> list[float]:
+    q = unicodedata.normalize("NFKC", question or "")
+    asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)} | _raw_figures(q)
+    return [n.value for n in extract_numbers(unit) if round(n.value, 6) not in asked and n.value != 0]
+
+
+def _zero_in_words(fact: Any, view: AnswerView, question: str | None) -> float:
+    """A fact without a subject whose value is 0, said as "none": a unit (structured line, free-text
+    clause) that names the fact's topic (a word of its description) and says none with no figure
+    of its own holds it, unless another unit on that topic states a figure (then the figure is the
+    answer, and it is not 0)."""
+    topic = [w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", str(_get(fact, "description", "") or ""))]
+    if not topic:
+        return 0.0
+    units = [u for u in dict.fromkeys([*view.sentences, *view.clauses]) if any(w.lower() in u.lower() for w in topic)]
+    if any(_own_figures(u, question) for u in units):
+        return 0.0
+    return 1.0 if any(_says_none(u, question) for u in units) else 0.0
 
 
 def _same_value(a: Any, b: Any) -> bool:
@@ -1151,21 +1318,26 @@ def claimed_value_score(
     """A "which one" figure or date: the value of each claim (a structured line whose label has a
     superlative marker, or a free-text clause with one) must be the expected value, not a
     competitor's; a claim stating both is no claim. No claim at all scores 0."""
-    units: list[str] = []
+    units: list[tuple[str, bool]] = []
     for label, value in view.lines:
         lab = _FIELD_WORDS.sub(" ", label)
         if _MARKER.search(lab) and not (direction and _polarity(lab) and _polarity(lab) != direction):
-            units.append(value)
-    for clause in view.clauses:
+            items = [x for x in re.split(rf"\s*{_JOIN}\s*(?!\d{{3}})", value, flags=re.IGNORECASE) if x.strip()]
+            units.append((value, len(items) > 1 and all(_is_list_item(x, []) for x in items)))
+    for clause, is_list in _claim_units(view, []):
         clean = _FIELD_WORDS.sub(" ", clause)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
-            units.append(clean)
+            units.append((clean, is_list or bool(re.search(r"\d\s*\S{0,6}\s+(?:또는|혹은|아니면|or)\s", clean))))
     right = wrong = 0
-    for unit in units:
+    for unit, is_list in units:
         r = any(match_text(fact, v, unit) >= 1.0 for v in values)
         w = any(match_text(fact, c, unit, strict=True) >= 1.0 for c in competitors)
+        negated = _CONTRAST.search(unit) is None and bool(_NEGATED.search(unit))
+        if negated:  # "가장 비싼 거래는 25억 원이 아닙니다": wrong if it denies the right value
+            wrong += r
+            continue
         right += r and not w
-        wrong += w and not r
+        wrong += (w and not r) or (w and r and is_list)  # a list of candidates' values is no claim
     if not right and not wrong:
         # no claim: the answer holds only if it states the value and no competitor's
         r = any(match_text(fact, v, view.text) >= 1.0 for v in values)
