@@ -180,7 +180,9 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
                 assert f["row_label"] in r["answer"]
     # Not every answer reads row 0: rows are chosen by rank or position, and the answer says which.
     assert {"max", "min"} & set(reasons) and ({"last"} & set(reasons) or {"max", "min"} <= set(reasons))
-    assert summary["answer_rows"]["share_not_row0"] > 0.1
+    # The toy's forecast can no longer start a chain (its query had to state a grid cell), which
+    # leaves fewer multi-row results here; the real 200-row run reads 19% of facts off row 0.
+    assert summary["answer_rows"]["share_not_row0"] > 0.05
     js = summary["junction_shares"]
     assert js.get("SEM", 0) >= 0.1 and js.get("CMP", 0) >= 0.1, js
 

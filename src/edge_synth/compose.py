@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from edge_synth.describe import field_label, op_noun, param_label, row_label
-from edge_synth.fields import is_plumbing, param_format
+from edge_synth.fields import concept, is_plumbing, param_format
+from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, gwa, i_ga, irase, ordinal, ro, ym_ko
 from edge_synth.pool import clock_values
 from edge_synth.sample import Draft, numeric, numeric_fields, visible_count
@@ -103,7 +104,9 @@ def _usable(v: Any) -> bool:
 
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
     # Only fields the spec declares (and so names in Korean); an undeclared extra is not asked for.
-    fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid]
+    # Nor a grid cell: a person asks for the weather of a place, never for its KMA nx/ny.
+    fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid
+              and concept(k, op_id) not in ("nx", "ny")]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
@@ -227,10 +230,12 @@ def render_value(op_id: str, pname: str, value: Any, clock_vals: dict[str, str])
         return f"지난달({ym_ko(v)})" if is_clock else ym_ko(v)
     if fmt == "year4" and re.fullmatch(r"\d{4}", v):
         return f"올해({v}년)" if is_clock else f"{v}년"
-    if fmt == "time4" and is_clock:
-        return f"가장 최근 발표 시각({v[:2]}시 {v[2:]}분, {v})"
+    if fmt == "time4" and re.fullmatch(r"\d{4}", v):
+        return f"가장 최근 발표 시각({time_ko(v)})" if is_clock else time_ko(v)
     if fmt == "tm12" and is_clock:
-        return f"가장 최근 발표({date_ko(v[:8])} {v[8:10]}시, {v})"
+        return f"가장 최근 발표({date_ko(v[:8])} {int(v[8:10])}시)"
+    if p is not None and concept(pname, op_id) == "radius":
+        return f"{v}미터"  # "2000m" would glue a letter to the number the filter looks for
     return v
 
 
@@ -296,6 +301,17 @@ def _link_field(draft: Draft, j: Any) -> str:
     return ""
 
 
+def link_label(op_id: str, fname: str) -> str:
+    """What a link hands on, as a person says it: a grid cell or a point is one thing ("격자 좌표",
+    "위치") though it travels as two values (nx with ny, longitude with latitude)."""
+    c = concept(fname, op_id)
+    if c in ("nx", "ny"):
+        return "예보 격자 좌표"
+    if c in ("lon", "lat"):
+        return "위치(경위도)"
+    return field_label(op_id, fname)
+
+
 def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
     clock_vals = clock_values(clock)
     first = draft.steps[0]
@@ -306,7 +322,7 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         previous = j.consumers[-1] if len(j.consumers) == 1 else None
         prod_tool = draft.step(j.producer).tool
         cons = draft.step(j.consumers[0])
-        fl = field_label(prod_tool, _link_field(draft, j))
+        fl = link_label(prod_tool, _link_field(draft, j))
         cn = op_noun(cons.tool)
         extra = _arg_phrase(cons, clock_vals)
         if j.type in ("SEQ", "SEM"):

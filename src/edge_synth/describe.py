@@ -51,6 +51,7 @@ def field_label(op_id: str, fname: str) -> str:
     """An output field's Korean label ("거래금액", "측정소 이름"); never a raw field name."""
     desc = get_operation(op_id).output_fields.get(fname, "")
     label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
+    label = re.sub(r"\s*\bWGS84\b", "", label).strip()  # "경도 WGS84": nobody says the datum
     if not label or not re.search(r"[가-힣]", label):
         label = _GENERIC.get(norm(fname), "")
     return label or "해당 항목"
@@ -85,7 +86,8 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
     rows = items or [row]
 
     def ok(v: Any) -> bool:
-        return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40
+        # A masked name ("강*은", privacy masking of an owner) names nobody a person could say.
+        return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
 
     scored = []
     for pos, f in enumerate(cands):

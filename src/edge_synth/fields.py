@@ -31,8 +31,12 @@ PLUMBING_PARAMS = frozenset(
 # One concept = values are interchangeable as-is (possibly after a slice, see FORMAT_BRIDGES).
 ALIASES: dict[str, tuple[str, ...]] = {
     "code10": ("regioncd", "admcd", "bjdcode", "bjdongcd", "ldongcd", "legaldongcode", "stdgcd", "lawdcode10"),
-    "lawd5": ("lawdcd", "sggcd", "signgucd", "sigungucd5", "zscode", "lawd"),
-    "sido2": ("sidocd", "zcode", "ctprvncd", "lawdsido"),
+    # 5-digit 법정동 시군구 codes: MOLIT LAWD_CD/sggCd, and Seoul's gu codes (GU_CODE 11740, CGG_CD 11620).
+    "lawd5": ("lawdcd", "sggcd", "signgucd", "sigungucd5", "zscode", "lawd", "gucode", "cggcd", "cggcode",
+              "mgucode"),
+    "sido2": ("sidocd", "zcode", "ctprvncd", "lawdsido", "ldongregncd"),
+    # The 3-digit 시군구 part of a 법정동 code (StanReginCd sgg_cd "680", TourAPI lDongSignguCd "230").
+    "sgg3": ("ldongsigngucd",),
     "nx": ("nx", "gridx"),
     "ny": ("ny", "gridy"),
     "date8": ("basedate", "locdate", "fcstdate", "ymd", "date", "searchdate", "eventstartdate", "tmfc8"),
@@ -45,8 +49,15 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "contenttypeid": ("contenttypeid",),
     "areacode": ("areacode",),
     "sigungucode": ("sigungucode",),
-    "mapx": ("mapx",),
-    "mapy": ("mapy",),
+    # WGS84 degrees (shared/reference/korean-apis.md §3 #6, #18, #29): TourAPI mapx/mapy, HIRA
+    # XPos/YPos, TAGO gpslong/gpslati, Seoul LOT/LAT, LNT, LO/LA, X_WGS84/Y_WGS84, 따릉이. Not TM
+    # metres (AirKorea tmX/tmY, Seoul LOCALDATA X/Y) and not generic "X"/"Y" columns. The ~100 Seoul
+    # catalog datasets' LAT/LNG are left out on purpose (LNG unaliased, so their LAT has no partner):
+    # hundreds of near-identical links would spend the grounding budget the distinct flows need.
+    "lon": ("mapx", "xpos", "gpslong", "lon", "lot", "lnt", "lo", "stationlongitude", "xwgs84"),
+    "lat": ("mapy", "ypos", "gpslati", "lat", "la", "stationlatitude", "ywgs84"),
+    # A search radius in metres: a quantity the user states ("반경 2km"), always with a point.
+    "radius": ("radius",),
     "nodeid": ("nodeid", "sttnid"),
     "citycode": ("citycode",),
     "routeid": ("routeid",),
@@ -64,8 +75,26 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "sgid": ("sgid",),
     "sgtypecode": ("sgtypecode",),
     "hgnm": ("hgnm", "deptnm"),
+    # Place names a person says, one per administrative level (시도, 시군구, 읍면동): they feed name
+    # lookups (KMA's grid table level1/2/3, AirKorea's umdName), a derivation step in the plan.
+    "sidonm": ("sidocdnm", "sidoname", "level1", "ctprvnnm"),
+    "sggnm": ("sggucdnm", "sggname", "level2", "guname", "cggnm", "cggcodenm", "sigunname", "mguname"),
+    "umdnm": ("emdongnm", "umdname", "level3", "umdnm", "stdgnm"),
     "time4": ("basetime",),
     "tm12": ("tmfc",),
+}
+
+# Where one spelling means two things on two platforms, the (operation or platform, field) decides:
+# KMA's grid-table areaCode is a 10-digit 법정동 code, not TourAPI's areaCode; StanReginCd's sgg_cd
+# is the 3-digit part, not MOLIT's 5-digit sggCd; Seoul's library XCNTS/YDNTS hold latitude and
+# longitude (the other way round from their names), its food-shop X_CNTS/Y_DNTS longitude/latitude.
+FIELD_CONCEPTS: dict[tuple[str, str], str | None] = {
+    ("kma_getGridPointList", "areaCode"): "code10",
+    ("stanregincd", "sgg_cd"): "sgg3",
+    ("seoul_SeoulPublicLibraryInfo", "XCNTS"): "lat",
+    ("seoul_SeoulPublicLibraryInfo", "YDNTS"): "lon",
+    ("seoul_CrtfcUpsoInfo", "X_CNTS"): "lon",
+    ("seoul_CrtfcUpsoInfo", "Y_DNTS"): "lat",
 }
 
 _ALIAS_INDEX: dict[str, str] = {a: concept for concept, names in ALIASES.items() for a in names}
@@ -87,6 +116,7 @@ FORMAT_BRIDGES: dict[tuple[str, str], tuple[int, int] | None] = {
     ("date8", "date8"): None,
     ("date8", "ym6"): (0, 6),
     ("date8", "year4"): (0, 4),
+    ("date8", "month2"): (4, 6),
     ("ym6", "ym6"): None,
     ("ym6", "year4"): (0, 4),
     ("year4", "year4"): None,
@@ -95,7 +125,7 @@ FORMAT_BRIDGES: dict[tuple[str, str], tuple[int, int] | None] = {
 # Concept -> the value format it has, to bridge concepts with a slice (code10 -> lawd5 ...).
 CONCEPT_FORMAT: dict[str, str] = {
     "code10": "code10", "lawd5": "code5", "date8": "date8", "ym6": "ym6", "year4": "year4",
-    "time4": "time4", "tm12": "tm12",
+    "time4": "time4", "tm12": "tm12", "month2": "month2",
 }
 
 _DESC_FORMAT_CUES: tuple[tuple[str, str], ...] = (
@@ -113,7 +143,13 @@ def norm(name: str) -> str:
     return re.sub(r"[\s_\-.]", "", name).lower()
 
 
-def concept(name: str) -> str | None:
+def concept(name: str, op_id: str | None = None) -> str | None:
+    """The concept a field or parameter name stands for; with ``op_id`` the per-operation and
+    per-platform exceptions (``FIELD_CONCEPTS``) come first."""
+    if op_id is not None:
+        for key in ((op_id, name), (op_id.split("_", 1)[0], name)):
+            if key in FIELD_CONCEPTS:
+                return FIELD_CONCEPTS[key]
     return _ALIAS_INDEX.get(norm(name))
 
 
@@ -125,7 +161,7 @@ def data_params(op: Operation) -> list[Param]:
     return [p for p in op.visible_params if not is_plumbing(p)]
 
 
-def param_format(p: Param) -> str | None:
+def param_format(p: Param, op_id: str | None = None) -> str | None:
     """The value format a parameter accepts, from its pattern (then its concept)."""
     if p.pattern:
         pat = p.pattern.strip("^$")
@@ -135,14 +171,16 @@ def param_format(p: Param) -> str | None:
         m = re.fullmatch(r"\\d\{(\d+)\}|\[0-9\]\{(\d+)\}", pat)
         if m:
             n = int(m.group(1) or m.group(2))
-            return {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4", 12: "tm12"}.get(n)
-    c = concept(p.name)
+            fmt = {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4", 12: "tm12"}.get(n)
+            if fmt is not None:
+                return fmt
+    c = concept(p.name, op_id)
     return CONCEPT_FORMAT.get(c) if c else None
 
 
-def field_format(name: str, description: str = "") -> str | None:
+def field_format(name: str, description: str = "", op_id: str | None = None) -> str | None:
     """The value format of an output field, from its concept or its description."""
-    c = concept(name)
+    c = concept(name, op_id)
     if c in CONCEPT_FORMAT:
         return CONCEPT_FORMAT[c]
     for rx, fmt in _DESC_FORMAT_CUES:
@@ -181,11 +219,11 @@ def match_fields(producer: Operation, consumer: Operation) -> list[FieldMatch]:
     out: list[FieldMatch] = []
     params = data_params(consumer)
     for fname, fdesc in producer.output_fields.items():
-        fkey, fcon, ffmt = norm(fname), concept(fname), field_format(fname, fdesc)
+        fkey, fcon, ffmt = norm(fname), concept(fname, producer.id), field_format(fname, fdesc, producer.id)
         for p in params:
-            pkey, pcon, pfmt = norm(p.name), concept(p.name), param_format(p)
+            pkey, pcon, pfmt = norm(p.name), concept(p.name, consumer.id), param_format(p, consumer.id)
             kind = "name" if is_name_like(fname, fdesc) else "code"
-            if fkey == pkey:
+            if fkey == pkey and not (fcon and pcon and fcon != pcon):  # one spelling, two meanings: no
                 sl = FORMAT_BRIDGES.get((ffmt, pfmt)) if ffmt and pfmt and ffmt != pfmt else None
                 out.append(FieldMatch(fname, p.name, sl, "name", 0.7, kind))
             elif fcon is not None and fcon == pcon:

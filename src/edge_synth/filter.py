@@ -144,7 +144,15 @@ def _spoken_forms(value: str, fmt: str | None) -> list[str]:
         forms.append(f"{value[:4]}년 {int(value[4:6])}월")
     if fmt == "year4" and re.fullmatch(r"\d{4}", value):
         forms.append(f"{value}년")
+    if fmt == "time4" and re.fullmatch(r"\d{4}", value):
+        forms.append(time_ko(value))
     return forms
+
+
+def time_ko(hhmm: str) -> str:
+    """"1330" -> "13시 30분", "2000" -> "20시": how a person says an HHMM time."""
+    h, m = int(hhmm[:2]), int(hhmm[2:])
+    return f"{h}시 {m}분" if m else f"{h}시"
 
 
 def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str, Any]]:

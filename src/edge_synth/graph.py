@@ -147,7 +147,7 @@ def _common_keys(ops: Sequence[Operation]) -> set[str]:
     count: Counter[str] = Counter()
     for op in ops:
         for p in data_params(op):
-            if concept(p.name) is None:
+            if concept(p.name, op.id) is None:
                 count[norm(p.name)] += 1
     return {k for k, n in count.items() if n > MAX_CONSUMERS_PER_KEY}
 
@@ -199,11 +199,11 @@ def build_candidate_graph(
     consumers: dict[str, list[tuple[Operation, str]]] = defaultdict(list)
     for op in ops:
         for p in data_params(op):
-            consumers[concept(p.name) or norm(p.name)].append((op, p.name))
+            consumers[concept(p.name, op.id) or norm(p.name)].append((op, p.name))
     for op in ops:
         for fname in op.output_fields:
-            key = concept(fname) or norm(fname)
-            if concept(fname) is None and len(consumers.get(key, [])) > MAX_CONSUMERS_PER_KEY:
+            key = concept(fname, op.id) or norm(fname)
+            if concept(fname, op.id) is None and len(consumers.get(key, [])) > MAX_CONSUMERS_PER_KEY:
                 # A column every catalog dataset filters on (a name, a status) is not a link by
                 # itself; retrieved pairs (above) still get it.
                 continue

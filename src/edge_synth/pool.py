@@ -20,6 +20,9 @@ from kopa_inspect.apis._spec import Operation, Param
 from kopa_inspect.world import parse_clock
 
 MAX_RECORDS = 4000
+# The radius of a search around a point (TourAPI's required one, HIRA's that makes xPos/yPos
+# valid): a round figure the query states ("반경 2000m"), not a value from an API.
+RADIUS_M = 2000
 MAX_PER_KEY = 400
 
 
@@ -107,6 +110,8 @@ class ValuePool:
         return all(self._can_fill(op, p) for p in required_data_params(op) if p.name not in given)
 
     def _can_fill(self, op: Operation, p: Param) -> bool:
+        if concept(p.name, op.id) == "radius":
+            return True
         if p.enum or p.default is not None or self.worked.get((op.id, p.name)):
             return True
         if self.by_key.get(key_of(p.name)):
@@ -116,6 +121,10 @@ class ValuePool:
     def fill(self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """Arguments for ``op``'s required data params not in ``given``; None if one is unfillable."""
         args: dict[str, Any] = {**paging_args(op), **(given or {})}
+        near = any(concept(k, op.id) in ("lon", "lat") for k in args)
+        for p in data_params(op):
+            if concept(p.name, op.id) == "radius" and p.name not in args and (p.required or near):
+                args[p.name] = RADIUS_M
         todo = [p for p in required_data_params(op) if p.name not in args]
         # One record for as many params as it covers (keeps nx with its own ny).
         keys = {p.name: key_of(p.name) for p in todo}

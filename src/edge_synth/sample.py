@@ -31,12 +31,21 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from edge_synth.describe import op_noun
-from edge_synth.fields import data_params, is_name_like, is_plumbing, norm, param_format, value_format
+from edge_synth.fields import (
+    concept,
+    data_params,
+    is_name_like,
+    is_plumbing,
+    norm,
+    param_format,
+    value_format,
+)
 from edge_synth.graph import Edge, LinkGraph
-from edge_synth.pool import ValuePool, key_of
+from edge_synth.pool import RADIUS_M, ValuePool, key_of
 from edge_synth.runner import call
 from edge_synth.verify import _present
 from kopa_inspect.apis import get_operation, get_platform
@@ -137,7 +146,7 @@ class Sampler:
         # so training data and benchmark share no link (the paper's link Jaccard of 0.0).
         self.banned = set(banned_links)
         ops = [n for n in sorted(graph.g.nodes) if get_operation(n).platform not in self.excluded]
-        self.starts = [n for n in ops if self._outs(n) and pool.fillable(get_operation(n))]
+        self.starts = [n for n in ops if self._outs(n) and pool.fillable(get_operation(n)) and not says_a_grid_cell(n)]
         self.platforms = sorted({get_operation(n).platform for n in self.starts})
 
     def _outs(self, op_id: str) -> list[Edge]:
@@ -258,6 +267,8 @@ class Sampler:
         fmt = param_format(p)
         if fmt in self.pool.clock_vals and str(value) == str(self.pool.clock_vals[fmt]):
             return True
+        if concept(p.name) == "radius" and str(value) == str(RADIUS_M):
+            return True  # the query states the radius ("반경 2000m")
         return is_name_like(p.name, p.description) and not str(value).isdigit()
 
     @staticmethod
@@ -284,6 +295,10 @@ class Sampler:
         edges = [e for e in self._outs(anchor_op) if any(fresh(it, e) for it in items[:10])]
         if jtype == "SEM":
             edges = [e for e in edges if e.kind == "name"] or []
+        elif jtype == "CMP":
+            # Two results are compared on a measure: a consumer that only looks something up
+            # (KMA's grid table: codes, coordinates) has none, and would spend the junction.
+            edges = [e for e in edges if may_compare(e.consumer)]
         elif jtype in ("SEQ", "DRV"):
             edges = [e for e in edges if e.kind != "name"] or edges
         if not edges:
@@ -330,42 +345,20 @@ class Sampler:
             return True
 
         if jtype in ("FAN", "CMP"):
-            distinct: list[int] = []
-            seen: set[str] = set()
-            for i in rows:
-                v = str(items[i][edge.field])
-                if v not in seen:
-                    seen.add(v)
-                    distinct.append(i)
-            k = 2 if jtype == "CMP" else min(3, room)
-            if len(distinct) < 2 or room < 2:
-                return False
-            chosen = sorted(rng.sample(distinct, k)) if len(distinct) > k else distinct
-            added: list[str] = []
-            for j in chosen:
-                sid = f"s{draft.n_calls + 1}"
-                args = self._args(edge, j, anchor, items, items[j], rng)
-                if args is None or not await self._add(draft, session, PlanStep(id=sid, tool=edge.consumer, args=args)):
-                    break
-                added.append(sid)
-            if len(added) < 2:
-                self._rollback(draft, added)
-                return False
-            detail: dict[str, Any] = {"items": chosen[: len(added)]}
+            tries = [edge]
             if jtype == "CMP":
-                outs = [draft.outputs[s]["items"] for s in added]
-                common = sorted(set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs)))
-                if not common:
-                    self._rollback(draft, added)
-                    return False
-                f = rng.choice(common)
-                values = [numeric(o[0].get(f)) for o in outs]
-                if len(set(values)) < len(values):
-                    self._rollback(draft, added)  # a tie has no answer to "which is larger"
-                    return False
-                detail["compare"] = f
-            draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
-            return True
+                # A comparison needs a measure both results share; a link whose consumers have none
+                # (or tie) would spend the junction, so up to two more links are tried.
+                rest = [e for e in edges if e.id != edge.id]
+                while rest and len(tries) < 3:
+                    e2 = rng.choices(rest, weights=[link_weight(e) for e in rest])[0]
+                    rest.remove(e2)
+                    tries.append(e2)
+            for e in tries:
+                e_rows = [i for i, it in enumerate(items[:10]) if fresh(it, e)]
+                if await self._fan(draft, session, rng, jtype, e, anchor, items, e_rows, room):
+                    return True
+            return False
 
         if jtype == "COND":
             nums = numeric_fields(items, 1, anchor_op)
@@ -395,6 +388,46 @@ class Sampler:
             return True
         return False
 
+    async def _fan(self, draft: Draft, session: Session, rng: random.Random, jtype: str, edge: Edge, anchor: str,
+                   items: list[dict[str, Any]], rows: list[int], room: int) -> bool:
+        """FAN (k rows into parallel calls of one tool) or CMP (two, compared on a shared measure)."""
+        distinct: list[int] = []
+        seen: set[str] = set()
+        for i in rows:
+            v = str(items[i][edge.field])
+            if v not in seen:
+                seen.add(v)
+                distinct.append(i)
+        k = 2 if jtype == "CMP" else min(3, room)
+        if len(distinct) < 2 or room < 2:
+            return False
+        chosen = sorted(rng.sample(distinct, k)) if len(distinct) > k else distinct
+        added: list[str] = []
+        for j in chosen:
+            sid = f"s{draft.n_calls + 1}"
+            args = self._args(edge, j, anchor, items, items[j], rng)
+            if args is None or not await self._add(draft, session, PlanStep(id=sid, tool=edge.consumer, args=args)):
+                break
+            added.append(sid)
+        if len(added) < 2:
+            self._rollback(draft, added)
+            return False
+        detail: dict[str, Any] = {"items": chosen[: len(added)]}
+        if jtype == "CMP":
+            outs = [draft.outputs[s]["items"] for s in added]
+            common = sorted(set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs)))
+            if not common:
+                self._rollback(draft, added)
+                return False
+            f = rng.choice(common)
+            values = [numeric(o[0].get(f)) for o in outs]
+            if len(set(values)) < len(values):
+                self._rollback(draft, added)  # a tie has no answer to "which is larger"
+                return False
+            detail["compare"] = f
+        draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
+        return True
+
     @staticmethod
     def _rollback(draft: Draft, added: list[str]) -> None:
         for sid in added:
@@ -402,6 +435,24 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+@lru_cache(maxsize=4096)
+def may_compare(op_id: str) -> bool:
+    """Does the operation declare an output field that could be a measure (not a code, id, date,
+    coordinate or name)? Only such consumers can answer "which is larger"."""
+    op = get_operation(op_id)
+    return "lookup" not in op.tags and any(
+        not _CODE_LIKE.search(norm(f)) and not is_name_like(f, d) for f, d in op.output_fields.items())
+
+
+@lru_cache(maxsize=4096)
+def says_a_grid_cell(op_id: str) -> bool:
+    """Does the operation require a KMA grid cell (nx/ny) or a point (longitude/latitude)? A person
+    never says one ("날씨 알려줘, 격자 60, 127"): they name the place, and the chain finds the cell
+    (kma_getGridPointList) or the point (a place's mapx/mapy)."""
+    op = get_operation(op_id)
+    return any(concept(p.name, op_id) in ("nx", "ny", "lon", "lat") for p in data_params(op) if p.required)
 
 
 def _sliced(v: Any, e: Edge) -> Any:
