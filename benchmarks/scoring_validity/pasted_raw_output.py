@@ -4,6 +4,8 @@ import asyncio
 import json
 import time
 
+from _calls import gold_calls  # this folder is on sys.path when run as a script
+
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.scorers.grading import gold_truth, grade, oracle_answer
 from kopa_inspect.task_data.schema import load_tasks
@@ -26,13 +28,7 @@ async def main():
     failed_oracle = []
     for task in load_tasks():
         gold = await gold_truth(task, be, 0)
-        calls = [
-            {"tool": p + "_get_api_key", "args": {}, "ok": True, "code": "token"}
-            for p in sorted({p for st in task.plan.steps for p in st.session_platforms()})
-        ]
-        calls += [{"tool": t, "args": a, "ok": True, "code": "00"} for t, a in gold.calls]
-        if getattr(gold, "call_records", None) is not None:
-            calls = gold.call_records
+        calls = await gold_calls(task, gold, be)  # executed and recorded as the Inspect tools do
         o = grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), calls)
         oracle_pass += o.success == 1.0
         if o.success != 1.0:

@@ -2,6 +2,8 @@
 
 import asyncio
 
+from _calls import gold_calls  # this folder is on sys.path when run as a script
+
 from kopa_inspect import matching
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.scorers.grading import gold_truth, grade, oracle_answer
@@ -22,11 +24,7 @@ async def main():
             undefined += 1
         elif g.env >= 1.0:
             env1 += 1
-        calls = [
-            {"tool": p + "_get_api_key", "args": {}, "ok": True}
-            for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})
-        ]
-        calls += [{"tool": t, "args": a, "ok": True} for t, a in gold.calls]
+        calls = await gold_calls(task, gold, be)
         base = oracle_answer(task, gold.expected, context=gold.context)
         for f in task.facts:
             if not f.required:
