@@ -934,3 +934,15 @@ def test_winning_figure_hidden_in_a_list_fails() -> None:
             "가장 비싼 거래는 33억 7,000만 원이었습니다."]
     for answer in fine:
         assert matching.score_answer(facts, exp, answer, context=ctx)["top"] == 1.0, answer
+
+
+def test_evidence_steps_must_be_scored() -> None:
+    """An unanswerable task's step that no ``call:`` entry reaches, or a ``call:`` entry naming an
+    optional step, would be skipped by the scorer without a word: the task data is refused."""
+    step = {"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 해운대구"}, "expect_error": True}
+    with pytest.raises(ValueError, match=r"step s1 .*call:s1"):
+        _inline_task([step], _REFUSAL_FACT, [], category="unanswerable")
+    with pytest.raises(ValueError, match=r"call:s1.*optional"):
+        _inline_task([{**step, "required": False}], _REFUSAL_FACT, ["call:s1"], category="unanswerable")
+    # a lookup that feeds the evidence step is reached through it
+    _EVIDENCE["meal"].model_validate(_EVIDENCE["meal"].model_dump())

@@ -254,11 +254,40 @@ class BenchTask(BaseModel):
         if (self.category == "unanswerable") != all(f.matcher == "refusal" for f in self.facts):
             raise ValueError(f"{self.id}: unanswerable tasks (and only they) have refusal facts")
         step_ids = {s.id for s in self.plan.steps}
+        by_id = {s.id: s for s in self.plan.steps}
+        named: set[str] = set()
         for s in self.required_state:
             kind, _, name = s.partition(":")
             if kind in ("pages", "call") and name not in step_ids:
                 raise ValueError(f"{self.id}: required_state {s!r} names no gold step")
+            if kind in ("pages", "call"):
+                if not by_id[name].required:
+                    raise ValueError(f"{self.id}: required_state {s!r} names an optional step (required=false)")
+                named.add(name)
+        if self.category == "unanswerable":
+            # Evidence steps (the calls that show the data is not there) count only through
+            # required_state; a step no entry reaches would be skipped silently by the scorer.
+            reached = set(named)
+            for name in named:
+                reached |= self._ancestors(name)
+            for st in self.plan.steps:
+                if st.id not in reached:
+                    raise ValueError(
+                        f"{self.id}: step {st.id} of an unanswerable task feeds no required_state entry: "
+                        f"list it as 'call:{st.id}' (an evidence step) or remove it"
+                    )
         return self
+
+    def _ancestors(self, step_id: str) -> set[str]:
+        by_id = {s.id: s for s in self.plan.steps}
+        out: set[str] = set()
+        todo = [step_id]
+        while todo:
+            for dep in by_id[todo.pop()].depends_on():
+                if dep in by_id and dep not in out:
+                    out.add(dep)
+                    todo.append(dep)
+        return out
 
     @property
     def held_out_platforms(self) -> list[str]:
