@@ -946,3 +946,21 @@ def test_evidence_steps_must_be_scored() -> None:
         _inline_task([{**step, "required": False}], _REFUSAL_FACT, ["call:s1"], category="unanswerable")
     # a lookup that feeds the evidence step is reached through it
     _EVIDENCE["meal"].model_validate(_EVIDENCE["meal"].model_dump())
+
+
+def test_evidence_step_accept_list_may_show_the_absence_another_way() -> None:
+    """Looking up "해운대구" alone (it answers with 부산's 해운대구 only) shows as well that 서울 has
+    none: with that value in the step's accept list it is evidence, whatever the API's outcome."""
+    step = {"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
+            "expect_error": True}
+    other_way = [(_REGION, {"locatadd_nm": "해운대구", "numOfRows": 10})]
+    for accept, want in (({}, 0.0), ({"locatadd_nm": ["해운대구"]}, 1.0)):
+        task = _inline_task([{**step, "accept": accept}], _REFUSAL_FACT, ["call:s1"], category="unanswerable",
+                            query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?")
+        gold = _inline_gold(task)
+        made = _run_calls(task, other_way)
+        assert made[0]["ok"]  # the other way answers OK (부산광역시 해운대구)
+        assert grade(task, gold, _REFUSAL, made).success == want, accept
+        # an accepted value asked in a way that fails for another reason is still no evidence
+        bad = _run_calls(task, [(_REGION, {"locatadd_nm": "해운대구", "numOfRows": 10, "pageNo": 0})])
+        assert grade(task, gold, _REFUSAL, bad).success == 0.0

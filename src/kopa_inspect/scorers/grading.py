@@ -33,7 +33,9 @@ and the step is ``expect_error``, or OK with no rows) would meet (ii) vacuously,
 only by the gold question itself: a call to the same tool with the same identifying arguments
 (:func:`matching.same_query`: normalized, the step's ``accept`` values, any page size or page, no
 extra filter) that got the same outcome (OK; or failing with the gold's API code when the call's
-``tools.call_entry`` record is known, so a call that fails for another reason is no evidence).
+``tools.call_entry`` record is known, so a call that fails for another reason is no evidence). A
+call asked with one of the step's ``accept`` values is another way to the same evidence (the
+region without its province) and may come back OK.
 This is how an unanswerable task's evidence steps (``call:<step>`` in ``required_state``: the
 region lookup that finds nothing, the meal call for a date with no meals) are judged: success
 needs the refusal fact and every evidence step retrieved, and ENVIRONMENT is defined for them.
@@ -487,13 +489,16 @@ def grade(
     empty = {sid for sid in needs if steps[index[sid]].expect_error or not gold.run.outputs.get(sid, {}).get("items")}
 
     def _same_failure(i: int, sid: str, args: dict[str, Any], m_args: dict[str, Any], accept: Any) -> bool:
-        """A failing call that asked the gold question (any page size, ``accept`` values) and got the
-        gold's error (when the API code is known): a call that fails for another reason (a bad
-        page number beside the right arguments) is no evidence."""
-        if made_ok[i] or not matching.same_query(args, m_args, accept=accept):
-            return False
+        """A failing call that asked the gold question (any page size) and got the gold's error
+        (when the API code is known): a call that fails for another reason (a bad page number
+        beside the right arguments) is no evidence. A call asked with a step's ``accept`` value
+        (another way to show the same, e.g. the region without its province) may also come back
+        OK."""
         code, want = made_codes[i], gold.run.codes.get(sid)
-        return code is None or want is None or code == want
+        same_code = code is None or want is None or code == want
+        if matching.same_query(args, m_args):
+            return not made_ok[i] and same_code
+        return matching.same_query(args, m_args, accept=accept) and (made_ok[i] or same_code)
 
     def covers(i: int, sid: str) -> bool:
         """Does made call i deliver (part of) gold step sid?"""
