@@ -964,3 +964,24 @@ def test_evidence_step_accept_list_may_show_the_absence_another_way() -> None:
         # an accepted value asked in a way that fails for another reason is still no evidence
         bad = _run_calls(task, [(_REGION, {"locatadd_nm": "해운대구", "numOfRows": 10, "pageNo": 0})])
         assert grade(task, gold, _REFUSAL, bad).success == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("대치중학교가 개포중학교보다 칼로리가 더 높습니다.", 1.0),
+        ("대치중학교(812kcal)가 개포중학교(700kcal)보다 높습니다.", 1.0),
+        ("개포중학교보다 대치중학교가 더 높습니다.", 1.0),
+        ("개포중학교는 대치중학교보다 칼로리가 더 낮습니다.", 1.0),
+        ("대치중학교 is higher than 개포중학교.", 1.0),
+        ("개포중학교가 대치중학교보다 더 높습니다.", 0.0),  # the comparison the wrong way round
+        ("대치중학교는 개포중학교보다 낮습니다.", 0.0),
+        ("대치중학교보다 개포중학교가 칼로리가 높습니다.", 0.0),
+        ("개포중학교 is higher than 대치중학교.", 0.0),
+    ],
+)
+def test_comparatives_claim_the_subject_not_the_other(answer: str, want: float) -> None:
+    """"A가 B보다 더 높다": the claim is A; B is what it is compared with (not the nearest name)."""
+    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 높은 학교"}]
+    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    assert got["w"] == want, answer

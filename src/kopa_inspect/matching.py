@@ -43,7 +43,9 @@ How an answer is read
    by bare list items in its sentence ("가장 비싼 곳은 A, B, C입니다"; for figures, a claim unit
    stating the winner's and a competitor's value as a list). A denied claim ("A는 가장 비싼 곳이
    아닙니다", "가장 비싸지 않은 곳은 A", "A is not the most …") about the winner fails it; about a
-   competitor it is no claim; "B가 아니라 A" claims A. UNCERTAIN: word lists (markers, polarity
+   competitor it is no claim; "B가 아니라 A" claims A. In a comparison ("A가 B보다 (더) 높습니다",
+   "A is higher than B") the claim is A, never the compared-with B however near the marker;
+   with the opposite word ("B는 A보다 낮습니다" for a max fact) the claim is A. UNCERTAIN: word lists (markers, polarity
    words, separators, negations), not a parser; kept as heuristics and attacked in
    tests/test_scoring_adversarial.py (h).
 5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 알 수는 없 /
@@ -915,9 +917,14 @@ def parse_answer(answer: str) -> AnswerView:
 
 _MARKER = re.compile(
     r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸|더\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|먼저)"
+    # a comparison without 더: "A가 B보다 (칼로리가) 높습니다"
+    r"|보다(?:\s*\S+){0,2}?\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|비싸|비싼|싸|싼)"
     r"|\b(?:most|largest|highest|lowest|least|latest|earliest|biggest|smallest|fewest|top|more|fewer|higher|lower)\b",
     re.IGNORECASE,
 )
+# The other side of a comparison: "B보다", "B(700kcal)보다", "B에 비해", "than B".
+_THAN_AFTER = re.compile(r"^\s*(?:\([^)]*\))?\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해)")
+_THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
 _FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
 _MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|높|비싸|비싼|늦|most|largest|highest|biggest|latest|more|higher", re.I)
 _MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|이른|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
@@ -1021,16 +1028,19 @@ def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, b
     if not markers:
         return None
     pol = _polarity(clean)
+    every = _spans(candidates, clean)
+    than = [sp for sp in every if _THAN_AFTER.match(clean[sp[2] :]) or _THAN_BEFORE.search(clean[: sp[1]])]
     if direction and pol and pol != direction:
-        return None
+        # "B는 A보다 낮다" for a max fact: A, the one compared with, is the claim
+        return (than[0][0], False) if len(than) == 1 else None
     contrast = _CONTRAST.search(clean)
     negated = contrast is None and bool(_NEGATED.search(clean))
     head = _LIST_HEAD.match(clean)
     start = head.end() if head and head.end() <= markers[0].start() + 1 else 0
     if contrast is not None:
         start = max(start, contrast.end())
-    every = _spans(candidates, clean)
-    spans = [s for s in every if s[1] >= start]
+    # the compared-with side of "A가 B보다 더 높다" is not the claim, however near the marker
+    spans = [s for s in every if s[1] >= start and s not in than]
     if not spans:
         return None
     pos = markers[0].start()
