@@ -67,6 +67,8 @@ class Composed:
     tokens: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)  # execute vs write (query/answer/messages)
     system: str = SYSTEM_PROMPT
+    # Who wrote query and answer: "grammar", "model", or "grammar (model rejected: <why>)".
+    writer: str = "grammar"
 
 
 def ko(text: str) -> str:
@@ -472,7 +474,7 @@ def tools_for(plan: Plan, tokens: dict[str, str], extra_tools: list[str] = ()) -
     return tools + [tool_schema(get_operation(n)) for n in names]
 
 
-async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | None, model: str | None = None,
+async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | None, model: str | Any | None = None,
                   distractors: int = 2, all_ops: list[str] | None = None) -> Composed:
     t0 = time.perf_counter()
     plan = Plan(steps=[s.model_copy(deep=True) for s in draft.steps])
@@ -482,8 +484,16 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     facts = make_facts(draft, run, rng)
     query = template_query(draft, facts, clock)
     answer = template_answer(draft, facts, run)
+    writer = "grammar"
     if model:
-        query, answer = await model_compose(model, draft, run, facts, query, answer)
+        written = await model_compose(model, draft, run, facts, query, answer)
+        mq, ma = written if written is not None else ("", "")
+        bad = (["no output"] if written is None else
+               model_text_problems(mq, ma, plan=plan, run=run, facts=facts, template_query=query, clock=clock))
+        if bad:
+            writer = f"grammar (model rejected: {bad[0]})"  # a botched rewrite never reaches the data
+        else:
+            query, answer, writer = mq, ma, "model"
     extra: list[str] = []
     if all_ops and distractors:
         pool = [o for o in all_ops if o not in plan.tools()]
@@ -492,12 +502,53 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     comp = Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer, system),
                     tools_for(plan, tokens, extra), tokens, system=system)
     comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
+    comp.writer = writer
     return comp
 
 
-async def model_compose(model: str, draft: Draft, run: PlanRun, facts: list[dict[str, Any]],
-                        query: str, answer: str) -> tuple[str, str]:
-    """Rewrite the template query/answer with an Inspect model; keep the templates if it fails."""
+# Enough for a query and an answer of a few sentences in JSON.
+MODEL_MAX_TOKENS = 800
+_QUOTED = re.compile(r"'([^']+)'")
+_GRID_CELL = re.compile(r"격자(?:\s*[XY])?(?:\s*좌표)?\s*\d|(?<![A-Za-z])n[xy]\s*[=:]?\s*\d")
+
+
+def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, facts: list[dict[str, Any]],
+                        template_query: str, clock: str | None) -> list[str]:
+    """Why a model-written query/answer may not replace the grammar's (empty: it may).
+
+    The same bar as the grammar's rows, plus what a model botches and the later filters would
+    not see: every argument the plan passes literally is said in the query (else the row teaches
+    invention), every row the grammar's query names by name is still named (a query that drops
+    "'해운대'" asks another question), no parameter names or grid cells, no template residue, and
+    the answer states every fact."""
+    from edge_synth.filter import answer_ok, argument_sources, artefacts
+
+    if not query.strip() or not answer.strip():
+        return ["empty"]
+    values = [v for out in run.outputs.values() for it in out.get("items", []) for v in it.values()
+              if not isinstance(v, dict | list)]
+    values += [v for a in run.args.values() for v in a.values() if not isinstance(v, dict | list)]
+    problems = [f"artefact {a}" for a in artefacts(query, values) + artefacts(answer, values)]
+    if not answer_ok(answer, facts):
+        problems.append("answer misses a fact")
+    if any(a["source"] is None for a in argument_sources(plan, query, clock)):
+        problems.append("query misses an argument")
+    missing = [n for n in _QUOTED.findall(template_query) if n not in query]
+    if missing:
+        problems.append(f"query drops {missing[0]!r}")
+    params = {p.name for st in plan.steps for p in get_operation(st.tool).visible_params if len(p.name) >= 2}
+    raw = [n for n in sorted(params) if re.search(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", query)]
+    if raw:
+        problems.append(f"parameter name {raw[0]}")
+    if _GRID_CELL.search(query):
+        problems.append("grid cell")
+    return problems
+
+
+async def model_compose(model: str | Any, draft: Draft, run: PlanRun, facts: list[dict[str, Any]],
+                        query: str, answer: str) -> tuple[str, str] | None:
+    """Rewrite the template query/answer with an Inspect model (a name or a ``Model``); None if it
+    fails or writes no JSON. ``compose`` then checks the rewrite (``model_text_problems``)."""
     from inspect_ai.model import GenerateConfig, get_model
 
     payload = {
@@ -516,13 +567,14 @@ async def model_compose(model: str, draft: Draft, run: PlanRun, facts: list[dict
         + json.dumps(payload, ensure_ascii=False, default=str)
     )
     try:
-        out = await get_model(model).generate(prompt, config=GenerateConfig(temperature=0.7, max_tokens=800))
+        m_ = get_model(model) if isinstance(model, str) else model
+        out = await m_.generate(prompt, config=GenerateConfig(temperature=0.7, max_tokens=MODEL_MAX_TOKENS))
         text = out.completion
         m = re.search(r"\{.*\}", text, re.S)
         data = json.loads(m.group(0)) if m else {}
         q, a = str(data.get("query", "")).strip(), str(data.get("answer", "")).strip()
         if q and a:
             return q, a
-    except Exception:  # a model failure falls back to the template (counted by the filter's answer check)
+    except Exception:  # a model failure falls back to the grammar (compose records it)
         pass
-    return query, answer
+    return None

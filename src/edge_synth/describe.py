@@ -63,6 +63,7 @@ def param_label(op_id: str, pname: str) -> str:
     desc = p.description if p is not None else ""
     label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
     label = _ASCII_TOKEN.sub("", label).strip() if re.search(r"[가-힣]", label) else ""
+    label = re.sub(r"\s*\d+(?:/\d+)+", "", label)  # "발표시각 0200/0500/…": the allowed values, not a name
     label = re.sub(r"\s*값$", "", re.sub(r"\s{2,}", " ", label)).strip(" ,")
     return label or _GENERIC.get(norm(pname), "조건")
 

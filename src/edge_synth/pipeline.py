@@ -214,6 +214,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
     sources: Counter[str] = Counter()  # where each argument of a composed row can be known from
     sources_kept: Counter[str] = Counter()
     links_before: set[tuple[str, str, str]] = set()  # links of rows that reached the contamination check
+    writers: Counter[str] = Counter()  # grammar / model / grammar after a rejected model rewrite
     rows = []
     t = Counter()
     try:
@@ -233,6 +234,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             except PlanError:
                 drops["compose_failed"] += 1
                 continue
+            writers[comp.writer] += 1
             t["compose_execute"] += comp.seconds["execute"]
             t["compose_write"] += comp.seconds["write"]
             if not same:
@@ -264,7 +266,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
         await fresh.aclose()
     return {"chunk": k, "rows": rows, "drops": dict(drops), "seconds": {k2: round(v, 3) for k2, v in t.items()},
             "candidates": cfg.chunk_size, "arg_sources": dict(sources), "arg_sources_kept": dict(sources_kept),
-            "links_before": sorted(list(x) for x in links_before)}
+            "links_before": sorted(list(x) for x in links_before), "writers": dict(writers)}
 
 
 def _chunk_path(cfg: SynthConfig, k: int) -> Path:
@@ -441,6 +443,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
                     **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()}},
         "grounding": grounding["report"],
         "grounding_seconds": grounding.get("seconds", {}),
+        "composition_writers": dict(sum((Counter(r.get("writers", {})) for r in results), Counter())),
         "argument_sources": _shares(asm.arg_sources),
         "argument_sources_kept": _shares(asm.arg_sources_kept),
         "avoid_bench_links": cfg.avoid_bench_links,
