@@ -985,3 +985,23 @@ def test_comparatives_claim_the_subject_not_the_other(answer: str, want: float) 
     facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 높은 학교"}]
     got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
     assert got["w"] == want, answer
+
+
+def test_english_refusal_may_repeat_the_gloss_but_invents_no_name() -> None:
+    q = "서울 강남역 앞 버스정류장에 146번 버스 언제 와?\nWhen does bus 146 arrive at the stop in front of Gangnam Station?"
+    fine = "I can't tell when bus 146 arrives at Gangnam Station: no tool gives live arrivals for that stop."
+    assert matching.refusal_score(fine, q) == 1.0
+    for invented in ("I can't see live arrivals, but Yeoksam Station usually has bus 146 every 8 minutes.",
+                     "I cannot answer exactly, but try Seoul National University Hospital stop instead.",
+                     "I can't check that; Hanbit Elementary School is the closest school."):
+        assert matching.refusal_score(invented, q) == 0.0, invented
+
+
+def test_grading_reads_the_english_gloss_as_part_of_the_question() -> None:
+    task = _inline_task([], _REFUSAL_FACT, [], category="unanswerable",
+                        query="서울역삼초등학교 3학년 2반 김민준 학생의 1학기 성적 좀 알려주세요.")
+    task = task.model_copy(update={"query_en": "Tell me the first-semester grades of Kim Min-jun, Seoul Yeoksam Elementary School."})
+    gold = _inline_gold(task)
+    answer = "I can't share the grades of a student at Seoul Yeoksam Elementary School: no tool holds private records."
+    assert grade(task, gold, answer, []).success == 1.0
+    assert grade(task, gold, answer.replace("Seoul Yeoksam", "Hanbit"), []).success == 0.0

@@ -52,7 +52,8 @@ How an answer is read
    제공하지 않 / 불가 / 도구가 없 / 답변드리기 어려… ; a bare "없습니다" is a claim about the data,
    not a refusal), state no invented figure (no number that is not in the question, in digits or
    in words: "삼억 원", "three hundred million"), no quoted name and no school, hospital, pharmacy,
-   apartment or bus-stop name that is not in the question, and offer no guess ("아마", "추정컨대",
+   apartment, station or bus-stop name (Korean suffixes or English "… Elementary School",
+   "… Station" …) that is not in the question (grading passes the query and its English gloss), and offer no guess ("아마", "추정컨대",
    "가능성이 높", "오를 것", "probably", "likely" …). UNCERTAIN: phrase and suffix lists, not a
    classifier; "X는 없습니다" beside a decline is read as the reason, not as an invented zero.
 6. **Zero said in words**: a ``number``/``money`` fact whose value is 0 also holds when its
@@ -810,6 +811,9 @@ _DECLINE = re.compile(
 _ENTITY = re.compile(
     r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
     r"|(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,30})['\"”’](?![A-Za-z])"
+    # the same kinds of place in English ("Hanbit Elementary School", "Yeoksam Station")
+    r"|((?:[A-Z][\w'-]+\s+){1,4}(?:(?:Elementary|Middle|High)\s+School|University|Hospital|Clinic|Pharmacy"
+    r"|Apartments?|Station|Bus\s+Stop|Stop|Beach|Terminal))\b"
 )
 # A guess offered after (or instead of) declining is an answer, not a refusal (UNCERTAIN: a word
 # list). Kept narrow on purpose: polite refusals say "어려울 것 같습니다", and "예상치는 제공할 수 없습니다"
@@ -848,8 +852,8 @@ def is_refusal(answer: str, question: str | None = None) -> bool:
             return False
     qn = normalize_name(q)
     for m in _ENTITY.finditer(text):
-        name = m.group(1) or m.group(0)
-        if normalize_name(name) not in qn:
+        name = m.group(1) or m.group(2) or m.group(0)
+        if normalize_name(name).lower() not in qn.lower():
             return False
     return True
 

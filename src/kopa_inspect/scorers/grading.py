@@ -467,7 +467,10 @@ def grade(
     made_codes = _api_codes(api_calls, records)
 
     # RESPONSE: the facts.
-    fact_scores = matching.score_answer(task.facts, gold.expected, answer, question=task.query, context=gold.context)
+    # the question as the model may have read it: the English run shows the gloss beside the query,
+    # so a refusal may repeat either one's names and figures
+    question = f"{task.query}\n{task.query_en}"
+    fact_scores = matching.score_answer(task.facts, gold.expected, answer, question=question, context=gold.context)
     for f in task.facts:
         if f.required and fact_scores[f.id] < 1.0:
             missing.append(f"fact {f.id} ({f.description}): expected {_short(gold.expected.get(f.id))}")
