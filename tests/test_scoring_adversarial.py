@@ -1005,3 +1005,16 @@ def test_grading_reads_the_english_gloss_as_part_of_the_question() -> None:
     answer = "I can't share the grades of a student at Seoul Yeoksam Elementary School: no tool holds private records."
     assert grade(task, gold, answer, []).success == 1.0
     assert grade(task, gold, answer.replace("Seoul Yeoksam", "Hanbit"), []).success == 0.0
+
+
+def test_no_information_is_not_a_zero() -> None:
+    """"강수확률 정보가 없습니다" says the model found nothing, not that the chance of rain is 0%."""
+    fact = [{"id": "pop", "matcher": "number", "value": "$s2.x", "description": "1800 강수확률 (1100 발표분)"}]
+    q = "수원 영통구 오늘 오후 6시 강수확률 알려주세요."
+    for answer in ("오후 6시 강수확률 정보가 없습니다.", "강수확률은 조회 결과가 없습니다.",
+                   "There is no data on the chance of rain (강수확률) at 6 PM."):
+        assert matching.score_answer(fact, {"pop": 0}, answer, question=q)["pop"] == 0.0, answer
+    for answer in ("오후 6시 강수확률은 0%입니다.", "오후 6시 강수확률은 없습니다(0%).", "오후 6시 강수확률: 0"):
+        assert matching.score_answer(fact, {"pop": 0}, answer, question=q)["pop"] == 1.0, answer
+    bound = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"}]
+    assert matching.score_answer(bound, {"a": 0}, "강남구는 거래 자료가 없습니다.")["a"] == 0.0

@@ -60,6 +60,7 @@ How an answer is read
    stretch (subject-bound facts) says "none" (없습니다, 없음, 하나도, none, no …) with no figure of its
    own, or, without a subject, when a unit naming the fact's topic (a word of its description)
    says so and no unit on that topic states another figure ("주변 1km 안에는 숙소가 없습니다").
+   "No information" (정보/자료/결과가 없습니다, no data) is not "none": it holds no zero.
 
 Matchers (``AnswerFact.matcher``), each applied to the text a fact is bound to
 -------------------------------------------------------------------------------
@@ -1292,9 +1293,17 @@ def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:
     )
 
 
+# "No information" is not "none": the model found nothing, it did not find zero.
+_NO_INFO = re.compile(
+    r"(?:정보|자료|데이터|결과|내역|기록|수치|값)\s*(?:은|는|이|가|도)?\s*(?:아직|전혀|현재|따로)?\s*없"
+    r"|\bno\s+(?:\w+\s+)?(?:information|data|records?|results?|figures?)\b|\bnot\s+(?:available|found|provided)\b",
+    re.IGNORECASE,
+)
+
+
 def _says_none(unit: str, question: str | None) -> bool:
     """A unit that says "none" and states no figure of its own (the question's may be repeated)."""
-    if not _NONE.search(unit) or _DECLINE.search(unit):
+    if not _NONE.search(unit) or _DECLINE.search(unit) or _NO_INFO.search(unit):
         return False
     return not _own_figures(unit, question)
 
