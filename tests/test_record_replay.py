@@ -3,13 +3,17 @@ error messages or the logs."""
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
+import re
 
 import pytest
 
 from kopa_inspect.apis import operations
+from kopa_inspect.apis._envelope import HttpResponse
 from kopa_inspect.backends import (
+    Backend,
     BackendConfig,
     EmbeddedBackend,
     RecordingBackend,
@@ -115,3 +119,119 @@ async def test_recording_holds_args_not_urls(tmp_path, op_id):
     await backend.aclose()
     rec = json.loads(recording.read_text(encoding="utf-8"))
     assert rec["args"] == args and "KEY" not in rec["args"] and "INFO-000" in rec["body"]
+
+
+# --- binary bodies (DART corpCode.xml is a ZIP download) -----------------------------------------
+
+
+async def test_binary_zip_download_replays_byte_for_byte_and_unzips(tmp_path):
+    import io
+    import zipfile
+
+    recording = tmp_path / "dart.jsonl"
+    inner = EmbeddedBackend(BackendConfig(seed=3), emulator=EmulatorConfig(seed=3, keys=frozenset({PLANTED})))
+    recorder = RecordingBackend(inner, recording)
+    op = operations()["dart_corpCode"]
+    live = await recorder.send(op, {"format": "xml"}, CLOCK)
+    await recorder.aclose()
+    assert live.body[:4] == b"PK\x03\x04"  # the real download: a ZIP
+
+    replayed = await make_backend(BackendConfig(kind="replay", recording=str(recording))).send(op, {"format": "xml"}, CLOCK)
+    assert replayed.body == live.body and replayed.status == live.status
+    assert replayed.content_type == live.content_type
+    assert replayed.headers.get("content-disposition") == "attachment; filename=CORPCODE.zip"
+    with zipfile.ZipFile(io.BytesIO(replayed.body)) as zf:
+        assert zf.namelist() == ["CORPCODE.xml"] and b"<corp_code>" in zf.read("CORPCODE.xml")
+    rec = json.loads(recording.read_text(encoding="utf-8"))
+    assert rec["body_encoding"] == "base64" and "body" not in rec
+    # Through the session too: the replayed ZIP parses to the same companies.
+    first = await Session(RecordingBackend(EmbeddedBackend(BackendConfig(seed=3)), tmp_path / "s.jsonl"),
+                          clock=CLOCK, seed=3).call("dart_corpCode", {"format": "xml"})
+    again = await Session(make_backend(BackendConfig(kind="replay", recording=str(tmp_path / "s.jsonl"))),
+                          clock=CLOCK, seed=3).call("dart_corpCode", {"format": "xml"})
+    assert first.ok and len(first.output()["items"]) >= 20 and first.output() == again.output()
+
+
+async def test_text_bodies_stay_readable_and_non_utf8_text_survives(tmp_path):
+    recording = tmp_path / "t.jsonl"
+    backend = RecordingBackend(EmbeddedBackend(BackendConfig()), recording)
+    await Session(backend, clock=CLOCK).call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 1})
+    await backend.aclose()
+    rec = json.loads(recording.read_text(encoding="utf-8"))
+    assert "INFO-000" in rec["body"] and rec.get("body_encoding", "text") == "text"
+
+    # An EUC-KR XML answer (some Korean services send one) is not valid UTF-8: it must come back as sent.
+    euc = "<result><msg>정상</msg></result>".encode("euc-kr")
+    fake = _Canned(HttpResponse(200, "text/xml;charset=EUC-KR", euc))
+    recorder = RecordingBackend(fake, tmp_path / "euc.jsonl")
+    op = operations()["seoul_bikeList"]
+    await recorder.send(op, {"START_INDEX": 1}, CLOCK)
+    replayed = await make_backend(BackendConfig(kind="replay", recording=str(tmp_path / "euc.jsonl"))).send(
+        op, {"START_INDEX": 1}, CLOCK)
+    assert replayed.body == euc
+
+
+async def test_old_text_recordings_still_replay(tmp_path):
+    old = tmp_path / "old.jsonl"
+    op = operations()["seoul_bikeList"]
+    args = {"START_INDEX": 1, "END_INDEX": 1}
+    fp = json.dumps([op.id, args, CLOCK], ensure_ascii=False, sort_keys=True)
+    old.write_text(json.dumps({"fingerprint": fp, "op": op.id, "args": args, "clock": CLOCK, "status": 200,
+                               "content_type": "application/json", "body": '{"a": "정상"}'}, ensure_ascii=False) + "\n",
+                   encoding="utf-8")
+    resp = await make_backend(BackendConfig(kind="replay", recording=str(old))).send(op, args, CLOCK)
+    assert resp.body == '{"a": "정상"}'.encode() and resp.headers == {}
+
+
+class _Canned(Backend):
+    """A backend that answers one fixed response (what a hostile or odd server could send)."""
+
+    kind = "live"
+
+    def __init__(self, resp, key: str = PLANTED) -> None:
+        super().__init__(BackendConfig())
+        self.resp, self.key = resp, key
+
+    def credential(self, platform_id: str) -> str | None:
+        return self.key
+
+    async def _send(self, req, clock):
+        return self.resp
+
+
+@pytest.mark.parametrize("binary", [False, True])
+async def test_a_key_echoed_in_body_or_headers_never_reaches_the_recording(tmp_path, binary):
+    import urllib.parse
+
+    url = f"https://opendart.fss.or.kr/api/corpCode.xml?crtfc_key={urllib.parse.quote(PLANTED, safe='')}"
+    body = (b"PK\x03\x04\x00\xff" if binary else b"<err>") + f"bad request {url} key={PLANTED}".encode()
+    headers = {"Content-Disposition": f"attachment; filename={PLANTED}.zip", "Location": url,
+               "X-Echo-Key": urllib.parse.quote_plus(PLANTED)}
+    recording = tmp_path / "k.jsonl"
+    recorder = RecordingBackend(_Canned(HttpResponse(200, "application/x-msdownload" if binary else "text/xml", body,
+                                                     headers=headers)), recording)
+    op = operations()["dart_corpCode"]
+    await recorder.send(op, {"format": "xml", "crtfc_key": PLANTED}, CLOCK)
+    raw = recording.read_text(encoding="utf-8")
+    rec = json.loads(raw)
+    decoded = base64.b64decode(rec["body_b64"]).decode("latin-1") if binary else rec["body"]
+    for form in forms(PLANTED):
+        assert form not in raw and form not in decoded and form not in json.dumps(rec["headers"])
+    assert "crtfc_key" not in rec["args"] or rec["args"]["crtfc_key"] == "***"
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ({"fingerprint": "x", "status": 200, "content_type": "application/zip", "body_encoding": "base64",
+          "body_b64": "not base64!"}, "without a valid body_b64"),
+        ({"fingerprint": "x", "status": 200, "content_type": "text/xml", "body_encoding": "gzip", "body": ""},
+         "unknown body_encoding 'gzip'"),
+        ({"op": "seoul_bikeList", "body": "x"}, "not a recorded exchange (no fingerprint, status, content_type)"),
+    ],
+)
+def test_a_broken_recording_line_is_named_at_load_time(tmp_path, line, reason):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n" + json.dumps(line) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"bad\.jsonl:2: .*{re.escape(reason)}"):
+        make_backend(BackendConfig(kind="replay", recording=str(bad)))

@@ -13,6 +13,8 @@ backend's own credentials, and scrubbed from everything that leaves: recordings,
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import json
 import logging
 import os
@@ -179,7 +181,9 @@ class _HttpBackend(Backend):
         r = await self.client.request(
             req.method, url, params=req.query, json=req.body, headers=self.headers(clock)
         )
-        return HttpResponse(r.status_code, r.headers.get("content-type", ""), r.content)
+        # Headers a real client reads (the download's file name) travel with the body.
+        headers = {h: r.headers[h] for h in KEPT_HEADERS if h in r.headers}
+        return HttpResponse(r.status_code, r.headers.get("content-type", ""), r.content, headers=headers)
 
     async def aclose(self) -> None:
         await self.client.aclose()
@@ -259,8 +263,58 @@ def _fingerprint(op_id: str, args: dict[str, Any], clock: str | None) -> str:
     return json.dumps([op_id, args, clock], ensure_ascii=False, sort_keys=True, default=str)
 
 
+# Response headers kept from an HTTP answer and in a recording (lower-case names): DART's
+# corpCode.xml ZIP names its file there (dart-fss reads it). The rest is transport detail.
+KEPT_HEADERS = ("content-disposition",)
+_TEXT_TYPE = re.compile(r"^\s*(text/|application/([\w.-]+\+)?(json|xml|javascript)\b)", re.IGNORECASE)
+
+
+def redact_bytes(body: bytes, secrets: list[str]) -> bytes:
+    """``redact`` on raw bytes (keys are ASCII; a binary body cannot go through str.replace)."""
+    for s in secrets:
+        if not s:
+            continue
+        for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}:
+            body = body.replace(form.encode("utf-8"), REDACTED.encode("ascii"))
+    return body
+
+
+def encode_body(resp: HttpResponse, secrets: list[str]) -> dict[str, Any]:
+    """A response body as recording fields, keys removed.
+
+    A text body (a textual or missing content type, valid UTF-8) stays readable: ``body`` holds
+    the text. Anything else - DART's corpCode.xml ZIP, an EUC-KR XML page - is kept exactly:
+    ``body_encoding: "base64"`` and ``body_b64``. The key is removed from the raw bytes before
+    encoding (a base64 text could otherwise hide it).
+    """
+    clean = redact_bytes(resp.body, secrets)
+    if not resp.content_type or _TEXT_TYPE.match(resp.content_type):
+        try:
+            return {"body_encoding": "text", "body": clean.decode("utf-8")}
+        except UnicodeDecodeError:
+            pass
+    return {"body_encoding": "base64", "body_b64": base64.b64encode(clean).decode("ascii")}
+
+
+def decode_body(rec: dict[str, Any], where: str) -> bytes:
+    """The body bytes of a recorded exchange; recordings from before base64 hold ``body`` text only."""
+    encoding = rec.get("body_encoding", "text")
+    if encoding == "text":
+        return str(rec.get("body", "")).encode("utf-8")
+    if encoding == "base64":
+        try:
+            return base64.b64decode(rec["body_b64"], validate=True)
+        except (KeyError, binascii.Error) as exc:
+            raise ValueError(f"{where}: body_encoding base64 without a valid body_b64 ({exc})") from None
+    raise ValueError(f"{where}: unknown body_encoding {encoding!r} (expected 'text' or 'base64')")
+
+
 class RecordingBackend(Backend):
-    """Wraps a backend and appends each exchange to a JSONL file, keys removed."""
+    """Wraps a backend and appends each exchange to a JSONL file, keys removed.
+
+    One JSON object a line: fingerprint, op, args, clock, status, content_type, headers (only
+    ``KEPT_HEADERS``) and the body (see :func:`encode_body`: text, or base64 when binary).
+    """
 
     def __init__(self, inner: Backend, path: str | Path) -> None:
         super().__init__(inner.config)
@@ -287,7 +341,10 @@ class RecordingBackend(Backend):
             "clock": clock,
             "status": resp.status,
             "content_type": resp.content_type,
-            "body": redact(resp.text, secrets),
+            "headers": {
+                k.lower(): redact(str(v), secrets) for k, v in resp.headers.items() if k.lower() in KEPT_HEADERS
+            },
+            **encode_body(resp, secrets),
         }
         async with self._lock:
             with self.path.open("a", encoding="utf-8") as f:
@@ -319,6 +376,11 @@ class ReplayBackend(Backend):
                 rec = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{path}:{line_no}: not JSON ({exc.msg})") from None
+            missing = [k for k in ("fingerprint", "status", "content_type") if k not in rec]
+            if missing:
+                raise ValueError(f"{path}:{line_no}: not a recorded exchange (no {', '.join(missing)})")
+            # Decoded once here: a broken line fails at load time with its line number, not mid-run.
+            rec["_body"] = decode_body(rec, f"{path}:{line_no}")
             self._answers[rec["fingerprint"]].append(rec)
 
     def credential(self, platform_id: str) -> str | None:
@@ -338,7 +400,7 @@ class ReplayBackend(Backend):
             rec = self._last[fp]
         else:
             raise BackendError(f"replay: no recorded answer for {op.id} with {json.dumps(args, ensure_ascii=False)}")
-        return HttpResponse(rec["status"], rec["content_type"], rec["body"].encode("utf-8"))
+        return HttpResponse(rec["status"], rec["content_type"], rec["_body"], headers=dict(rec.get("headers") or {}))
 
 
 def make_backend(config: BackendConfig | None = None, **overrides: Any) -> Backend:
