@@ -55,7 +55,7 @@ from typing import Any
 from kopa_inspect.apis import get_operation, operations
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
-from kopa_inspect.plans import execute_plan, to_num
+from kopa_inspect.plans import Ref, execute_plan, refs_in, to_num
 from kopa_inspect.task_data.schema import BenchTask
 from kopa_inspect.tool_search import scores, search_operations
 
@@ -102,26 +102,23 @@ _PAGING = frozenset({"numOfRows", "pageNo", "pSize", "pIndex", "START_INDEX", "E
 _WHOLE_LIST = frozenset({"totalCount", "length", "list_total_count"})
 
 
-def _references(value: Any) -> Iterable[str]:
-    if isinstance(value, str) and value.startswith("$"):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _references(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _references(v)
+def _reads(value: Any, step_id: str, *, all_outputs: bool = False) -> list[Ref]:
+    """The references inside ``value`` that read a path of ``step_id``'s output; with
+    ``all_outputs`` also the facts' ``$_.`` references (JMESPath over every output, so they may
+    read any step). The walk is the plan's own (:func:`kopa_inspect.plans.refs_in`)."""
+    steps = {step_id, "_"} if all_outputs else {step_id}
+    return [r for r in refs_in(value) if r.ref in steps and r.path]
 
 
 def fields_read(task: BenchTask, step_id: str) -> set[str]:
     """Output field names the task reads from one gold step (facts and downstream arguments)."""
     fields = set(get_operation(next(s.tool for s in task.plan.steps if s.id == step_id)).output_fields)
-    refs: list[str] = []
+    refs: list[Ref] = []
     for fact in task.facts:
-        refs += [r for r in _references(fact.model_dump()) if r.startswith(("$_.", f"${step_id}."))]
+        refs += _reads(fact.model_dump(), step_id, all_outputs=True)
     for step in task.plan.steps:
-        refs += [r for r in _references(step.args) if r.startswith(f"${step_id}.")]
-    names = {name for r in refs for name in _IDENT.findall(r)}
+        refs += _reads(step.args, step_id)
+    names = {name for r in refs for name in _IDENT.findall(r.path or "")}
     if names & _WHOLE_LIST:
         # A count or a length reads the whole record list: only the same records reproduce it.
         return set(fields)
@@ -303,12 +300,11 @@ def _needed_values(task: BenchTask, step_id: str, run: Any) -> set[str]:
     of the steps that consume it."""
     needed: set[str] = set()
     for fact in task.facts:
-        refs = list(_references(fact.value))
-        if fact.required and any(r.startswith(("$_.", f"${step_id}.")) for r in refs):
+        if fact.required and _reads(fact.value, step_id, all_outputs=True):
             needed |= set(_leaves(fact.resolve(run.outputs)))
     for step in task.plan.steps:
         for arg, value in step.args.items():
-            if any(r.startswith(f"${step_id}.") for r in _references(value)):
+            if _reads(value, step_id):
                 needed |= set(_leaves(run.args[step.id][arg]))
     # A value the step was given (a filter echoed in every row) proves nothing either.
     needed -= set(_leaves(run.args.get(step_id, {})))
