@@ -270,3 +270,19 @@ async def test_generate_without_a_call_and_when_the_prompt_fills_the_context(mon
     api = _api(monkeypatch, tiny)
     output, _ = await api.generate(_conversation(), TOOLS, "auto", GenerateConfig(max_tokens=8))
     assert output.stop_reason == "model_length" and tiny.calls == []
+
+
+def test_both_providers_use_one_template_source_and_calls_round_trip() -> None:
+    from kopa_inspect.providers import chat_templates, local
+
+    # hf/local writes into its folder the very template llamacpp/smollm2 renders.
+    assert local.TOOL_CHAT_TEMPLATE is chat_templates.TEMPLATES["chatml"]
+    sections = []
+    for template in ("chatml", "gemma"):
+        text = render_prompt(_conversation()[:3], TOOLS, template)
+        sections.append(text[text.index("# Tools"): text.index("</tools>")])
+        # A call written back into the prompt is exactly what the parser reads from a completion.
+        written = text[text.rindex("<tool_call>"): text.rindex("</tool_call>") + len("</tool_call>")]
+        _, [call] = parse_tool_calls(written, TOOLS)
+        assert (call.function, call.arguments, call.parse_error) == ("stanreg_search", {"locatadd_nm": "종로구"}, None)
+    assert sections[0] == sections[1]  # every family is told the same thing about the tools

@@ -295,7 +295,8 @@ class LlamaCppAPI(ModelAPI):
         super().__init__(model_name, base_url, api_key, [], config)
         if model_args:
             raise ValueError(f"llamacpp: unknown model args {sorted(model_args)}")
-        from kopa_inspect.providers.local_chat import STOP_STRINGS, TEMPLATES, template_for_architecture
+        from kopa_inspect.providers.chat_templates import STOP_STRINGS, TEMPLATES
+        from kopa_inspect.providers.local_chat import template_for_architecture
 
         self.gguf = resolve_gguf(model_name, model_path)
         self.engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))

@@ -27,6 +27,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from kopa_inspect.providers.chat_templates import CHATML_TOOL_TEMPLATE
+
 log = logging.getLogger(__name__)
 
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -34,55 +36,9 @@ DEFAULT_DIR = Path.home() / ".cache" / "kopa" / "smollm2-135m-instruct"
 MARKER = "kopa_local_model.json"
 FORMAT_VERSION = 1
 
-DEFAULT_SYSTEM = "You are a helpful assistant."
-
-# ChatML with tools in the system turn (Hermes/Qwen2.5 layout). Renders both message formats:
-# Hugging Face / TRL tool calls ({"type": "function", "function": {"name", "arguments"}}) and
-# Inspect's (a ToolCall dumped to {"id", "function": "<name>", "arguments"}); tools either wrapped
-# ({"type": "function", "function": {...}}) or bare ({"name", "description", "parameters"}).
-TOOL_CHAT_TEMPLATE = r"""{%- macro render_args(args) -%}
-{%- if args is string -%}{{- args -}}{%- else -%}{{- args | tojson -}}{%- endif -%}
-{%- endmacro -%}
-{%- if messages and messages[0]['role'] == 'system' -%}
-{%- set system_text = messages[0]['content'] or '' -%}
-{%- set rest = messages[1:] -%}
-{%- else -%}
-{%- set system_text = '""" + DEFAULT_SYSTEM + r"""' -%}
-{%- set rest = messages -%}
-{%- endif -%}
-{{- '<|im_start|>system\n' + system_text -}}
-{%- if tools -%}
-{{- '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
-{%- for tool in tools -%}
-{%- if tool.function is defined and tool.function is mapping -%}{%- set fn = tool.function -%}{%- else -%}{%- set fn = tool -%}{%- endif -%}
-{{- '\n' + ({'type': 'function', 'function': fn} | tojson) -}}
-{%- endfor -%}
-{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>' -}}
-{%- endif -%}
-{{- '<|im_end|>\n' -}}
-{%- for message in rest -%}
-{%- set content = message['content'] if message['content'] is string else '' -%}
-{%- if message['role'] == 'assistant' and message.get('tool_calls') -%}
-{{- '<|im_start|>assistant' -}}
-{%- if content -%}{{- '\n' + content -}}{%- endif -%}
-{%- for tool_call in message['tool_calls'] -%}
-{%- if tool_call.function is defined and tool_call.function is mapping -%}
-{%- set name = tool_call.function.name -%}{%- set args = tool_call.function.arguments -%}
-{%- else -%}
-{%- set name = tool_call.function -%}{%- set args = tool_call.arguments -%}
-{%- endif -%}
-{{- '\n<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>' -}}
-{%- endfor -%}
-{{- '<|im_end|>\n' -}}
-{%- elif message['role'] == 'tool' -%}
-{%- if loop.first or rest[loop.index0 - 1]['role'] != 'tool' -%}{{- '<|im_start|>user' -}}{%- endif -%}
-{{- '\n<tool_response>\n' + content + '\n</tool_response>' -}}
-{%- if loop.last or rest[loop.index0 + 1]['role'] != 'tool' -%}{{- '<|im_end|>\n' -}}{%- endif -%}
-{%- else -%}
-{{- '<|im_start|>' + message['role'] + '\n' + content + '<|im_end|>\n' -}}
-{%- endif -%}
-{%- endfor -%}
-{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\n' -}}{%- endif -%}"""
+# The ChatML tool template (shared with the llamacpp provider): Hermes/Qwen2.5 layout, tools in the
+# system turn; renders both Hugging Face / TRL and Inspect message shapes.
+TOOL_CHAT_TEMPLATE = CHATML_TOOL_TEMPLATE
 
 
 def gguf_path() -> Path:

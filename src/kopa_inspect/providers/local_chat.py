@@ -4,11 +4,10 @@ A GGUF model served by llama.cpp takes a prompt string and returns a completion 
 chat format is ours to apply on both sides:
 
 - :func:`render_prompt` turns Inspect messages and tools into the model's prompt with a Jinja chat
-  template. The ChatML template is the very template the ``hf/local`` folder carries
-  (:data:`kopa_inspect.providers.local.TOOL_CHAT_TEMPLATE`), rendered with the same ``tojson``
-  (non-ASCII kept) as transformers, so ``llamacpp/smollm2`` and ``hf/local`` see the same text and
-  the engines can be compared on equal prompts. Gemma models get the same tool section inside
-  Gemma's turn markers (:data:`GEMMA_TOOL_TEMPLATE`).
+  template from :mod:`kopa_inspect.providers.chat_templates`. The ChatML template is the very
+  template the ``hf/local`` folder carries, rendered with the same ``tojson`` (non-ASCII kept) as
+  transformers, so ``llamacpp/smollm2`` and ``hf/local`` see the same text and the engines can be
+  compared on equal prompts. Gemma models get the same tool section inside Gemma's turn markers.
 - :func:`parse_completion` turns the completion into a ``ChatMessageAssistant`` whose
   ``tool_calls`` are real Inspect ``ToolCall`` objects (arguments coerced by Inspect's own
   ``parse_tool_call`` against the tool schemas), so the KOPA-Bench agent loop and the scorer work
@@ -23,101 +22,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from functools import cache
 from typing import Any, Literal
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant
 from inspect_ai.tool import ToolCall, ToolInfo
 
-from kopa_inspect.providers.local import TOOL_CHAT_TEMPLATE
+# The templates themselves live in chat_templates: one source for hf/local and llamacpp/.
+from kopa_inspect.providers.chat_templates import render
 
 TemplateName = Literal["chatml", "gemma"]
-
-# The tool section is word for word the ChatML template's, so both families are told the same thing.
-_TOOLS_SECTION = r"""{%- if tools -%}
-{{- '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
-{%- for tool in tools -%}
-{%- if tool.function is defined and tool.function is mapping -%}{%- set fn = tool.function -%}{%- else -%}{%- set fn = tool -%}{%- endif -%}
-{{- '\n' + ({'type': 'function', 'function': fn} | tojson) -}}
-{%- endfor -%}
-{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>' -}}
-{%- endif -%}"""
-
-# Gemma 3 has no system role and no tool role: the system text (with the tool section) opens the
-# first user turn, as Gemma's own template does, and tool results come back in a user turn.
-# No <bos> here: the tokenizer adds it (the GGUF says add_bos_token).
-GEMMA_TOOL_TEMPLATE = (
-    r"""{%- macro render_args(args) -%}
-{%- if args is string -%}{{- args -}}{%- else -%}{{- args | tojson -}}{%- endif -%}
-{%- endmacro -%}
-{%- if messages and messages[0]['role'] == 'system' -%}
-{%- set system_text = messages[0]['content'] or '' -%}
-{%- set rest = messages[1:] -%}
-{%- else -%}
-{%- set system_text = '' -%}
-{%- set rest = messages -%}
-{%- endif -%}
-{%- set tools_text -%}
-"""
-    + _TOOLS_SECTION
-    + r"""
-{%- endset -%}
-{%- set ns = namespace(prefix=(system_text + tools_text) | trim) -%}
-{%- for message in rest -%}
-{%- set content = message['content'] if message['content'] is string else '' -%}
-{%- if message['role'] == 'assistant' -%}
-{{- '<start_of_turn>model\n' + content -}}
-{%- for tool_call in message.get('tool_calls') or [] -%}
-{%- if tool_call.function is defined and tool_call.function is mapping -%}
-{%- set name = tool_call.function.name -%}{%- set args = tool_call.function.arguments -%}
-{%- else -%}
-{%- set name = tool_call.function -%}{%- set args = tool_call.arguments -%}
-{%- endif -%}
-{%- if content or not loop.first -%}{{- '\n' -}}{%- endif -%}
-{{- '<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>' -}}
-{%- endfor -%}
-{{- '<end_of_turn>\n' -}}
-{%- elif message['role'] == 'tool' -%}
-{%- if loop.first or rest[loop.index0 - 1]['role'] != 'tool' -%}{{- '<start_of_turn>user' -}}{%- endif -%}
-{{- '\n<tool_response>\n' + content + '\n</tool_response>' -}}
-{%- if loop.last or rest[loop.index0 + 1]['role'] != 'tool' -%}{{- '<end_of_turn>\n' -}}{%- endif -%}
-{%- else -%}
-{{- '<start_of_turn>user\n' -}}
-{%- if ns.prefix -%}{{- ns.prefix + '\n\n' -}}{%- set ns.prefix = '' -%}{%- endif -%}
-{{- content + '<end_of_turn>\n' -}}
-{%- endif -%}
-{%- endfor -%}
-{%- if add_generation_prompt -%}{{- '<start_of_turn>model\n' -}}{%- endif -%}"""
-)
-
-TEMPLATES: dict[str, str] = {"chatml": TOOL_CHAT_TEMPLATE, "gemma": GEMMA_TOOL_TEMPLATE}
-
-# Where generation stops: the end of the assistant turn, or the model starting to write a tool
-# result itself (a small model often invents one after its call; the call before it still counts).
-STOP_STRINGS: dict[str, list[str]] = {
-    "chatml": ["<|im_end|>", "<|im_start|>", "<tool_response>"],
-    "gemma": ["<end_of_turn>", "<start_of_turn>", "<tool_response>"],
-}
 
 
 def template_for_architecture(architecture: str | None) -> TemplateName:
     """The chat template for a GGUF ``general.architecture`` (gemma* -> gemma, otherwise ChatML)."""
     return "gemma" if (architecture or "").lower().startswith("gemma") else "chatml"
-
-
-def _tojson(value: Any, ensure_ascii: bool = False, indent: int | None = None, sort_keys: bool = False) -> str:
-    # transformers' chat-template tojson: non-ASCII kept, so Korean descriptions stay readable
-    # (and the prompt is the same text the hf path renders).
-    return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, sort_keys=sort_keys)
-
-
-@cache
-def _compiled(template: str) -> Any:
-    from jinja2.sandbox import ImmutableSandboxedEnvironment
-
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
-    env.filters["tojson"] = _tojson
-    return env.from_string(template)
 
 
 def message_dicts(messages: list[ChatMessage]) -> list[dict[str, Any]]:
@@ -146,12 +64,7 @@ def tool_dicts(tools: list[ToolInfo]) -> list[dict[str, Any]]:
 
 def render_prompt(messages: list[ChatMessage], tools: list[ToolInfo], template: str = "chatml") -> str:
     """The prompt text for ``messages`` and ``tools``, ending with the assistant turn's opening."""
-    source = TEMPLATES.get(template, template)  # a name or a Jinja template string
-    return _compiled(source).render(
-        messages=message_dicts(messages),
-        tools=tool_dicts(tools) or None,
-        add_generation_prompt=True,
-    )
+    return render(template, message_dicts(messages), tool_dicts(tools), add_generation_prompt=True)
 
 
 _BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|$)", re.DOTALL)

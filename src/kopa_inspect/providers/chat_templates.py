@@ -1,0 +1,192 @@
+"""The tool-calling chat templates of the local models: one source for ``hf/local`` and ``llamacpp/``.
+
+Both local paths show a model the same tool section and read back the same ``<tool_call>{json}
+</tool_call>`` blocks; only the turn markers differ by family:
+
+- :data:`CHATML_TOOL_TEMPLATE` (SmolLM2, Qwen-style ChatML: a system turn, a ``tool`` turn shown
+  as a user turn of ``<tool_response>`` blocks). It is written into the ``hf/local`` folder
+  (:func:`kopa_inspect.providers.local.prepare_local_model`) and rendered by transformers there,
+  and rendered by :func:`render` for ``llamacpp/smollm2``: the same text on both engines.
+- :data:`GEMMA_TOOL_TEMPLATE` (Gemma 3: no system or tool role; the system text and the tool
+  section open the first user turn, as Gemma's own template does).
+
+Each template is assembled from the fragments below, so a change to the tool section, to how a
+call is written back, or to how tool results are grouped reaches every family at once.
+
+Both message shapes render: Hugging Face / TRL tool calls (``{"type": "function", "function":
+{"name", "arguments"}}``) and Inspect's (a ToolCall dumped to ``{"id", "function": "<name>",
+"arguments"}``); tools either wrapped (``{"type": "function", "function": {...}}``) or bare
+(``{"name", "description", "parameters"}``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+DEFAULT_SYSTEM = "You are a helpful assistant."
+
+# Arguments as the model wrote them: a JSON object rendered with tojson, a string kept verbatim.
+_RENDER_ARGS = r"""{%- macro render_args(args) -%}
+{%- if args is string -%}{{- args -}}{%- else -%}{{- args | tojson -}}{%- endif -%}
+{%- endmacro -%}
+"""
+
+
+def _split_system(default: str) -> str:
+    """Sets ``system_text`` (the first system message, else ``default``) and ``rest``."""
+    if "'" in default or "\\" in default:
+        raise ValueError("the default system text cannot hold quotes or backslashes")
+    return (
+        r"""{%- if messages and messages[0]['role'] == 'system' -%}
+{%- set system_text = messages[0]['content'] or '' -%}
+{%- set rest = messages[1:] -%}
+{%- else -%}
+{%- set system_text = '"""
+        + default
+        + r"""' -%}
+{%- set rest = messages -%}
+{%- endif -%}
+"""
+    )
+
+
+# The tool section: word for word the same for every family, so every model is told the same thing.
+TOOLS_SECTION = r"""{%- if tools -%}
+{{- '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
+{%- for tool in tools -%}
+{%- if tool.function is defined and tool.function is mapping -%}{%- set fn = tool.function -%}{%- else -%}{%- set fn = tool -%}{%- endif -%}
+{{- '\n' + ({'type': 'function', 'function': fn} | tojson) -}}
+{%- endfor -%}
+{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>' -}}
+{%- endif -%}"""
+
+# Sets ``name`` and ``args`` of ``tool_call`` in either message shape.
+_CALL_NAME_ARGS = r"""{%- if tool_call.function is defined and tool_call.function is mapping -%}
+{%- set name = tool_call.function.name -%}{%- set args = tool_call.function.arguments -%}
+{%- else -%}
+{%- set name = tool_call.function -%}{%- set args = tool_call.arguments -%}
+{%- endif -%}
+"""
+
+# One call written back as the model is asked to write it (parse_tool_calls reads exactly this).
+_CALL_BLOCK = r"""'<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>'"""
+
+
+def _tool_results(turn_open: str, turn_close: str) -> str:
+    """A run of consecutive ``tool`` messages as one user turn of ``<tool_response>`` blocks."""
+    return (
+        r"""{%- elif message['role'] == 'tool' -%}
+{%- if loop.first or rest[loop.index0 - 1]['role'] != 'tool' -%}{{- '"""
+        + turn_open
+        + r"""' -}}{%- endif -%}
+{{- '\n<tool_response>\n' + content + '\n</tool_response>' -}}
+{%- if loop.last or rest[loop.index0 + 1]['role'] != 'tool' -%}{{- '"""
+        + turn_close
+        + r"""' -}}{%- endif -%}
+"""
+    )
+
+
+_CONTENT = r"""{%- set content = message['content'] if message['content'] is string else '' -%}
+"""
+
+CHATML_TOOL_TEMPLATE = (
+    _RENDER_ARGS
+    + _split_system(DEFAULT_SYSTEM)
+    + r"""{{- '<|im_start|>system\n' + system_text -}}
+"""
+    + TOOLS_SECTION
+    + r"""
+{{- '<|im_end|>\n' -}}
+{%- for message in rest -%}
+"""
+    + _CONTENT
+    + r"""{%- if message['role'] == 'assistant' and message.get('tool_calls') -%}
+{{- '<|im_start|>assistant' -}}
+{%- if content -%}{{- '\n' + content -}}{%- endif -%}
+{%- for tool_call in message['tool_calls'] -%}
+"""
+    + _CALL_NAME_ARGS
+    + r"""{{- '\n' + """
+    + _CALL_BLOCK
+    + r""" -}}
+{%- endfor -%}
+{{- '<|im_end|>\n' -}}
+"""
+    + _tool_results(r"<|im_start|>user", r"<|im_end|>\n")
+    + r"""{%- else -%}
+{{- '<|im_start|>' + message['role'] + '\n' + content + '<|im_end|>\n' -}}
+{%- endif -%}
+{%- endfor -%}
+{%- if add_generation_prompt -%}{{- '<|im_start|>assistant\n' -}}{%- endif -%}"""
+)
+
+# No <bos> here: the tokenizer adds it (the Gemma GGUF says add_bos_token).
+GEMMA_TOOL_TEMPLATE = (
+    _RENDER_ARGS
+    + _split_system("")
+    + r"""{%- set tools_text -%}
+"""
+    + TOOLS_SECTION
+    + r"""
+{%- endset -%}
+{%- set ns = namespace(prefix=(system_text + tools_text) | trim) -%}
+{%- for message in rest -%}
+"""
+    + _CONTENT
+    + r"""{%- if message['role'] == 'assistant' -%}
+{{- '<start_of_turn>model\n' + content -}}
+{%- for tool_call in message.get('tool_calls') or [] -%}
+"""
+    + _CALL_NAME_ARGS
+    + r"""{%- if content or not loop.first -%}{{- '\n' -}}{%- endif -%}
+{{- """
+    + _CALL_BLOCK
+    + r""" -}}
+{%- endfor -%}
+{{- '<end_of_turn>\n' -}}
+"""
+    + _tool_results(r"<start_of_turn>user", r"<end_of_turn>\n")
+    + r"""{%- else -%}
+{{- '<start_of_turn>user\n' -}}
+{%- if ns.prefix -%}{{- ns.prefix + '\n\n' -}}{%- set ns.prefix = '' -%}{%- endif -%}
+{{- content + '<end_of_turn>\n' -}}
+{%- endif -%}
+{%- endfor -%}
+{%- if add_generation_prompt -%}{{- '<start_of_turn>model\n' -}}{%- endif -%}"""
+)
+
+TEMPLATES: dict[str, str] = {"chatml": CHATML_TOOL_TEMPLATE, "gemma": GEMMA_TOOL_TEMPLATE}
+
+# Where generation stops: the end of the assistant turn, or the model starting to write a tool
+# result itself (a small model often invents one after its call; the call before it still counts).
+STOP_STRINGS: dict[str, list[str]] = {
+    "chatml": ["<|im_end|>", "<|im_start|>", "<tool_response>"],
+    "gemma": ["<end_of_turn>", "<start_of_turn>", "<tool_response>"],
+}
+
+
+def _tojson(value: Any, ensure_ascii: bool = False, indent: int | None = None, sort_keys: bool = False) -> str:
+    # transformers' chat-template tojson: non-ASCII kept, so Korean descriptions stay readable
+    # (and the text is the one the hf path renders).
+    return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, sort_keys=sort_keys)
+
+
+@cache
+def compiled(template: str) -> Any:
+    """A template compiled as transformers compiles chat templates (sandboxed, same options)."""
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
+    env.filters["tojson"] = _tojson
+    return env.from_string(template)
+
+
+def render(
+    template: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, add_generation_prompt: bool = True
+) -> str:
+    """``template`` (a name in :data:`TEMPLATES` or a Jinja string) over plain message and tool dicts."""
+    source = TEMPLATES.get(template, template)
+    return str(compiled(source).render(messages=messages, tools=tools or None, add_generation_prompt=add_generation_prompt))
