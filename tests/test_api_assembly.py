@@ -183,3 +183,31 @@ def test_format_switch_and_key_are_case_insensitive():
     wrong = EMU.handle("GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", {"key": "wrong", "type": "json"},
                        clock=CLOCK)
     assert json.loads(wrong.body)["RESULT"]["CODE"] == "ERROR-290"
+
+
+def test_each_committee_has_one_chair_and_one_ganssa_per_negotiating_group():
+    """JOB_RES_NM is the post in the member's representative committee (CMIT_NM): a committee has exactly
+    one 위원장, at most one 간사 per negotiating group (교섭단체: 20+ seats), everyone else is 위원."""
+    from collections import Counter
+
+    from kopa_inspect.world import World
+    from kopa_inspect.world.assembly_catalog import COMMITTEE_NAMES, AssemblyWorld
+
+    aw = AssemblyWorld(World(clock=CLOCK))
+    for age in (22, 18):
+        rows = aw.members(age)
+        seats = Counter(r["POLY_NM"] for r in rows)
+        groups = {p for p, n in seats.items() if n >= 20 and p != "무소속"}
+        by_cmit: dict[str, list[dict]] = {}
+        for r in rows:
+            by_cmit.setdefault(r["CMIT_NM"], []).append(r)
+        assert set(by_cmit) <= set(COMMITTEE_NAMES)
+        for cmit, members in by_cmit.items():
+            posts = Counter(m["JOB_RES_NM"] for m in members)
+            assert set(posts) <= {"위원장", "간사", "위원"}, (age, cmit, posts)
+            assert posts["위원장"] == 1, (age, cmit, posts)
+            ganssa = [m["POLY_NM"] for m in members if m["JOB_RES_NM"] == "간사"]
+            assert len(ganssa) == len(set(ganssa)) and set(ganssa) <= groups, (age, cmit, ganssa, groups)
+            # every negotiating group that sits on the committee (beside the chair) names its 간사
+            present = {m["POLY_NM"] for m in members if m["JOB_RES_NM"] != "위원장"} & groups
+            assert set(ganssa) == present, (age, cmit, ganssa, present)

@@ -906,25 +906,32 @@ def party_seats() -> list[Spec]:
 
 @family
 def committee_roster() -> list[Spec]:
-    """A committee's roster (one page holds it), one party's members on it, then that party's seats
-    in the whole Assembly (kopa-074 used to ask for "the" chair, but the world's roster role field
-    is not unique per committee; the question is now about the party make-up)."""
+    """A committee's roster (one page holds it) -> its chair and the chair's party -> that party's seats
+    in the whole Assembly (a real chain: the party is read off the roster). The world now gives each
+    committee exactly one 위원장 (JOB_RES_NM of the representative committee), so "the" chair is defined
+    again (kopa-074's old question came back)."""
     rows = [
-        ("교육위원회", "더불어민주당", "2026-11-26", "11:10",
-         "교육위원회 소속 의원 중 초선 의원이 몇 명인지, 더불어민주당 위원은 몇 명인지, 민주당 전체 의석수까지 알려 주세요.",
-         "Education Committee: how many first-term members, how many Democratic Party members, and the Democratic "
-         "Party's seats in the whole Assembly."),
+        ("교육위원회", "2026-11-26", "11:10",
+         "교육위원회 위원장이 누구이고 어느 당 소속인지, 그 당 소속 교육위원회 위원은 몇 명인지, 초선 위원은 몇 명인지, "
+         "그리고 위원장 소속 정당의 국회 전체 의석수까지 알려 주세요.",
+         "Education Committee: who chairs it and from which party, how many of the committee's members belong to "
+         "that party, how many are first-term, and that party's seats in the whole Assembly."),
     ]
     out = []
-    for cmit, party, day, hm, q, qe in rows:
+    chair = "items[?JOB_RES_NM=='위원장'] | [0]"
+    for cmit, day, hm, q, qe in rows:
         c = clock(day, hm)
         steps = [step("s1", MEMBERS, {"CMIT_NM": cmit, "pSize": 100}),
-                 step("s2", MEMBERS, {"POLY_NM": party, "pSize": 5})]
-        facts = [fact("n", f"{cmit} {party} 위원 수", f"$s1.length(items[?POLY_NM=='{party}'])", "number"),
-                 fact("seats", f"{party} 전체 의석수", "$s2.totalCount", "number")]
-        if "초선" in q:
-            facts.insert(0, fact("first", "초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"))
-        out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
+                 step("s2", MEMBERS, {"POLY_NM": f"$s1.{chair}.POLY_NM", "pSize": 5}),
+                 step("s3", MEMBERS, {"CMIT_NM": cmit, "POLY_NM": f"$s1.{chair}.POLY_NM", "pSize": 100})]
+        facts = [fact("chair", f"{cmit} 위원장", f"$s1.{chair}.HG_NM", "name",
+                      competitors="$s1.items[?JOB_RES_NM!='위원장'].HG_NM"),
+                 fact("party", "위원장 소속 정당", f"$s1.{chair}.POLY_NM", "name", subject=f"{cmit} 위원장"),
+                 fact("n", f"{cmit} 위원 중 위원장 소속 정당 위원 수",
+                      "$s3.totalCount", "number"),
+                 fact("first", "초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"),
+                 fact("seats", "위원장 소속 정당 전체 의석수", "$s2.totalCount", "number")]
+        out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
     return out
 
 

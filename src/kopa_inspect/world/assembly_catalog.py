@@ -295,7 +295,37 @@ def _members(world: World, age: int) -> list[Row]:
             "MEM_TITLE": rng.choice(("前 변호사", "前 국무위원", "前 시민단체 대표", "前 교수", "前 지방의회 의원", "前 언론인")),
             "ASSEM_ADDR": f"의원회관 {rng.randint(3, 10)}{rng.randint(1, 50):02d}호"
         })
+    _assign_posts(rows)
     return rows
+
+
+def _assign_posts(rows: list[Row]) -> None:
+    """Make JOB_RES_NM consistent per representative committee (CMIT_NM): exactly one 위원장, one 간사
+    per negotiating group (교섭단체: 20+ seats, 국회법 제33조) sitting on it, everyone else 위원.
+
+    The per-member draw above is kept (it only says who is *eligible* first) so the rng stream, and with
+    it every other field of the world, stays as it was."""
+    seats: dict[str, int] = {}
+    for r in rows:
+        seats[r["POLY_NM"]] = seats.get(r["POLY_NM"], 0) + 1
+    groups = {p for p, n in seats.items() if n >= 20 and p != "무소속"}
+    by_cmit: dict[str, list[Row]] = {}
+    for r in rows:
+        by_cmit.setdefault(r["CMIT_NM"], []).append(r)
+    for members in by_cmit.values():
+        drawn = {id(m): m["JOB_RES_NM"] for m in members}
+        # the chair: the first member drawn as 위원장, else the first of the largest group on the committee
+        chair = next((m for m in members if drawn[id(m)] == "위원장"), None)
+        if chair is None:
+            chair = max(members, key=lambda m: (m["POLY_NM"] in groups, seats[m["POLY_NM"]]))
+        for m in members:
+            m["JOB_RES_NM"] = "위원"
+        chair["JOB_RES_NM"] = "위원장"
+        for party in sorted(groups):
+            cands = [m for m in members if m is not chair and m["POLY_NM"] == party]
+            if cands:
+                pick = next((m for m in cands if drawn[id(m)] == "간사"), cands[0])
+                pick["JOB_RES_NM"] = "간사"
 
 
 def _bills(world: World, age: int, members: list[Row], today: date) -> list[Row]:
