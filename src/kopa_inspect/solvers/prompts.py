@@ -44,7 +44,7 @@ SYSTEM_KO = """당신은 한국 공공데이터 API 도구를 사용해 사용�
 - 도구가 오류를 돌려주면 오류 메시지를 읽고 인자를 고쳐 다시 시도하세요.
 - 결과가 여러 페이지이면 필요한 만큼 pageNo를 바꿔 가며 조회하세요.
 - 인증 토큰이 필요한 플랫폼은 먼저 *_get_api_key 도구로 토큰을 받으세요.
-- 자료가 있는지는 도구로 확인하세요(그 지역·학교·날짜·조항을 실제로 조회해 보기). 조회해도 자료가 없거나 그런 자료를 주는 도구가 없으면, 답할 수 없다고 분명히 말하고 그 이유만 쓰세요. 숫자나 이름을 지어내거나 추측하지 마세요.
+- 자료가 있는지는 도구로 확인하세요(그 지역·학교·날짜·조항을 실제로 조회해 보기). 조회해도 자료가 없거나 그런 자료를 주는 도구가 없으면, 답할 수 없다고 분명히 말하세요. 질문에 없는 숫자나 이름은 쓰지 말고(이유를 설명할 때도), 추측하지 마세요.
 - 모든 조회가 끝나면 도구 호출 없이 최종 답변을 한국어로 쓰세요. 도구 출력(JSON/XML)을 그대로 붙여 넣지 마세요.
 - 최종 답변 끝에 아래 형식의 요약을 붙이세요. 항목마다 한 줄, 대상(지역, 학교, 역, 법령, 회사 등)과 값을 함께 쓰고, 숫자·이름·날짜는 API가 준 값대로 쓰세요.
   "가장 ~한 것"을 묻는 질문이면 그 한 곳만 값으로 쓰세요.
@@ -61,7 +61,7 @@ Rules:
 - When a tool returns an error, read it, fix the arguments and try again.
 - When results span several pages, page through them with pageNo as needed.
 - Platforms that need a session token: get it first with their *_get_api_key tool.
-- Check with the tools whether the data exists (actually look up the region, school, date or article). If it does not, or no tool provides such data, say clearly that it cannot be answered and why; do not invent or guess figures or names.
+- Check with the tools whether the data exists (actually look up the region, school, date or article). If it does not, or no tool provides such data, say clearly that it cannot be answered; write no figure or name that is not in the question (not even in the reason), and do not guess.
 - When done, write the final answer without a tool call. Do not paste raw tool output (JSON/XML).
 - End the answer with the summary below: one line per item, naming the entity it is about (district, school, station, law, company ...) and its value; numbers, names and dates as the API gave them.
   For "which one is largest/latest" questions, give only the one winner as the value.
