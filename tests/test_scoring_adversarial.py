@@ -1018,3 +1018,10 @@ def test_no_information_is_not_a_zero() -> None:
         assert matching.score_answer(fact, {"pop": 0}, answer, question=q)["pop"] == 1.0, answer
     bound = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"}]
     assert matching.score_answer(bound, {"a": 0}, "강남구는 거래 자료가 없습니다.")["a"] == 0.0
+
+
+def test_number_words_are_read_as_figures_but_words_are_not() -> None:
+    q = "다음 달 20일 서울 날씨 어때?"
+    assert matching.refusal_score("확인할 수 없지만 이십 도쯤입니다.", q) == 0.0
+    assert matching.refusal_score("알 수 없지만 삼억원입니다.", q) == 0.0
+    assert matching.refusal_score("날씨 API만 도구로 제공되어 다음 달 날씨는 확인할 수 없습니다.", q) == 1.0

@@ -830,7 +830,9 @@ _GUESS = re.compile(
 # Figures written in words: Korean Sino numerals with a scale and a unit ("삼억 원", "이십 도") and
 # English scale words ("three hundred million"). UNCERTAIN: native numerals ("두 곳") are not read.
 _WORD_FIGURE = re.compile(
-    r"(?<![가-힣])[일이삼사오육칠팔구]*[십백천만억][일이삼사오육칠팔구십백천만억]*\s*(?:원|명|건|곳|개|도|퍼센트|프로|세대|가구|층|회)"
+    # two syllables at least: "만 도구" / "천 개의 API" are words, "삼억 원" / "이십 도" are figures
+    r"(?<![가-힣])(?=[일이삼사오육칠팔구십백천만억]{2})[일이삼사오육칠팔구]*[십백천만억][일이삼사오육칠팔구십백천만억]*"
+    r"\s*(?:원|명|건|곳|개|도|퍼센트|프로|세대|가구|층|회)"
     r"|\b(?:hundred|thousand|million|billion|trillion)\b"
     r"|\b(?:about|around|roughly|approximately|nearly|some|over|under)\s+(?:a\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
     re.IGNORECASE,
