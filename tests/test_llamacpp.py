@@ -219,6 +219,9 @@ class _FakeLlama:
     def reset(self) -> None:
         self.resets = getattr(self, "resets", 0) + 1
 
+    def close(self) -> None:
+        self.closes = getattr(self, "closes", 0) + 1
+
     def create_completion(self, prompt: list[int], **kwargs: Any) -> dict[str, Any]:
         self.calls.append({"prompt": prompt, **kwargs})
         return {
@@ -235,8 +238,14 @@ def _api(monkeypatch: pytest.MonkeyPatch, fake: _FakeLlama) -> lc.LlamaCppAPI:
     engine = object.__new__(lc.Engine)
     engine.path, engine.lock, engine.llm, engine.architecture = Path("fake.gguf"), threading.Lock(), fake, "llama"
     engine._last_prompt = []
+    engine.users = 0
     monkeypatch.setattr(lc, "resolve_gguf", lambda name, path=None: Path("fake.gguf"))
-    monkeypatch.setattr(lc, "get_engine", lambda *a, **k: engine)
+
+    def get_engine(*args: Any, **kwargs: Any) -> lc.Engine:
+        engine.users += 1
+        return engine
+
+    monkeypatch.setattr(lc, "get_engine", get_engine)
     return lc.LlamaCppAPI("smollm2")
 
 
@@ -286,3 +295,42 @@ def test_both_providers_use_one_template_source_and_calls_round_trip() -> None:
         _, [call] = parse_tool_calls(written, TOOLS)
         assert (call.function, call.arguments, call.parse_error) == ("stanreg_search", {"locatadd_nm": "종로구"}, None)
     assert sections[0] == sections[1]  # every family is told the same thing about the tools
+
+
+async def test_close_frees_the_model_once_and_a_closed_provider_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = _FakeLlama("x")
+    api = _api(monkeypatch, fake)
+    engine = api.engine
+    await api.aclose()  # what Inspect calls when a model is used as a context manager
+    assert getattr(fake, "closes", 0) == 1 and engine.llm is None
+    api.close()  # a second close (sync or async) is harmless
+    await api.aclose()
+    assert fake.closes == 1
+    with pytest.raises(RuntimeError, match=r"llamacpp/smollm2 .*closed"):
+        await api.generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
+
+
+def test_an_engine_shared_by_two_providers_lives_until_the_last_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[_FakeLlama] = []
+    engine_class = lc.Engine
+
+    def fake_engine(path: Path, n_ctx: int, n_threads: int, n_batch: int) -> lc.Engine:
+        import threading
+
+        engine = object.__new__(engine_class)
+        engine.llm = _FakeLlama("x")
+        made.append(engine.llm)
+        engine.path, engine.lock, engine.architecture, engine._last_prompt, engine.users = path, threading.Lock(), "llama", [], 0
+        return engine
+
+    monkeypatch.setattr(lc, "Engine", fake_engine)
+    monkeypatch.setattr(lc, "resolve_gguf", lambda name, path=None: Path("shared.gguf"))
+    monkeypatch.setattr(lc, "_ENGINES", {})
+    a, b = lc.LlamaCppAPI("smollm2", n_ctx=512), lc.LlamaCppAPI("smollm2", n_ctx=512)
+    assert a.engine is b.engine and len(made) == 1
+    a.close()
+    assert getattr(made[0], "closes", 0) == 0 and b.engine.llm is made[0]  # b still uses it
+    b.close()
+    assert made[0].closes == 1 and lc._ENGINES == {}
+    lc.LlamaCppAPI("smollm2", n_ctx=512).close()  # a fresh provider loads a fresh engine
+    assert len(made) == 2 and made[1].closes == 1

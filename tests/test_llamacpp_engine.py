@@ -39,9 +39,11 @@ def api():  # type: ignore[no-untyped-def]
     from kopa_inspect.providers.llamacpp import LlamaCppAPI
 
     try:
-        return LlamaCppAPI("smollm2", n_ctx=4096)
+        api = LlamaCppAPI("smollm2", n_ctx=4096)
     except FileNotFoundError as exc:
         pytest.skip(str(exc))
+    yield api
+    api.close()  # freed now, not at interpreter exit
 
 
 async def test_real_engine_output_is_a_function_of_the_prompt(api) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +81,10 @@ async def test_prompt_longer_than_the_context_ends_the_turn_cleanly() -> None:
 
     small = LlamaCppAPI("smollm2", n_ctx=256)
     long = [MESSAGES[0], ChatMessageUser(content="What is the weather in Seoul? " * 40)]
-    output, call = await small.generate(long, TOOLS, "auto", GenerateConfig(max_tokens=16))
+    try:
+        output, call = await small.generate(long, TOOLS, "auto", GenerateConfig(max_tokens=16))
+    finally:
+        small.close()
     assert output.stop_reason == "model_length"
     assert call.response["finish_reason"] == "context"
 
@@ -109,3 +114,38 @@ def test_one_kopa_bench_sample_through_the_engine(tmp_path: Path) -> None:
             assert call.id in answered
     assert sample.scores, "the KOPA scorer ran on the engine's trajectory"
     assert log.stats.model_usage["llamacpp/smollm2"].input_tokens > 1000
+
+
+def test_close_frees_the_real_model_and_a_second_close_is_harmless() -> None:
+    from kopa_inspect.providers.llamacpp import LlamaCppAPI
+
+    api = LlamaCppAPI("smollm2", n_ctx=256, n_batch=128)  # settings no other test uses: its own engine
+    llm = api.engine.llm
+    assert llm._model.model is not None
+    api.close()
+    assert llm._model.model is None and api.engine is None  # llama.cpp freed the weights now
+    api.close()
+
+
+_EXIT_SCRIPT = """
+import asyncio, os
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+from inspect_ai.model import ChatMessageUser, GenerateConfig
+from kopa_inspect.providers.llamacpp import LlamaCppAPI
+api = LlamaCppAPI("smollm2", n_ctx=256)
+out, _ = asyncio.run(api.generate([ChatMessageUser(content="hi")], [], "auto", GenerateConfig(max_tokens=2)))
+print("generated", out.stop_reason)
+"""
+
+
+def test_interpreter_exit_is_quiet_without_an_explicit_close() -> None:
+    # An inspect eval never closes its cached models: the engines must still be freed before the
+    # interpreter tears llama_cpp down, or every run ends with "Exception ignored in ... __del__".
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _EXIT_SCRIPT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "generated" in done.stdout
+    assert "Exception ignored" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert "n_ctx_train (0)" not in done.stderr  # no vocab-only probe context with a bogus training size

@@ -29,6 +29,7 @@ prompt and grammar).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
 import os
 import threading
@@ -161,11 +162,8 @@ class Engine:
             ) from exc
         self.path = path
         self.lock = threading.Lock()
-        # The model's training context, read without allocating a context.
-        probe = Llama(model_path=str(path), n_ctx=8, vocab_only=True, verbose=False)
-        arch = probe.metadata.get("general.architecture")
-        self.n_ctx_train = int(probe.metadata.get(f"{arch}.context_length", 4096))
-        del probe
+        # Providers holding this engine (get_engine / release_engine); the last release frees it.
+        self.users = 0
         if n_ctx <= 0:
             # A KOPA-Bench first turn (Korean tool descriptions) is 7k-21k SmolLM2 tokens (median 11.5k),
             # past its 8,192 training positions. hf/local runs such prompts as they come; so does this
@@ -174,21 +172,41 @@ class Engine:
         # llama.cpp rounds a context up to 256 cells while llama-cpp-python sizes its token buffer from
         # the request: below 256 the two disagree and a long prompt overruns the buffer.
         n_ctx = max(n_ctx, 256)
-        if n_ctx > self.n_ctx_train:
+        try:
+            self.llm: Any = Llama(
+                model_path=str(path),
+                n_ctx=n_ctx,
+                n_threads=n_threads,
+                n_threads_batch=n_threads,
+                n_batch=n_batch,
+                verbose=False,
+            )
+        except ValueError as exc:  # llama-cpp-python's "Failed to load model from file: ..."
+            raise ValueError(
+                f"llama.cpp could not load {path} as a GGUF model (not a GGUF file, a truncated download, or an "
+                f"architecture this llama-cpp-python does not know): {exc}"
+            ) from None
+        self.architecture = str(self.llm.metadata.get("general.architecture", ""))
+        # The training context, from the loaded model (a separate vocab-only probe cost a second load
+        # and made llama.cpp print a bogus "n_ctx_train (0)" line).
+        self.n_ctx_train = int(self.llm.metadata.get(f"{self.architecture}.context_length", 0)) or None
+        if self.n_ctx_train and n_ctx > self.n_ctx_train:
             log.warning(
                 "%s: context %d is past the model's training context %d; long prompts degrade", path.name, n_ctx,
                 self.n_ctx_train,
             )
-        self.llm = Llama(
-            model_path=str(path),
-            n_ctx=n_ctx,
-            n_threads=n_threads,
-            n_threads_batch=n_threads,
-            n_batch=n_batch,
-            verbose=False,
-        )
-        self.architecture = str(self.llm.metadata.get("general.architecture", ""))
         self._last_prompt: list[int] = []
+
+    @property
+    def closed(self) -> bool:
+        return self.llm is None
+
+    def close(self) -> None:
+        """Free the model and its context now (idempotent). Waits for a generation in progress."""
+        with self.lock:
+            llm, self.llm = self.llm, None
+            if llm is not None:
+                llm.close()
 
     def n_ctx(self) -> int:
         return int(self.llm.n_ctx())
@@ -221,6 +239,8 @@ class Engine:
         seed: int | None = None,
     ) -> Completion:
         with self.lock:
+            if self.llm is None:
+                raise RuntimeError(f"the llama.cpp engine for {self.path.name} is closed")
             started = time.perf_counter()
             # special=True: the template's turn markers are control tokens, not text.
             tokens = self.llm.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
@@ -275,7 +295,33 @@ def get_engine(path: Path, n_ctx: int = 0, n_threads: int | None = None, n_batch
     with _ENGINES_LOCK:
         if key not in _ENGINES:
             _ENGINES[key] = Engine(path, n_ctx, threads, n_batch)
-        return _ENGINES[key]
+        engine = _ENGINES[key]
+        engine.users += 1
+        return engine
+
+
+def release_engine(engine: Engine) -> None:
+    """One provider is done with ``engine``; the last one frees the model (llama.cpp memory) now."""
+    with _ENGINES_LOCK:
+        engine.users -= 1
+        if engine.users > 0:
+            return
+        for key, cached in list(_ENGINES.items()):
+            if cached is engine:
+                del _ENGINES[key]
+    engine.close()
+
+
+@atexit.register
+def _close_engines_at_exit() -> None:
+    # Inspect never closes the models it caches for an eval. Left to the garbage collector, each
+    # Llama is freed during interpreter teardown, after llama_cpp's module globals are gone, and
+    # prints "Exception ignored in: <function Llama.__del__>". atexit runs while they still exist.
+    with _ENGINES_LOCK:
+        engines = list(_ENGINES.values())
+        _ENGINES.clear()
+    for engine in engines:
+        engine.close()
 
 
 class LlamaCppAPI(ModelAPI):
@@ -299,8 +345,9 @@ class LlamaCppAPI(ModelAPI):
         from kopa_inspect.providers.local_chat import template_for_architecture
 
         self.gguf = resolve_gguf(model_name, model_path)
-        self.engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))
-        name = chat_template or template_for_architecture(self.engine.architecture)
+        engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))
+        self.engine: Engine | None = engine
+        name = chat_template or template_for_architecture(engine.architecture)
         self.template = name
         if name in TEMPLATES:
             self.stop = STOP_STRINGS[name]
@@ -308,6 +355,16 @@ class LlamaCppAPI(ModelAPI):
             self.stop = STOP_STRINGS["gemma"]
         else:
             self.stop = STOP_STRINGS["chatml"]
+
+    def close(self) -> None:
+        """Release the engine (Inspect calls this, or ``aclose``, when the model's context ends).
+
+        The model is freed when no other provider shares it; closing twice is harmless. ``aclose``
+        is Inspect's default, which calls this.
+        """
+        engine, self.engine = self.engine, None
+        if engine is not None:
+            release_engine(engine)
 
     def max_tokens(self) -> int | None:
         return DEFAULT_MAX_TOKENS
@@ -325,10 +382,13 @@ class LlamaCppAPI(ModelAPI):
     ) -> tuple[ModelOutput, ModelCall]:
         from kopa_inspect.providers.local_chat import parse_completion, render_prompt
 
+        engine = self.engine
+        if engine is None:
+            raise RuntimeError(f"llamacpp/{self.model_name} was closed; get a new model to generate again")
         # tool_choice is not enforced (as with hf/): the tools are always shown when given.
         prompt = render_prompt(input, tools, self.template)
         completion = await asyncio.to_thread(
-            self.engine.complete,
+            engine.complete,
             prompt,
             max_tokens=config.max_tokens or DEFAULT_MAX_TOKENS,
             stop=self.stop,
