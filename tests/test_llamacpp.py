@@ -334,3 +334,76 @@ def test_an_engine_shared_by_two_providers_lives_until_the_last_close(monkeypatc
     assert made[0].closes == 1 and lc._ENGINES == {}
     lc.LlamaCppAPI("smollm2", n_ctx=512).close()  # a fresh provider loads a fresh engine
     assert len(made) == 2 and made[1].closes == 1
+
+
+def test_model_selection_errors_say_what_to_do(tmp_path: Path) -> None:
+    # llamacpp/local without a path: say which model arg is missing, not "not a known model".
+    with pytest.raises(ValueError, match=r"llamacpp/local needs -M model_path=/path/to/model\.gguf"):
+        lc.resolve_gguf("local")
+    # A near miss names the model meant.
+    with pytest.raises(ValueError, match=r"did you mean llamacpp/smollm2\?"):
+        lc.resolve_gguf("smollm")
+    # A folder (e.g. the hf/local folder) is not a GGUF file.
+    with pytest.raises(FileNotFoundError, match=r"is a directory, not a \.gguf file"):
+        lc.resolve_gguf("local", str(tmp_path))
+    # A file that is not GGUF fails before llama.cpp is asked to load it.
+    fake = tmp_path / "model.gguf"
+    fake.write_bytes(b'{"not": "gguf"}')
+    with pytest.raises(ValueError, match=r"model\.gguf is not a GGUF file"):
+        lc.resolve_gguf("local", str(fake))
+
+
+def test_a_chat_template_name_typo_is_an_error_not_a_one_word_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match=r"chat_template 'Gemma' is not a template name \(chatml, gemma\)"):
+        _api_with(monkeypatch, chat_template="Gemma")
+    api = _api_with(monkeypatch, chat_template="{{ messages[0]['content'] }}<|im_end|>")
+    assert api.template.startswith("{{") and api.stop == lc_stop("chatml")
+
+
+def test_unknown_model_args_list_the_accepted_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match=r"unknown model args \['ctx'\].*n_ctx"):
+        _api_with(monkeypatch, ctx=4096)
+
+
+async def test_a_prompt_past_the_context_is_reported_with_its_size(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    tiny = _FakeLlama("never used", n_ctx=10)
+    api = _api(monkeypatch, tiny)
+    output, call = await api.generate(_conversation(), TOOLS, "auto", GenerateConfig(max_tokens=8))
+    assert output.stop_reason == "model_length"
+    tokens = call.request["prompt_tokens"]
+    assert tokens > 10
+    expected = f"prompt of {tokens} tokens does not fit the context of 10 tokens"
+    assert expected in call.response["error"] and "-M n_ctx=" in call.response["error"]
+    assert expected in caplog.text
+
+
+def lc_stop(name: str) -> list[str]:
+    from kopa_inspect.providers.chat_templates import STOP_STRINGS
+
+    return STOP_STRINGS[name]
+
+
+def _api_with(monkeypatch: pytest.MonkeyPatch, **model_args: Any) -> lc.LlamaCppAPI:
+    _api(monkeypatch, _FakeLlama("x"))  # patches resolve_gguf and get_engine
+    return lc.LlamaCppAPI("smollm2", **model_args)
+
+
+async def test_an_answer_cut_by_the_context_is_model_length_not_max_tokens(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The fake counts words as tokens; a context just past the prompt leaves 3 tokens of room.
+    probe = _api(monkeypatch, _FakeLlama("x"))
+    _, first = await probe.generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
+    prompt_tokens = first.request["prompt_tokens"]
+    fake = _FakeLlama("내일 종로구는", finish_reason="length", n_ctx=prompt_tokens + 3)
+    api = _api(monkeypatch, fake)
+    output, call = await api.generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=64))
+    assert fake.calls[0]["max_tokens"] == 3
+    assert output.stop_reason == "model_length" and call.response["finish_reason"] == "context_full"
+    assert "cut after 17 tokens at the end of the context" in call.response["error"]
+    # max_tokens reached inside the context stays max_tokens
+    roomy = _FakeLlama("내일", finish_reason="length", n_ctx=prompt_tokens + 100)
+    output, call = await _api(monkeypatch, roomy).generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
+    assert output.stop_reason == "max_tokens" and "error" not in call.response

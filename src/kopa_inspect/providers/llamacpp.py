@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import difflib
 import logging
 import os
 import threading
@@ -112,22 +113,42 @@ def smollm2_f32_gguf() -> Path:
 KNOWN_MODELS = {"smollm2": smollm2_gguf, "smollm2-f32": smollm2_f32_gguf, "gemma3-270m": gemma3_270m_gguf}
 
 
+GGUF_MAGIC = b"GGUF"
+
+
 def resolve_gguf(model_name: str, model_path: str | None = None) -> Path:
-    """The GGUF file for ``llamacpp/<model_name>`` (a known name, ``local`` + model_path, or a path)."""
+    """The GGUF file for ``llamacpp/<model_name>`` (a known name, ``local`` + model_path, or a path).
+
+    Every way to get it wrong ends here with a message that says what to pass instead.
+    """
     if model_path:
         path = Path(model_path).expanduser()
     elif model_name in KNOWN_MODELS:
         path = KNOWN_MODELS[model_name]()
     elif model_name.endswith(".gguf"):
         path = Path(model_name).expanduser()
+    elif model_name == "local":
+        raise ValueError("llamacpp/local needs -M model_path=/path/to/model.gguf (a GGUF file on this machine)")
     else:
         known = ", ".join(sorted(KNOWN_MODELS))
+        near = difflib.get_close_matches(model_name, list(KNOWN_MODELS), n=1, cutoff=0.6)
+        hint = f"did you mean llamacpp/{near[0]}? " if near else ""
         raise ValueError(
-            f"llamacpp/{model_name}: not a known model ({known}) nor a .gguf path; "
-            "use llamacpp/local -M model_path=/path/model.gguf"
+            f"llamacpp/{model_name}: not a known model ({known}) nor a .gguf path; {hint}"
+            "for another GGUF use llamacpp/local -M model_path=/path/to/model.gguf"
+        )
+    if path.is_dir():
+        raise FileNotFoundError(
+            f"llamacpp/{model_name}: {path} is a directory, not a .gguf file (a Hugging Face folder runs with hf/...)"
         )
     if not path.is_file():
         raise FileNotFoundError(f"llamacpp/{model_name}: GGUF file {path} does not exist")
+    with path.open("rb") as f:
+        head = f.read(4)
+    if head != GGUF_MAGIC:
+        raise ValueError(
+            f"llamacpp/{model_name}: {path} is not a GGUF file (it starts with {head!r}, a GGUF file with b'GGUF')"
+        )
     return path
 
 
@@ -136,13 +157,16 @@ class Completion:
     """One raw completion and what it cost."""
 
     text: str
-    finish_reason: str  # "stop" | "length" | "context" (the prompt alone fills the context)
+    # "stop" | "length" (max_tokens) | "context" (the prompt alone fills the context) | "context_full"
+    # (generation ran into the end of the context before max_tokens)
+    finish_reason: str
     prompt_tokens: int
     completion_tokens: int
     prompt_eval_tokens: int | None  # tokens actually evaluated (the rest came from the KV cache)
     prompt_eval_s: float | None
     generation_s: float | None
     seconds: float
+    context_size: int = 0  # the engine's context in tokens
 
 
 class Engine:
@@ -244,9 +268,10 @@ class Engine:
             started = time.perf_counter()
             # special=True: the template's turn markers are control tokens, not text.
             tokens = self.llm.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
-            room = self.n_ctx() - len(tokens)
+            n_ctx = self.n_ctx()
+            room = n_ctx - len(tokens)
             if room < 1:
-                return Completion("", "context", len(tokens), 0, None, None, None, time.perf_counter() - started)
+                return Completion("", "context", len(tokens), 0, None, None, None, time.perf_counter() - started, n_ctx)
             kwargs: dict[str, Any] = {
                 "max_tokens": min(max_tokens, room),
                 "stop": stop,
@@ -271,16 +296,20 @@ class Engine:
             result = self.llm.create_completion(tokens, **kwargs)
             perf = self._perf()
             choice = result["choices"][0]
+            finish = choice.get("finish_reason") or "stop"
+            if finish == "length" and room < max_tokens:
+                finish = "context_full"  # cut by the context, not by the max_tokens asked for
             usage = result.get("usage") or {}
             return Completion(
                 text=choice.get("text") or "",
-                finish_reason=choice.get("finish_reason") or "stop",
+                finish_reason=finish,
                 prompt_tokens=len(tokens),
                 completion_tokens=int(usage.get("completion_tokens", 0)),
                 prompt_eval_tokens=int(perf.n_p_eval) if perf is not None else None,
                 prompt_eval_s=float(perf.t_p_eval_ms) / 1000 if perf is not None else None,
                 generation_s=float(perf.t_eval_ms) / 1000 if perf is not None else None,
                 seconds=time.perf_counter() - started,
+                context_size=n_ctx,
             )
 
 
@@ -340,10 +369,20 @@ class LlamaCppAPI(ModelAPI):
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
         if model_args:
-            raise ValueError(f"llamacpp: unknown model args {sorted(model_args)}")
+            raise ValueError(
+                f"llamacpp: unknown model args {sorted(model_args)}; accepted: model_path, n_ctx, n_threads, "
+                "n_batch, chat_template"
+            )
         from kopa_inspect.providers.chat_templates import STOP_STRINGS, TEMPLATES
         from kopa_inspect.providers.local_chat import template_for_architecture
 
+        if chat_template is not None and chat_template not in TEMPLATES and "{" not in chat_template:
+            # A Jinja template always has a tag; a bare word is a misspelt name, which would
+            # otherwise render as a one-word prompt.
+            raise ValueError(
+                f"llamacpp: chat_template {chat_template!r} is not a template name ({', '.join(TEMPLATES)}) "
+                "nor a Jinja template string"
+            )
         self.gguf = resolve_gguf(model_name, model_path)
         engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))
         self.engine: Engine | None = engine
@@ -397,6 +436,20 @@ class LlamaCppAPI(ModelAPI):
             top_k=config.top_k,
             seed=config.seed,
         )
+        error = None
+        if completion.finish_reason == "context":
+            error = (
+                f"prompt of {completion.prompt_tokens} tokens does not fit the context of {completion.context_size} "
+                f"tokens of llamacpp/{self.model_name}; nothing was generated (raise -M n_ctx=...)"
+            )
+        elif completion.finish_reason == "context_full":
+            error = (
+                f"the answer was cut after {completion.completion_tokens} tokens at the end of the context of "
+                f"{completion.context_size} tokens of llamacpp/{self.model_name} (prompt {completion.prompt_tokens}; "
+                "raise -M n_ctx=...)"
+            )
+        if error:
+            log.warning("%s", error)
         # Ids unique within the conversation (the turn's position) and deterministic.
         message = parse_completion(completion.text, tools, self.model_name, id_prefix=f"call_{len(input)}")
         if completion.finish_reason == "context":
@@ -405,6 +458,8 @@ class LlamaCppAPI(ModelAPI):
             stop_reason = "tool_calls"
         elif completion.finish_reason == "length":
             stop_reason = "max_tokens"
+        elif completion.finish_reason == "context_full":
+            stop_reason = "model_length"
         else:
             stop_reason = "stop"
         output = ModelOutput(
@@ -435,6 +490,7 @@ class LlamaCppAPI(ModelAPI):
                 "prompt_eval_tokens": completion.prompt_eval_tokens,
                 "prompt_eval_s": completion.prompt_eval_s,
                 "generation_s": completion.generation_s,
+                **({"error": error} if error else {}),
             },
             time=completion.seconds,
         )
