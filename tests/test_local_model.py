@@ -1,4 +1,5 @@
-"""The local SmolLM2-135M-Instruct: one-time conversion and a one-sample eval on CPU (slow)."""
+"""The local SmolLM2-135M-Instruct: one-time conversion and a one-sample eval on CPU (slow), and the
+guards around the conversion (fast)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import pytest
 from kopa_inspect.scorers import axis_values
 
 TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
-
-pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +26,7 @@ def model_dir() -> Path:
     return prepare_local_model()
 
 
+@pytest.mark.slow
 def test_prepared_folder_is_a_tool_capable_hf_model(model_dir: Path) -> None:
     from transformers import AutoTokenizer
 
@@ -57,6 +57,7 @@ def test_prepared_folder_is_a_tool_capable_hf_model(model_dir: Path) -> None:
     assert getattr(tok, "response_template", None) is not None  # TRL parses tool calls with it
 
 
+@pytest.mark.slow
 def test_one_sample_eval_with_hf_local(model_dir: Path, tmp_path: Path) -> None:
     from inspect_ai import eval as inspect_eval
 
@@ -82,3 +83,24 @@ def test_one_sample_eval_with_hf_local(model_dir: Path, tmp_path: Path) -> None:
     assert set(value) >= {"success", "answer", "call_f1", "chain", "env"}
     assert sample.output.model  # the local model answered something (it is not expected to be right)
     json.dumps(value)
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_conversion_never_deletes_a_folder_it_did_not_make(tmp_path: Path, force: bool) -> None:
+    # KOPA_LOCAL_MODEL_DIR pointed at the user's own model folder must not be wiped and replaced.
+    from kopa_inspect.providers.local import prepare_local_model
+
+    theirs = tmp_path / "my-model"
+    theirs.mkdir()
+    (theirs / "model.safetensors").write_bytes(b"precious")
+    with pytest.raises(FileExistsError, match=r"my-model exists and is not a kopa local model folder"):
+        prepare_local_model(theirs, force=force)
+    assert (theirs / "model.safetensors").read_bytes() == b"precious"
+
+
+def test_a_file_in_place_of_the_folder_is_a_clear_error(tmp_path: Path) -> None:
+    from kopa_inspect.providers.local import prepare_local_model
+
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(FileExistsError, match="is a file"):
+        prepare_local_model(tmp_path / "f")

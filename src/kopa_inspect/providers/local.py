@@ -82,6 +82,15 @@ def prepare_local_model(out_dir: str | Path | None = None, *, force: bool = Fals
     out = Path(out_dir or os.environ.get("KOPA_LOCAL_MODEL_DIR") or DEFAULT_DIR).expanduser().resolve()
     if is_prepared(out) and not force:
         return out
+    # The conversion replaces the folder: only one this function made (its marker, any version)
+    # or an empty one, never a user's own model folder that KOPA_LOCAL_MODEL_DIR happens to name.
+    if out.is_file():
+        raise FileExistsError(f"{out} is a file; the local model needs a folder (set KOPA_LOCAL_MODEL_DIR)")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
+        raise FileExistsError(
+            f"{out} exists and is not a kopa local model folder (no {MARKER}); it is left as is. "
+            "Choose another folder (KOPA_LOCAL_MODEL_DIR or out_dir) or empty this one."
+        )
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer, GgufConfig
 
