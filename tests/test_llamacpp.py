@@ -407,3 +407,8 @@ async def test_an_answer_cut_by_the_context_is_model_length_not_max_tokens(
     roomy = _FakeLlama("내일", finish_reason="length", n_ctx=prompt_tokens + 100)
     output, call = await _api(monkeypatch, roomy).generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
     assert output.stop_reason == "max_tokens" and "error" not in call.response
+
+
+def test_render_prompt_rejects_a_template_name_typo() -> None:
+    with pytest.raises(ValueError, match=r"'chatm' is not a template name"):
+        render_prompt(_conversation()[:2], TOOLS, "chatm")

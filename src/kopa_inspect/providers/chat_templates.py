@@ -184,9 +184,21 @@ def compiled(template: str) -> Any:
     return env.from_string(template)
 
 
+def template_source(template: str) -> str:
+    """The Jinja source for a template name or string; a bare word that names no template is an error
+    (a misspelt name would otherwise render as a one-word prompt)."""
+    if template in TEMPLATES:
+        return TEMPLATES[template]
+    if "{" not in template:
+        raise ValueError(
+            f"chat_template {template!r} is not a template name ({', '.join(TEMPLATES)}) nor a Jinja template string"
+        )
+    return template
+
+
 def render(
     template: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, add_generation_prompt: bool = True
 ) -> str:
     """``template`` (a name in :data:`TEMPLATES` or a Jinja string) over plain message and tool dicts."""
-    source = TEMPLATES.get(template, template)
+    source = template_source(template)
     return str(compiled(source).render(messages=messages, tools=tools or None, add_generation_prompt=add_generation_prompt))

@@ -373,16 +373,14 @@ class LlamaCppAPI(ModelAPI):
                 f"llamacpp: unknown model args {sorted(model_args)}; accepted: model_path, n_ctx, n_threads, "
                 "n_batch, chat_template"
             )
-        from kopa_inspect.providers.chat_templates import STOP_STRINGS, TEMPLATES
+        from kopa_inspect.providers.chat_templates import STOP_STRINGS, TEMPLATES, template_source
         from kopa_inspect.providers.local_chat import template_for_architecture
 
-        if chat_template is not None and chat_template not in TEMPLATES and "{" not in chat_template:
-            # A Jinja template always has a tag; a bare word is a misspelt name, which would
-            # otherwise render as a one-word prompt.
-            raise ValueError(
-                f"llamacpp: chat_template {chat_template!r} is not a template name ({', '.join(TEMPLATES)}) "
-                "nor a Jinja template string"
-            )
+        if chat_template is not None:
+            try:
+                template_source(chat_template)
+            except ValueError as exc:
+                raise ValueError(f"llamacpp: {exc}") from None
         self.gguf = resolve_gguf(model_name, model_path)
         engine = get_engine(self.gguf, int(n_ctx), n_threads, int(n_batch))
         self.engine: Engine | None = engine
