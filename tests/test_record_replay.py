@@ -235,3 +235,18 @@ def test_a_broken_recording_line_is_named_at_load_time(tmp_path, line, reason):
     bad.write_text("\n" + json.dumps(line) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=rf"bad\.jsonl:2: .*{re.escape(reason)}"):
         make_backend(BackendConfig(kind="replay", recording=str(bad)))
+
+
+async def test_a_replay_miss_says_what_the_recording_has(tmp_path):
+    recording = tmp_path / "r.jsonl"
+    backend = RecordingBackend(EmbeddedBackend(BackendConfig()), recording)
+    await Session(backend, clock=CLOCK).call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2})
+    await backend.aclose()
+    replay = make_backend(BackendConfig(kind="replay", recording=str(recording)))
+    other_clock = await Session(replay, clock="2026-10-16T09:00:00+09:00").call(
+        "seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2})
+    assert f"has this call at clock {CLOCK}" in other_clock.message
+    other_args = await Session(replay, clock=CLOCK).call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 9})
+    assert "1 other call(s) to seoul_bikeList" in other_args.message
+    never = await Session(replay, clock=CLOCK).call("assembly_nwvrqwxyaytdsfvhu", {"pSize": 1})
+    assert "never calls assembly_nwvrqwxyaytdsfvhu" in never.message

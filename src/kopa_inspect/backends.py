@@ -389,6 +389,18 @@ class ReplayBackend(Backend):
     async def _send(self, req: Request, clock: str | None) -> HttpResponse:  # pragma: no cover
         raise NotImplementedError
 
+    def _miss(self, op_id: str, args: dict[str, Any], clock: str | None) -> str:
+        """Why a call has no answer: the nearest thing the recording holds (another clock, other args)."""
+        text = f"replay: no recorded answer for {op_id} with {json.dumps(args, ensure_ascii=False)} at clock {clock}"
+        same_op = [recs[0] for recs in self._answers.values() if recs and recs[0].get("op") == op_id]
+        same_op += [rec for rec in self._last.values() if rec.get("op") == op_id and rec not in same_op]
+        clocks = sorted({str(r.get("clock")) for r in same_op if r.get("args") == args})
+        if clocks:
+            return text + f"; the recording has this call at clock {', '.join(clocks)} (run with the task's recorded clock)"
+        if same_op:
+            return text + f"; the recording has {len(same_op)} other call(s) to {op_id} (other arguments)"
+        return text + f"; the recording never calls {op_id}"
+
     async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
                    key_override: str | None = None) -> HttpResponse:
         fp = _fingerprint(op.id, args, clock)
@@ -399,7 +411,7 @@ class ReplayBackend(Backend):
         elif fp in self._last:
             rec = self._last[fp]
         else:
-            raise BackendError(f"replay: no recorded answer for {op.id} with {json.dumps(args, ensure_ascii=False)}")
+            raise BackendError(self._miss(op.id, args, clock))
         return HttpResponse(rec["status"], rec["content_type"], rec["_body"], headers=dict(rec.get("headers") or {}))
 
 
