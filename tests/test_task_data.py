@@ -153,3 +153,84 @@ def test_load_tasks_reads_a_file(tmp_path):
     p.write_text(json.dumps(_task(), ensure_ascii=False) + "\n", encoding="utf-8")
     (t,) = load_tasks(p)
     assert t.id == "kopa-900"
+
+
+# --- unanswerable tasks: evidence calls (CONTRACT.md item 1) ------------------------------------------
+
+# Unanswerable questions a careful agent checks by calling (they look answerable, or the limit is
+# visible in a response); each must carry evidence steps. Matched by how the query starts.
+CHECKABLE = ("다음 달 20일", "서울 강남역", "마포구 다음 달", "2027년 1월", "서울대치초등학교 내년", "내일 아침 8시",
+             "서울특별시 해운대구", "부산광역시 종로구", "서울 한빛누리", "민법 제1200조")
+
+
+def _limit_shown(tool: str, out: dict, task: BenchTask) -> bool:
+    """A non-empty evidence result must show the limit that makes the question unanswerable."""
+    from datetime import datetime, timedelta
+
+    now = datetime.fromisoformat(task.clock)
+    items = out.get("items") or []
+    if tool == "kma_mid_getMidLandFcst":  # the furthest forecast day falls short of the asked day
+        furthest = max(int(k[2:].rstrip("AmP")) for k in items[0] if k.startswith("wf"))
+        return now + timedelta(days=furthest) < datetime(now.year + (now.month == 12), now.month % 12 + 1, 20,
+                                                          tzinfo=now.tzinfo)
+    if tool == "tago_getCtyCodeList":  # no Seoul in TAGO's city list, and the list is whole
+        return out["totalCount"] == len(items) and not any("서울" in i["cityname"] for i in items)
+    if tool == "tago_getSttnAcctoArvlPrearngeInfoList":  # live predictions only: all within the hour
+        return all(int(i["arrtime"]) < 3600 for i in items)
+    return False
+
+
+def test_unanswerable_evidence_steps_are_listed_and_find_nothing(tasks):
+    import asyncio
+
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.execution import Session
+    from kopa_inspect.plans import execute_plan
+
+    refusing = [t for t in tasks if t.category == "unanswerable"]
+    with_steps = [t for t in refusing if t.plan.steps]
+    for prefix in CHECKABLE:  # every checkable question has its evidence
+        (t,) = [t for t in refusing if t.query.startswith(prefix)]
+        assert t.plan.steps, f"{t.id} ({prefix}) has no evidence steps"
+    for t in refusing:
+        assert [f.matcher for f in t.facts] == ["refusal"], t.id  # the refusal stays the only fact
+    backend = make_backend()
+
+    async def run(t: BenchTask):
+        return await execute_plan(t.plan, Session(backend, clock=t.clock))
+
+    try:
+        for t in with_steps:
+            calls = [s.split(":", 1)[1] for s in t.required_state if s.startswith("call:")]
+            assert calls, f"{t.id}: evidence steps but no call:<step> in required_state"
+            ids = {s.id for s in t.plan.steps}
+            assert set(calls) <= ids, t.id
+            run_ = asyncio.run(run(t))
+            for sid in calls:
+                out, tool = run_.outputs[sid], next(s.tool for s in t.plan.steps if s.id == sid)
+                assert not out.get("items") or _limit_shown(tool, out, t), (
+                    f"{t.id} {sid}: the evidence call returns rows that do not show the limit: the task is answerable")
+    finally:
+        asyncio.run(backend.aclose())
+
+
+def test_limit_check_rejects_an_answering_result():
+    """The evidence check is not vacuous: rows that would answer fail it."""
+    t = BenchTask.model_validate(_task(category="chain2"))
+    assert not _limit_shown("tago_getCtyCodeList", {"totalCount": 2, "items": [{"cityname": "서울특별시"},
+                                                                                  {"cityname": "대전광역시"}]}, t)
+    assert not _limit_shown("tago_getCtyCodeList", {"totalCount": 40, "items": [{"cityname": "대전광역시"}]}, t)
+    assert not _limit_shown("tago_getSttnAcctoArvlPrearngeInfoList", {"items": [{"arrtime": 86000}]}, t)
+    far = {f"wf{d}": "맑음" for d in range(3, 60)}  # reaches 20 Nov from 1 Oct
+    assert not _limit_shown("kma_mid_getMidLandFcst", {"items": [far]}, t)
+    assert not _limit_shown("molit_getRTMSDataSvcAptTrade", {"items": [{"dealAmount": "1"}]}, t)
+
+
+def test_link_medians_are_both_reported_and_distinct():
+    """CONTRACT.md item 3: the all-links median is kept; the multi-record-only median is added beside it."""
+    from kopa_inspect.task_data.validate import ValidationReport
+
+    r = ValidationReport(n_tasks=1, link_records=[1, 1, 1, 30, 40], links_multi=2, links_total=5)
+    assert r.median_link_records == 1.0  # not inflated by the new definition
+    assert r.median_multi_link_records == 35.0
+    assert ValidationReport(n_tasks=1, link_records=[1, 1]).median_multi_link_records == 0.0

@@ -50,11 +50,13 @@ def apt_trade_top() -> list[Spec]:
     """법정동코드 lookup -> 실거래가: the classic code trap (10-digit region_cd -> 5-digit LAWD_CD)."""
     rows = [
         ("서울특별시 마포구", "2026-10-05", "10:05",
-         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 전세 최고 보증금도 알려주세요.",
-         "Mapo-gu so far this month: the top apartment sale (complex, price) and the highest jeonse deposit."),
+         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 지난달 최고가와 전세 최고 보증금도 알려주세요.",
+         "Mapo-gu so far this month: the top apartment sale (complex, price), last month's top price, and the "
+         "highest jeonse deposit."),
         ("서울특별시 서초구", "2026-11-04", "16:40",
-         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 그리고 전세 중 최고 보증금도요.",
-         "Seocho-gu this month: the top apartment deal (complex, price) and the highest jeonse deposit."),
+         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 지난달 최고 거래금액, 그리고 전세 중 최고 보증금도요.",
+         "Seocho-gu this month: the top apartment deal (complex, price), last month's top price, and the highest "
+         "jeonse deposit."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -63,11 +65,14 @@ def apt_trade_top() -> list[Spec]:
             "chain3", "real_estate", q, qe, c,
             [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
-             step("s3", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50})],
+             step("s3", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
+             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 50})],
             [fact("apt", "최고가 단지명 (top complex)", f"$s2.{MAX_DEAL}.aptNm", "name",
                   competitors=f"$s2.{OTHER_COMPLEXES}"),
              fact("price", "최고 거래금액 (top price; API unit 만원)", "$s2.max(nums(items[].dealAmount))", "money",
                   unit="만원"),
+             fact("last", "지난달 최고 거래금액 (last month's top price; API unit 만원)",
+                  "$s4.max(nums(items[].dealAmount))", "money", unit="만원"),
              fact("jeonse", "최고 전세 보증금 (top jeonse deposit; API unit 만원)",
                   "$s3.max(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원")],
         ))
@@ -79,14 +84,16 @@ def apt_trade_count_compare() -> list[Spec]:
     """Parallel lookups then parallel trade queries: compare districts."""
     rows = [
         (["서울특별시 강남구", "서울특별시 서초구", "서울특별시 송파구"], "2026-10-20", "11:00", -1,
-         "강남·서초·송파 세 구 중에 지난달 아파트 매매가 가장 많았던 곳은 어디고 각각 몇 건이었나요?",
-         "Gangnam, Seocho, Songpa: which had the most apartment sales last month, with counts?"),
+         "강남·서초·송파 세 구 중에 지난달 아파트 매매가 가장 많았던 곳은 어디고 각각 몇 건이었나요? 그 전달 건수와도 비교해 주세요.",
+         "Gangnam, Seocho, Songpa: which had the most apartment sales last month, with counts, compared with the "
+         "month before?"),
         (["서울특별시 종로구", "서울특별시 마포구", "서울특별시 서초구"], "2026-11-18", "14:10", -1,
-         "종로구, 마포구, 서초구 10월 아파트 거래 건수 비교해줘.",
-         "Compare October apartment sale counts in Jongno-gu, Mapo-gu and Seocho-gu."),
+         "종로구, 마포구, 서초구 10월 아파트 거래 건수를 9월 건수와 함께 비교해줘.",
+         "Compare October apartment sale counts in Jongno-gu, Mapo-gu and Seocho-gu, with their September counts."),
         (["경기도 성남시 분당구", "경기도 수원시 영통구", "부산광역시 해운대구"], "2026-09-09", "17:25", -1,
-         "분당구, 수원 영통구, 부산 해운대구의 8월 아파트 매매 건수를 각각 알려주시고 제일 많은 곳도 짚어주세요.",
-         "Bundang, Yeongtong (Suwon), Haeundae (Busan): August apartment sale counts and the largest."),
+         "분당구, 수원 영통구, 부산 해운대구의 8월 아파트 매매 건수를 각각 알려주시고 제일 많은 곳도 짚어주세요. 7월보다 늘었는지도요.",
+         "Bundang, Yeongtong (Suwon), Haeundae (Busan): August apartment sale counts, the largest, and the July "
+         "counts to see whether they rose."),
     ]
     out = []
     for regions, day, hm, months, q, qe in rows:
@@ -95,8 +102,13 @@ def apt_trade_count_compare() -> list[Spec]:
         steps = [step(f"a{i}", STAN, {"locatadd_nm": r, "numOfRows": 100}) for i, r in enumerate(regions, 1)]
         steps += [step(f"b{i}", APT_TRADE, {"LAWD_CD": f"$a{i}.items[0].region_cd[:5]", "DEAL_YMD": ym(c, months),
                                            "numOfRows": 10}) for i in range(1, n + 1)]
+        # the month before, asked for the comparison
+        steps += [step(f"c{i}", APT_TRADE, {"LAWD_CD": f"$a{i}.items[0].region_cd[:5]", "DEAL_YMD": ym(c, months - 1),
+                                           "numOfRows": 10}) for i in range(1, n + 1)]
         facts = [fact(f"n{i}", f"{r} 거래 건수 (deal count)", f"$b{i}.totalCount", "number", subject=r.split()[-1])
                  for i, r in enumerate(regions, 1)]
+        facts += [fact(f"p{i}", f"{r} 그 전달 거래 건수 (previous month)", f"$c{i}.totalCount", "number",
+                       subject=r.split()[-1]) for i, r in enumerate(regions, 1)]
         names = ", ".join(f"{{g: '{r.split()[-1]}', n: b{i}.totalCount}}" for i, r in enumerate(regions, 1))
         facts.append(fact("most", "거래가 가장 많은 구 (district with most deals)", f"$_.max_by([{names}], &n).g", "name",
                           competitors=ranked_others(names, "n", "g")))
@@ -141,8 +153,9 @@ def apt_rent_jeonse() -> list[Spec]:
     """3-call chain: code lookup, then 전월세 + 매매 of the same month (parallel) for a 전세가율 view."""
     rows = [
         ("서울특별시 종로구", "2026-10-05", "12:30",
-         "종로구 이번 달 들어 신고된 아파트 전세 평균 보증금이랑 매매 평균가를 비교해서 알려줘.",
-         "Jongno-gu this month so far: average jeonse deposit vs average sale price of apartments."),
+         "종로구 이번 달 들어 신고된 아파트 전세 평균 보증금이랑 매매 평균가를 비교해서 알려줘. 지난달 매매 평균가도 같이 봐 줘.",
+         "Jongno-gu this month so far: average jeonse deposit vs average sale price of apartments, and last month's "
+         "average sale price."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -152,11 +165,14 @@ def apt_rent_jeonse() -> list[Spec]:
             "chain3", "real_estate", q, qe, c,
             [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
-             step("s3", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40})],
+             step("s3", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
+             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 1000})],
             [fact("jeonse", "전세 평균 보증금 (mean jeonse deposit; API unit 만원)",
                   "$s2.avg(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원", rel_tol=0.01),
              fact("sale", "매매 평균가 (mean sale price; API unit 만원)", "$s3.avg(nums(items[].dealAmount))", "money",
-                  unit="만원", rel_tol=0.01)],
+                  unit="만원", rel_tol=0.01),
+             fact("last", "지난달 매매 평균가 (last month's mean sale price; API unit 만원)",
+                  "$s4.avg(nums(items[].dealAmount))", "money", unit="만원", rel_tol=0.01)],
         ))
     return out
 
@@ -730,7 +746,7 @@ LAW_SERVICE = "lawgo_lawService"
 
 
 # law_article_lookup instances whose question also asks how many amendment bills are pending.
-AMEND_ASKED = ("근로기준법", "민법", "공직선거법")
+AMEND_ASKED = ("근로기준법", "민법", "공직선거법", "주택임대차보호법")
 
 
 ARTICLE_TEXT = "${s}.items[0].[\"조문내용\", \"항\"[].\"항내용\"][] | join(' ', @)"
@@ -759,8 +775,9 @@ def law_article_lookup() -> list[Spec]:
     """Law name -> \"법령일련번호\" (MST) -> one article (JO = 4-digit article + 2-digit branch)."""
     rows = [
         ("주택임대차보호법", "000700", "2026-10-08", "20:30",
-         "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지, 주택임대차보호법 조문으로 확인해 주세요.",
-         "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article."),
+         "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지 주택임대차보호법 조문으로 확인해 주시고, 22대 국회에 이 법 개정안이 몇 건 발의됐는지도 알려주세요.",
+         "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article, and "
+         "how many amendment bills to it were filed in the 22nd National Assembly."),
         ("근로기준법", "006000", "2026-11-12", "12:40",
          "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요. 22대 국회에 근로기준법 개정안이 몇 건 올라와 있는지도요.",
          "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act, and how many "
@@ -1323,12 +1340,12 @@ def company_profile_and_sales() -> list[Spec]:
 def revenue_compare() -> list[Spec]:
     """Parallel: several companies' codes, then their accounts; compare (2n calls)."""
     rows = [
-        (["삼성전자", "현대자동차", "카카오"], "2026-10-26", "10:40",
-         "삼성전자, 현대자동차, 카카오의 2025년 연결 매출액을 비교해서 가장 큰 회사와 금액을 알려주세요.",
-         "Samsung, Hyundai Motor, Kakao: 2025 consolidated revenue; which is largest, and its amount?"),
-        (["NAVER", "카카오"], "2026-11-23", "15:00",
-         "네이버(NAVER)랑 카카오 2025년 영업이익 중 어디가 더 많이 벌었어요? 두 회사 금액도요.",
-         "NAVER vs Kakao: whose 2025 operating profit was higher, and both amounts?"),
+        (["삼성전자", "현대자동차", "카카오", "NAVER"], "2026-10-26", "10:40",
+         "삼성전자, 현대자동차, 카카오, 네이버(NAVER)의 2025년 연결 매출액을 비교해서 가장 큰 회사와 금액을 알려주세요.",
+         "Samsung, Hyundai Motor, Kakao, NAVER: 2025 consolidated revenue; which is largest, and its amount?"),
+        (["NAVER", "카카오", "현대자동차"], "2026-11-23", "15:00",
+         "네이버(NAVER), 카카오, 현대자동차 2025년 영업이익 중 어디가 제일 많이 벌었어요? 세 회사 금액도요.",
+         "NAVER, Kakao, Hyundai Motor: whose 2025 operating profit was highest, and all three amounts?"),
     ]
     out = []
     for i, (names, day, hm, q, qe) in enumerate(rows):
@@ -1373,11 +1390,11 @@ def base_rate_trend() -> list[Spec]:
     """ECOS code hunt: table list -> item list -> series (3 calls)."""
     rows = [
         ("722Y001", "한국은행 기준금리", "M", "202601", "202609", "2026-10-15", "10:00",
-         "올해 1월부터 9월까지 한국은행 기준금리가 어떻게 변했는지 월별로 보고, 9월 값이 얼마인지 알려줘.",
-         "Bank of Korea base rate Jan-Sep this year, monthly; what was it in September?"),
+         "올해 1월부터 9월까지 한국은행 기준금리가 어떻게 변했는지 월별로 보고, 9월 값이 얼마인지, 작년 9월에는 얼마였는지 알려줘.",
+         "Bank of Korea base rate Jan-Sep this year, monthly; what was it in September, and in September last year?"),
         ("901Y009", "소비자물가지수", "M", "202601", "202609", "2026-11-02", "09:15",
-         "ECOS에서 소비자물가지수 올해 1~9월 월별 수치를 찾아서 가장 높았던 달을 알려주세요.",
-         "ECOS consumer price index Jan-Sep this year: which month was highest?"),
+         "ECOS에서 소비자물가지수 올해 1~9월 월별 수치를 찾아서 가장 높았던 달을 알려주시고, 작년 9월 지수도 같이 알려주세요.",
+         "ECOS consumer price index Jan-Sep this year: which month was highest, and the index for September last year?"),
     ]
     out = []
     for i, (_code, name, cycle, a, b, day, hm, q, qe) in enumerate(rows):
@@ -1388,12 +1405,17 @@ def base_rate_trend() -> list[Spec]:
                  step("s3", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 20, "STAT_CODE": "$s2.items[0].STAT_CODE",
                                           "CYCLE": cycle, "START_TIME": a, "END_TIME": b,
                                           "ITEM_CODE1": "$s2.items[0].ITEM_CODE"})]
+        last = str(int(b[:4]) - 1) + b[4:]
+        steps.append(step("s4", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 20, "STAT_CODE": "$s2.items[0].STAT_CODE",
+                                              "CYCLE": cycle, "START_TIME": last, "END_TIME": last,
+                                              "ITEM_CODE1": "$s2.items[0].ITEM_CODE"}))
         if i == 0:
             facts = [fact("sep", "9월 기준금리", f"$s3.items[?TIME=='{b}'].DATA_VALUE | [0]", "number", 0.001),
                      fact("series", "월별 값", "$s3.items[].DATA_VALUE", "set", required=False)]
         else:
             facts = [fact("month", "최고 달", "$s3.max_by(items, &num(DATA_VALUE)).TIME", "month"),
                      fact("value", "최고 지수", "$s3.max(nums(items[].DATA_VALUE))", "number", 0.01)]
+        facts.append(fact("last", f"작년 {int(b[4:])}월 값 ({last})", "$s4.items[0].DATA_VALUE", "number", 0.001))
         out.append(Spec("chain3", "finance", q, qe, c, steps, facts))
     return out
 
@@ -1419,11 +1441,13 @@ def subway_rush_hour() -> list[Spec]:
     """Station -> line -> monthly ridership by hour; several stations in parallel."""
     rows = [
         (["강남", "잠실", "홍대입구", "삼성"], "2026-10-12", "09:30",
-         "강남역, 잠실역, 홍대입구역, 삼성역 중 지난달 아침 8시대 승차 인원이 가장 많은 역은 어디고 몇 명이었어요?",
-         "Gangnam, Jamsil, Hongik Univ., Samseong: which had the most 8 a.m. boardings last month, and how many?"),
+         "강남역, 잠실역, 홍대입구역, 삼성역 중 지난달 아침 8시대 승차 인원이 가장 많은 역은 어디고 몇 명이었어요? 역마다 그 전달 인원도 같이 알려줘요.",
+         "Gangnam, Jamsil, Hongik Univ., Samseong: which had the most 8 a.m. boardings last month, and how many? "
+         "Give each station's figure for the month before too."),
         (["서울역", "시청", "광화문"], "2026-11-04", "18:10",
-         "서울역, 시청역, 광화문역 지난달 저녁 6시대 하차 인원 비교해 줘. 퇴근 인파가 어디가 제일 많은지 궁금해요.",
-         "Seoul Station, City Hall, Gwanghwamun: last month's 6 p.m. alightings; where is the evening crowd biggest?"),
+         "서울역, 시청역, 광화문역 지난달 저녁 6시대 하차 인원 비교해 줘. 퇴근 인파가 어디가 제일 많은지, 그 전달보다 늘었는지도 궁금해요.",
+         "Seoul Station, City Hall, Gwanghwamun: last month's 6 p.m. alightings; where is the evening crowd biggest, "
+         "and each station's figure the month before?"),
     ]
     out = []
     for i, (stations, day, hm, q, qe) in enumerate(rows):
@@ -1434,7 +1458,12 @@ def subway_rush_hour() -> list[Spec]:
         steps += [step(f"b{k}", SUBWAY_TIME, {"START_INDEX": 1, "END_INDEX": 5, "USE_MON": ym(c, -1),
                                               "SUB_STA_NM": f"$a{k}.items[0].STATION_NM"})
                   for k in range(1, len(names) + 1)]
+        steps += [step(f"c{k}", SUBWAY_TIME, {"START_INDEX": 1, "END_INDEX": 5, "USE_MON": ym(c, -2),
+                                              "SUB_STA_NM": f"$a{k}.items[0].STATION_NM"})
+                  for k in range(1, len(names) + 1)]
         facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number", subject=n) for k, n in enumerate(names, 1)]
+        facts += [fact(f"p{k}", f"{n} 그 전달 {key}", f"$c{k}.items[0].{key}", "number", subject=n)
+                  for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
         facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s", competitors=ranked_others(objs, "v", "s")))
         out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
@@ -1765,11 +1794,12 @@ def bus_trip_both_cities() -> list[Spec]:
     """Two cities' stops and arrivals in parallel, after one city-code lookup (5 calls)."""
     rows = [
         (("대전광역시", "북대전농협"), ("수원시", "수원월드컵경기장"), "2026-10-30", "07:40",
-         "출장 일정 때문에 그래요. 대전 북대전농협 정류장과 수원월드컵경기장 정류장에 지금 가장 빨리 오는 버스가 각각 몇 번이고 몇 초 뒤인지 알려주세요.",
-         "Business trip: the soonest bus (number, seconds) at Daejeon Bukdaejeon Nonghyup stop and at Suwon World Cup Stadium stop."),
+         "출장 일정 때문에 그래요. 대전 북대전농협 정류장과 수원월드컵경기장 정류장(둘 다 길 양쪽)에 지금 가장 빨리 오는 버스가 각각 몇 번이고 몇 초 뒤인지 알려주세요.",
+         "Business trip: the soonest bus (number, seconds) at Daejeon Bukdaejeon Nonghyup stop and at Suwon World Cup "
+         "Stadium stop, either side of the road."),
         (("부산광역시", "해운대해수욕장"), ("제주도", "동문시장"), "2026-11-21", "16:20",
-         "부산 해운대해수욕장 정류장이랑 제주 동문시장 정류장의 도착 예정 버스 수를 비교해 줘.",
-         "Busan Haeundae Beach stop vs Jeju Dongmun Market stop: how many buses are due at each?"),
+         "부산 해운대해수욕장 정류장이랑 제주 동문시장 정류장의 도착 예정 버스 수를 양방향 합쳐서 비교해 줘.",
+         "Busan Haeundae Beach stop vs Jeju Dongmun Market stop: how many buses are due at each, both directions together?"),
     ]
     out = []
     for i, ((ca, sa), (cb, sb), day, hm, q, qe) in enumerate(rows):
@@ -1778,17 +1808,22 @@ def bus_trip_both_cities() -> list[Spec]:
                  step("a1", STTN, {"cityCode": _city_ref("s1", ca), "nodeNm": sa}),
                  step("b1", STTN, {"cityCode": _city_ref("s1", cb), "nodeNm": sb}),
                  step("a2", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": "$a1.items[0].nodeid", "numOfRows": 30}),
-                 step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[0].nodeid", "numOfRows": 30})]
+                 step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[0].nodeid", "numOfRows": 30}),
+                 step("a3", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": "$a1.items[1].nodeid", "numOfRows": 30}),
+                 step("b3", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[1].nodeid", "numOfRows": 30})]
+        ab, bb = "[a2.items, a3.items][]", "[b2.items, b3.items][]"
         if i == 0:
-            facts = [fact("ra", f"{sa} 첫 버스", "$a2.min_by(items, &arrtime).routeno"),
-                     fact("ta", f"{sa} 도착까지 (API seconds)", "$a2.min(items[].arrtime)", "duration", 60.0, unit="s",
+            facts = [fact("ra", f"{sa} 첫 버스", f"$_.min_by({ab}, &arrtime).routeno", subject=sa),
+                     fact("ta", f"{sa} 도착까지 (API seconds)", f"$_.min({ab}[].arrtime)", "duration", 60.0, unit="s",
                           subject=sa),
-                     fact("rb", f"{sb} 첫 버스", "$b2.min_by(items, &arrtime).routeno"),
-                     fact("tb", f"{sb} 도착까지 (API seconds)", "$b2.min(items[].arrtime)", "duration", 60.0, unit="s",
+                     fact("rb", f"{sb} 첫 버스", f"$_.min_by({bb}, &arrtime).routeno", subject=sb),
+                     fact("tb", f"{sb} 도착까지 (API seconds)", f"$_.min({bb}[].arrtime)", "duration", 60.0, unit="s",
                           subject=sb)]
         else:
-            facts = [fact("na", f"{sa} 도착 예정 수", "$a2.totalCount", "number"),
-                     fact("nb", f"{sb} 도착 예정 수", "$b2.totalCount", "number")]
+            facts = [fact("na", f"{sa} 도착 예정 수 (both sides)", "$_.sum([a2.totalCount, a3.totalCount])", "number",
+                          subject=sa),
+                     fact("nb", f"{sb} 도착 예정 수 (both sides)", "$_.sum([b2.totalCount, b3.totalCount])", "number",
+                          subject=sb)]
         out.append(Spec("chain3", "transport", q, qe, c, steps, facts))
     return out
 
@@ -2024,13 +2059,13 @@ def election_sido_fanout() -> list[Spec]:
     reads its sgId/sgTypecode out of the whole code list."""
     rows = [
         ("2024", ["서울특별시", "부산광역시", "인천광역시", "대전광역시", "경기도"], "더불어민주당", "2026-10-13", "10:10",
-         "22대 총선에서 서울, 부산, 인천, 대전, 경기 지역구 당선자 중 더불어민주당 당선자가 시도별로 몇 명이었는지 정리해 주세요.",
+         "22대 총선에서 서울, 부산, 인천, 대전, 경기 지역구 당선자 중 더불어민주당 당선자가 시도별로 몇 명이었는지, 21대 총선 때와 비교해 정리해 주세요.",
          "22nd general election: in Seoul, Busan, Incheon, Daejeon and Gyeonggi constituencies, how many Democratic "
-         "Party winners per province?"),
+         "Party winners per province, compared with the 21st election?"),
         ("2024", ["서울특별시", "부산광역시", "인천광역시", "경기도"], "국민의힘", "2026-11-20", "15:30",
-         "지난 총선 서울·부산·인천·경기 지역구에서 국민의힘이 각각 몇 석을 얻었고, 네 곳 중 국민의힘 당선자가 가장 많은 곳은 어디인가요?",
-         "Last general election: People Power Party constituency seats in Seoul, Busan, Incheon and Gyeonggi, and "
-         "where it won the most."),
+         "지난 총선 서울·부산·인천·경기 지역구에서 국민의힘이 각각 몇 석을 얻었고, 네 곳 중 국민의힘 당선자가 가장 많은 곳은 어디인가요? 그 전 총선(2020년) 의석수도 같이 알려주세요.",
+         "Last general election: People Power Party constituency seats in Seoul, Busan, Incheon and Gyeonggi, where "
+         "it won the most, and its seats in each at the election before (2020)."),
         ("2020", ["서울특별시", "부산광역시", "대구광역시", "광주광역시"], "더불어민주당", "2026-09-16", "11:20",
          "21대 총선 때 서울, 부산, 대구, 광주 지역구에서 더불어민주당 당선자가 각각 몇 명이었는지, 그중 가장 많은 곳은 어디였는지 알려줘.",
          "21st general election: Democratic Party constituency winners in Seoul, Busan, Daegu and Gwangju, and where "
@@ -2049,6 +2084,14 @@ def election_sido_fanout() -> list[Spec]:
             facts.append(fact(f"n{k}", f"{sd} {party} 당선자 수", f"$w{k}.length(items[?jdName=='{party}'])", "number",
                               subject=sd))
             objs.append(f"{{s: '{sd}', n: length(w{k}.items[?jdName=='{party}'])}}")
+        if year == "2024":  # the question also asks for the 2020 (21대) figure of each 시도
+            prev = "[?sgName=='국회의원선거' && starts_with(sgId, '2020')]"
+            for k, sd in enumerate(sds, 1):
+                steps.append(step(f"p{k}", WINNERS, {"sgId": f"$s1.items{prev}.sgId | [0]",
+                                                     "sgTypecode": f"$s1.items{prev}.sgTypecode | [0]",
+                                                     "sdName": sd, "numOfRows": 100}))
+                facts.append(fact(f"p{k}", f"{sd} 2020년(21대) {party} 당선자 수",
+                                  f"$p{k}.length(items[?jdName=='{party}'])", "number", subject=sd))
         if "가장" in q:
             joined = ", ".join(objs)
             facts.append(fact("most", f"{party} 당선자가 가장 많은 시도", f"$_.max_by([{joined}], &n).s",
@@ -2063,12 +2106,13 @@ def governor_fanout() -> list[Spec]:
     winners call reads the election's sgId/sgTypecode out of the whole code list."""
     rows = [
         ("2026", ["서울특별시", "부산광역시", "대구광역시", "인천광역시", "광주광역시"], "2026-10-29", "09:15",
-         "올해 지방선거에서 서울·부산·대구·인천·광주 시장으로 당선된 사람이 각각 누구고 어느 정당인지 표로 정리해 주세요.",
-         "This year's local elections: the elected mayors of Seoul, Busan, Daegu, Incheon and Gwangju, with parties."),
+         "올해 지방선거에서 서울·부산·대구·인천·광주 시장으로 당선된 사람이 각각 누구고 어느 정당인지, 4년 전 당선자 정당과 비교해서 표로 정리해 주세요.",
+         "This year's local elections: the elected mayors of Seoul, Busan, Daegu, Incheon and Gwangju, with parties, "
+         "beside the party of each city's winner four years earlier."),
         ("2022", ["대전광역시", "울산광역시", "세종특별자치시", "경기도", "제주특별자치도"], "2026-11-11", "16:45",
-         "2022년 지방선거 때 대전·울산·세종 시장과 경기·제주 도지사 당선자 이름, 소속 정당을 알려주세요.",
+         "2022년 지방선거 때 대전·울산·세종 시장과 경기·제주 도지사 당선자 이름, 소속 정당을 알려주시고, 2018년 당선자 정당에서 바뀌었는지도 봐 주세요.",
          "2022 local elections: the winners for mayor of Daejeon, Ulsan and Sejong and governor of Gyeonggi and Jeju, "
-         "with parties."),
+         "with parties, and each 2018 winner's party to see what changed."),
     ]
     out = []
     for year, sds, day, hm, q, qe in rows:
@@ -2082,6 +2126,12 @@ def governor_fanout() -> list[Spec]:
             pick = f"$w{k}.items[?sdName=='{sd}'] | [0]"
             facts.append(fact(f"name{k}", f"{sd} 당선자", f"{pick}.name", subject=sd))
             facts.append(fact(f"party{k}", f"{sd} 당선자 정당", f"{pick}.jdName", subject=sd))
+        prev = f"[?sgName=='시·도지사선거' && starts_with(sgId, '{int(year) - 4}')]"
+        for k, sd in enumerate(sds, 1):
+            steps.append(step(f"p{k}", WINNERS, {"sgId": f"$s1.items{prev}.sgId | [0]",
+                                                 "sgTypecode": f"$s1.items{prev}.sgTypecode | [0]", "sdName": sd}))
+            facts.append(fact(f"prev{k}", f"{sd} {int(year) - 4}년 당선자 정당",
+                              f"$p{k}.items[?sdName=='{sd}'] | [0].jdName", subject=sd))
         out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
     return out
 
@@ -2092,27 +2142,27 @@ def bus_three_cities() -> list[Spec]:
     stop and arrival call reads its cityCode out of the whole list."""
     rows = [
         ([("대전광역시", "충남대학교"), ("제주도", "동문시장"), ("수원시", "팔달문")], "2026-10-28", "08:05",
-         "대전 충남대학교, 제주 동문시장, 수원 팔달문 정류장에 지금 가장 먼저 오는 버스 번호와 남은 시간을 각각 알려줘요.",
-         "Chungnam National University (Daejeon), Dongmun Market (Jeju), Paldalmun (Suwon) stops: the first bus at "
-         "each and how long until it arrives."),
+         "대전 충남대학교, 제주 동문시장, 수원 팔달문 정류장(길 양쪽 다)에 지금 가장 먼저 오는 버스 번호와 남은 시간을 각각 알려줘요.",
+         "Chungnam National University (Daejeon), Dongmun Market (Jeju), Paldalmun (Suwon) stops, both sides of the "
+         "road: the first bus at each and how long until it arrives."),
         ([("부산광역시", "센텀시티"), ("대전광역시", "북대전농협"), ("수원시", "수원시청")], "2026-11-19", "18:25",
-         "부산 센텀시티, 대전 북대전농협, 수원시청 정류장 세 곳의 도착 예정 버스가 각각 몇 대인지, 제일 많은 곳이 어딘지 알려주세요.",
-         "Centum City (Busan), Bukdaejeon Nonghyup (Daejeon), Suwon City Hall stops: how many buses are due at each, "
-         "and which has the most?"),
+         "부산 센텀시티, 대전 북대전농협, 수원시청 정류장 세 곳의 도착 예정 버스가 양방향 합쳐 각각 몇 대인지, 제일 많은 곳이 어딘지 알려주세요.",
+         "Centum City (Busan), Bukdaejeon Nonghyup (Daejeon), Suwon City Hall stops: how many buses are due at each "
+         "(both directions together), and which has the most?"),
         ([("부산광역시", "해운대해수욕장"), ("제주도", "동문시장"), ("대전광역시", "충남대학교"), ("수원시", "수원월드컵경기장")],
          "2026-09-23", "12:35",
-         "출장 동선 점검용이에요. 부산 해운대해수욕장, 제주 동문시장, 대전 충남대학교, 수원월드컵경기장 정류장에 지금 도착 예정인 버스가 각각 몇 대고 어디가 제일 많은지 알려주세요.",
+         "출장 동선 점검용이에요. 부산 해운대해수욕장, 제주 동문시장, 대전 충남대학교, 수원월드컵경기장 정류장에 지금 도착 예정인 버스가 (길 양쪽 정류장 합쳐서) 각각 몇 대고 어디가 제일 많은지 알려주세요.",
          "Trip check: buses due now at Haeundae Beach (Busan), Dongmun Market (Jeju), Chungnam National University "
-         "(Daejeon) and Suwon World Cup Stadium stops, and which has the most."),
+         "(Daejeon) and Suwon World Cup Stadium stops, both sides of the road together, and which has the most."),
         ([("수원시", "수원월드컵경기장"), ("부산광역시", "센텀시티"), ("제주도", "동문시장")], "2026-10-10", "19:05",
-         "경기 끝나고 이동하려고요. 수원월드컵경기장, 부산 센텀시티, 제주 동문시장 정류장 중 지금 들어올 버스가 제일 많이 잡힌 곳이 어디고 각각 몇 대인가요?",
+         "경기 끝나고 이동하려고요. 수원월드컵경기장, 부산 센텀시티, 제주 동문시장 정류장 중 지금 들어올 버스가 양방향 합쳐 제일 많이 잡힌 곳이 어디고 각각 몇 대인가요?",
          "After the match: at Suwon World Cup Stadium, Centum City (Busan) and Dongmun Market (Jeju) stops, how many "
-         "buses are due at each and where are the most?"),
+         "buses are due at each (both directions together) and where are the most?"),
         ([("대전광역시", "북대전농협"), ("수원시", "팔달문"), ("부산광역시", "해운대해수욕장"), ("대전광역시", "충남대학교")],
          "2026-11-05", "07:25",
-         "아침 배차 모니터링 중입니다. 북대전농협, 수원 팔달문, 해운대해수욕장, 충남대학교 정류장별 도착 예정 버스 대수를 세고 가장 붐비는 정류장을 알려주세요.",
+         "아침 배차 모니터링 중입니다. 북대전농협, 수원 팔달문, 해운대해수욕장, 충남대학교 정류장별로 양방향 도착 예정 버스 대수를 합쳐 세고 가장 붐비는 정류장을 알려주세요.",
          "Morning dispatch monitoring: the number of buses due at Bukdaejeon Nonghyup, Paldalmun (Suwon), Haeundae "
-         "Beach and Chungnam National University stops, and the busiest one."),
+         "Beach and Chungnam National University stops (both directions together), and the busiest one."),
     ]
     out = []
     for i, (pairs, day, hm, q, qe) in enumerate(rows):
@@ -2121,16 +2171,21 @@ def bus_three_cities() -> list[Spec]:
         facts, objs = [], []
         for k, (city, stop) in enumerate(pairs, 1):
             steps.append(step(f"n{k}", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}))
+            # a stop name has a stop on each side of the road: both are asked for
             steps.append(step(f"a{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": f"$n{k}.items[0].nodeid",
                                               "numOfRows": 30}))
+            steps.append(step(f"b{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": f"$n{k}.items[1].nodeid",
+                                              "numOfRows": 30}))
+            both = f"[a{k}.items, b{k}.items][]"
             if i == 0:
-                facts.append(fact(f"r{k}", f"{stop} 첫 버스 (first route)", f"$a{k}.min_by(items, &arrtime).routeno",
-                                  subject=stop))
-                facts.append(fact(f"t{k}", f"{stop} 도착까지 (API seconds)", f"$a{k}.min(items[].arrtime)", "duration",
+                facts.append(fact(f"r{k}", f"{stop} 첫 버스 (first route, either side)",
+                                  f"$_.min_by({both}, &arrtime).routeno", subject=stop))
+                facts.append(fact(f"t{k}", f"{stop} 도착까지 (API seconds)", f"$_.min({both}[].arrtime)", "duration",
                                   60.0, unit="s", subject=stop))
             else:
-                facts.append(fact(f"c{k}", f"{stop} 도착 예정 버스 수", f"$a{k}.totalCount", "number", subject=stop))
-                objs.append(f"{{s: '{stop}', n: a{k}.totalCount}}")
+                facts.append(fact(f"c{k}", f"{stop} 도착 예정 버스 수 (both sides)",
+                                  f"$_.sum([a{k}.totalCount, b{k}.totalCount])", "number", subject=stop))
+                objs.append(f"{{s: '{stop}', n: sum([a{k}.totalCount, b{k}.totalCount])}}")
         if objs:
             joined = ", ".join(objs)
             facts.append(fact("most", "도착 예정이 가장 많은 정류장", f"$_.max_by([{joined}], &n).s",
@@ -2289,5 +2344,76 @@ def unanswerable() -> list[Spec]:
     assert_empty(clock("2026-11-10", "12:10"), SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "한빛누리"})
     out = []
     for domain, tools, day, hm, q, qe, reason in rows:
-        out.append(Spec("unanswerable", domain, q, qe, clock(day, hm), [], refusal(reason), extra_tools=tuple(tools)))
+        c = clock(day, hm)
+        steps = unanswerable_evidence(q, c)
+        state = [f"call:{sid}" for sid in EVIDENCE_CALLS.get(_evidence_key(q) or "", ())]
+        if any(NEIS_KEY in s["args"].values() for s in steps):
+            state.append("token:neis")
+        out.append(Spec("unanswerable", domain, q, qe, c, steps, refusal(reason), state=tuple(state),
+                        extra_tools=tuple(tools)))
     return out
+
+
+# The step ids a careful agent's check must include, per unanswerable query (by how it starts):
+# CONTRACT.md item 1. Earlier steps are the lookups that reach them.
+EVIDENCE_CALLS: dict[str, tuple[str, ...]] = {
+    "다음 달 20일 서울 날씨": ("s1",),
+    "서울 강남역 앞 버스정류장": ("s1",),
+    "마포구 다음 달 아파트 매": ("s2",),
+    "2027년 1월 한국은행 기": ("s3",),
+    "서울대치초등학교 내년 3월": ("s2",),
+    "내일 아침 8시에 대전 충": ("s3",),
+    "서울특별시 해운대구 이번 ": ("s1",),
+    "부산광역시 종로구 지금 기": ("s1",),
+    "서울 한빛누리초등학교 오늘": ("s1",),
+    "민법 제1200조 내용 알려": ("s2",),
+}
+
+
+def _evidence_key(query: str) -> str | None:
+    return next((k for k in EVIDENCE_CALLS if query.startswith(k)), None)
+
+
+def unanswerable_evidence(query: str, c: str) -> list[dict]:
+    """The gold calls that show the data is not there (empty, an API's NODATA, or a horizon/list
+    that stops short). Tasks about private data or predictions have none: no call can show anything."""
+    key = _evidence_key(query)
+    if key is None:
+        return []
+    if key.startswith("다음 달 20일"):
+        # the mid-range forecast: days 4-10 after the issue at most; the 20th of next month is ~31 days out
+        return [step("s1", MID_LAND, {"regId": "11B00000", "tmFc": mid_tmfc(c)})]
+    if key.startswith("서울 강남역"):
+        # TAGO's city list has no 서울 (Seoul runs its own bus-arrival service)
+        return [step("s1", CITY, {"numOfRows": 30})]
+    if key.startswith("마포구 다음 달"):
+        return [step("s1", STAN, {"locatadd_nm": "서울특별시 마포구", "numOfRows": 100}),
+                step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, 1)})]
+    if key.startswith("2027년"):
+        return [step("s1", ECOS_TABLES, {"lang": "kr", "start": 1, "end": 20}),
+                step("s2", ECOS_ITEMS, {"lang": "kr", "start": 1, "end": 20,
+                                        "STAT_CODE": "$s1.items[?contains(STAT_NAME, '기준금리')].STAT_CODE | [0]"}),
+                step("s3", ECOS_SEARCH, {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "$s2.items[0].STAT_CODE",
+                                         "CYCLE": "M", "START_TIME": "202701", "END_TIME": "202701",
+                                         "ITEM_CODE1": "$s2.items[0].ITEM_CODE"}, expect_error=True)]
+    if key.startswith("서울대치초등학교"):
+        return [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "서울대치초등학교"}),
+                step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                                  "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": "20270310"},
+                     expect_error=True)]
+    if key.startswith("내일 아침 8시"):
+        # arrivals are live predictions in seconds from now; no call serves tomorrow 8 a.m.
+        return [step("s1", CITY, {"numOfRows": 30}),
+                step("s2", STTN, {"cityCode": _city_ref("s1", "대전광역시"), "nodeNm": "충남대학교"}),
+                step("s3", ARVL, {"cityCode": _city_ref("s1", "대전광역시"), "nodeId": "$s2.items[0].nodeid",
+                                  "numOfRows": 30}, accept={"nodeId": ["$s2.items[1].nodeid"]})]
+    if key.startswith("서울특별시 해운대구"):
+        return [step("s1", STAN, {"locatadd_nm": "서울특별시 해운대구"}, expect_error=True)]
+    if key.startswith("부산광역시 종로구"):
+        return [step("s1", GRID_LOOKUP, {"level1": "부산광역시", "level2": "종로구"}, expect_error=True)]
+    if key.startswith("서울 한빛누리"):
+        return [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "한빛누리초등학교"}, expect_error=True)]
+    if key.startswith("민법 제1200조"):
+        return [step("s1", LAW_SEARCH, {"target": "law", "query": "민법"}),
+                step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", "민법"), "JO": "120000"}, expect_error=True)]
+    raise AssertionError(key)  # pragma: no cover - EVIDENCE_CALLS and this function disagree
