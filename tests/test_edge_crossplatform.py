@@ -209,3 +209,28 @@ def test_labels_drop_the_datum_and_facts_never_ask_for_a_grid_cell():
            "lon": "126.997900", "lat": "37.564100"}
     picked = {_pick_fact_field("kma_getGridPointList", row, random.Random(i), set()) for i in range(60)}
     assert picked and not picked & {"nx", "ny"}, picked
+
+
+def test_a_fact_never_asks_back_a_value_the_call_was_given():
+    """"What is the issue date of the forecast I asked for today?" asks nothing."""
+    import asyncio
+    import random
+
+    from edge_synth.compose import execute, make_facts
+    from edge_synth.pool import clock_values
+    from edge_synth.sample import Draft
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.plans import Plan, PlanStep
+
+    clock = "2026-12-03T13:45:00+09:00"
+    cv = clock_values(clock)
+    steps = [PlanStep(id="s1", tool="kma_getVilageFcst",
+                      args={"base_date": cv["date8"], "base_time": cv["time4"], "nx": 60, "ny": 127})]
+    backend = make_backend(seed=0)
+    try:
+        run, _ = asyncio.run(execute(Plan(steps=steps), backend, seed=0, clock=clock))
+    finally:
+        asyncio.run(backend.aclose())
+    d = Draft(index=0, steps=steps, outputs=dict(run.outputs), args=dict(run.args))
+    asked = {f["field"] for i in range(40) for f in make_facts(d, run, random.Random(i))}
+    assert asked and not asked & {"baseDate", "baseTime", "nx", "ny"}, asked

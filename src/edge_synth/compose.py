@@ -176,6 +176,10 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         row = items[idx]
         label = row_label(s.tool, row, items)
         avoid = {measure} if measure else set()
+        # Nor a value the call was given (the forecast's issue date is the date the user passed):
+        # asking for it back asks nothing.
+        given = {str(v) for v in run.args[s.id].values() if not isinstance(v, dict | list)}
+        avoid |= {k for k, v in row.items() if str(v) in given}
         fname = _pick_fact_field(s.tool, row, rng, avoid)
         if fname:
             base = _row_ref(s.id, items, idx, reason, measure)
@@ -211,10 +215,15 @@ def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None) -> str
     if reason == "min":
         return f"{name} 중 {i_ga(field_label(op_id, measure or ''))} 가장 작은 항목"
     if reason == "last":
-        return f"{name} 목록의 마지막 항목"
+        return f"{as_list(name)}의 마지막 항목"
     if reason == "first":
-        return f"{name} 목록의 첫 번째 항목"
+        return f"{as_list(name)}의 첫 번째 항목"
     return f"{name} 결과"
+
+
+def as_list(name: str) -> str:
+    """"병원정보 목록" stays as it is; "단기예보" -> "단기예보 목록" (never "목록 목록")."""
+    return name if name.endswith("목록") else f"{name} 목록"
 
 
 # --- the query ------------------------------------------------------------------------------------
@@ -345,8 +354,8 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         elif j.type == "CMP":
             a_name, b_name = (_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"][:2])
             cmp_label = field_label(cons.tool, j.detail["compare"])
-            parts.append(f"{src} {gwa(a_name)} {b_name} 각각의 {eul(cn)} 조회해서 {i_ga(cmp_label)} 어느 쪽이 더 큰지 "
-                         "비교해 주세요.")
+            parts.append(f"{src} {gwa(a_name)} {b_name} 각각의 {eul(cn)} {extra}조회해서 {i_ga(cmp_label)} 어느 쪽이 "
+                         "더 큰지 비교해 주세요.")
         elif j.type == "COND":
             d = j.detail
             who = _producer_row_name(draft, j.producer, 0, None)
@@ -409,8 +418,8 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         else:
             pos = "첫 번째" if reason == "first" else "마지막"
             n_rows = len(outputs[f["step"]]["items"])
-            out.append(f"{sname} 목록 {n_rows}건 중 {pos} 항목은 {name}입니다." if name
-                       else f"{sname} 목록 {n_rows}건 중 {pos} 항목을 보면,")
+            out.append(f"{as_list(sname)} {n_rows}건 중 {pos} 항목은 {name}입니다." if name
+                       else f"{as_list(sname)} {n_rows}건 중 {pos} 항목을 보면,")
         if f.get("row_label_field") == f["field"]:
             continue  # the row's name was the fact, already said
         subject = name or "이 항목"

@@ -204,9 +204,17 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
 # --- stage 2: chunks of trajectories -------------------------------------------------------------
 
 
-async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex) -> dict[str, Any]:
-    backend = make_backend(cfg.backend, seed=cfg.seed)
-    fresh = make_backend(cfg.backend, seed=cfg.seed)  # re-execution on a backend that saw nothing
+async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex,
+                 backends: tuple[Any, Any] | None = None) -> dict[str, Any]:
+    """Candidates of chunk ``k``. ``backends`` (sampling, re-execution) may be shared by the chunks
+    of one process: building an embedded emulator costs about a second (its router compiles ~750
+    routes), and it keeps no state between calls (no quota unless configured), so sharing changes
+    no output; the re-execution backend still never serves a sampling call."""
+    own = backends is None
+    backend, fresh = backends if backends is not None else (
+        make_backend(cfg.backend, seed=cfg.seed),
+        make_backend(cfg.backend, seed=cfg.seed),  # re-execution on a backend that saw no sampling call
+    )
     sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded,
                       banned_links=bench.links if cfg.avoid_bench_links else frozenset())
     all_ops = sorted(op_id for op_id, op in operations().items() if op.platform not in cfg.excluded)
@@ -262,8 +270,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             sources_kept.update(str(a["source"]) for a in src)
             rows.append(make_row(draft, comp, seed=cfg.seed, clock=cfg.clock))
     finally:
-        await backend.aclose()
-        await fresh.aclose()
+        if own:
+            await backend.aclose()
+            await fresh.aclose()
     return {"chunk": k, "rows": rows, "drops": dict(drops), "seconds": {k2: round(v, 3) for k2, v in t.items()},
             "candidates": cfg.chunk_size, "arg_sources": dict(sources), "arg_sources_kept": dict(sources_kept),
             "links_before": sorted(list(x) for x in links_before), "writers": dict(writers)}
@@ -411,6 +420,9 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     computed = 0
     t_synth = time.perf_counter()
     pool_exec = ProcessPoolExecutor(cfg.workers) if cfg.workers > 1 else None
+    # One event loop and one pair of emulator backends for all chunks computed in this process.
+    loop = asyncio.new_event_loop() if pool_exec is None else None
+    shared = (make_backend(cfg.backend, seed=cfg.seed), make_backend(cfg.backend, seed=cfg.seed)) if loop else None
     try:
         while todo and kept_own() < share and kept() < cfg.n:
             if cfg.stop_after_chunks is not None and computed >= cfg.stop_after_chunks:
@@ -419,7 +431,8 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
             if pool_exec is not None:
                 new = list(pool_exec.map(_worker, [(_cfg_to_dict(cfg), k) for k in batch]))
             else:
-                new = [asyncio.run(_chunk(cfg, graph, pool, k, bench)) for k in batch]
+                assert loop is not None
+                new = [loop.run_until_complete(_chunk(cfg, graph, pool, k, bench, shared)) for k in batch]
             for r in new:
                 _write_chunk(cfg, r)
                 results.append(r)
@@ -429,6 +442,11 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     finally:
         if pool_exec is not None:
             pool_exec.shutdown()
+        if loop is not None:
+            if shared is not None:
+                for b in shared:
+                    loop.run_until_complete(b.aclose())
+            loop.close()
     t_synth = time.perf_counter() - t_synth
     complete = kept() >= cfg.n or (not todo and shard_n == 1)
     asm = assemble(cfg, results)
