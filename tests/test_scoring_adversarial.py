@@ -1025,3 +1025,39 @@ def test_number_words_are_read_as_figures_but_words_are_not() -> None:
     assert matching.refusal_score("확인할 수 없지만 이십 도쯤입니다.", q) == 0.0
     assert matching.refusal_score("알 수 없지만 삼억원입니다.", q) == 0.0
     assert matching.refusal_score("날씨 API만 도구로 제공되어 다음 달 날씨는 확인할 수 없습니다.", q) == 1.0
+
+
+def test_evidence_step_on_a_token_platform_that_only_fails() -> None:
+    """A school that does not exist: the only NEIS call fails (INFO-200), so no OK call shows the
+    token at work; the evidence call itself (with the token, the gold's code) does."""
+    task = _inline_task(
+        [{"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "한빛누리초등학교"},
+          "expect_error": True}],
+        _REFUSAL_FACT, ["call:s1", "token:neis"], category="unanswerable",
+        query="서울 한빛누리초등학교 오늘 점심 메뉴가 뭐예요?")
+    gold = _inline_gold(task)
+    right = _run_calls(task, [("neis_get_api_key", {}), ("neis_schoolInfo", {"SCHUL_NM": "한빛누리초등학교"})])
+    g = grade(task, gold, _REFUSAL, right)
+    assert g.success == 1.0 and g.env == 1.0, g.explanation()
+    # without the token the same call fails for another reason (no key): neither state is reached
+    keyless = _run_calls(task, [("neis_schoolInfo", {"SCHUL_NM": "한빛누리초등학교"})])
+    assert not keyless[0]["ok"] and keyless[0]["code"] != gold.run.codes["s1"]
+    assert grade(task, gold, _REFUSAL, keyless).env == 0.0
+
+
+def test_row_range_paging_is_paging_too() -> None:
+    """ECOS pages by start/end (Seoul by START_INDEX/END_INDEX, law.go.kr by display/page): another
+    row range of the gold question is the same question."""
+    args = {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "722Y001", "CYCLE": "M",
+            "START_TIME": "202701", "END_TIME": "202701", "ITEM_CODE1": "0101000"}
+    task = _inline_task([{"id": "s1", "tool": "ecos_StatisticSearch", "args": args, "expect_error": True}],
+                        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
+                        query="2027년 1월 한국은행 기준금리가 몇 퍼센트인지 ECOS에서 찾아줘.")
+    gold = _inline_gold(task)
+    for other in ({"start": 1, "end": 100}, {"start": 1, "end": 5}):
+        made = _run_calls(task, [("ecos_StatisticSearch", {**args, **other})])
+        assert grade(task, gold, _REFUSAL, made).success == 1.0, other
+    month = _run_calls(task, [("ecos_StatisticSearch", {**args, "START_TIME": "202702", "END_TIME": "202702"})])
+    assert grade(task, gold, _REFUSAL, month).success == 0.0
+    assert matching.same_query({"START_INDEX": 1, "END_INDEX": 5, "x": 1}, {"START_INDEX": 1, "END_INDEX": 1000, "x": 1})
+    assert matching.same_query({"display": 20, "page": 1, "query": "민법"}, {"display": 100, "query": "민법"})

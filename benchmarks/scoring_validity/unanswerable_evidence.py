@@ -3,8 +3,8 @@
 For every unanswerable task: the oracle's refusal with no calls and after the gold (evidence)
 calls; hedged answers after the gold calls (a figure, a figure in words, a guess, an English
 guess); and, for each evidence step (``call:`` in required_state), junk calls to the same tool:
-each identifying argument changed (a digit bumped, a word appended), and the gold arguments plus a
-paging argument that makes the call fail for another reason.
+each identifying argument changed (a digit bumped, a word appended), and the gold arguments with a
+paging value the API refuses (the call fails for another reason).
 """
 
 import asyncio
@@ -12,6 +12,7 @@ import re
 
 from _calls import gold_calls, run_calls  # this folder is on sys.path when run as a script
 
+from kopa_inspect.apis import get_operation
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.matching import PAGING_ARGS
 from kopa_inspect.scorers.grading import gold_truth, grade, oracle_answer
@@ -67,7 +68,9 @@ async def main():
             tool, args = gold.calls[ids.index(sid)]
             rest = [c for i, c in zip(ids, gold.calls, strict=True) if i != sid]
             variants = [{**args, k: mutate(v)} for k, v in args.items() if k not in PAGING_ARGS]
-            variants.append({**args, "pageNo": 0})  # the right question, failing for another reason
+            paging = [x.name for x in get_operation(tool).params if x.name in PAGING_ARGS]
+            if paging:  # the right question with a paging value the API refuses: fails for another reason
+                variants.append({**args, paging[0]: "x"})
             for alt in variants:
                 made = await run_calls(task, be, [*_auth(task), *rest, (tool, alt)])
                 junk_total += 1

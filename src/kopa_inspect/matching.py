@@ -1465,8 +1465,12 @@ IGNORED_ARGS: frozenset[str] = frozenset(
 )
 # Arguments whose absence equals a default value.
 DEFAULT_ARGS: dict[str, str] = {"pageNo": "1", "pIndex": "1"}
-# Paging arguments: they choose which rows come back, not which query is asked.
-PAGING_ARGS: frozenset[str] = frozenset({"numOfRows", "pageNo", "pSize", "pIndex", "page_no", "page_count"})
+# Paging arguments: they choose which rows come back, not which query is asked. Row ranges count
+# too: ECOS start/end, Seoul START_INDEX/END_INDEX, law.go.kr display/page.
+PAGING_ARGS: frozenset[str] = frozenset(
+    {"numOfRows", "pageNo", "pSize", "pIndex", "page_no", "page_count", "start", "end", "START_INDEX", "END_INDEX",
+     "display", "page"}
+)
 
 
 def normalize_value(value: Any) -> Any:

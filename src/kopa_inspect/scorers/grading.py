@@ -49,7 +49,7 @@ Axes (one dict per sample; ``None`` = undefined for this task, left out of means
   producer's first covering call before the consumer's. Without links: share of needed steps
   retrieved; None when nothing is needed.
 - ``env``: share of required state reached: ``token:<platform>`` (auth tool called and an OK
-  call on that platform), ``records:<step>`` for every needed step, and the task's own
+  call on that platform, or a needed failing step there retrieved with the gold's error code), ``records:<step>`` for every needed step, and the task's own
   ``pages:``/``call:`` entries. None when the task needs no state (an unanswerable task with no
   evidence step: private data no API holds).
   Never 1.0 for zero calls on a task that needs calls.
@@ -587,8 +587,15 @@ def grade(
     for item in state:
         kind, _, name = item.partition(":")
         if kind == "token":
-            ok = name in tokens and any(
-                made_ok[i] and _known(t) and get_operation(t).platform == name for i, (t, _) in enumerate(made)
+            # the token was obtained and used: an OK call on the platform, or a needed failing step
+            # there retrieved with the gold's own error (a call without the token fails otherwise)
+            ok = name in tokens and (
+                any(made_ok[i] and _known(t) and get_operation(t).platform == name for i, (t, _) in enumerate(made))
+                or any(
+                    done.get(sid) and steps[index[sid]].expect_error and _known(steps[index[sid]].tool)
+                    and get_operation(steps[index[sid]].tool).platform == name
+                    for sid in needed
+                )
             )
         else:
             ok = done.get(name, False)
