@@ -234,3 +234,16 @@ def test_a_fact_never_asks_back_a_value_the_call_was_given():
     d = Draft(index=0, steps=steps, outputs=dict(run.outputs), args=dict(run.args))
     asked = {f["field"] for i in range(40) for f in make_facts(d, run, random.Random(i))}
     assert asked and not asked & {"baseDate", "baseTime", "nx", "ny"}, asked
+
+
+def test_facts_skip_opaque_tokens_and_projected_metres():
+    import random
+
+    from edge_synth.compose import _pick_fact_field
+
+    row = {"ykiho": "JDg1NDg0OCM3MyMkMSMkMCMkODkkOTM2OTU4IzI2IyQxIyQzIyQ5OSQ", "yadmNm": "새봄연산한의원", "drTotCnt": 3}
+    picked = {_pick_fact_field("hira_getHospBasisList", row, random.Random(i), set()) for i in range(40)}
+    assert "ykiho" not in picked and picked <= {"yadmNm", "drTotCnt"}, picked
+    tm = {"sidoName": "서울특별시", "sggName": "강남구", "umdName": "역삼동", "tmX": "203415.19", "tmY": "444253.17"}
+    picked = {_pick_fact_field("airkorea_getTMStdrCrdnt", tm, random.Random(i), set()) for i in range(40)}
+    assert not picked & {"tmX", "tmY"}, picked

@@ -171,6 +171,7 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
         assert artefacts(r["query"]) == [] or all(  # values from the APIs are masked by the filter
             k == "raw identifier" for k in artefacts(r["query"])), r["query"]
         assert "을(를)" not in r["query"] + r["answer"] and "=" not in r["query"]
+        assert r["answer"].strip() and json.loads(r["facts_json"]), r["query"]  # a question with an answer
         for f in json.loads(r["facts_json"]):
             reasons.append(f["row_reason"])
             if f["row_reason"] in ("max", "min"):

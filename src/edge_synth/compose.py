@@ -104,11 +104,19 @@ def _usable(v: Any) -> bool:
     return isinstance(v, str | int | float) and not isinstance(v, bool) and str(v).strip() not in ("", "-")
 
 
+def _opaque(v: Any) -> bool:
+    """A long machine token (no spaces, no Hangul, not a number or URL): nothing to tell a person."""
+    t = str(v).strip()
+    return (len(t) >= 20 and " " not in t and not re.search(r"[가-힣]", t) and numeric(t) is None
+            and not t.startswith("http"))
+
+
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
     # Only fields the spec declares (and so names in Korean); an undeclared extra is not asked for.
-    # Nor a grid cell: a person asks for the weather of a place, never for its KMA nx/ny.
+    # Nor a grid cell or TM metres (a person asks for the weather of a place, never for its nx/ny),
+    # nor an opaque token (HIRA's encrypted ykiho): what the user would do with it is call again.
     fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid
-              and concept(k, op_id) not in ("nx", "ny")]
+              and concept(k, op_id) not in ("nx", "ny", "tmx", "tmy") and not _opaque(row.get(k))]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]

@@ -248,6 +248,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             if not same:
                 drops["nondeterministic"] += 1
                 continue
+            if not comp.facts or not comp.answer.strip():
+                drops["no_fact"] += 1  # nothing left to ask (every field echoed an argument): no question
+                continue
             if not answer_ok(comp.answer, comp.facts):
                 drops["answer_missing_fact"] += 1
                 continue
