@@ -50,13 +50,13 @@ def apt_trade_top() -> list[Spec]:
     """법정동코드 lookup -> 실거래가: the classic code trap (10-digit region_cd -> 5-digit LAWD_CD)."""
     rows = [
         ("서울특별시 마포구", "2026-10-05", "10:05",
-         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 지난달 최고가와 전세 최고 보증금도 알려주세요.",
-         "Mapo-gu so far this month: the top apartment sale (complex, price), last month's top price, and the "
-         "highest jeonse deposit."),
+         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 지난달 매매 신고 건수와 전세 최고 보증금도 알려주세요.",
+         "Mapo-gu so far this month: the top apartment sale (complex, price), last month's number of sales, and "
+         "the highest jeonse deposit."),
         ("서울특별시 서초구", "2026-11-04", "16:40",
-         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 지난달 최고 거래금액, 그리고 전세 중 최고 보증금도요.",
-         "Seocho-gu this month: the top apartment deal (complex, price), last month's top price, and the highest "
-         "jeonse deposit."),
+         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 지난달 전체 매매 건수, 그리고 전세 중 최고 보증금도요.",
+         "Seocho-gu this month: the top apartment deal (complex, price), last month's number of sales, and the "
+         "highest jeonse deposit."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -66,13 +66,12 @@ def apt_trade_top() -> list[Spec]:
             [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
              step("s3", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
-             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 50})],
+             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 10})],
             [fact("apt", "최고가 단지명 (top complex)", f"$s2.{MAX_DEAL}.aptNm", "name",
                   competitors=f"$s2.{OTHER_COMPLEXES}"),
              fact("price", "최고 거래금액 (top price; API unit 만원)", "$s2.max(nums(items[].dealAmount))", "money",
                   unit="만원"),
-             fact("last", "지난달 최고 거래금액 (last month's top price; API unit 만원)",
-                  "$s4.max(nums(items[].dealAmount))", "money", unit="만원"),
+             fact("last", "지난달 매매 건수 (last month's number of sales)", "$s4.totalCount", "number"),
              fact("jeonse", "최고 전세 보증금 (top jeonse deposit; API unit 만원)",
                   "$s3.max(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원")],
         ))
@@ -153,9 +152,9 @@ def apt_rent_jeonse() -> list[Spec]:
     """3-call chain: code lookup, then 전월세 + 매매 of the same month (parallel) for a 전세가율 view."""
     rows = [
         ("서울특별시 종로구", "2026-10-05", "12:30",
-         "종로구 이번 달 들어 신고된 아파트 전세 평균 보증금이랑 매매 평균가를 비교해서 알려줘. 지난달 매매 평균가도 같이 봐 줘.",
+         "종로구 이번 달 들어 신고된 아파트 전세 평균 보증금이랑 매매 평균가를 비교해서 알려줘. 지난달 매매 신고 건수도 같이 봐 줘.",
          "Jongno-gu this month so far: average jeonse deposit vs average sale price of apartments, and last month's "
-         "average sale price."),
+         "number of sales."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -166,13 +165,12 @@ def apt_rent_jeonse() -> list[Spec]:
             [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
              step("s2", APT_RENT, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
              step("s3", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": m, "numOfRows": 40}),
-             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 1000})],
+             step("s4", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c, -1), "numOfRows": 10})],
             [fact("jeonse", "전세 평균 보증금 (mean jeonse deposit; API unit 만원)",
                   "$s2.avg(nums(items[?num(monthlyRent) == `0`].deposit))", "money", unit="만원", rel_tol=0.01),
              fact("sale", "매매 평균가 (mean sale price; API unit 만원)", "$s3.avg(nums(items[].dealAmount))", "money",
                   unit="만원", rel_tol=0.01),
-             fact("last", "지난달 매매 평균가 (last month's mean sale price; API unit 만원)",
-                  "$s4.avg(nums(items[].dealAmount))", "money", unit="만원", rel_tol=0.01)],
+             fact("last", "지난달 매매 건수 (last month's number of sales)", "$s4.totalCount", "number")],
         ))
     return out
 
@@ -346,9 +344,9 @@ def three_city_outlook() -> list[Spec]:
 def holidays_count() -> list[Spec]:
     """KASI: several months in parallel (numOfRows default 10 is enough per month)."""
     rows = [
-        (["2026", "09"], ["2026", "10"], None, "2026-08-25", "09:40",
-         "9월이랑 10월 공휴일 날짜 전부 알려주세요. 대체공휴일 있으면 그것도요.",
-         "All public holidays in September and October, including substitute holidays."),
+        (["2026", "09"], ["2026", "10"], ["2026", "11"], "2026-08-25", "09:40",
+         "9월부터 11월까지 공휴일 날짜 전부 알려주세요. 대체공휴일 있으면 그것도요.",
+         "All public holidays from September to November, including substitute holidays."),
     ]
     out = []
     for a, b, cc, day, hm, q, qe in rows:
@@ -356,7 +354,7 @@ def holidays_count() -> list[Spec]:
         months = [m for m in (a, b, cc) if m]
         steps = [step(f"m{i}", REST, {"solYear": y, "solMonth": mo}) for i, (y, mo) in enumerate(months, 1)]
         alld = "[" + ", ".join(f"m{i}.items" for i in range(1, len(months) + 1)) + "][]"
-        if cc:
+        if "설날" in q:
             facts = [fact("n", "공휴일 수 (holiday days)", f"$_.length({alld})", "number"),
                      fact("seollal", "설날 연휴 일수", f"$_.length({alld} | [?contains(dateName, '설날')])", "number")]
         else:
@@ -551,11 +549,11 @@ def district_sights_tour() -> list[Spec]:
     """Area code -> 시군구 code -> list -> detail -> nearby: a 5-call chain through TourAPI's code system."""
     rows = [
         ("부산", "해운대구", "2026-10-09", "09:00",
-         "부산 해운대구 관광지 목록에서 첫 번째로 나오는 곳의 주소를 확인하고, 그 주변 1km 안 숙소도 몇 개인지 알려주세요.",
-         "Haeundae-gu sights: the first listed sight's address, and how many lodgings within 1 km of it."),
+         "부산 해운대구 관광지 목록에서 첫 번째로 나오는 곳의 주소를 확인하고, 그 주변 1km 안 숙소와 음식점이 각각 몇 개인지 알려주세요.",
+         "Haeundae-gu sights: the first listed sight's address, and how many lodgings and restaurants within 1 km of it."),
         ("서울", "종로구", "2026-11-21", "14:30",
-         "서울 종로구 관광지 중 목록 맨 앞에 나오는 곳이 어딘지, 그리고 거기서 500m 안에 있는 문화시설 수를 알아봐줘.",
-         "Jongno-gu: the first sight in the list, and the number of cultural facilities within 500 m."),
+         "서울 종로구 관광지 중 목록 맨 앞에 나오는 곳이 어딘지, 그리고 거기서 500m 안에 있는 문화시설 수와 음식점 수를 알아봐줘.",
+         "Jongno-gu: the first sight in the list, and the numbers of cultural facilities and restaurants within 500 m."),
     ]
     out = []
     for i, (sido, sgg, day, hm, q, qe) in enumerate(rows):
@@ -568,9 +566,12 @@ def district_sights_tour() -> list[Spec]:
                                         "contentTypeId": 12, "arrange": "A"}),
                  step("s4", DETAIL, {"contentId": "$s3.items[0].contentid"}),
                  step("s5", NEARBY, {"mapX": "$s4.items[0].mapx", "mapY": "$s4.items[0].mapy", "radius": radius,
-                                     "contentTypeId": ctype})]
+                                     "contentTypeId": ctype}),
+                 step("s6", NEARBY, {"mapX": "$s4.items[0].mapx", "mapY": "$s4.items[0].mapy", "radius": radius,
+                                     "contentTypeId": 39})]
         facts = [fact("sight", "첫 관광지 (first sight)", "$s4.items[0].title"),
-                 fact("n", "주변 시설 수 (facilities nearby)", "$s5.totalCount", "number")]
+                 fact("n", "주변 시설 수 (facilities nearby)", "$s5.totalCount", "number"),
+                 fact("food", "주변 음식점 수 (restaurants nearby)", "$s6.totalCount", "number")]
         if i == 0:
             facts.insert(1, fact("addr", "주소", "$s4.items[0].addr1"))
         out.append(Spec("chain4plus", "tourism", q, qe, c, steps, facts))
@@ -622,33 +623,38 @@ TOKEN = ("token:neis",)
 def lunch_calorie_compare() -> list[Spec]:
     """Parallel: two schools' lookups, then two menus, compared."""
     rows = [
-        ("대치중학교", "개포중학교", "2026-10-20", "10:00",
-         "대치중이랑 개포중 이번 주 금요일 점심 중에 어느 학교가 칼로리가 더 높아요?",
-         "Daechi vs Gaepo Middle School, this Friday's lunch: which has more calories?", 3),
-        ("매탄고등학교", "영통고등학교", "2026-11-16", "16:30",
-         "수원 매탄고와 영통고 내일 점심 급식 메뉴 두 개 비교해줘. 열량도 각각 알려주고.",
-         "Suwon Maetan High vs Yeongtong High, tomorrow's lunch: both menus and each one's calories.", 1),
-        ("범어초등학교", "만촌초등학교", "2026-09-08", "08:40",
-         "대구 범어초, 만촌초 오늘 점심 메뉴 각각 뭔지 알려주세요.",
-         "Daegu Beomeo vs Manchon Elementary: today's lunch at each.", 0),
+        ("대치중학교", "개포중학교", "역삼중학교", "2026-10-20", "10:00",
+         "대치중, 개포중, 역삼중 이번 주 금요일 점심 중에 어느 학교가 칼로리가 제일 높아요? 세 학교 열량도요.",
+         "Daechi, Gaepo and Yeoksam Middle School, this Friday's lunch: which has the most calories, and each one's?", 3),
+        ("매탄고등학교", "영통고등학교", "정자고등학교", "2026-11-16", "16:30",
+         "수원 매탄고와 영통고, 분당 정자고 내일 점심 급식 메뉴 세 개 비교해줘. 열량도 각각 알려주고.",
+         "Suwon Maetan High and Yeongtong High, and Bundang Jeongja High, tomorrow's lunch: the three menus and each "
+         "one's calories.", 1),
+        ("범어초등학교", "만촌초등학교", "상인초등학교", "2026-09-08", "08:40",
+         "대구 범어초, 만촌초, 상인초 오늘 점심 메뉴 각각 뭔지 알려주세요.",
+         "Daegu Beomeo, Manchon and Sangin Elementary: today's lunch at each.", 0),
     ]
     out = []
-    for a, b, day, hm, q, qe, plus in rows:
+    for a, b, e, day, hm, q, qe, plus in rows:
         c = clock(day, hm)
         d = ymd(c, plus)
-        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": a}), step("s2", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": b})]
-        for k, sid in ((3, "s1"), (4, "s2")):
+        steps = [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": a}), step("s2", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": b}),
+                 step("s5", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": e})]
+        for k, sid in ((3, "s1"), (4, "s2"), (6, "s5")):
             steps.append(step(f"s{k}", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": f"${sid}.items[0].ATPT_OFCDC_SC_CODE",
                                               "SD_SCHUL_CODE": f"${sid}.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
                                               "MLSV_YMD": d}))
         facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM", "dish_set", subject=a),
-                 fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM", "dish_set", subject=b)]
+                 fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM", "dish_set", subject=b),
+                 fact("menu_c", f"{e} 메뉴", "$s6.items[0].DDISH_NM", "dish_set", subject=e)]
         if plus:
             facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5, subject=a))
             facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5, subject=b))
-            objs = f"{{s: '{a}', k: num(s3.items[0].CAL_INFO)}}, {{s: '{b}', k: num(s4.items[0].CAL_INFO)}}"
-            if "더 높" in q:
-                facts.append(fact("higher", "열량이 더 높은 학교 (the school with more calories)",
+            facts.append(fact("cal_c", f"{e} 열량", "$s6.items[0].CAL_INFO", "number", 0.5, subject=e))
+            objs = (f"{{s: '{a}', k: num(s3.items[0].CAL_INFO)}}, {{s: '{b}', k: num(s4.items[0].CAL_INFO)}}, "
+                    f"{{s: '{e}', k: num(s6.items[0].CAL_INFO)}}")
+            if "제일 높" in q:
+                facts.append(fact("higher", "열량이 가장 높은 학교 (the school with the most calories)",
                                   f"$_.max_by([{objs}], &k).s", competitors=ranked_others(objs, "k", "s")))
 
         out.append(Spec("parallel", "education", q, qe, c, steps, facts, state=TOKEN))
@@ -1036,8 +1042,9 @@ def dust_near_dong() -> list[Spec]:
          "역삼동에서 제일 가까운 대기측정소가 어디고 지금 미세먼지(PM10)랑 초미세먼지가 얼마야? 가까운 측정소 세 곳 PM10 평균도 알려줘.",
          "Nearest air station to Yeoksam-dong, its PM10 and PM2.5 now, and the mean PM10 of the three nearest stations."),
         ("정자동", "2026-11-03", "08:10",
-         "분당 정자동 근처 측정소 기준으로 지금 초미세먼지 농도랑 등급 좀 알려주세요. 아이 등원시키려고요.",
-         "Near Jeongja-dong (Bundang): current PM2.5 and its grade at the nearest station (school run)."),
+         "분당 정자동 근처 측정소 기준으로 지금 초미세먼지 농도랑 등급 좀 알려주세요. 두 번째로 가까운 측정소 초미세먼지도요. 아이 등원시키려고요.",
+         "Near Jeongja-dong (Bundang): current PM2.5 and its grade at the nearest station, and PM2.5 at the "
+         "second-nearest station (school run)."),
     ]
     out = []
     for i, (dong, day, hm, q, qe) in enumerate(rows):
@@ -1059,6 +1066,12 @@ def dust_near_dong() -> list[Spec]:
                                            "ver": "1.3", "numOfRows": 1}) for k in (4, 5)]
             facts.append(fact("avg3", "가까운 3곳 평균 PM10", "$_.avg(nums([s3.items[0].pm10Value, s4.items[0].pm10Value, "
                               "s5.items[0].pm10Value]))", "number", 1.0))
+        elif i == 1:  # the second-nearest station too
+            steps.append(step("s4", RLTM, {"stationName": "$s2.items[1].stationName", "dataTerm": "DAILY", "ver": "1.3",
+                                           "numOfRows": 1}))
+            facts += [fact("station2", "두 번째로 가까운 측정소", "$s2.items[1].stationName"),
+                      fact("pm25b", "두 번째 측정소 PM2.5 (㎍/㎥)", "$s4.items[0].pm25Value", "number",
+                           subject="$s2.items[1].stationName")]
         out.append(Spec("chain4plus", "environment", q, qe, c, steps, facts))
     return out
 
@@ -1577,14 +1590,14 @@ def governors_compare() -> list[Spec]:
     """Parallel: the same office in two elections (2022 vs 2026) for one 시도."""
     rows = [
         ("부산광역시", "2026-10-31", "20:15",
-         "부산시장 선거에서 2022년 당선자와 올해 당선자가 각각 누구고 정당이 바뀌었는지 알려줘.",
-         "Busan mayor: the 2022 and 2026 winners, and whether the party changed."),
+         "부산시장 선거에서 2018년, 2022년, 올해 당선자가 각각 누구고 정당이 어떻게 바뀌었는지 알려줘.",
+         "Busan mayor: the 2018, 2022 and 2026 winners, and how the party changed."),
     ]
     out = []
     for sd, day, hm, q, qe in rows:
         c = clock(day, hm)
         steps = [step("s1", SG_CODES, {"numOfRows": 50})]
-        for k, y in ((2, "2022"), (3, "2026")):
+        for k, y in ((2, "2022"), (3, "2026"), (4, "2018")):
             sel = f"[?sgName=='시·도지사선거' && starts_with(sgId, '{y}')]"
             steps.append(step(f"s{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]",
                                                  "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}))
@@ -1593,7 +1606,9 @@ def governors_compare() -> list[Spec]:
             [fact("w2022", "2022 당선자", f"$s2.items[?sdName=='{sd}'] | [0].name"),
              fact("p2022", "2022 정당", f"$s2.items[?sdName=='{sd}'] | [0].jdName"),
              fact("w2026", "2026 당선자", f"$s3.items[?sdName=='{sd}'] | [0].name"),
-             fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName")],
+             fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName"),
+             fact("w2018", "2018 당선자", f"$s4.items[?sdName=='{sd}'] | [0].name"),
+             fact("p2018", "2018 정당", f"$s4.items[?sdName=='{sd}'] | [0].jdName")],
         ))
     return out
 
