@@ -31,13 +31,14 @@ def report(tasks):
 def test_all_tasks_validate(report):
     problems = [f"{i.task_id} {i.check}: {i.message}" for i in report.issues]
     assert report.ok, "\n".join(problems[:40])
+    assert report.multi_record_share >= 0.8  # paper: 81.2% of links consume multi-record outputs
 
 
 def test_shape_matches_paper(tasks):
     stats = task_stats(tasks)
     assert stats["n_tasks"] == 145
     assert stats["n_platforms"] >= 10
-    assert 3.5 <= stats["mean_calls"] <= 6.0  # paper: 4.92 (see report: ours is lower)
+    assert 4.9 <= stats["mean_calls"] <= 6.0  # paper: 4.92 (issue 9 target: at least 4.9 over all 145 tasks)
     assert stats["max_calls"] >= 14  # paper: up to 14
     assert 0.5 <= stats["parallel_share"] <= 0.75  # paper: 59%; fan-out families are parallel by nature
     assert 25 <= stats["held_out"] <= 35
