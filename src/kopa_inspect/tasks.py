@@ -23,7 +23,9 @@ DEFAULT_MAX_MESSAGES = 60
 
 # Bump when the tasks, the prompts or the scoring change what a score means; logs of different
 # versions are not comparable (Inspect records it as eval.task_version).
-TASK_VERSION = 2
+# 3: unanswerable tasks with evidence calls, longer gold plans (4.90 calls per task), per-step
+#    accept values, stricter refusal/winner/comparative matching (session 3, issue 9).
+TASK_VERSION = 3
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
