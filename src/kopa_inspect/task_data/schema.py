@@ -29,6 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+import networkx as nx
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from kopa_inspect.plans import Plan, PlanError, Ref, search, to_num
@@ -267,9 +268,10 @@ class BenchTask(BaseModel):
         if self.category == "unanswerable":
             # Evidence steps (the calls that show the data is not there) count only through
             # required_state; a step no entry reaches would be skipped silently by the scorer.
+            graph = self.plan.graph()
             reached = set(named)
             for name in named:
-                reached |= self._ancestors(name)
+                reached |= nx.ancestors(graph, name)
             for st in self.plan.steps:
                 if st.id not in reached:
                     raise ValueError(
@@ -277,17 +279,6 @@ class BenchTask(BaseModel):
                         f"list it as 'call:{st.id}' (an evidence step) or remove it"
                     )
         return self
-
-    def _ancestors(self, step_id: str) -> set[str]:
-        by_id = {s.id: s for s in self.plan.steps}
-        out: set[str] = set()
-        todo = [step_id]
-        while todo:
-            for dep in by_id[todo.pop()].depends_on():
-                if dep in by_id and dep not in out:
-                    out.add(dep)
-                    todo.append(dep)
-        return out
 
     @property
     def held_out_platforms(self) -> list[str]:

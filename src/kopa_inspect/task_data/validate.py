@@ -62,7 +62,7 @@ class ValidationReport(BaseModel):
     def median_multi_link_records(self) -> float:
         """The median over multi-record links only (producer returned 2+ records). The paper's "81.2% of
         chained calls consume multi-record outputs (median 27 records)" can be read as this or as the
-        median over all links: UNCERTAIN, so both are reported, labelled (CONTRACT.md item 3)."""
+        median over all links: UNCERTAIN, so both are reported, labelled."""
         multi = [n for n in self.link_records if n > 1]
         return float(statistics.median(multi)) if multi else 0.0
 
