@@ -141,9 +141,11 @@ def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
              if k in recorded and recorded[k] != getattr(cfg, k)]
     if wrong:
         raise RunMismatch(f"{cfg.out} was made with another seed/clock/model or chunking: {', '.join(wrong)}; use --fresh or another --out")
-    if not mpath.exists():
-        _write_json(mpath, {**_manifest(cfg, rec_clock), **recorded})
-    return replace(cfg, clock=rec_clock), json.loads(mpath.read_text(encoding="utf-8"))
+    if mpath.exists():
+        return replace(cfg, clock=rec_clock), recorded
+    manifest = {**_manifest(cfg, rec_clock), **recorded}  # a pre-manifest directory: record it now
+    _write_json(mpath, manifest)
+    return replace(cfg, clock=rec_clock), manifest
 
 
 # --- stage 1: the verified graph ---------------------------------------------------------------
