@@ -104,12 +104,15 @@ def build_request(op: Operation, args: dict[str, Any], key: str | None, want_jso
     return Request(op.method, path, query, body or None, op.platform)
 
 
+def secret_forms(secrets: list[str]) -> list[str]:
+    """Every way each key may be written on the wire (raw and percent-encoded), key by key."""
+    return [form for s in secrets if s
+            for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}]
+
+
 def redact(text: str, secrets: list[str]) -> str:
-    for s in secrets:
-        if not s:
-            continue
-        for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}:
-            text = text.replace(form, REDACTED)
+    for form in secret_forms(secrets):
+        text = text.replace(form, REDACTED)
     return text
 
 
@@ -271,11 +274,8 @@ _TEXT_TYPE = re.compile(r"^\s*(text/|application/([\w.-]+\+)?(json|xml|javascrip
 
 def redact_bytes(body: bytes, secrets: list[str]) -> bytes:
     """``redact`` on raw bytes (keys are ASCII; a binary body cannot go through str.replace)."""
-    for s in secrets:
-        if not s:
-            continue
-        for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}:
-            body = body.replace(form.encode("utf-8"), REDACTED.encode("ascii"))
+    for form in secret_forms(secrets):
+        body = body.replace(form.encode("utf-8"), REDACTED.encode("ascii"))
     return body
 
 
