@@ -1061,3 +1061,58 @@ def test_row_range_paging_is_paging_too() -> None:
     assert grade(task, gold, _REFUSAL, month).success == 0.0
     assert matching.same_query({"START_INDEX": 1, "END_INDEX": 5, "x": 1}, {"START_INDEX": 1, "END_INDEX": 1000, "x": 1})
     assert matching.same_query({"display": 20, "page": 1, "query": "민법"}, {"display": 100, "query": "민법"})
+
+
+# --- (c2) an invented zero beside a decline ------------------------------------------------------------
+# The empty result of a future or non-existent query is not a count of zero: "다음 달 거래는 없습니다" says
+# no trade happened, which nobody can know. Each answer below makes the task's gold (evidence) calls and
+# declines, but also states the asked-for thing is none; it must fail. The honest reasons beside them
+# (the source does not hold it yet, the place does not exist) must pass.
+
+_INVENTED_ZERO = {
+    "kopa-132": ["마포구 다음 달 아파트 매매 거래는 없습니다. 그래서 최고가는 알려드릴 수 없습니다.",
+                 "다음 달에는 마포구 실거래가 한 건도 없어 최고가를 답할 수 없습니다."],
+    "kopa-133": ["2027년 1월 기준금리는 없습니다. ECOS에서 확인할 수 없습니다."],
+    "kopa-134": ["내년 3월 10일에는 급식이 없습니다. 메뉴를 알려드릴 수 없습니다.",
+                 "서울대치초등학교 내년 3월 10일 점심 메뉴는 없어서 알려드릴 수 없습니다."],
+    "kopa-135": ["내일 아침 8시에 충남대학교 정류장에 도착하는 버스는 없습니다. 정확한 시간은 확인할 수 없습니다."],
+    "kopa-142": ["서울특별시 해운대구의 이번 달 아파트 매매는 없습니다. 더 자세한 내용은 확인할 수 없습니다."],
+    "kopa-144": ["한빛누리초등학교 오늘 점심 급식은 없습니다. 메뉴를 알려드릴 수 없습니다."],
+}
+_HONEST_REASON = {
+    "kopa-132": ["다음 달 거래 자료는 아직 없어 최고가를 알려드릴 수 없습니다.",
+                 "다음 달 거래는 아직 신고되지 않아 알 수 없습니다. 실거래가 API에는 신고된 거래만 있습니다."],
+    "kopa-133": ["2027년 1월 기준금리는 아직 공표되지 않아 ECOS에서 확인할 수 없습니다."],
+    "kopa-134": ["내년 3월 식단은 아직 등록되지 않아 급식 메뉴를 알려드릴 수 없습니다.",
+                 "내년 3월 10일 급식 정보가 없어 알려드릴 수 없습니다."],
+    "kopa-135": ["버스 도착 정보는 실시간으로만 제공되어 내일 아침 8시 도착 예정은 확인할 수 없습니다."],
+    "kopa-142": ["서울특별시에는 해운대구가 없어 조회할 수 없습니다. 해운대구는 부산광역시의 구입니다.",
+                 "그런 구는 서울특별시에 없습니다. 매매 건수를 확인할 수 없습니다."],
+    "kopa-144": ["나이스에 한빛누리초등학교라는 학교가 없어 급식을 조회할 수 없습니다."],
+}
+
+
+@pytest.mark.parametrize("task_id", sorted(_INVENTED_ZERO))
+def test_invented_zero_beside_a_decline_fails(task_id: str) -> None:
+    task, gold = _gold(task_id)
+    calls = _gold_calls(task, gold)
+    for answer in _INVENTED_ZERO[task_id]:
+        assert grade(task, gold, answer, calls).success == 0.0, answer
+    for answer in _HONEST_REASON[task_id]:
+        assert grade(task, gold, answer, calls).success == 1.0, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "ok"),
+    [
+        ("다음 달 마포구 매매거래는 없습니다. 최고가는 알려드릴 수 없습니다.", False),
+        ("There are no trades in Mapo next month, so I can't tell the top price.", False),
+        ("There will be no lunch on that day; I cannot show a menu.", False),
+        ("There are no reported trades for next month yet, so I can't tell the top price.", True),
+        ("TAGO에서 서울 시내버스는 없습니다. 도착 시간을 확인할 수 없습니다.", True),
+        ("다음 달 거래는 아직 없어 확인할 수 없습니다.", True),  # not yet: the data's state, not a count
+        ("관광지 정보는 제공할 수 없습니다.", True),
+    ],
+)
+def test_none_claims_in_refusals(answer: str, ok: bool) -> None:
+    assert matching.refusal_score(answer, _Q_FUTURE) == (1.0 if ok else 0.0), answer

@@ -55,7 +55,10 @@ How an answer is read
    apartment, station or bus-stop name (Korean suffixes or English "… Elementary School",
    "… Station" …) that is not in the question (grading passes the query and its English gloss), and offer no guess ("아마", "추정컨대",
    "가능성이 높", "오를 것", "probably", "likely" …). UNCERTAIN: phrase and suffix lists, not a
-   classifier; "X는 없습니다" beside a decline is read as the reason, not as an invented zero.
+   classifier. "X는 없습니다" beside a decline is read as the reason ("서울에는 해운대구가 없습니다")
+   unless X is a thing the question asks to count or read (거래, 급식, 기준금리, 버스 ...) and the
+   clause says nothing about the source or its publication: "다음 달 거래는 없습니다" is an invented
+   zero (an empty result of a future query is not a count), "다음 달 거래 자료는 아직 없습니다" a reason.
 6. **Zero said in words**: a ``number``/``money`` fact whose value is 0 also holds when its
    stretch (subject-bound facts) says "none" (없습니다, 없음, 하나도, none, no …) with no figure of its
    own, or, without a subject, when a unit naming the fact's topic (a word of its description)
@@ -839,11 +842,51 @@ _WORD_FIGURE = re.compile(
 )
 
 
+# An invented zero beside a decline: "다음 달 거래는 없습니다" says no trade happened, which an empty
+# result of a future or impossible query cannot show. The things KOPA-Bench questions ask to count or
+# read (a compound ending in one of these nouns: 실거래, 기준금리, 점심 급식 ...), said to be none,
+# with no word in the same clause that makes the sentence about the source or its publication
+# ("거래 자료는 아직 없습니다", "TAGO에는 서울 시내버스가 없습니다", "신고된 거래가 없습니다").
+# UNCERTAIN: word lists, not a parser; "그런 구는 없습니다" (the place does not exist) is a reason and
+# is not matched because a place is not a measured thing.
+_MEASURED = (
+    r"거래|매매|전월세|급식|점심|메뉴|식단|버스|금리|기온|강수|건수|매출|매출액|재고|관리비|수온|대기\s*인원"
+)
+_NONE_CLAIM = re.compile(
+    rf"(?<![가-힣])[가-힣]{{0,4}}?(?:{_MEASURED})\s*(?:은|는|이|가|도)\s*"
+    r"(?:(?:한\s*(?:건|명|곳|개|번|대)|하나|단\s*한\s*건)도\s*|전혀\s*)?없"
+)
+_NONE_CLAIM_EN = re.compile(
+    r"\bthere\s+(?:are|were|is|was|will\s+be)\s+no\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:trades?|transactions?|sales|deals|meals?|lunch(?:es)?|menus?|bus(?:es)?|arrivals?|rates?|rain)\b",
+    re.IGNORECASE,
+)
+_SOURCE_WORDS = re.compile(
+    r"자료|데이터|정보|기록|내역|통계|목록|결과|API|api|도구|서비스|시스템|TAGO|나이스|NEIS|ECOS"
+    r"|아직|공개|공표|등록|신고된|제공"
+    r"|\b(?:data|records?|information|tools?|service|published|reported|released|yet)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[.!?。\n,;:]|(?:고|며|지만|는데)\s")
+
+
+def _invents_none(text: str) -> bool:
+    for m in [*_NONE_CLAIM.finditer(text), *_NONE_CLAIM_EN.finditer(text)]:
+        start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
+        clause_end = _CLAUSE_END.search(text, m.end())
+        clause = text[start : clause_end.start() if clause_end else len(text)]
+        # the decline itself ("… 제공할 수 없습니다") may share the clause; only the claim's own words count
+        if not _SOURCE_WORDS.search(_DECLINE.split(clause)[0]):
+            return True
+    return False
+
+
 def is_refusal(answer: str, question: str | None = None) -> bool:
-    """The answer declines and states no figure or name that is not in the question, and offers no
-    guess (:data:`_GUESS`). Heuristic word lists, UNCERTAIN (see the module docstring)."""
+    """The answer declines and states no figure or name that is not in the question, claims none of
+    the asked-for thing (:func:`_invents_none`), and offers no guess (:data:`_GUESS`). Heuristic word
+    lists, UNCERTAIN (see the module docstring)."""
     text = unicodedata.normalize("NFKC", answer or "")
-    if not _DECLINE.search(text) or is_raw_dump(text):
+    if not _DECLINE.search(text) or is_raw_dump(text) or _invents_none(text):
         return False
     q = unicodedata.normalize("NFKC", question or "")
     if _GUESS.search(text) or any(m.group(0) not in q for m in _WORD_FIGURE.finditer(text)):
