@@ -23,12 +23,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from edge_synth.conditions import lookup
 from edge_synth.describe import field_label, op_noun, param_label, row_label
 from edge_synth.fields import concept, is_plumbing, param_format
 from edge_synth.filter import time_ko
-from edge_synth.korean import date_ko, eul, eun, gwa, i_ga, irase, ordinal, ro, ym_ko
+from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
+from edge_synth.natural import naturalness_problems, row_word, user_noun
 from edge_synth.pool import clock_values
-from edge_synth.sample import Draft, numeric, numeric_fields, visible_count
+from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, visible_count
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -115,19 +117,28 @@ def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid:
     # Only fields the spec declares (and so names in Korean); an undeclared extra is not asked for.
     # Nor a grid cell or TM metres (a person asks for the weather of a place, never for its nx/ny),
     # nor an opaque token (HIRA's encrypted ykiho): what the user would do with it is call again.
+    # Nor an internal code or id (a HIRA district code, a content id): a person asks for a name,
+    # an amount, a date, an address, not for the key the next call would take.
     fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid
-              and concept(k, op_id) not in ("nx", "ny", "tmx", "tmy") and not _opaque(row.get(k))]
+              and concept(k, op_id) not in ("nx", "ny", "tmx", "tmy", "lon", "lat") and not _opaque(row.get(k))
+              and not _is_code(op_id, k)]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
     return rng.choice(nums) if nums and rng.random() < 0.6 else rng.choice(fields)
 
 
+def _is_code(op_id: str, fname: str) -> bool:
+    desc = get_operation(op_id).output_fields.get(fname, "")
+    return bool(re.search(r"(?:id|cd|code|seq|sn|no)$", fname.lower()) or re.search(r"코드|ID|일련번호|요양기호", desc))
+
+
 def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None) -> tuple[int, str, str | None]:
-    """Which row a fact is read from and why: (index, reason, measure field).
+    """Which row a fact is read from and why: (index, reason, measure field); (-1, "", None): none.
 
     reason: only (one row), max / min (the row with the largest / smallest measure, unique),
-    first / last (the position the user asked for)."""
+    named (a row the user names, "'석촌호수'"). Never a position: "the first row" is nothing a
+    person asks about."""
     if len(items) == 1:
         return 0, "only", None
     options: list[tuple[int, str, str | None]] = []
@@ -137,9 +148,12 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | Non
             best = pick(v for v in vals if v is not None)
             if sum(v == best for v in vals) == 1:
                 options.append((vals.index(best), how, m))
-    if options and rng.random() < 0.7:
+    named = [i for i, it in enumerate(items) if op_id and row_label(op_id, it, items) is not None]
+    if options and (not named or rng.random() < 0.6):
         return rng.choice(options)
-    return (0, "first", None) if rng.random() < 0.5 else (len(items) - 1, "last", None)
+    if named:
+        return rng.choice(named), "named", None
+    return -1, "", None
 
 
 def _row_ref(sid: str, items: list[dict[str, Any]], idx: int, reason: str, measure: str | None) -> str:
@@ -157,6 +171,19 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
     leaves = [s for s in draft.steps if plan_graph.out_degree(s.id) == 0]
     cmp_steps = {sid for j in draft.junctions if j.type == "CMP" for sid in j.consumers}
     for j in draft.junctions:
+        if j.type == "CMP" and j.detail["compare"] == COUNT:
+            counts = [(len(run.outputs[s]["items"]), s) for s in j.consumers]
+            best = max(counts)[1]
+            noun = user_noun(draft.step(j.consumers[0]).tool)
+            for n, s in counts:
+                facts.append({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, s)}의 {noun} 수",
+                              "value": f"${s}.length(items)", "resolved": n, "matcher": "number", "tolerance": 0.0,
+                              "step": s, "field": COUNT, "row": 0, "row_reason": "compared"})
+            facts.append({"id": f"f{len(facts) + 1}", "description": f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
+                          "value": f"${best}.length(items)", "resolved": len(run.outputs[best]["items"]),
+                          "matcher": "number", "tolerance": 0.0, "winner_step": best, "row": 0,
+                          "row_reason": "compared", "winner_label": _cmp_name(draft, run, j, best)})
+            continue
         if j.type == "CMP":
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
@@ -177,13 +204,18 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             continue
         shown = visible_count(s.tool, run.args[s.id], run.outputs[s.id])
         if shown < len(items):
-            # The model sees only the first rows: rank and "last" would point past them.
-            idx, reason, measure = 0, "first", None
+            # The model sees only the first rows: a rank would point past them; a named row it sees.
+            named = [i for i, it in enumerate(items[:shown]) if row_label(s.tool, it, items) is not None]
+            idx, reason, measure = (rng.choice(named), "named", None) if named else (-1, "", None)
         else:
             idx, reason, measure = choose_row(items, rng, s.tool)
+        if idx < 0:
+            continue  # no row a person could point at: no fact from this leaf
         row = items[idx]
         label = row_label(s.tool, row, items)
         avoid = {measure} if measure else set()
+        if reason == "named" and label:
+            avoid.add(label[0])  # "what is the name of the row called X" asks nothing
         # Nor a value the call was given (the forecast's issue date is the date the user passed):
         # asking for it back asks nothing.
         given = {str(v) for v in run.args[s.id].values() if not isinstance(v, dict | list)}
@@ -192,7 +224,8 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         if fname:
             base = _row_ref(s.id, items, idx, reason, measure)
             fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
-                         f"{_row_phrase(draft, s.id, reason, measure)}의 {field_label(s.tool, fname)}")
+                         f"{_row_phrase(draft, s.id, reason, measure, label[1] if label else None)}의 "
+                         f"{field_label(s.tool, fname)}")
             fact["value"] = f"{base}.{fname}"
             fact["row_label"] = label[1] if label else None
             fact["row_label_field"] = label[0] if label else None
@@ -215,18 +248,16 @@ def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, 
     return fact
 
 
-def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None) -> str:
+def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None, label: str | None = None) -> str:
+    """The row a fact is read from, for the fact's description (facts_json)."""
     op_id = draft.step(sid).tool
-    name = step_name(draft, sid)
-    if reason == "max":
-        return f"{name} 중 {i_ga(field_label(op_id, measure or ''))} 가장 큰 항목"
-    if reason == "min":
-        return f"{name} 중 {i_ga(field_label(op_id, measure or ''))} 가장 작은 항목"
-    if reason == "last":
-        return f"{as_list(name)}의 마지막 항목"
-    if reason == "first":
-        return f"{as_list(name)}의 첫 번째 항목"
-    return f"{name} 결과"
+    noun = user_noun(op_id)
+    if reason in ("max", "min"):
+        how = "가장 큰" if reason == "max" else "가장 작은"
+        return f"{noun} 중 {i_ga(field_label(op_id, measure or ''))} {how} {row_word(op_id)}"
+    if reason == "named" and label:
+        return f"{noun} 중 '{label}'"
+    return noun
 
 
 def as_list(name: str) -> str:
@@ -245,7 +276,7 @@ def render_value(op_id: str, pname: str, value: Any, clock_vals: dict[str, str])
     is_clock = fmt is not None and clock_vals.get(fmt) == v
     if fmt == "date8" and _DATE8.match(v):
         return f"오늘({date_ko(v)})" if is_clock else date_ko(v)
-    if fmt == "ym6" and re.fullmatch(r"\d{6}", v):
+    if fmt == "ym6" and re.fullmatch(r"(19|20)\d{2}(0[1-9]|1[0-2])", v):  # a 6-digit code is no year-month
         return f"지난달({ym_ko(v)})" if is_clock else ym_ko(v)
     if fmt == "year4" and re.fullmatch(r"\d{4}", v):
         return f"올해({v}년)" if is_clock else f"{v}년"
@@ -331,51 +362,150 @@ def link_label(op_id: str, fname: str) -> str:
     return field_label(op_id, fname)
 
 
-def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
-    clock_vals = clock_values(clock)
-    first = draft.steps[0]
-    parts = [f"{_arg_phrase(first, clock_vals)}{eul(op_noun(first.tool))} 찾아 주세요."]
-    previous: str | None = first.id
-    for j in draft.junctions:
-        src = _from(draft, j.producer, previous)
-        previous = j.consumers[-1] if len(j.consumers) == 1 else None
-        prod_tool = draft.step(j.producer).tool
-        cons = draft.step(j.consumers[0])
-        fl = link_label(prod_tool, _link_field(draft, j))
-        cn = op_noun(cons.tool)
-        extra = _arg_phrase(cons, clock_vals)
-        if j.type in ("SEQ", "SEM"):
-            who = _producer_row_name(draft, j.producer, j.detail.get("item", 0), None)
-            parts.append(f"{src} {who}의 {ro(fl)} {extra}{eul(cn)} 조회해 주세요.")
-        elif j.type == "FAN":
-            names = [_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"]]
-            parts.append(f"{src} {', '.join(names)} 각각의 {ro(fl)} {extra}{eul(cn)} 모두 조회해 주세요.")
-        elif j.type == "DRV":
-            if "reduce" in j.detail:
-                how = "가장 큰" if j.detail["reduce"] == "max_by" else "가장 작은"
-                by = field_label(prod_tool, j.detail["by"])
-                parts.append(f"{src} {i_ga(by)} {how} 항목의 {ro(fl)} {extra}{eul(cn)} 조회해 주세요.")
-            else:
-                a, b = j.detail["slice"]
-                who = _producer_row_name(draft, j.producer, j.detail.get("item", 0), None)
-                parts.append(f"{src} {who}의 {fl} 앞 {ro(f'{b - a}자리')} {extra}{eul(cn)} 조회해 주세요.")
-        elif j.type == "CMP":
-            a_name, b_name = (_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"][:2])
-            cmp_label = field_label(cons.tool, j.detail["compare"])
-            parts.append(f"{src} {gwa(a_name)} {b_name} 각각의 {eul(cn)} {extra}조회해서 {i_ga(cmp_label)} 어느 쪽이 "
-                         "더 큰지 비교해 주세요.")
-        elif j.type == "COND":
-            d = j.detail
-            who = _producer_row_name(draft, j.producer, 0, None)
-            cond = field_label(prod_tool, d["field"])
-            then_n, else_n = op_noun(d["then"]), op_noun(d["else"])
-            parts.append(f"{src} {who}의 {i_ga(cond)} {_num(d['threshold'])} 이상이면 {eul(then_n)}, "
-                         f"아니면 {eul(else_n)} {extra}조회해 주세요.")
-    asked = [f["description"] for f in facts if f.get("row_reason") != "compared"]
-    if asked:
-        asked = list(dict.fromkeys(asked))
-        parts.append("마지막으로 " + ", ".join(asked[:-1] + [eul(asked[-1])]) + " 알려 주세요.")
+# A link's field concept -> the place two rows share when the link hands it on ("같은 시군구의").
+_PLACE_OF = {"sidonm": "시도", "sido2": "시도", "sggnm": "시군구", "lawd5": "시군구", "umdnm": "동네",
+             "code10": "법정동", "areacode": "지역"}
+
+
+def _incoming(draft: Draft, sid: str) -> Any:
+    return next((j for j in draft.junctions if sid in j.consumers), None)
+
+
+def _consumer_field(draft: Draft, j: Any, sid: str) -> str:
+    """The producer field the link into ``sid`` carries."""
+    for v in draft.step(sid).args.values():
+        if isinstance(v, str) and v.startswith(f"${j.producer}."):
+            m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", v)
+            if m:
+                return m.group(1)
+    return ""
+
+
+def _mods(step: Any, clock_vals: dict[str, str]) -> str:
+    """A step's literal arguments as modifiers of what it returns: "지난달(2026년 11월)",
+    "반경 2000미터 안의", "지역코드가 11290인"."""
+    parts = []
+    for k, v in literal_args(step):
+        said = render_value(step.tool, k, v, clock_vals)
+        p = get_operation(step.tool).param(k)
+        if p is not None and p.default is not None and str(p.default) == str(v):
+            continue  # the schema's default ("언어구분 kr"): nothing the user says
+        if p is not None and concept(k, step.tool) == "radius":
+            parts.append(f"반경 {said} 안의")
+        elif said != str(v) or (p is not None and param_format(p) in ("date8", "ym6", "year4", "time4", "tm12")):
+            parts.append(f"{said}" if said.startswith(("오늘", "지난달", "올해", "가장 최근")) else f"{said} 기준")
+        else:
+            parts.append(f"{i_ga(param_label(step.tool, k))} {said}인")
     return " ".join(parts)
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+def step_np(draft: Draft, sid: str, clock_vals: dict[str, str]) -> str:
+    """What step ``sid`` returned, described as a person would: the chain before it becomes a
+    description ("지난달 아파트 매매 거래 중 '래미안'과 같은 동네의 병원"), never API names."""
+    step = draft.step(sid)
+    j = _incoming(draft, sid)
+    noun = user_noun(step.tool)
+    if j is None:
+        return _join(_mods(step, clock_vals), noun)
+    if j.type == "COND":
+        return _join("그", noun)  # stated in the condition sentence
+    return _join(_relation(draft, j, sid, clock_vals), _mods(step, clock_vals), noun)
+
+
+def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: str | None = None) -> str:
+    """How the consumer relates to the row it came from: near it, in the same place, or its own.
+    ``who=""`` gives the relation without the row ("같은 시군구의", "근처", "")."""
+    if who is None:
+        who = _producer_row(draft, j, sid, clock_vals)
+    prod_tool = draft.step(j.producer).tool
+    c = concept(_consumer_field(draft, j, sid), prod_tool) or ""
+    if c in ("lon", "lat"):
+        return f"{who} 근처".strip()
+    if c in _PLACE_OF:
+        return f"{gwa(who)} 같은 {_PLACE_OF[c]}의" if who else f"같은 {_PLACE_OF[c]}의"
+    return f"{who}의" if who else ""
+
+
+def _producer_row(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str]) -> str:
+    """The producer row a junction takes, by the criterion the user states."""
+    items = draft.outputs[j.producer]["items"]
+    base = step_np(draft, j.producer, clock_vals)
+    prod_tool = draft.step(j.producer).tool
+    if j.type == "DRV" and "reduce" in j.detail:
+        how = "가장 큰" if j.detail["reduce"] == "max_by" else "가장 작은"
+        return f"{base} 중 {i_ga(field_label(prod_tool, j.detail['by']))} {how} {row_word(prod_tool)}"
+    idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
+    lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
+    if len(items) == 1:
+        return base
+    return f"{base} 중 '{lab[1]}'" if lab else base
+
+
+def _fact_row(draft: Draft, f: dict[str, Any], clock_vals: dict[str, str]) -> str:
+    sid, tool = f["step"], draft.step(f["step"]).tool
+    base = step_np(draft, sid, clock_vals)
+    if f["row_reason"] in ("max", "min"):
+        how = "가장 큰" if f["row_reason"] == "max" else "가장 작은"
+        return f"{base} 중 {i_ga(field_label(tool, f['measure']))} {how} {row_word(tool)}"
+    if f["row_reason"] == "named":
+        return f"{base} 중 '{f['row_label']}'"
+    return base
+
+
+def _cond_sentence(draft: Draft, j: Any, clock_vals: dict[str, str]) -> str:
+    d = j.detail
+    prod_tool = draft.step(j.producer).tool
+    cond = lookup(prod_tool, d["field"], d["threshold"])
+    assert cond is not None, "COND junctions come from conditions.CONDITIONS"
+    who = _producer_row(draft, j, j.consumers[0], clock_vals)
+    sid = j.consumers[0]
+    rel = _relation(draft, j, sid, clock_vals, who="")
+    mods = _mods(draft.step(sid), clock_vals)
+    then_np = _join(rel, mods, user_noun(d["then"]))
+    else_np = _join(rel, mods, user_noun(d["else"]))
+    label = field_label(prod_tool, d["field"])
+    return (f"{who}의 {i_ga(label)} {cond.said} 이상이면 {eul(then_np)}, 아니면 {eul(else_np)} "
+            "보려고 합니다.")
+
+
+def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
+    """One question a person asks (plus, for a condition, the sentence that states it)."""
+    clock_vals = clock_values(clock)
+    lead = [_cond_sentence(draft, j, clock_vals) for j in draft.junctions if j.type == "COND"]
+    asks: list[str] = []
+    for j in draft.junctions:
+        if j.type != "CMP":
+            continue
+        a, b = (_producer_row(draft, j, s, clock_vals) for s in j.consumers[:2])
+        cons_tool = draft.step(j.consumers[0]).tool
+        names = [re.search(r"'([^']+)'", x) for x in (a, b)]
+        if all(names):
+            base = step_np(draft, j.producer, clock_vals)
+            pair = f"{base} 중 {gwa(chr(39) + names[0].group(1) + chr(39))} '{names[1].group(1)}'"
+        else:
+            pair = f"{gwa(a)} {b}"
+        if j.detail["compare"] == COUNT:
+            what = _join(_relation(draft, j, j.consumers[0], clock_vals, who=""), user_noun(cons_tool))
+            asks.append(f"{pair} 가운데 {i_ga(what)} 더 많은 쪽은 어디")
+            continue
+        label = field_label(cons_tool, j.detail["compare"])
+        asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {i_ga(label)} 더 큰 쪽은 어디")
+    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {field_label(draft.step(f['step']).tool, f['field'])}"
+                               for f in facts if f.get("row_reason") != "compared"))
+    if asked:
+        what = ", ".join(asked[:-1] + [eun(asked[-1])]) if len(asked) == 1 else \
+            ", ".join(asked[:-1]) + f" 그리고 {eun(asked[-1])}"
+        tail = f"{what} {'각각 ' if len(asked) > 1 else ''}어떻게 되나요?"
+        question = (", ".join(f"{x}이고" for x in asks) + " " + tail).strip() if asks else tail
+    elif asks:
+        question = ", ".join(asks[:-1] + [asks[-1] + "인가요?"])
+    else:
+        question = ""
+    return " ".join(lead + [question]).strip()
 
 
 # --- the answer -----------------------------------------------------------------------------------
@@ -385,19 +515,46 @@ def _v(value: Any) -> str:
     return str(value).strip()
 
 
+def _owner(draft: Draft, sid: str, outputs: dict[str, Any]) -> str | None:
+    """The named row a step's call was made for ("'서울대학교병원'"), if the query named one."""
+    j = _incoming(draft, sid)
+    if j is None or j.type == "DRV":
+        return None
+    items = outputs[j.producer]["items"]
+    idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
+    lab = row_label(draft.step(j.producer).tool, items[idx], items) if idx < len(items) else None
+    return f"'{lab[1]}'" if lab else None
+
+
 def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | None = None) -> str:
+    """Which row each fact comes from and why, then the fact: "의사가 가장 많은 병원은 '열린요양병원'
+    (의사 총수 7)이고, 주소는 …입니다."."""
     out: list[str] = []
     outputs = run.outputs if run is not None else draft.outputs
     for j in draft.junctions:
         if j.type == "COND":
             d = j.detail
             prod_tool = draft.step(j.producer).tool
-            who = _producer_row_name(draft, j.producer, 0, None)
-            cond = field_label(prod_tool, d["field"])
-            v = _v(outputs[j.producer]["items"][0].get(d["field"]))
-            side = "이상" if d["holds"] else "미만"
-            out.append(f"{who}의 {eun(cond)} {irase(v)} 기준 {_num(d['threshold'])} {side}이므로 "
-                       f"{eul(op_noun(draft.step(j.consumers[0]).tool))} 조회했습니다.")
+            cond = lookup(prod_tool, d["field"], d["threshold"])
+            assert cond is not None
+            items = outputs[j.producer]["items"]
+            row = items[d.get("item", 0)]
+            lab = row_label(prod_tool, row, items)
+            who = f"'{lab[1]}'" if lab else user_noun(prod_tool)
+            label = field_label(prod_tool, d["field"])
+            side = cond.holds_means if d["holds"] else cond.fails_means
+            taken = user_noun(draft.step(j.consumers[0]).tool)
+            out.append(f"{who}의 {eun(label)} {ro(_v(row.get(d['field'])))} {side}이어서 {eul(taken)} 살펴봤습니다.")
+        if j.type == "CMP" and j.detail["compare"] == COUNT:
+            cons_tool = draft.step(j.consumers[0]).tool
+            what = _join(_relation(draft, j, j.consumers[0], {}, who=""), user_noun(cons_tool))
+            pairs = [(_producer_row_name(draft, j.producer, i, None), len(outputs[s]["items"]))
+                     for i, s in zip(j.detail["items"], j.consumers, strict=False)]
+            win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
+            said = ", ".join(f"{n}의 {eun(what)} {c}건" for n, c in pairs)
+            if win is not None:
+                out.append(f"{said}입니다. {win['winner_label']} 쪽이 더 많습니다.")
+            continue
         if j.type == "CMP":
             f = j.detail["compare"]
             label = field_label(draft.step(j.consumers[0]).tool, f)
@@ -406,7 +563,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             said = ", ".join(f"{n}의 {eun(label)} {v}" for n, v in pairs)
             if win is not None:
-                out.append(f"{said}입니다. 따라서 {win['winner_label']} 쪽의 {i_ga(label)} 더 큽니다.")
+                out.append(f"{said}입니다. {win['winner_label']} 쪽의 {i_ga(label)} 더 큽니다.")
     for f in facts:
         if f.get("row_reason") == "compared":
             continue
@@ -415,23 +572,31 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         name = f"'{label}'" if label else None
         flabel = field_label(tool, f["field"])
         reason = f["row_reason"]
-        sname = step_name(draft, f["step"])
+        value = _v(f["resolved"])
+        noun, unit = user_noun(tool), row_word(tool)
+        owner = _owner(draft, f["step"], outputs)
+        if owner:
+            noun = f"{owner}의 {noun}"  # whose result it is: "'서울대학교병원'의 진료과목"
+        said_name = f.get("row_label_field") == f["field"]
         if reason in ("max", "min"):
             mlabel = field_label(tool, f["measure"])
             how = "가장 큰" if reason == "max" else "가장 작은"
-            who = name or f"{ordinal(f['row'] + 1)} 항목"
-            out.append(f"{sname} 중 {i_ga(mlabel)} {how} 항목은 {who}({mlabel} {_v(f['measure_value'])})입니다.")
-        elif reason == "only":
-            out.append(f"{sname} 결과는 {name} 1건입니다." if name and name not in sname else f"{sname} 결과는 1건입니다.")
-        else:
-            pos = "첫 번째" if reason == "first" else "마지막"
-            n_rows = len(outputs[f["step"]]["items"])
-            out.append(f"{as_list(sname)} {n_rows}건 중 {pos} 항목은 {name}입니다." if name
-                       else f"{as_list(sname)} {n_rows}건 중 {pos} 항목을 보면,")
-        if f.get("row_label_field") == f["field"]:
-            continue  # the row's name was the fact, already said
-        subject = name or "이 항목"
-        out.append(f"{subject}의 {eun(flabel)} {_v(f['resolved'])}입니다.")
+            head = f"{noun} 중 {i_ga(mlabel)} {how} {unit}"
+            if name and said_name:
+                out.append(f"{head}의 {eun(flabel)} {name}({mlabel} {_v(f['measure_value'])})입니다.")
+            elif name:
+                out.append(f"{eun(head)} {name}({mlabel} {_v(f['measure_value'])})이고, {eun(flabel)} {value}입니다.")
+            else:
+                out.append(f"{head}({mlabel} {_v(f['measure_value'])})의 {eun(flabel)} {value}입니다.")
+        elif reason == "named":
+            out.append(f"{name}의 {eun(flabel)} {value}입니다.")
+        else:  # the only row
+            if name and said_name:
+                out.append(f"{noun}의 {eun(flabel)} {name}입니다.")
+            elif name:
+                out.append(f"{name}의 {eun(flabel)} {value}입니다.")
+            else:
+                out.append(f"{noun}의 {eun(flabel)} {value}입니다.")
     return " ".join(out)
 
 
@@ -559,6 +724,7 @@ def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, fa
         problems.append(f"parameter name {raw[0]}")
     if _GRID_CELL.search(query):
         problems.append("grid cell")
+    problems += naturalness_problems(query, answer)  # one question, no API names, no codes as dates
     return problems
 
 

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from edge_synth.fields import is_name_like, norm
+from edge_synth.fields import concept, is_name_like, norm
 from kopa_inspect.apis import get_operation
 
 _ASCII_TOKEN = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
@@ -52,6 +52,11 @@ def field_label(op_id: str, fname: str) -> str:
     desc = get_operation(op_id).output_fields.get(fname, "")
     label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
     label = re.sub(r"\s*\bWGS84\b", "", label).strip()  # "경도 WGS84": nobody says the datum
+    # "요청 좌표로부터 거리 m" -> "거리", "미세먼지 PM10 농도 ㎍/㎥" -> "미세먼지 PM10 농도": the frame of
+    # the request and a trailing unit are not part of what a person calls the field.
+    label = re.sub(r"^(?:요청|중심)\s*좌표로부터\s*", "", label)
+    label = re.sub(r"\s+[A-Z]\s+[가-힣].*$", "", label)  # "법인구분 Y 유가증권 K 코스닥 …": the code list
+    label = re.sub(r"\s+(?:m|km|㎍/㎥|ppm|㎡|%)$", "", label).strip()
     if not label or not re.search(r"[가-힣]", label):
         label = _GENERIC.get(norm(fname), "")
     return label or "해당 항목"
@@ -99,8 +104,14 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
         if same != 1 and len(rows) > 1:
             continue  # does not single the row out
         distinct = len({str(it.get(f, "")).strip() for it in rows})
-        scored.append((-distinct, pos, f, v.strip()))
+        # Among equals, a place at a coarser level names the row last: a one-row result with
+        # 시도, 시군구 and 읍면동 is the 읍면동 ("'서울특별시'의 시군구 이름은 성북구" named nothing).
+        coarse = _REGION_LEVEL.get(concept(f, op_id) or "", 0)
+        scored.append((coarse, -distinct, pos, f, v.strip()))
     if not scored:
         return None
-    _, _, f, v = min(scored)
+    _, _, _, f, v = min(scored)
     return f, v
+
+
+_REGION_LEVEL = {"sidonm": 3, "sggnm": 2, "umdnm": 1}

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from edge_synth.compose import compose
+from edge_synth.natural import naturalness_problems
 from edge_synth.export import make_row, save
 from edge_synth.filter import (
     BenchIndex,
@@ -267,6 +268,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             bad = artefacts(comp.query, values) + artefacts(comp.answer, values)
             if bad:
                 drops[f"artefact:{bad[0]}"] += 1
+                continue
+            if unnatural := naturalness_problems(comp.query, comp.answer):
+                drops[f"unnatural:{unnatural[0].split(' ')[0]}"] += 1  # a chain of requests, an API name ...
                 continue
             links_before |= links_of(comp.plan)
             if (why := bench.contaminated(comp.plan, comp.query)) is not None:

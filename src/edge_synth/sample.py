@@ -9,8 +9,8 @@ filter a third time). Junction types, by what flows through them:
 - FAN: k rows of one output each feed a parallel call of the same tool (one wave);
 - DRV: a value derived from many rows feeds the next call (the row with the largest x);
 - CMP: two parallel calls whose results the answer compares;
-- COND: a condition on an output decides which of two calls comes next (the taken branch is
-  in the plan; the query states both).
+- COND: a condition a person has (conditions.py: field, threshold with a reason, two branches)
+  decides which of two calls comes next (the taken branch is in the plan; the query states both).
 
 Balance is decided by the trajectory index alone (start platform, the junction order and target
 length cycle with the index), never by what earlier trajectories produced, so shards and resumed
@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from edge_synth.describe import op_noun
+from edge_synth.conditions import conditions_for
+from edge_synth.describe import row_label
 from edge_synth.fields import (
     concept,
     data_params,
@@ -57,6 +58,7 @@ JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
 # The order junctions are asked for, cycled from an index-dependent offset (SEM and CMP twice).
 JUNCTION_ORDER = ("SEM", "CMP", "SEQ", "DRV", "SEM", "CMP", "FAN", "COND")
 MIN_CALLS, MAX_CALLS = 2, 8
+COUNT = "__count__"  # a CMP junction that compares how many rows each call returned
 
 
 @dataclass
@@ -311,7 +313,13 @@ class Sampler:
         room = target - draft.n_calls
 
         if jtype in ("SEQ", "SEM"):
-            j = rng.choice(rows)  # any shown row: the query names it (by a unique name, else its position)
+            # A row taken from several is one the user can name ("'석촌호수'"); a position ("the
+            # ninth row") is nothing a person asks about. A single row needs no name.
+            if len(items) > 1:
+                rows = [i for i in rows if row_label(anchor_op, items[i], items) is not None]
+            if not rows:
+                return False
+            j = rng.choice(rows)
             args = self._args(edge, j, anchor, items, items[j], rng)
             if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
                 return False
@@ -361,39 +369,52 @@ class Sampler:
             return False
 
         if jtype == "COND":
-            nums = numeric_fields(items, 1, anchor_op)
-            if not nums or room < 1:
-                return False
-            f = rng.choice(nums)
-            value = numeric(items[0][f])
-            assert value is not None
-            threshold = _round_threshold(value, rng)
-            holds = value >= threshold
-            # The two branches must be two different things to ask for, or the condition means nothing.
-            alt = [e for e in edges if e.consumer != edge.consumer and op_noun(e.consumer) != op_noun(edge.consumer)]
-            other = rng.choice(alt) if alt else None
-            if other is None:
-                return False  # a condition needs two different things to choose between
-            taken = edge if holds else other
-            if not fresh(items[0], taken):
-                return False  # the condition reads the first row, so the branch call takes that row too
-            j = 0
-            args = self._args(taken, j, anchor, items, items[j], rng)
-            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=taken.consumer, args=args)):
-                return False
-            draft.junctions.append(Junction("COND", anchor, [new_id], taken.id, {
-                "field": f, "threshold": threshold, "holds": holds, "then": edge.consumer,
-                "else": other.consumer if other else None, "item": j,
-            }))
-            return True
+            return await self._cond(draft, session, rng, anchor, anchor_op, items, edges, fresh, room)
         return False
+
+    async def _cond(self, draft: Draft, session: Session, rng: random.Random, anchor: str, anchor_op: str,
+                    items: list[dict[str, Any]], edges: list[Edge], fresh: Any, room: int) -> bool:
+        """COND from the curated table only (conditions.py): the field, threshold and the two branches
+        a person chooses between. The condition reads one row the user names (or the only row)."""
+        if room < 1 or any(j.type == "COND" for j in draft.junctions):
+            return False  # one condition per question: a person states one
+        options = conditions_for(anchor_op)
+        if not options:
+            return False
+        cond = rng.choice(options)
+        rows = [i for i, it in enumerate(items[:10]) if numeric(it.get(cond.field)) is not None
+                and (len(items) == 1 or row_label(anchor_op, it, items) is not None)]
+        if not rows:
+            return False
+        j = rng.choice(rows)
+        value = numeric(items[j][cond.field])
+        assert value is not None
+        holds = value >= cond.threshold
+        branch = cond.then if holds else cond.otherwise
+        taken = [e for e in edges if e.consumer in branch and fresh(items[j], e)]
+        if not taken:
+            return False
+        edge = rng.choices(taken, weights=[link_weight(e) for e in taken])[0]
+        args = self._args(edge, j, anchor, items, items[j], rng)
+        new_id = f"s{draft.n_calls + 1}"
+        if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+            return False
+        other = cond.otherwise[0] if holds else cond.then[0]
+        draft.junctions.append(Junction("COND", anchor, [new_id], edge.id, {
+            "field": cond.field, "threshold": float(cond.threshold), "holds": holds,
+            "then": edge.consumer if holds else other, "else": other if holds else edge.consumer, "item": j,
+        }))
+        return True
 
     async def _fan(self, draft: Draft, session: Session, rng: random.Random, jtype: str, edge: Edge, anchor: str,
                    items: list[dict[str, Any]], rows: list[int], room: int) -> bool:
         """FAN (k rows into parallel calls of one tool) or CMP (two, compared on a shared measure)."""
         distinct: list[int] = []
         seen: set[str] = set()
+        anchor_op = draft.step(anchor).tool
         for i in rows:
+            if len(items) > 1 and row_label(anchor_op, items[i], items) is None:
+                continue  # each row fanned out to is one the query names, never a position
             v = str(items[i][edge.field])
             if v not in seen:
                 seen.add(v)
@@ -415,6 +436,16 @@ class Sampler:
         detail: dict[str, Any] = {"items": chosen[: len(added)]}
         if jtype == "CMP":
             outs = [draft.outputs[s]["items"] for s in added]
+            if any(len(o) != 1 for o in outs):
+                # "Which is larger" over the first of many rows compares rows nobody chose; what a
+                # person compares there is how many there are ("근처 병원이 더 많은 쪽").
+                counts = [len(o) for o in outs]
+                if len(set(counts)) < len(counts):
+                    self._rollback(draft, added)
+                    return False
+                detail["compare"] = COUNT
+                draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
+                return True
             common = sorted(set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs)))
             if not common:
                 self._rollback(draft, added)
@@ -465,10 +496,3 @@ def link_weight(e: Edge) -> float:
     if any(r.startswith("semantic") for r in e.reasons):
         return 1.5
     return 1.0
-
-
-def _round_threshold(value: float, rng: random.Random) -> float:
-    """A round number near the observed value, so the condition goes either way across plans."""
-    scale = 10 ** max(0, len(str(int(abs(value)))) - 1)
-    base = round(value / scale) * scale
-    return float(base + rng.choice([-1, 0, 1]) * scale)
