@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 from edge_synth.compose import compose
-from edge_synth.natural import naturalness_problems
 from edge_synth.export import make_row, save
 from edge_synth.filter import (
     BenchIndex,
@@ -41,6 +40,7 @@ from edge_synth.filter import (
     same_outputs,
 )
 from edge_synth.graph import LinkGraph, build_candidate_graph
+from edge_synth.natural import naturalness_problems
 from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
 from edge_synth.retrieve import Embedder
 from edge_synth.sample import Sampler
