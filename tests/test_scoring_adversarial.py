@@ -1116,3 +1116,18 @@ def test_invented_zero_beside_a_decline_fails(task_id: str) -> None:
 )
 def test_none_claims_in_refusals(answer: str, ok: bool) -> None:
     assert matching.refusal_score(answer, _Q_FUTURE) == (1.0 if ok else 0.0), answer
+
+
+def test_invented_weather_beside_a_decline_fails() -> None:
+    """kopa-128 (a month ahead): saying it will (not) rain is a forecast nobody can give."""
+    task, gold = _gold("kopa-128")
+    calls = _gold_calls(task, gold)
+    for answer in ("다음 달 20일 서울에는 비가 오지 않습니다. 자세한 예보는 확인할 수 없습니다.",
+                   "정확한 예보는 확인할 수 없지만 그날은 맑겠습니다.",
+                   "한 달 뒤 예보는 조회할 수 없습니다. 비는 안 와요.",
+                   "I can't get a forecast that far ahead, but it will not rain."):
+        assert grade(task, gold, answer, calls).success == 0.0, answer
+    for answer in ("중기예보는 10일 뒤까지만 있어 다음 달 20일 날씨와 비 소식은 확인할 수 없습니다.",
+                   "한 달 뒤에 비가 올지는 제공된 도구로 알 수 없습니다.",
+                   "I can't tell whether it will rain: forecasts only reach 10 days ahead."):
+        assert grade(task, gold, answer, calls).success == 1.0, answer

@@ -861,6 +861,15 @@ _NONE_CLAIM_EN = re.compile(
     r"(?:trades?|transactions?|sales|deals|meals?|lunch(?:es)?|menus?|bus(?:es)?|arrivals?|rates?|rain)\b",
     re.IGNORECASE,
 )
+# A weather state stated as fact ("비가 오지 않습니다", "맑겠습니다", "it will not rain"): a forecast
+# beside a decline is an answer (UNCERTAIN: a word list; "비가 올지는 알 수 없습니다" asks, not states).
+_WEATHER_CLAIM = re.compile(
+    r"맑(?:겠|습니다|아요|음|을\s*것)|흐리(?:겠|ㅂ니다)|흐립니다|흐려요"
+    r"|(?:비|눈)(?:가|이|는)?\s*(?:오지\s*않|안\s*(?:오|와)|내리지\s*않|오겠|내리겠|옵니다|내립니다|와요|올\s*것)"
+    r"|(?<!whether\s)(?<!\bif\s)\bit\s+will\s+(?:not\s+|n't\s+)?(?:rain|snow|be\s+(?:sunny|clear|cloudy|dry))\b"
+    r"|\bit\s+won't\s+(?:rain|snow)\b",
+    re.IGNORECASE,
+)
 _SOURCE_WORDS = re.compile(
     r"자료|데이터|정보|기록|내역|통계|목록|결과|API|api|도구|서비스|시스템|TAGO|나이스|NEIS|ECOS"
     r"|아직|공개|공표|등록|신고된|제공"
@@ -887,6 +896,9 @@ def is_refusal(answer: str, question: str | None = None) -> bool:
     lists, UNCERTAIN (see the module docstring)."""
     text = unicodedata.normalize("NFKC", answer or "")
     if not _DECLINE.search(text) or is_raw_dump(text) or _invents_none(text):
+        return False
+    q0 = unicodedata.normalize("NFKC", question or "")
+    if any(m.group(0) not in q0 for m in _WEATHER_CLAIM.finditer(text)):
         return False
     q = unicodedata.normalize("NFKC", question or "")
     if _GUESS.search(text) or any(m.group(0) not in q for m in _WORD_FIGURE.finditer(text)):
@@ -1288,7 +1300,11 @@ def score_fact(
     if view.dump:
         return 0.0
     if matcher == "refusal":
-        return refusal_score(view.text, question)
+        # the gold reason's own figures and names are true facts an honest refusal may cite
+        # ("중기예보는 10일까지만", "민법은 제1118조까지", "해운대구는 부산광역시의 구")
+        reason = _get(fact, "value", None)
+        allowed = "\n".join(x for x in (question, reason if isinstance(reason, str) else None) if x)
+        return refusal_score(view.text, allowed or None)
     values = [v for v in [expected, *accept] if v is not None]
     if not values:
         return 0.0
