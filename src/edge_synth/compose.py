@@ -480,14 +480,10 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
     for j in draft.junctions:
         if j.type != "CMP":
             continue
-        a, b = (_producer_row(draft, j, s, clock_vals) for s in j.consumers[:2])
         cons_tool = draft.step(j.consumers[0]).tool
-        names = [re.search(r"'([^']+)'", x) for x in (a, b)]
-        if all(names):
-            base = step_np(draft, j.producer, clock_vals)
-            pair = f"{base} 중 {gwa(chr(39) + names[0].group(1) + chr(39))} '{names[1].group(1)}'"
-        else:
-            pair = f"{gwa(a)} {b}"
+        # The two rows compared, each by its own name (the sampler fans out to named rows only).
+        a, b = (_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"][:2])
+        pair = f"{step_np(draft, j.producer, clock_vals)} 중 {gwa(a)} {b}"
         if j.detail["compare"] == COUNT:
             what = _join(_relation(draft, j, j.consumers[0], clock_vals, who=""), user_noun(cons_tool))
             asks.append(f"{pair} 가운데 {i_ga(what)} 더 많은 쪽은 어디")
