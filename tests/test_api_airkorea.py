@@ -68,13 +68,11 @@ async def test_ctprvn_xml_default_and_nationwide_pagination():
     assert doc["header"] == {"resultCode": "00", "resultMsg": "NORMAL_CODE"}
     assert len(doc["body"]["items"]["item"]) == 5
     total = int(doc["body"]["totalCount"])
-    b1 = (await get(f"{ARPLTN}/getCtprvnRltmMesureDnsty", sidoName="전국", returnType="json", numOfRows=100,
-                    pageNo=1)).json()["response"]["body"]
-    b2 = (await get(f"{ARPLTN}/getCtprvnRltmMesureDnsty", sidoName="전국", returnType="json", numOfRows=100,
-                    pageNo=2)).json()["response"]["body"]
-    assert b1["totalCount"] == b2["totalCount"] == len(stations())
-    names = [i["stationName"] for i in b1["items"] + b2["items"]]
-    assert len(names) == len(set(names)) == b1["totalCount"]
+    bodies = [(await get(f"{ARPLTN}/getCtprvnRltmMesureDnsty", sidoName="전국", returnType="json", numOfRows=100,
+                         pageNo=k)).json()["response"]["body"] for k in range(1, -(-len(stations()) // 100) + 1)]
+    assert {b["totalCount"] for b in bodies} == {len(stations())}
+    names = [i["stationName"] for b in bodies for i in b["items"]]
+    assert len(names) == len(set(names)) == bodies[0]["totalCount"]
     assert total == sum(1 for s in stations() if s.sido == "부산")
 
 

@@ -7,6 +7,8 @@ real contracts (reference/korean-apis.md); facts point into the plan outputs.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kopa_inspect.task_data.build import (
     Spec,
     assert_empty,
@@ -376,6 +378,22 @@ def _city_ref(step_id: str, cityname: str) -> str:
     return f"${step_id}.items[?cityname=='{cityname}'].citycode | [0]"
 
 
+def _stop_args(city_code: Any, stop: str) -> dict[str, Any]:
+    """A stop search the way a person types it: the landmark's word (충남대, 시청, 해운대), which
+    TAGO matches partially, so every stop named after the landmark comes back (20-36 in the world);
+    the stop the query names is then picked by its full name (:func:`_stop_ref`)."""
+    from kopa_inspect.world.transit import landmark_word
+
+    return {"cityCode": city_code, "nodeNm": landmark_word(stop), "numOfRows": 50}
+
+
+def _stop_ref(step_id: str, stop: str, k: int, field: str = "nodeid", prefix: str = "$") -> str:
+    """The k-th stop (one per side of the road) named exactly ``stop`` in a stop search's rows."""
+    if prefix == "$":  # a step reference: "$<step>.<jmespath>"
+        return f"${step_id}.items[?nodenm=='{stop}'].{field} | [{k}]"
+    return f"({step_id}.items[?nodenm=='{stop}'].{field})[{k}]"  # inside a "$_." expression
+
+
 @family
 def next_bus() -> list[Spec]:
     """City code -> stop id -> arrivals: three chained code lookups."""
@@ -405,9 +423,9 @@ def next_bus() -> list[Spec]:
         out.append(Spec(
             "chain4plus", "transport", q, qe, c,
             [step("s1", CITY, {"numOfRows": 30}),
-             step("s2", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}),
-             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[0].nodeid", "numOfRows": 30}),
-             step("s4", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": "$s2.items[1].nodeid", "numOfRows": 30})],
+             step("s2", STTN, _stop_args(_city_ref("s1", city), stop)),
+             step("s3", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": _stop_ref("s2", stop, 0), "numOfRows": 30}),
+             step("s4", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": _stop_ref("s2", stop, 1), "numOfRows": 30})],
             facts, notes="the stop name has a stop on each side of the road: both must be checked",
         ))
     return out
@@ -430,9 +448,9 @@ def bus_both_directions() -> list[Spec]:
     out = []
     for i, (code, stop, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
-        steps = [step("s1", STTN, {"cityCode": code, "nodeNm": stop}),
-                 step("a1", ARVL, {"cityCode": code, "nodeId": "$s1.items[0].nodeid", "numOfRows": 30}),
-                 step("a2", ARVL, {"cityCode": code, "nodeId": "$s1.items[1].nodeid", "numOfRows": 30})]
+        steps = [step("s1", STTN, _stop_args(code, stop)),
+                 step("a1", ARVL, {"cityCode": code, "nodeId": _stop_ref("s1", stop, 0), "numOfRows": 30}),
+                 step("a2", ARVL, {"cityCode": code, "nodeId": _stop_ref("s1", stop, 1), "numOfRows": 30})]
         if i == 0:
             facts = [fact("n1", "첫 정류장 도착 예정 수", "$a1.totalCount", "number"),
                      fact("n2", "둘째 정류장 도착 예정 수", "$a2.totalCount", "number")]
@@ -442,8 +460,9 @@ def bus_both_directions() -> list[Spec]:
                           60.0, unit="s")]
         else:
             facts = [fact("stop", "노선이 더 많은 정류장 번호 (nodeno)",
-                          "$_.max_by([{no: s1.items[0].nodeno, n: length(a1.items[].routeid)},"
-                          " {no: s1.items[1].nodeno, n: length(a2.items[].routeid)}], &n).no", "exact")]
+                          f"$_.max_by([{{no: {_stop_ref('s1', stop, 0, 'nodeno', '')}, n: length(a1.items[].routeid)}},"
+                          f" {{no: {_stop_ref('s1', stop, 1, 'nodeno', '')}, n: length(a2.items[].routeid)}}], &n).no",
+                          "exact")]
         out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
     return out
 
@@ -1820,12 +1839,12 @@ def bus_trip_both_cities() -> list[Spec]:
     for i, ((ca, sa), (cb, sb), day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
         steps = [step("s1", CITY, {"numOfRows": 30}),
-                 step("a1", STTN, {"cityCode": _city_ref("s1", ca), "nodeNm": sa}),
-                 step("b1", STTN, {"cityCode": _city_ref("s1", cb), "nodeNm": sb}),
-                 step("a2", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": "$a1.items[0].nodeid", "numOfRows": 30}),
-                 step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[0].nodeid", "numOfRows": 30}),
-                 step("a3", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": "$a1.items[1].nodeid", "numOfRows": 30}),
-                 step("b3", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": "$b1.items[1].nodeid", "numOfRows": 30})]
+                 step("a1", STTN, _stop_args(_city_ref("s1", ca), sa)),
+                 step("b1", STTN, _stop_args(_city_ref("s1", cb), sb)),
+                 step("a2", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": _stop_ref("a1", sa, 0), "numOfRows": 30}),
+                 step("b2", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": _stop_ref("b1", sb, 0), "numOfRows": 30}),
+                 step("a3", ARVL, {"cityCode": _city_ref("s1", ca), "nodeId": _stop_ref("a1", sa, 1), "numOfRows": 30}),
+                 step("b3", ARVL, {"cityCode": _city_ref("s1", cb), "nodeId": _stop_ref("b1", sb, 1), "numOfRows": 30})]
         ab, bb = "[a2.items, a3.items][]", "[b2.items, b3.items][]"
         if i == 0:
             facts = [fact("ra", f"{sa} 첫 버스", f"$_.min_by({ab}, &arrtime).routeno", subject=sa),
@@ -2185,11 +2204,11 @@ def bus_three_cities() -> list[Spec]:
         steps = [step("s1", CITY, {"numOfRows": 30})]
         facts, objs = [], []
         for k, (city, stop) in enumerate(pairs, 1):
-            steps.append(step(f"n{k}", STTN, {"cityCode": _city_ref("s1", city), "nodeNm": stop}))
+            steps.append(step(f"n{k}", STTN, _stop_args(_city_ref("s1", city), stop)))
             # a stop name has a stop on each side of the road: both are asked for
-            steps.append(step(f"a{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": f"$n{k}.items[0].nodeid",
+            steps.append(step(f"a{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": _stop_ref(f"n{k}", stop, 0),
                                               "numOfRows": 30}))
-            steps.append(step(f"b{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": f"$n{k}.items[1].nodeid",
+            steps.append(step(f"b{k}", ARVL, {"cityCode": _city_ref("s1", city), "nodeId": _stop_ref(f"n{k}", stop, 1),
                                               "numOfRows": 30}))
             both = f"[a{k}.items, b{k}.items][]"
             if i == 0:
@@ -2419,9 +2438,9 @@ def unanswerable_evidence(query: str, c: str) -> list[dict]:
     if key.startswith("내일 아침 8시"):
         # arrivals are live predictions in seconds from now; no call serves tomorrow 8 a.m.
         return [step("s1", CITY, {"numOfRows": 30}),
-                step("s2", STTN, {"cityCode": _city_ref("s1", "대전광역시"), "nodeNm": "충남대학교"}),
-                step("s3", ARVL, {"cityCode": _city_ref("s1", "대전광역시"), "nodeId": "$s2.items[0].nodeid",
-                                  "numOfRows": 30}, accept={"nodeId": ["$s2.items[1].nodeid"]})]
+                step("s2", STTN, _stop_args(_city_ref("s1", "대전광역시"), "충남대학교")),
+                step("s3", ARVL, {"cityCode": _city_ref("s1", "대전광역시"), "nodeId": _stop_ref("s2", "충남대학교", 0),
+                                  "numOfRows": 30}, accept={"nodeId": [_stop_ref("s2", "충남대학교", 1)]})]
     if key.startswith("서울특별시 해운대구"):
         return [step("s1", STAN, {"locatadd_nm": "서울특별시 해운대구"}, expect_error=True)]
     if key.startswith("부산광역시 종로구"):

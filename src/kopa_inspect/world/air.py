@@ -5,7 +5,9 @@ AirKorea names them: 종로구, 중구, 강남구 ...) plus the real 도로변�
 시도 use the 동/읍 names AirKorea uses (광복동, 수창동, 신흥 ...). Positions are approximate (a few
 hundred metres to ~1 km): good for "nearest station" questions, not surveying. Station names
 outside 서울 are real-looking, and most are real AirKorea names; UNCERTAIN that every one of them
-is still an active station.
+is still an active station. 부산, 대구 and 인천 hold about as many stations as AirKorea lists there
+(20-25 each; the real networks are of that size, UNCERTAIN exact counts), so a 시도-wide query
+returns a realistic number of rows; the stations added for that are placed to ~1-2 km (UNCERTAIN).
 
 Measurements are a closed-form function of (seed, station, hour): monthly baselines (spring
 dust, summer ozone, winter NO2), a diurnal cycle, a smooth regional anomaly shared by nearby
@@ -190,6 +192,38 @@ _STATIONS = """
 제주 제주시 연동 33.4880 126.4930 도시대기
 제주 서귀포시 동홍동 33.2570 126.5700 도시대기
 제주 제주시 고산리 33.2960 126.1640 국가배경농도
+# Added later, last so that earlier stations keep their codes: 부산, 대구, 인천 to about their real
+# network size (names are AirKorea's; positions to ~1-2 km, UNCERTAIN).
+부산 금정구 청룡동 35.2750 129.0900 도시대기
+부산 금정구 회동동 35.2180 129.1200 도시대기
+부산 동구 수정동 35.1270 129.0480 도시대기
+부산 강서구 대저동 35.2100 128.9800 도시대기
+부산 동래구 온천동 35.2080 129.0800 도시대기
+부산 해운대구 재송동 35.1880 129.1240 도시대기
+부산 부산진구 개금동 35.1520 129.0200 도시대기
+부산 사하구 당리동 35.1000 128.9800 도시대기
+부산 강서구 명지동 35.0950 128.9200 도시대기
+부산 북구 화명동 35.2350 129.0110 도시대기
+대구 중구 남산1동 35.8600 128.5900 도시대기
+대구 서구 평리동 35.8770 128.5560 도시대기
+대구 달서구 진천동 35.8150 128.5230 도시대기
+대구 수성구 시지동 35.8410 128.7050 도시대기
+대구 동구 율하동 35.8660 128.6980 도시대기
+대구 달성군 유가읍 35.6900 128.4600 도시대기
+대구 달성군 다사읍 35.8600 128.4600 도시대기
+대구 동구 서호동 35.8780 128.6400 도시대기
+대구 북구 침산동 35.8890 128.5860 도시대기
+대구 군위군 군위읍 36.2400 128.5730 교외대기
+인천 남동구 고잔 37.3900 126.7100 도시대기
+인천 연수구 동춘 37.4000 126.6700 도시대기
+인천 서구 검단 37.5950 126.6700 도시대기
+인천 중구 운서 37.4950 126.4900 도시대기
+인천 중구 영종 37.4900 126.5600 도시대기
+인천 옹진군 백령도 37.9660 124.6300 교외대기
+인천 서구 청라 37.5350 126.6400 도시대기
+인천 서구 원당 37.5900 126.7000 도시대기
+인천 미추홀구 석바위 37.4560 126.6810 도로변대기
+인천 미추홀구 학익 37.4400 126.6650 도시대기
 """
 
 MANG_NAMES = ("도시대기", "도로변대기", "교외대기", "국가배경농도", "항만")
@@ -212,7 +246,7 @@ class Station:
 
 @cache
 def stations() -> tuple[Station, ...]:
-    """Every station, grouped by 시도 in AirKorea's order, static across seeds."""
+    """Every station, grouped by 시도 in AirKorea's order (the later additions last), static across seeds."""
     full = {r.short_sido: r.name for r in sidos()}
     out: list[Station] = []
     # 서울: one 도시대기 station per 구, named by the 구, at the 구's centre.
@@ -220,6 +254,8 @@ def stations() -> tuple[Station, ...]:
         out.append(Station(r.sgg_name, "서울", full["서울"], r.sgg_name, f"서울 {r.sgg_name}",
                            r.lat, r.lon, "도시대기", ""))
     for line in _STATIONS.strip().splitlines():
+        if line.startswith("#"):
+            continue
         sido, sgg, name, lat, lon, mang = line.split()
         sgg = sgg.replace("_", " ")
         name = name.replace("_", " ")

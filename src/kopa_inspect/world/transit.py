@@ -58,7 +58,27 @@ _CITY_LANDMARKS = {
     "31010": ("수원역", "수원시청", "팔달문", "수원월드컵경기장", "아주대학교", "광교중앙역", "영통역"),
     "12": ("세종시청", "정부세종청사", "세종터미널", "조치원역", "나성동", "도담동", "보람동"),
 }
+# Around a landmark a city has many stops named after it (시청, 시청입구, 시청역, 시청남문 ...), so a
+# stop search by the landmark's word (TAGO nodeNm is a partial match) finds all of them. The word a
+# person types: the landmark's short form where one is in use, else the name itself.
+_LANDMARK_WORDS = {
+    "충남대학교": "충남대", "부산대학교": "부산대", "제주대학교": "제주대", "아주대학교": "아주대",
+    "한밭대학교": "한밭대", "대전시청": "시청", "부산시청": "시청", "제주시청": "시청", "고양시청": "시청",
+    "수원시청": "시청", "세종시청": "시청", "북대전농협": "북대전", "해운대해수욕장": "해운대",
+    "수원월드컵경기장": "월드컵경기장", "팔달문": "팔달", "동문시장": "동문", "센텀시티": "센텀",
+    "유성온천역": "유성온천", "정부대전청사": "대전청사", "정부세종청사": "세종청사",
+}
+_CLUSTER_TAILS = (
+    "입구", "정문", "후문", "남문", "북문", "서문", "동문", "앞", "건너편", "사거리", "네거리", "삼거리",
+    "오거리", "교차로", "로터리", "역", "역입구", "주차장", "환승센터", "우체국", "파출소", "치안센터",
+    "초등학교", "중학교", "도서관", "공영주차장", "시장", "아파트", "주민센터", "먹자골목",
+)
 _ROUTE_TYPES = (("일반버스", 0.55), ("좌석버스", 0.12), ("마을버스", 0.15), ("급행버스", 0.08), ("지선버스", 0.10))
+
+
+def landmark_word(name: str) -> str:
+    """The word a person types to find the stops of a landmark (충남대학교 -> 충남대)."""
+    return _LANDMARK_WORDS.get(name, name)
 
 
 @dataclass(frozen=True)
@@ -216,7 +236,48 @@ class Transit:
             if node_id not in covered:
                 k = rng.randrange(len(routes))
                 routes[k] = replace(routes[k], stops=(*routes[k].stops, node_id))
+        self._add_landmark_clusters(c, stops, routes, used, used_no, digits)
         return stops, tuple(routes)
+
+    def _add_landmark_clusters(self, c: City, stops: dict[str, Stop], routes: list[Route], used: set[str],
+                               used_no: set[int | None], digits: int) -> None:
+        """The stops named after each landmark (충남대정문, 충남대후문, 충남대학교병원 ...), near it.
+
+        Own random stream, added after the base network, so the stops, routes and arrivals that
+        existed before keep their ids, order and times; a cluster stop joins the end of 1-2 routes."""
+        rng = self.world.rng("transit.landmark_cluster", c.code)
+        by_name: dict[str, Stop] = {}
+        for s in stops.values():
+            by_name.setdefault(s.name, s)
+        names = set(by_name)
+        for landmark in _CITY_LANDMARKS.get(str(c.code), ()):
+            anchor = by_name[landmark]
+            word = landmark_word(landmark)
+            tails = rng.sample(_CLUSTER_TAILS, rng.randint(11, 14))
+            cluster = [f"{word}{t}" for t in tails]
+            if word != landmark:  # the landmark's own name with a tail, too: 충남대학교정문
+                cluster += [f"{landmark}{t}" for t in rng.sample(("앞", "입구", "정류소", "환승센터"), 2)]
+            for name in cluster:
+                if name in names:
+                    continue
+                names.add(name)
+                lat = anchor.lat + rng.uniform(-0.006, 0.006)
+                lon = anchor.lon + rng.uniform(-0.007, 0.007)
+                for side in range(2 if rng.random() < 0.8 else 1):
+                    while True:
+                        node_id = f"{c.prefix}{rng.randint(10 ** (digits - 1), 10**digits - 1)}"
+                        if node_id not in used:
+                            used.add(node_id)
+                            break
+                    node_no: int | None = None
+                    while node_no in used_no:
+                        node_no = rng.randint(10000, 99999)
+                    used_no.add(node_no)
+                    stops[node_id] = Stop(
+                        node_id, name, node_no, round(lat + side * 0.0004, 7), round(lon + side * 0.0003, 7)
+                    )
+                    for k in rng.sample(range(len(routes)), min(len(routes), rng.randint(1, 2))):
+                        routes[k] = replace(routes[k], stops=(*routes[k].stops, node_id))
 
     def arrivals(self, c: City, node_id: str) -> list[dict[str, Any]]:
         stops, routes = self.network(c)
