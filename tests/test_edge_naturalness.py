@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from edge_synth.compose import compose
+from edge_synth.compose import compose, fact_label
 from edge_synth.conditions import CONDITIONS, lookup
-from edge_synth.describe import field_label
 from edge_synth.fields import concept, is_name_like
 from edge_synth.filter import answer_ok, argument_sources, artefacts
 from edge_synth.graph import Edge, LinkGraph
@@ -142,7 +141,7 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
         c, d = r["comp"], r["draft"]
         assert not re.search(r"번째 항목|마지막 항목", c.query + c.answer), c.query
         for f in c.facts:
-            assert f["row_reason"] in ("max", "min", "only", "named", "compared"), f
+            assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count"), f
             if f["row_reason"] in ("max", "min"):
                 assert ("가장 큰" if f["row_reason"] == "max" else "가장 작은") in c.query, c.query
                 assert str(f["measure_value"]) in c.answer, c.answer
@@ -183,7 +182,7 @@ def test_the_answer_answers_the_querys_final_ask(rows):
             if f["row_reason"] == "compared":
                 continue
             step = next(s for s in c.plan.steps if s.id == f["step"])
-            label = field_label(step.tool, f["field"])
+            label = fact_label(step.tool, f["field"])
             assert label in c.query and label in c.answer, (label, c.query, c.answer)
 
 
@@ -200,6 +199,10 @@ def test_junction_balance_and_facts_beyond_row_zero(rows):
     kinds = [j.type for r in kept for j in r["draft"].junctions]
     share = {k: kinds.count(k) / len(kinds) for k in set(kinds)}
     assert share.get("SEM", 0) >= 0.1 and share.get("CMP", 0) >= 0.1, share
-    facts = [f for r in kept for f in r["comp"].facts]
-    assert sum(f["row"] != 0 for f in facts) / len(facts) >= 0.184, json.dumps(
-        [f["row_reason"] for f in facts])
+    # A row picked by a criterion is row 0 only by chance: among facts read from one of several
+    # rows (max/min/named), most come from another row (the old grammar's "first" picks did not).
+    # The run-level share over all facts (pipeline summary, 0.184 in the last default run) is
+    # reported in results/edge-default/README.md.
+    picked = [f for r in kept for f in r["comp"].facts if f["row_reason"] in ("max", "min", "named")]
+    assert len(picked) >= 10 and sum(f["row"] != 0 for f in picked) / len(picked) >= 0.5, json.dumps(
+        [(f["row_reason"], f["row"]) for f in picked])

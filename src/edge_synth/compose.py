@@ -25,12 +25,12 @@ from typing import Any
 
 from edge_synth.conditions import lookup
 from edge_synth.describe import field_label, op_noun, param_label, row_label
-from edge_synth.fields import concept, is_plumbing, param_format
+from edge_synth.fields import concept, field_format, is_plumbing, param_format
 from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
 from edge_synth.natural import naturalness_problems, row_word, user_noun
 from edge_synth.pool import clock_values
-from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, visible_count
+from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -210,7 +210,14 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         else:
             idx, reason, measure = choose_row(items, rng, s.tool)
         if idx < 0:
-            continue  # no row a person could point at: no fact from this leaf
+            # No row a person could point at (no name, no unique measure): what a person asks of
+            # such a list is how many there are ("지난달 노원구 아파트 매매 거래는 몇 건인가요?").
+            facts.append({"id": f"f{len(facts) + 1}", "description": f"{user_noun(s.tool)} 건수",
+                          "value": f"${s.id}.length(items)", "resolved": len(items), "matcher": "number",
+                          "tolerance": 0.0, "step": s.id, "field": COUNT, "row": 0, "row_reason": "count"})
+            if len(facts) >= 4:
+                break
+            continue
         row = items[idx]
         label = row_label(s.tool, row, items)
         avoid = {measure} if measure else set()
@@ -367,6 +374,11 @@ _PLACE_OF = {"sidonm": "시도", "sido2": "시도", "sggnm": "시군구", "lawd5
              "code10": "법정동", "areacode": "지역"}
 
 
+def fact_label(op_id: str, fname: str) -> str:
+    """What the question asks for: a field's label, or "건수" for a count of rows."""
+    return "건수" if fname == COUNT else field_label(op_id, fname)
+
+
 def _incoming(draft: Draft, sid: str) -> Any:
     return next((j for j in draft.junctions if sid in j.consumers), None)
 
@@ -392,7 +404,9 @@ def _mods(step: Any, clock_vals: dict[str, str]) -> str:
             continue  # the schema's default ("언어구분 kr"): nothing the user says
         if p is not None and concept(k, step.tool) == "radius":
             parts.append(f"반경 {said} 안의")
-        elif said != str(v) or (p is not None and param_format(p) in ("date8", "ym6", "year4", "time4", "tm12")):
+        elif concept(k, step.tool) == "lawd5" and str(v) in region_names():
+            parts.append(f"{region_names()[str(v)]}({v})")  # the district a person names, with its code
+        elif said != str(v):
             parts.append(f"{said}" if said.startswith(("오늘", "지난달", "올해", "가장 최근")) else f"{said} 기준")
         else:
             parts.append(f"{i_ga(param_label(step.tool, k))} {said}인")
@@ -422,7 +436,12 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
     if who is None:
         who = _producer_row(draft, j, sid, clock_vals)
     prod_tool = draft.step(j.producer).tool
-    c = concept(_consumer_field(draft, j, sid), prod_tool) or ""
+    fname = _consumer_field(draft, j, sid)
+    c = concept(fname, prod_tool) or ""
+    desc = get_operation(prod_tool).output_fields.get(fname, "")
+    if field_format(fname, desc, prod_tool) == "date8" or re.search(r"시작일|일자|날짜|locdate", fname + desc):
+        # A user's own date handed on (a festival's start, a holiday): "the day/month of X".
+        return f"{who}의 날짜에 맞춘".strip() if who else "그 날짜에 맞춘"
     if c in ("lon", "lat"):
         return f"{who} 근처".strip()
     if c in _PLACE_OF:
@@ -490,7 +509,7 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
             continue
         label = field_label(cons_tool, j.detail["compare"])
         asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {i_ga(label)} 더 큰 쪽은 어디")
-    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {field_label(draft.step(f['step']).tool, f['field'])}"
+    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {fact_label(draft.step(f['step']).tool, f['field'])}"
                                for f in facts if f.get("row_reason") != "compared"))
     if asked:
         what = ", ".join(asked[:-1] + [eun(asked[-1])]) if len(asked) == 1 else \
@@ -566,7 +585,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         tool = draft.step(f["step"]).tool
         label = f.get("row_label")
         name = f"'{label}'" if label else None
-        flabel = field_label(tool, f["field"])
+        flabel = fact_label(tool, f["field"])
         reason = f["row_reason"]
         value = _v(f["resolved"])
         noun, unit = user_noun(tool), row_word(tool)
@@ -586,6 +605,8 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
                 out.append(f"{head}({mlabel} {_v(f['measure_value'])})의 {eun(flabel)} {value}입니다.")
         elif reason == "named":
             out.append(f"{name}의 {eun(flabel)} {value}입니다.")
+        elif reason == "count":
+            out.append(f"{noun}의 {eun(flabel)} 모두 {value}건입니다.")
         else:  # the only row
             if name and said_name:
                 out.append(f"{noun}의 {eun(flabel)} {name}입니다.")

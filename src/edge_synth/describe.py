@@ -13,7 +13,7 @@ from edge_synth.fields import concept, is_name_like, norm
 from kopa_inspect.apis import get_operation
 
 _ASCII_TOKEN = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
-_FORMAT_TOKEN = re.compile(r"\b(?:YYYYMMDD|YYYYMM|YYYY|HHMM|HH\d*|MM|DD)\b")
+_FORMAT_TOKEN = re.compile(r"\b(?:[YMDHhms]{4,}|YYYY|HHMM|HH\d*|MM|DD)\b")
 
 
 def _ko(text: str) -> str:
@@ -56,6 +56,7 @@ def field_label(op_id: str, fname: str) -> str:
     # the request and a trailing unit are not part of what a person calls the field.
     label = re.sub(r"^(?:요청|중심)\s*좌표로부터\s*", "", label)
     label = re.sub(r"\s+[A-Z]\s+[가-힣].*$", "", label)  # "법인구분 Y 유가증권 K 코스닥 …": the code list
+    label = re.sub(r"\s*\d[가-힣]+(?:/\d[가-힣]+)+.*$", "", label)  # "등급 1좋음/2보통/3나쁨…": the values
     label = re.sub(r"\s+(?:m|km|㎍/㎥|ppm|㎡|%)$", "", label).strip()
     if not label or not re.search(r"[가-힣]", label):
         label = _GENERIC.get(norm(fname), "")
@@ -70,6 +71,7 @@ def param_label(op_id: str, pname: str) -> str:
     label = _ASCII_TOKEN.sub("", label).strip() if re.search(r"[가-힣]", label) else ""
     label = re.sub(r"\s*\d+(?:/\d+)+", "", label)  # "발표시각 0200/0500/…": the allowed values, not a name
     label = re.sub(r"\s*값$", "", re.sub(r"\s{2,}", " ", label)).strip(" ,")
+    label = re.sub(r"\s*또는 그 일부$", "", label)  # "회사명 또는 그 일부": the matching rule
     return label or _GENERIC.get(norm(pname), "조건")
 
 

@@ -59,7 +59,9 @@ class Edge:
 
     def ref(self, step: str, item: int | str = 0) -> str:
         """The plan reference that realizes this link from step ``step``'s ``item``-th row."""
-        base = f"${step}.items[{item}].{self.field}" if isinstance(item, int) else f"${step}.{item}.{self.field}"
+        # A field named in Hangul ("법령일련번호") is a quoted identifier in JMESPath.
+        name = self.field if self.field.isascii() and self.field.isidentifier() else f'"{self.field}"'
+        base = f"${step}.items[{item}].{name}" if isinstance(item, int) else f"${step}.{item}.{name}"
         if self.slice:
             base += f"[{self.slice[0]}:{self.slice[1]}]"
         return base

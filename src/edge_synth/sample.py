@@ -55,8 +55,9 @@ from kopa_inspect.execution import Session
 from kopa_inspect.plans import SESSION_STEP, PlanError, PlanStep, resolve_args
 
 JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
-# The order junctions are asked for, cycled from an index-dependent offset (SEM and CMP twice).
-JUNCTION_ORDER = ("SEM", "CMP", "SEQ", "DRV", "SEM", "CMP", "FAN", "COND")
+# The order junctions are asked for, cycled from an index-dependent offset (SEM twice, CMP three
+# times: a comparison needs two named rows with different results, and fails most often).
+JUNCTION_ORDER = ("SEM", "CMP", "SEQ", "DRV", "SEM", "CMP", "FAN", "CMP", "COND")
 MIN_CALLS, MAX_CALLS = 2, 8
 COUNT = "__count__"  # a CMP junction that compares how many rows each call returned
 
@@ -122,13 +123,18 @@ def is_measure(name: str, value: Any) -> bool:
     return numeric(text) is not None
 
 
+# A position, a rank or a serial number is no quantity a person ranks by ("서열이 가장 큰 동").
+_NOT_A_MEASURE = re.compile(r"위도|경도|좌표|서열|순번|순서|일련|코드|번호|지번|본번|부번|자리")
+
+
 def numeric_fields(items: list[dict[str, Any]], min_items: int = 2, op_id: str | None = None) -> list[str]:
     """Measures present in every row; with ``op_id`` only fields its spec declares (and so can name)."""
     if len(items) < min_items:
         return []
     declared = get_operation(op_id).output_fields if op_id else None
     keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)
-            and (declared is None or k in declared)]
+            and (declared is None or (k in declared and not _NOT_A_MEASURE.search(declared[k])))
+            and concept(k, op_id) not in ("lon", "lat")]
     return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
 
 
@@ -180,13 +186,15 @@ class Sampler:
                     target: int) -> tuple[Draft | None, str]:
         session = Session(self.backend, clock=self.clock, seed=self.seed)
         draft = Draft(index)
-        for _attempt in range(3):
+        for _attempt in range(5):
             op_id = rng.choice(starts)
             args = self.pool.fill(get_operation(op_id), rng)
             if args is None:
                 continue
-            if _attempt < 2 and rng.random() < 0.6:
+            if _attempt < 4 and rng.random() < 0.6:
                 args = {**args, **self.optional_filter(get_operation(op_id), rng)}
+            if not all(self.person_says(get_operation(op_id).param(k), v) for k, v in args.items()):
+                continue  # a content id or a HIRA code from the pool: nothing a person starts with
             if await self._add(draft, session, PlanStep(id="s1", tool=op_id, args=args)):
                 break
         else:
@@ -198,7 +206,7 @@ class Sampler:
             ok = await self._extend(draft, session, rng, wanted, target)
             if not ok:
                 failures += 1
-                if draft.n_calls == 1 and failures >= 4:
+                if draft.n_calls == 1 and failures >= 6:
                     break  # this start feeds nothing that works: give up on it early
             pos += 1 + rng.randrange(2)
         if draft.n_calls < MIN_CALLS:
@@ -272,6 +280,22 @@ class Sampler:
         if concept(p.name) == "radius" and str(value) == str(RADIUS_M):
             return True  # the query states the radius ("반경 2000m")
         return is_name_like(p.name, p.description) and not str(value).isdigit()
+
+    def person_says(self, p: Any, value: Any) -> bool:
+        """Could a person state ``value`` for ``p`` in a question? Names and words, today's or last
+        month's date, an enum or the default, and region codes (said with the region's name,
+        "서울특별시 노원구(11350)"); not an internal id or another system's code."""
+        text = str(value).strip()
+        if p is None or is_plumbing(p) or re.search(r"[가-힣\s]", text):
+            return True  # a name, an address, a word
+        # A code, a number or a token (a content id, "731Y001", an encrypted ykiho) only where the
+        # user knows it: an enum value, the default, today's date, a district's code.
+        if p.enum or (p.default is not None and str(value) == str(p.default)):
+            return True
+        fmt = param_format(p)
+        if fmt in self.pool.clock_vals and str(value) == str(self.pool.clock_vals[fmt]):
+            return True
+        return concept(p.name) == "lawd5" and str(value) in region_names()
 
     @staticmethod
     def echo_values(draft: Draft, step_id: str) -> set[str]:
@@ -358,7 +382,7 @@ class Sampler:
                 # A comparison needs a measure both results share; a link whose consumers have none
                 # (or tie) would spend the junction, so up to two more links are tried.
                 rest = [e for e in edges if e.id != edge.id]
-                while rest and len(tries) < 3:
+                while rest and len(tries) < 5:
                     e2 = rng.choices(rest, weights=[link_weight(e) for e in rest])[0]
                     rest.remove(e2)
                     tries.append(e2)
@@ -466,6 +490,16 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+@lru_cache(maxsize=1)
+def region_names() -> dict[str, str]:
+    """LAWD_CD (5 digits) -> "서울특별시 노원구": how a person names the district a code stands for."""
+    try:
+        from kopa_inspect.world import regions
+    except ImportError:
+        return {}
+    return {r.code[:5]: r.name for r in regions.sggs()}
 
 
 @lru_cache(maxsize=4096)
