@@ -48,8 +48,18 @@ async def test_search_json_and_xml(client: httpx.AsyncClient) -> None:
     xml = xmltodict.parse((await get(client, SEARCH, query="도로교통법", type="XML")).text)["LawSearch"]
     assert xml["totalCnt"] == "3" and [r["@id"] for r in xml["law"]] == ["1", "2", "3"]
     assert [r["법령명한글"] for r in xml["law"]] == names and xml["law"][0]["법령ID"] == "001638"
-    default_xml = xmltodict.parse((await get(client, SEARCH, query="민법")).text)  # type defaults to XML
-    assert default_xml["LawSearch"]["law"]["법령명한글"] == "민법"  # one row -> one element
+    default_xml = xmltodict.parse((await get(client, SEARCH, query="공직선거법")).text)  # type defaults to XML
+    assert default_xml["LawSearch"]["law"]["법령명한글"] == "공직선거법"  # one row -> one element
+
+
+async def test_name_search_finds_every_law_sharing_the_words(client: httpx.AsyncClient) -> None:
+    """A part of the name finds its neighbours, as on law.go.kr: 민법 -> 난민법 ..., 주택 -> 주택법 ..."""
+    civil = [r["법령명한글"] for r in (await get_json(client, SEARCH, query="민법"))["LawSearch"]["law"]]
+    assert "민법" in civil and "난민법" in civil and len(civil) >= 4
+    housing = [r["법령명한글"] for r in (await get_json(client, SEARCH, query="주택"))["LawSearch"]["law"]]
+    assert {"주택법", "주택법 시행령", "주택임대차보호법", "공공주택 특별법"} <= set(housing)
+    lease = [r["법령명한글"] for r in (await get_json(client, SEARCH, query="주택임대차보호법"))["LawSearch"]["law"]]
+    assert lease == ["주택임대차보호법", "주택임대차보호법 시행령"]  # 상가건물 임대차보호법 is not a match
 
 
 async def test_search_ignores_spaces_and_searches_text(client: httpx.AsyncClient) -> None:
@@ -127,8 +137,9 @@ async def test_lookup_then_text_through_a_session() -> None:
     session = Session(backend, clock=CLOCK)
     try:
         found = await session.call("lawgo_lawSearch", {"target": "law", "query": "근로기준법"})
-        assert found.ok and found.code == "00" and found.parsed.total_count == 2
-        law_id = found.output()["items"][0]["법령ID"]
+        # the act, its decree and its rules (시행규칙)
+        assert found.ok and found.code == "00" and found.parsed.total_count == 3
+        law_id = next(r["법령ID"] for r in found.output()["items"] if r["법령명한글"] == "근로기준법")
         text = await session.call("lawgo_lawService", {"target": "law", "ID": law_id, "JO": "005000"})
         assert text.ok and text.parsed.items[0]["조문제목"] == "근로시간"
         assert "40시간" in text.parsed.items[0]["항"][0]["항내용"]

@@ -17,6 +17,8 @@ and an unknown ID/MST ``{"Law":"일치하는 법령이 없습니다. 법령명�
 report; the wording for a missing or wrong target is the emulator's own. law.go.kr has no result
 codes: :meth:`LawGoEnvelope.parse` labels outcomes 00 (normal), AUTH, NO_DATA, ERROR for the
 normalized view. ``display`` over 100 is clamped to 100 (UNCERTAIN). Only ``target=law`` is served.
+``query`` (search=1, the name) matches a part of the name, spaces and ㆍ ignored, as clients observe
+("민법" also finds 난민법): UNCERTAIN, the reference does not state it; display defaults to 20.
 """
 
 from __future__ import annotations

@@ -148,8 +148,33 @@ LAWS: tuple[Law, ...] = (
     )),
 )
 
+# The laws a name search also finds (law.go.kr lawSearch matches a part of the name): real names of
+# laws that share a word with the ones above (민법 -> 난민법; 주택 -> 주택법, 공공주택 특별법 ...), so a
+# search returns the neighbours the real one does. Index only: no article texts (lawService answers
+# their 기본정보 with no 조문); IDs, MSTs and dates SYNTHETIC. UNCERTAIN: the 법종구분코드 of a 부령
+# (A0014 is kept for every ministry's 부령).
+MND, MOLIT_ = ("국방부", "1290000"), ("국토교통부", "1613000")
+_NEIGHBOURS = (
+    ("난민법", LAW, MOJ), ("난민법 시행령", DECREE, MOJ), ("난민법 시행규칙", ("법무부령", "A0014"), MOJ),
+    ("민법 제312조의2 단서의 시행에 관한 규정", DECREE, MOJ), ("군형법", LAW, MND),
+    ("근로기준법 시행규칙", ("고용노동부령", "A0014"), MOEL), ("주택법", LAW, MOLIT_),
+    ("주택법 시행령", DECREE, MOLIT_), ("주택법 시행규칙", ("국토교통부령", "A0014"), MOLIT_),
+    ("공공주택 특별법", LAW, MOLIT_), ("상가건물 임대차보호법", LAW, MOJ), ("상가건물 임대차보호법 시행령", DECREE, MOJ),
+    ("소득세법 시행령", DECREE, MOEF), ("소득세법 시행규칙", ("기획재정부령", "A0014"), MOEF),
+    ("최저임금법 시행령", DECREE, MOEL), ("최저임금법 시행규칙", ("고용노동부령", "A0014"), MOEL),
+    ("상법 시행령", DECREE, MOJ), ("초ㆍ중등교육법 시행령", DECREE, MOE),
+    ("초ㆍ중등교육법 시행규칙", ("교육부령", "A0014"), MOE),
+)
+LAWS = LAWS + tuple(
+    _l(f"{20101 + 7 * i:06d}", f"{270011 + 13 * i:06d}", name, "", "", kind, ministry,
+       f"2024{1 + i % 12:02d}{10 + i % 18:02d}", f"{30100 + 37 * i:05d}", "일부개정",
+       f"2025{1 + i % 12:02d}01", ())
+    for i, (name, kind, ministry) in enumerate(_NEIGHBOURS)
+)
+
 BY_ID: dict[str, Law] = {law.law_id: law for law in LAWS}
 BY_MST: dict[str, Law] = {law.mst: law for law in LAWS}
+assert len(BY_ID) == len(BY_MST) == len({law.name for law in LAWS}) == len(LAWS), "law ids, MSTs and names are unique"
 
 
 def norm(text: str) -> str:
