@@ -4,6 +4,9 @@ Cities and their TAGO city codes are static (Seoul is absent: TAGO does not carr
 Stops and routes are fixed by the seed and the city. Arrivals depend on the clock: every route
 runs from 05:30 to 23:00 with its own headway and phase, and a stop sees the vehicles that will
 reach it within the next 40 minutes (arrtime in seconds, stations to go ≈ one per 100 s).
+Around each landmark lie 11-16 more stops named after it (시청입구, 시청역, 시청남문 ...), as in real
+cities, so a partial nodeNm search by the landmark's word returns 15-36 rows (UNCERTAIN: real counts
+vary by city; the names are generated, not the real stops).
 """
 
 from __future__ import annotations
@@ -241,7 +244,7 @@ class Transit:
 
     def _add_landmark_clusters(self, c: City, stops: dict[str, Stop], routes: list[Route], used: set[str],
                                used_no: set[int | None], digits: int) -> None:
-        """The stops named after each landmark (충남대정문, 충남대후문, 충남대학교병원 ...), near it.
+        """The stops named after each landmark (충남대정문, 충남대후문, 충남대학교앞 ...), near it.
 
         Own random stream, added after the base network, so the stops, routes and arrivals that
         existed before keep their ids, order and times; a cluster stop joins the end of 1-2 routes."""
