@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import subprocess
 import sys
@@ -100,15 +101,60 @@ def model_spec(engine: str, hf_dir: Path, gguf_dir: Path, label: str, threads: i
     return "llamacpp/local", args
 
 
+def step_cap(gold_tokens: int, floor: int, factor: float = 1.25, slack: int = 32) -> int:
+    """The generation limit of one step: room for the gold move with a margin (a correct move may be
+    worded longer), never below ``floor`` (the old global limit), so no gold move is ever cut."""
+    return max(floor, math.ceil(factor * gold_tokens) + slack)
+
+
+def gold_caps(split: str, data: Path, gguf: Path, floor: int) -> tuple[dict[str, int], dict[str, int]]:
+    """({step id: limit}, {step id: gold tokens}) for every step of ``split``: the gold turn as the
+    chat template writes it (calls as <tool_call> blocks, end token included), tokenized by the
+    GGUF's own vocabulary (all three models share SmolLM2's tokenizer)."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from llama_cpp import Llama
+
+    from kopa_grpo.data import _target_message
+    from kopa_inspect.providers.chat_templates import render
+    from kopa_inspect.providers.local_chat import message_dicts, render_prompt, tool_dicts
+    from kopa_inspect.steps.task import chat_messages, load_examples, settings_for, tool_info
+
+    vocab = Llama(model_path=str(gguf), vocab_only=True, verbose=False)
+    gold: dict[str, int] = {}
+    for ex in load_examples(split, str(data) if split == "edge" else None, settings=settings_for("cpu"),
+                            order="trajectory"):
+        tools = [tool_info(t) for t in ex.tools]
+        head = render_prompt(chat_messages(ex.messages), tools, "chatml")
+        full = render("chatml", message_dicts(chat_messages([*ex.messages, _target_message(ex)])),
+                      tool_dicts(tools), add_generation_prompt=False)
+        if not full.startswith(head):
+            raise ValueError(f"{ex.id}: the chatml template is not prefix-preserving; cannot cut the gold turn")
+        gold[ex.id] = len(vocab.tokenize(full[len(head):].encode("utf-8"), add_bos=False, special=True))
+    vocab.close()
+    return {i: step_cap(n, floor) for i, n in gold.items()}, gold
+
+
+def base_gguf(out: Path, base_dir: Path) -> Path:
+    """The base model's GGUF export (its vocabulary counts the gold tokens on the hf engine too)."""
+    from kopa_grpo.gguf_export import export
+
+    path = out / "gguf" / "base.gguf"
+    if not path.exists():
+        export(base_dir, path)
+    return path
+
+
 def evaluate(label: str, model: str, model_args: dict[str, Any], split: str, rows: int, data: Path,
-             log_dir: Path, max_tokens: int) -> dict[str, dict[str, float]]:
+             log_dir: Path, max_tokens: int, caps_file: Path | None = None
+             ) -> tuple[dict[str, dict[str, float]], dict[str, Any]]:
     """Per-sample step scores of one model on one split ({sample id: {metric: value}})."""
     from inspect_ai import eval as inspect_eval
 
     from kopa_inspect.steps.task import kopa_steps
 
     # Whole trajectories, steps in order: llama.cpp reuses the previous step's prompt from its KV cache.
-    task = kopa_steps(split=split, data=str(data) if split == "edge" else None, profile="cpu", order="trajectory")
+    task = kopa_steps(split=split, data=str(data) if split == "edge" else None, profile="cpu", order="trajectory",
+                      max_tokens_file=str(caps_file) if caps_file else None)
     logs = inspect_eval(task, model=model, model_args=model_args, limit=rows, max_tokens=max_tokens,
                         temperature=0.0, log_dir=str(log_dir / split / label), display="none",
                         fail_on_error=False, max_connections=1, metadata={"label": label})
@@ -120,7 +166,56 @@ def evaluate(label: str, model: str, model_args: dict[str, Any], split: str, row
         score = next(iter((s.scores or {}).values()), None)
         if score is not None and isinstance(score.value, dict):
             out[str(s.id)] = {k: float(score.value[k]) for k in KEYS}
+    return out, engine_profile(log)
+
+
+def engine_profile(log: Any) -> dict[str, Any]:
+    """Where an evaluation's time went, from llama.cpp's own timings in each model call: prompt
+    tokens (all, and evaluated = not served from the KV cache), prompt-processing and generation
+    seconds, generated tokens, and why generation stopped."""
+    prof: dict[str, Any] = {"calls": 0, "prompt_tokens": 0, "prompt_eval_tokens": 0, "prompt_eval_s": 0.0,
+                            "completion_tokens": 0, "generation_s": 0.0, "finish": {}}
+    for sample in log.samples or []:
+        for ev in sample.events:
+            call = getattr(ev, "call", None) if getattr(ev, "event", "") == "model" else None
+            if call is None or not isinstance(call.response, dict) or "prompt_eval_s" not in call.response:
+                continue
+            r = call.response
+            prof["calls"] += 1
+            prof["prompt_tokens"] += int(call.request.get("prompt_tokens") or 0)
+            prof["prompt_eval_tokens"] += int(r.get("prompt_eval_tokens") or 0)
+            prof["prompt_eval_s"] += float(r.get("prompt_eval_s") or 0.0)
+            prof["completion_tokens"] += int(r.get("completion_tokens") or 0)
+            prof["generation_s"] += float(r.get("generation_s") or 0.0)
+            prof["finish"][r.get("finish_reason")] = prof["finish"].get(r.get("finish_reason"), 0) + 1
+    prof["prompt_eval_s"] = round(prof["prompt_eval_s"], 1)
+    prof["generation_s"] = round(prof["generation_s"], 1)
+    return prof
+
+
+def completions(log_dir: Path) -> dict[str, str]:
+    """{sample id: the model's raw output text} from the newest Inspect log in ``log_dir``."""
+    from inspect_ai.log import read_eval_log
+
+    logs = sorted(log_dir.glob("*.eval"))
+    if not logs:
+        return {}
+    log = read_eval_log(str(logs[-1]))
+    out = {}
+    for s in log.samples or []:
+        texts = [ev.call.response.get("text", "") for ev in s.events
+                 if getattr(ev, "event", "") == "model" and getattr(ev, "call", None) is not None
+                 and isinstance(ev.call.response, dict)]
+        out[str(s.id)] = texts[-1] if texts else (s.output.completion if s.output else "")
     return out
+
+
+def changed_outputs(log_root: Path, split: str, a: str, b: str) -> dict[str, int]:
+    """How many greedy outputs of model ``b`` differ from ``a``'s on the same steps (any character):
+    more sensitive than the scores, which move only when a difference crosses a metric."""
+    xa, xb = completions(log_root / split / a), completions(log_root / split / b)
+    common = sorted(set(xa) & set(xb))
+    return {"n": len(common), "changed": sum(xa[i] != xb[i] for i in common)}
 
 
 def summarize(scores: dict[str, dict[str, float]]) -> dict[str, Any]:
@@ -198,7 +293,12 @@ def main() -> None:
     ap.add_argument("--grpo-minutes", type=float, default=8.0)
     ap.add_argument("--edge-rows", type=int, default=120, help="held-out EDGE steps evaluated")
     ap.add_argument("--bench-rows", type=int, default=40, help="KOPA-Bench gold-plan steps evaluated")
-    ap.add_argument("--max-tokens", type=int, default=128)
+    ap.add_argument("--max-tokens", type=int, default=128,
+                    help="generation limit; with --gold-caps the floor of each step's own limit")
+    ap.add_argument("--gold-caps", action="store_true",
+                    help="limit each step to max(--max-tokens, 1.25 x its gold move's tokens + 32): no gold move "
+                         "is cut (a global 128 cut 28 of 100 EDGE and 14 of 30 bench gold moves), a rambling "
+                         "model stops early")
     ap.add_argument("--engine", choices=["llamacpp", "hf"], default="llamacpp")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--skip-train", action="store_true")
@@ -225,10 +325,12 @@ def main() -> None:
             ("sft", "sft-cpu", a.sft_minutes, {}),
             ("grpo", "grpo-cpu", a.grpo_minutes, {"model": str((out / "sft" / "merged").resolve())}),
         ):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), os.times()
             train(data, config, out / mode, overrides={**overrides, **extra, "time_budget_minutes": minutes})
             stats[mode] = json.loads((out / mode / "train_stats.json").read_text())
             stats[mode]["wall_seconds"] = round(time.perf_counter() - t0, 1)
+            c1 = os.times()  # user + system CPU of this process (all torch threads) over load, train, merge
+            stats[mode]["cpu_seconds"] = round(c1.user + c1.system - c0.user - c0.system, 1)
             print(f"{mode}: {json.dumps(stats[mode])}", flush=True)
 
     models = {"base": base_dir, "sft": out / "sft" / "merged", "sft+grpo": out / "grpo" / "merged"}
@@ -243,22 +345,45 @@ def main() -> None:
                 done = json.loads(saved.read_text())
                 results["scores"][split][label] = done["scores"]
                 results["eval_seconds"][f"{split}/{label}"] = done["seconds"]
+                results.setdefault("engine", {})[f"{split}/{label}"] = done.get("engine")
                 continue
             if a.only_model and label not in a.only_model:
                 continue
             t0 = time.perf_counter()
             model, margs = model_spec(a.engine, hf_dir, out / "gguf", label, a.threads)
-            scores = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens)
+            caps_file = None
+            if a.gold_caps:
+                caps_file = out / "caps" / f"{split}-{label.replace('+', '_')}.json"
+                caps, gold = gold_caps(split, data, Path(margs.get("model_path") or base_gguf(out, base_dir)),
+                                       a.max_tokens)
+                caps_file.parent.mkdir(parents=True, exist_ok=True)
+                caps_file.write_text(json.dumps(caps), encoding="utf-8")
+                (out / "caps" / f"{split}-gold-tokens.json").write_text(json.dumps(gold), encoding="utf-8")
+            scores, prof = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens, caps_file)
             seconds = round(time.perf_counter() - t0, 1)
             saved.parent.mkdir(parents=True, exist_ok=True)
-            saved.write_text(json.dumps({"scores": scores, "seconds": seconds, "rows": rows}), encoding="utf-8")
+            saved.write_text(json.dumps({"scores": scores, "seconds": seconds, "rows": rows, "engine": prof}),
+                             encoding="utf-8")
             results["scores"][split][label] = scores
             results["eval_seconds"][f"{split}/{label}"] = seconds
+            results.setdefault("engine", {})[f"{split}/{label}"] = prof
             print(f"eval {split}/{label}: {seconds} s", flush=True)
+        gold_file = out / "caps" / f"{split}-gold-tokens.json"
+        if gold_file.exists():
+            ids = sorted(next(iter(results["scores"][split].values()), {}))  # the evaluated steps
+            gold = json.loads(gold_file.read_text())
+            lens = sorted(gold[i] for i in ids if i in gold)
+            if lens:
+                results.setdefault("gold_tokens", {})[split] = {
+                    "n": len(lens), "median": lens[len(lens) // 2], "p90": lens[int(0.9 * len(lens))], "max": lens[-1],
+                    f"over_{a.max_tokens}": sum(n > a.max_tokens for n in lens)}
         sc = results["scores"][split]
         if set(sc) != set(models):
             continue  # another process evaluates the rest; a later run without --only-model aggregates
         results["summary"][split] = {label: summarize(s) for label, s in sc.items()}
+        results.setdefault("changed_outputs", {})[split] = {
+            "sft+grpo vs sft": changed_outputs(out / "logs", split, "sft", "sft+grpo"),
+            "sft vs base": changed_outputs(out / "logs", split, "base", "sft")}
         results["tests"][split] = {"sft vs base": compare(sc, "base", "sft"),
                                    "sft+grpo vs sft": compare(sc, "sft", "sft+grpo"),
                                    "sft+grpo vs base": compare(sc, "base", "sft+grpo")}

@@ -161,9 +161,14 @@ def test_builtin_configs_validate() -> None:
         settings.prompt.step_settings()  # the profile and knobs are valid kopa_steps settings
     smoke = load_settings("cpu-smoke")
     assert smoke.prompt.profile == "cpu" and smoke.trainer["max_steps"] >= 2
-    # The CPU configs keep answer rows and leave room for the gold calls.
-    assert load_settings("sft-cpu").prompt.answer_share and load_settings("grpo-cpu").trainer[
-        "max_completion_length"] >= 128
+    # The CPU configs keep answer rows; GRPO trains only rows whose gold move fits its completion limit.
+    grpo = load_settings("grpo-cpu")
+    assert load_settings("sft-cpu").prompt.answer_share and grpo.prompt.answer_share
+    assert grpo.prompt.max_completion_tokens == grpo.trainer["max_completion_length"]
+    from trl import GRPOConfig
+
+    args = GRPOConfig(output_dir="/tmp/unused", use_cpu=True, bf16=False, **grpo.trainer)
+    assert args.generation_kwargs == {"use_cache": True}
     with pytest.raises(ValueError, match="reward_weights"):
         TrainSettings(rewards=["outcome"], reward_weights=[1.0, 2.0])
 
@@ -225,3 +230,45 @@ def test_episode_tokenizer_parses_tool_calls_like_trl(tokenizer, template: str) 
     plain = parse_response(tok, tok("삼성전자의 고유번호는 00126380입니다.<|im_end|>", add_special_tokens=False)["input_ids"],
                            prefix=prefix)
     assert not plain.get("tool_calls") and "00126380" in plain["content"]
+
+
+def test_step_rows_whose_gold_move_does_not_fit_are_dropped(tokenizer, tmp_path: Path) -> None:
+    """GRPO rows keep only steps whose gold turn fits max_completion_tokens (the completion limit):
+    a longer gold move could never earn the outcome reward. The same gold lengths as the SFT form."""
+    from datasets import Dataset
+
+    Dataset.from_list(_split_rows()).save_to_disk(str(tmp_path / "edge"))
+    sft = data.build(tmp_path / "edge", "sft", tokenizer)
+    gold = {r["step_id"]: len(tokenizer(r["completion"], add_special_tokens=False)["input_ids"]) for r in sft}
+    assert len(set(gold.values())) > 1
+    limit = min(gold.values())  # keeps the shortest gold turns only
+    for form in ("step", "sft"):
+        kept = data.build(tmp_path / "edge", form, tokenizer, prompt=PromptSettings(max_completion_tokens=limit))
+        assert set(kept["step_id"]) == {i for i, n in gold.items() if n <= limit}, form
+        assert 0 < len(kept) < len(sft)
+
+
+def test_lora_delta_is_zero_at_init_and_measures_an_update() -> None:
+    """train_stats' lora_delta_*: a fresh adapter (B = 0) has moved nothing; a change of B shows as
+    ||scale * B @ A|| against the base weights (what tells a GRPO run that changed nothing apart)."""
+    import torch
+    from peft import LoraConfig, get_peft_model
+
+    from kopa_grpo.train import lora_delta
+
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(8, 8, bias=False), torch.nn.ReLU(), torch.nn.Linear(8, 4, bias=False))
+    model = get_peft_model(net, LoraConfig(r=2, lora_alpha=4, target_modules=["0", "2"]))
+    start = lora_delta(model)
+    assert start is not None and start["lora_delta_norm"] == 0.0 and start["lora_delta_relative"] == 0.0
+    layer = model.base_model.model[0]
+    with torch.no_grad():
+        layer.lora_B["default"].weight.fill_(0.1)
+    want = float(((layer.lora_B["default"].weight @ layer.lora_A["default"].weight) * layer.scaling["default"]).norm())
+    moved = lora_delta(model)
+    assert moved["lora_delta_norm"] == pytest.approx(want)
+    w = float(torch.cat([model.base_model.model[0].base_layer.weight.flatten(),
+                         model.base_model.model[2].base_layer.weight.flatten()]).norm())
+    assert moved["lora_delta_relative"] == pytest.approx(want / w)
+    assert moved["lora_delta_relative_max_layer"] == pytest.approx(want / float(layer.base_layer.weight.norm()))
+    assert lora_delta(net) is None or lora_delta(torch.nn.Linear(2, 2)) is None

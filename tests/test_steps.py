@@ -228,3 +228,39 @@ def test_bench_split_gold_moves_all_score() -> None:
 def test_scoring_credentials_are_known() -> None:
     creds = scoring.credential_args()
     assert {"serviceKey", "KEY", "crtfc_key", "OC"} <= creds and "dataType" not in creds
+
+
+def test_per_step_max_tokens_reach_the_model(tmp_path: Path) -> None:
+    """max_tokens_file: each step's own generation limit replaces --max-tokens for that turn; a file
+    that misses a step or holds a bad limit fails at load with the step named."""
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import GenerateConfig, ModelAPI, ModelOutput, get_model, modelapi
+
+    from kopa_inspect.steps.task import kopa_steps
+
+    seen: dict[str, int | None] = {}
+
+    class Recorder(ModelAPI):
+        async def generate(self, input, tools, tool_choice, config: GenerateConfig):
+            seen[input[-1].text[-60:]] = config.max_tokens
+            return ModelOutput.from_content(self.model_name, "모르겠습니다.")
+
+    modelapi(name="kopa_test_recorder")(lambda: Recorder)
+    data = _edge_dataset(tmp_path)
+    ids = [s.id for s in kopa_steps(data=str(data), order="trajectory").dataset]
+    caps = {sid: 40 + i for i, sid in enumerate(ids)}
+    (tmp_path / "caps.json").write_text(json.dumps(caps))
+    task = kopa_steps(data=str(data), order="trajectory", max_tokens_file=str(tmp_path / "caps.json"))
+    assert [s.metadata["max_tokens"] for s in task.dataset] == [caps[i] for i in ids]
+    log = inspect_eval(task, model=get_model("kopa_test_recorder/x"), display="none", max_tokens=999,
+                       log_dir=str(tmp_path / "logs"), max_connections=1)[0]
+    assert log.status == "success"
+    # every turn got its own step's limit, never the eval's 999
+    assert len(seen) > 1 and set(seen.values()) <= set(caps.values())
+    del caps[ids[0]]
+    (tmp_path / "missing.json").write_text(json.dumps(caps))
+    with pytest.raises(ValueError, match="no limit for 1 step"):
+        kopa_steps(data=str(data), max_tokens_file=str(tmp_path / "missing.json"))
+    (tmp_path / "bad.json").write_text(json.dumps({**caps, ids[0]: 0}))
+    with pytest.raises(ValueError, match="not a positive integer"):
+        kopa_steps(data=str(data), max_tokens_file=str(tmp_path / "bad.json"))

@@ -150,12 +150,17 @@ def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None
     make = step_row if form == "step" else sft_row
     rows = [make(ex, tokenizer) for ex in examples]
     n_all = len(rows)
+    if prompt.max_completion_tokens is not None:
+        # The gold turn as the template writes it (end token included) must fit: an SFT target is
+        # never cut, and a GRPO row whose gold move is longer than max_completion_length could
+        # not earn its reward at all (the config sets the two equal).
+        gold = rows if form == "sft" else [sft_row(ex, tokenizer) for ex in examples]
+        keep = [_n_tokens(tokenizer, g["completion"]) <= prompt.max_completion_tokens for g in gold]
+        rows = [r for r, k in zip(rows, keep, strict=True) if k]
     if prompt.max_prompt_tokens is not None:
         answer_limit = prompt.max_answer_prompt_tokens or prompt.max_prompt_tokens
         rows = [r for r in rows if _n_tokens(tokenizer, r["prompt"])
                 <= (answer_limit if r["kind"] == "answer" else prompt.max_prompt_tokens)]
-    if prompt.max_completion_tokens is not None and form == "sft":
-        rows = [r for r in rows if _n_tokens(tokenizer, r["completion"]) <= prompt.max_completion_tokens]
     rows = select_rows(rows, prompt.max_rows, prompt.answer_share)
     if not rows:
         raise ValueError(

@@ -114,6 +114,34 @@ def _torch_threads() -> int:
     return torch.get_num_threads()
 
 
+def lora_delta(model: Any) -> dict[str, float] | None:
+    """How far training moved the weights: the Frobenius norm of every LoRA update (scale * B @ A),
+    over all adapted layers together and relative to their base weights. An adapter whose B is still
+    zero (LoRA's init) or whose update is tiny against W cannot change a greedy output."""
+    import torch
+
+    delta_sq = base_sq = 0.0
+    worst = 0.0
+    for module in model.modules():
+        lora_a, lora_b = getattr(module, "lora_A", None), getattr(module, "lora_B", None)
+        if not lora_a or not lora_b or not hasattr(module, "base_layer"):
+            continue
+        for name in lora_a:
+            with torch.no_grad():
+                a = lora_a[name].weight.float()
+                b = lora_b[name].weight.float()
+                d = (b @ a) * float(module.scaling[name])
+                w = module.base_layer.weight.float()
+                dn, wn = float(d.norm()), float(w.norm())
+            delta_sq += dn**2
+            base_sq += wn**2
+            worst = max(worst, dn / wn if wn else 0.0)
+    if base_sq == 0.0:
+        return None
+    return {"lora_delta_norm": delta_sq**0.5, "lora_delta_relative": (delta_sq / base_sq) ** 0.5,
+            "lora_delta_relative_max_layer": worst}
+
+
 def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, args: Any,
                elapsed: float) -> dict[str, Any]:
     """Tokens and completions processed by this run (a resumed run's earlier steps excluded).
@@ -323,9 +351,14 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
     elapsed = time.perf_counter() - start
     peak_mb = _peak_rss_mb()
     model = trainer.model
+    delta = lora_delta(model) if hasattr(model, "peft_config") else None
     if hasattr(model, "peft_config"):
         model.save_pretrained(out / "adapter")
         model = model.merge_and_unload()
+    # SFTTrainer turns the KV cache off for training and the flag is saved with the model: a GRPO run
+    # or an hf/ evaluation starting from this checkpoint then generated every token over the whole
+    # prompt again (measured: one 4-completion GRPO step 449 s instead of ~30 s on this machine).
+    model.config.use_cache = True
     model.save_pretrained(out / "merged")
     # The tokenizer as the base model ships it: the episode form swaps in TRL's Qwen2.5 template
     # for training, but Inspect's hf provider and vLLM should see the model's own tool template.
@@ -341,6 +374,7 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
         "resumed_from": resume_from,
         "train_runtime": result.metrics.get("train_runtime"),
         "torch_threads": _torch_threads(),
+        **(delta or {}),
     }
     write_card(out, data_dir, settings, model_path, n_rows, stats)
     (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")

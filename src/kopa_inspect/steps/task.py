@@ -14,6 +14,9 @@ Task parameters (``-T``):
   to 300 characters: prompts a 135M model on a CPU can afford). Individual knobs:
   ``max_result_chars``, ``distractors``, ``english``.
 - ``test_percent`` (EDGE held-out share, default 10), ``ids`` (bench task ids), ``seed``.
+- ``max_tokens_file``: a JSON object {sample id: tokens}, a generation limit per step that replaces
+  ``--max-tokens`` (benchmarks/grpo_cpu_experiment.py sets each from the gold move's length, so no
+  gold move is cut while a rambling model stops early).
 
 The samples come in a fixed hashed order (mixed trajectories and kinds), so ``--limit N`` is a
 fair sample; ``order=trajectory`` keeps each trajectory's steps together, in order, trajectories in
@@ -43,6 +46,7 @@ from inspect_ai.model import (
     ChatMessageSystem,
     ChatMessageTool,
     ChatMessageUser,
+    GenerateConfig,
     ModelOutput,
     get_model,
 )
@@ -100,11 +104,32 @@ def chat_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
     return out
 
 
-def to_sample(ex: build.StepExample) -> Sample:
+def to_sample(ex: build.StepExample, max_tokens: int | None = None) -> Sample:
     target = (json.dumps([{"name": n, "arguments": a} for n, a in ex.target_calls], ensure_ascii=False)
               if ex.kind == "call" else ex.target_answer)
-    return Sample(id=ex.id, input=chat_messages(ex.messages), target=target,
-                  metadata={"step": ex.model_dump(mode="json")})
+    metadata: dict[str, Any] = {"step": ex.model_dump(mode="json")}
+    if max_tokens is not None:
+        metadata["max_tokens"] = max_tokens
+    return Sample(id=ex.id, input=chat_messages(ex.messages), target=target, metadata=metadata)
+
+
+def load_max_tokens(path: str, ids: list[str]) -> dict[str, int]:
+    """Per-step generation limits ({sample id: tokens}, a JSON file): every evaluated id needs one."""
+    from pathlib import Path
+
+    try:
+        caps = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"max_tokens_file {path}: not a readable JSON object of sample id -> tokens ({exc})") from None
+    if not isinstance(caps, dict):
+        raise ValueError(f"max_tokens_file {path}: expected a JSON object of sample id -> tokens")
+    missing = [i for i in ids if i not in caps]
+    if missing:
+        raise ValueError(f"max_tokens_file {path}: no limit for {len(missing)} step(s), e.g. {missing[0]!r}")
+    bad = [i for i in ids if not isinstance(caps[i], int) or isinstance(caps[i], bool) or caps[i] < 1]
+    if bad:
+        raise ValueError(f"max_tokens_file {path}: the limit of {bad[0]!r} is not a positive integer: {caps[bad[0]]!r}")
+    return {i: caps[i] for i in ids}
 
 
 def load_examples(split: str = "edge", data: str | None = None, task_file: str | None = None,
@@ -136,7 +161,10 @@ def next_step() -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         tools = [tool_info(t) for t in state.metadata["step"]["tools"]]
-        output = await get_model().generate(state.messages, tools=tools, tool_choice="auto")
+        # A per-step limit (max_tokens_file) replaces the eval's --max-tokens for this turn.
+        cap = state.metadata.get("max_tokens")
+        config = GenerateConfig(max_tokens=cap) if cap else GenerateConfig()
+        output = await get_model().generate(state.messages, tools=tools, tool_choice="auto", config=config)
         state.output = output
         state.messages.append(output.message)
         return state
@@ -232,12 +260,14 @@ def kopa_steps(
     test_percent: int = build.TEST_PERCENT,
     seed: int = 0,
     order: str = "hashed",
+    max_tokens_file: str | None = None,
 ) -> Task:
     settings = settings_for(profile, max_result_chars=max_result_chars, distractors=distractors,
                             english_descriptions=english)
     dropped: Counter = Counter()
     examples = load_examples(split, data, task_file, ids, test_percent, seed, settings, dropped, order)
-    dataset = MemoryDataset([to_sample(e) for e in examples], name=f"kopa_steps_{split}",
+    caps = load_max_tokens(max_tokens_file, [e.id for e in examples]) if max_tokens_file else {}
+    dataset = MemoryDataset([to_sample(e, caps.get(e.id)) for e in examples], name=f"kopa_steps_{split}",
                             location=str(data or task_file or "kopa_inspect/task_data/kopa_bench.jsonl"))
     return Task(dataset=dataset, solver=next_step(), scorer=step_scorer(),
                 metadata={"split": split, "profile": profile, "settings": settings.model_dump(),
