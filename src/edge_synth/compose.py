@@ -5,13 +5,17 @@ first, in plan order, as the auth tool would), so what the dataset shows is what
 said. Facts are KOPA-Bench facts (``AnswerFact``: a plan reference, a matcher, a tolerance) plus
 the value they resolved to and which row it came from and why (``row``, ``row_reason``).
 
-Without a model, a small Korean grammar writes the query and the answer (korean.py picks the
-particles by 받침; describe.py names results, fields and parameters in Korean): the query states
-every value the user must give (the first call's arguments, later literal arguments such as
-"지난달(2026년 11월)"), says which row each link takes (by its name, its rank, or its position), and
-what to report; the answer names the row each fact comes from and why (the largest 거래금액, the
-only result, the first listed). With ``--model`` any Inspect model rewrites both from the real
-outputs; the filters (filter.py) then check the result like any other row.
+Without a model, a small Korean grammar writes the query and the answer as a person would (issue
+10): ONE question about what they want, the intermediate calls described as things
+("서울특별시 노원구(11350) 지난달(2026년 11월) 아파트 매매 거래 중 '중계하늘채'와 같은 동네의 병원 중
+의사 총수가 가장 큰 병원의 주소는 어떻게 되나요?"), named with natural.USER_NOUNS (never the specs'
+operation names), with every value the user must give stated; a COND adds one sentence that states
+a condition from conditions.CONDITIONS. Each row is picked by a criterion the user states (a
+superlative, a name, the only result; a list without either is asked for its count), and the answer
+says which row and why ("… 가장 큰 병원은 '열린요양병원'(의사 총수 7)이고, 주소는 …입니다."). korean.py
+picks the particles by 받침. With ``--model`` any Inspect model rewrites both from the real outputs;
+the rewrite is used only if it passes every check (``model_text_problems``, which includes
+natural.naturalness_problems); the filters (filter.py, pipeline.py) then check the row like any other.
 """
 
 from __future__ import annotations
@@ -517,7 +521,7 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         tail = f"{what} {'각각 ' if len(asked) > 1 else ''}어떻게 되나요?"
         question = (", ".join(f"{x}이고" for x in asks) + " " + tail).strip() if asks else tail
     elif asks:
-        question = ", ".join(asks[:-1] + [asks[-1] + "인가요?"])
+        question = " ".join(f"{x}이고" for x in asks[:-1]) + (" " if len(asks) > 1 else "") + asks[-1] + "인가요?"
     else:
         question = ""
     return " ".join(lead + [question]).strip()
@@ -533,9 +537,18 @@ def _v(value: Any) -> str:
 def _owner(draft: Draft, sid: str, outputs: dict[str, Any]) -> str | None:
     """The named row a step's call was made for ("'서울대학교병원'"), if the query named one."""
     j = _incoming(draft, sid)
-    if j is None or j.type == "DRV":
+    if j is None:
         return None
     items = outputs[j.producer]["items"]
+    if j.type == "DRV":
+        if "reduce" not in j.detail:
+            return None
+        vals = [numeric(it.get(j.detail["by"])) for it in items]
+        pick = max if j.detail["reduce"] == "max_by" else min
+        best = pick(v for v in vals if v is not None)
+        row = items[vals.index(best)]
+        lab = row_label(draft.step(j.producer).tool, row, items)
+        return f"'{lab[1]}'" if lab else None
     idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
     lab = row_label(draft.step(j.producer).tool, items[idx], items) if idx < len(items) else None
     return f"'{lab[1]}'" if lab else None
