@@ -180,28 +180,25 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             best = max(counts)[1]
             noun = user_noun(draft.step(j.consumers[0]).tool)
             for n, s in counts:
-                facts.append({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, s)}의 {noun} 수",
-                              "value": f"${s}.length(items)", "resolved": n, "matcher": "number", "tolerance": 0.0,
-                              "step": s, "field": COUNT, "row": 0, "row_reason": "compared"})
-            facts.append({"id": f"f{len(facts) + 1}", "description": f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
-                          "value": f"${best}.length(items)", "resolved": len(run.outputs[best]["items"]),
-                          "matcher": "number", "tolerance": 0.0, "winner_step": best, "row": 0,
-                          "row_reason": "compared", "winner_label": _cmp_name(draft, run, j, best)})
+                facts.append(_bound({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, s)}의 {noun} 수",
+                                     "value": f"${s}.length(items)", "resolved": n, "matcher": "number",
+                                     "tolerance": 0.0, "step": s, "field": COUNT, "row": 0, "row_reason": "compared"},
+                                    _cmp_label(draft, j, s)))
+            facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
+                                      f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
+                                      f"${best}.length(items)", len(run.outputs[best]["items"])))
             continue
         if j.type == "CMP":
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
             best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
             for s in j.consumers:
-                facts.append(_fact(f"f{len(facts) + 1}", s, f, run, 0, "compared", None,
-                                   f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}"))
-            facts.append({
-                "id": f"f{len(facts) + 1}",
-                "description": f"{i_ga(field_label(draft.step(best).tool, f))} 더 큰 쪽의 값",
-                "value": f"${best}.items[0].{f}", "resolved": run.outputs[best]["items"][0].get(f),
-                "matcher": "number", "tolerance": 0.0, "winner_step": best, "row": 0, "row_reason": "compared",
-                "winner_label": _cmp_name(draft, run, j, best),
-            })
+                facts.append(_bound(_fact(f"f{len(facts) + 1}", s, f, run, 0, "compared", None,
+                                          f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}"),
+                                    _cmp_label(draft, j, s)))
+            facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
+                                      f"{i_ga(field_label(draft.step(best).tool, f))} 더 큰 쪽",
+                                      f"${best}.items[0].{f}", run.outputs[best]["items"][0].get(f)))
     for s in leaves:
         items = run.outputs[s.id]["items"]
         if s.id in cmp_steps or not items:
@@ -241,9 +238,73 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             fact["row_label"] = label[1] if label else None
             fact["row_label_field"] = label[0] if label else None
             facts.append(fact)
-        if len(facts) >= 4:
+            if label:
+                rivals = _rivals(items, idx, label[0]) if reason in ("max", "min") else []
+                if fname == label[0]:
+                    if rivals:  # the fact is the pick itself: only the claimed winner counts
+                        fact["competitors"] = rivals
+                else:
+                    fact["subject"] = label[1]  # the value is said next to its row's name
+                    if rivals:
+                        # which row is the largest/smallest is a fact of its own: an answer that
+                        # names another row, or lists every row without a pick, does not hold it
+                        facts.append({"id": f"f{len(facts) + 1}", "description": _row_phrase(
+                                          draft, s.id, reason, measure),
+                                      "value": f"{base}.{label[0]}", "resolved": label[1], "matcher": "name",
+                                      "tolerance": 0.0, "step": s.id, "field": label[0], "row": idx,
+                                      "row_reason": reason, "measure": measure,
+                                      "measure_value": row.get(measure), "row_label": label[1],
+                                      "row_label_field": label[0], "competitors": rivals,
+                                      "pick_for": fact["id"]})
+        if sum(1 for f in facts if "pick_for" not in f) >= 4:
             break
     return facts
+
+
+# The other rows a "which one" fact names as wrong picks: enough to cover what an answer lists,
+# few enough that facts_json stays small (the model sees at most the visible rows anyway).
+MAX_COMPETITORS = 30
+
+
+def _rivals(items: list[dict[str, Any]], idx: int, name_field: str) -> list[str]:
+    """The other rows' names (the field that names the picked row), in row order, capped."""
+    own = str(items[idx].get(name_field, "")).strip()
+    out = [str(it.get(name_field)).strip() for k, it in enumerate(items)
+           if k != idx and isinstance(it.get(name_field), str) and it.get(name_field).strip()]
+    return list(dict.fromkeys(n for n in out if n != own))[:MAX_COMPETITORS]
+
+
+def _cmp_label(draft: Draft, j: Any, sid: str) -> tuple[str, str] | None:
+    """(field, name) of the producer row a compared call was made for, or None (an unnamed row)."""
+    items = draft.outputs[j.producer]["items"]
+    i = j.detail["items"][j.consumers.index(sid)]
+    return row_label(draft.step(j.producer).tool, items[i], items) if i < len(items) else None
+
+
+def _bound(fact: dict[str, Any], label: tuple[str, str] | None) -> dict[str, Any]:
+    """A compared row's figure is bound to that row's name (matching: the value must be said next
+    to it), so the two rows' figures cannot be swapped."""
+    if label:
+        fact["subject"] = label[1]
+    return fact
+
+
+def _winner_fact(draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: str, figure_ref: str,
+                 figure: Any) -> dict[str, Any]:
+    """Which compared row wins: a "name" fact (the winner's name, the other rows as competitors), so
+    only an answer that claims the right winner holds it; the winner's figure is its own
+    subject-bound fact. Unnamed rows (not sampled; kept for safety) fall back to the figure."""
+    labels = {s: _cmp_label(draft, j, s) for s in j.consumers}
+    names = [lab[1] for lab in labels.values() if lab]
+    base = {"id": fid, "tolerance": 0.0, "winner_step": best, "row": 0, "row_reason": "compared",
+            "winner_label": _cmp_name(draft, run, j, best)}
+    win = labels[best]
+    if win is None or len(set(names)) != len(j.consumers):
+        return {**base, "description": f"{desc}의 값", "value": figure_ref, "resolved": figure, "matcher": "number"}
+    i = j.detail["items"][j.consumers.index(best)]
+    return {**base, "description": f"{desc}의 이름", "value": f"${j.producer}.items[{i}].{win[0]}",
+            "resolved": win[1], "matcher": "name", "competitors": [n for n in names if n != win[1]],
+            "winner_value": figure, "winner_value_ref": figure_ref}
 
 
 def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, measure: str | None,
@@ -514,7 +575,7 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         label = field_label(cons_tool, j.detail["compare"])
         asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {i_ga(label)} 더 큰 쪽은 어디")
     asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {fact_label(draft.step(f['step']).tool, f['field'])}"
-                               for f in facts if f.get("row_reason") != "compared"))
+                               for f in facts if f.get("row_reason") != "compared" and "pick_for" not in f))
     if asked:
         what = ", ".join(asked[:-1] + [eun(asked[-1])]) if len(asked) == 1 else \
             ", ".join(asked[:-1]) + f" 그리고 {eun(asked[-1])}"
@@ -591,10 +652,12 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             said = ", ".join(f"{n}의 {eun(label)} {v}" for n, v in pairs)
             if win is not None:
-                out.append(f"{said}입니다. {win['winner_label']} 쪽의 {i_ga(label)} 더 큽니다.")
+                # the question's own words ("…이 더 큰 쪽은 어디인가요?"); "더 큽니다" is not read as
+                # a claim by matching's marker list (UNCERTAIN whether it should be: the lead's call)
+                out.append(f"{said}입니다. {i_ga(label)} 더 큰 쪽은 {win['winner_label']} 쪽입니다.")
     for f in facts:
-        if f.get("row_reason") == "compared":
-            continue
+        if f.get("row_reason") == "compared" or "pick_for" in f:
+            continue  # a pick's name is said with the fact it was picked for
         tool = draft.step(f["step"]).tool
         label = f.get("row_label")
         name = f"'{label}'" if label else None
@@ -733,7 +796,7 @@ def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, fa
     invention), every row the grammar's query names by name is still named (a query that drops
     "'해운대'" asks another question), no parameter names or grid cells, no template residue, and
     the answer states every fact."""
-    from edge_synth.filter import answer_ok, argument_sources, artefacts
+    from edge_synth.filter import answer_holds, answer_ok, argument_sources, artefacts
 
     if not query.strip() or not answer.strip():
         return ["empty"]
@@ -741,6 +804,8 @@ def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, fa
               if not isinstance(v, dict | list)]
     values += [v for a in run.args.values() for v in a.values() if not isinstance(v, dict | list)]
     problems = [f"artefact {a}" for a in artefacts(query, values) + artefacts(answer, values)]
+    if answer_ok(answer, facts) and not answer_holds(answer, facts):
+        problems.append("the scorer does not read every fact next to its row")
     if not answer_ok(answer, facts):
         problems.append("answer misses a fact")
     if any(a["source"] is None for a in argument_sources(plan, query, clock)):

@@ -234,5 +234,15 @@ def answer_ok(answer: str, facts: Iterable[dict[str, Any]]) -> bool:
     return all(answer_has(answer, f.get("resolved")) for f in facts)
 
 
+def answer_holds(answer: str, facts: list[dict[str, Any]]) -> bool:
+    """The answer holds every fact by the metric that will score it (``steps.scoring.answer_score``:
+    the step task's answer accuracy and the GRPO answer reward): each value next to its row's name,
+    the winner claimed. A row whose own answer fails its facts would teach and grade nothing (a
+    name the scorer's sentence split cuts, "1.3.2.1. 시장금리(일별)", is one such case)."""
+    from kopa_inspect.steps.scoring import answer_score
+
+    return answer_score(answer, facts) >= 1.0
+
+
 def same_outputs(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) -> bool:
     return canonical(a) == canonical(b)

@@ -32,6 +32,7 @@ from edge_synth.compose import compose
 from edge_synth.export import make_row, save
 from edge_synth.filter import (
     BenchIndex,
+    answer_holds,
     answer_ok,
     argument_sources,
     artefacts,
@@ -256,6 +257,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 continue
             if not answer_ok(comp.answer, comp.facts):
                 drops["answer_missing_fact"] += 1
+                continue
+            if not answer_holds(comp.answer, comp.facts):
+                drops["answer_not_scored"] += 1  # the metric cannot read its own answer: no target
                 continue
             src = argument_sources(comp.plan, comp.query, cfg.clock)
             sources.update(str(a["source"]) for a in src)

@@ -1,0 +1,230 @@
+"""EDGE answer facts bind each value to its row (issue 10, the lead's wrong-winner measurement).
+
+The step metric and the GRPO answer reward score an EDGE answer with ``steps.scoring.answer_score``
+(``matching.score_answer``). A fact without a subject is read against the whole answer, so a
+wrong model could name the loser of a comparison as the winner, swap the two rows' figures, or
+name another row as the largest one and still score 1.0. These attacks are built from real rows:
+the sampler and grammar over the fixed verified links of tests/data/edge_natural_links.csv on the
+embedded emulator (the pattern of tests/test_edge_naturalness.py, copied rather than imported so
+the two modules stay independent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import re
+from pathlib import Path
+
+import pytest
+
+from edge_synth.compose import compose
+from edge_synth.describe import row_label
+from edge_synth.filter import answer_holds, answer_ok, argument_sources, artefacts
+from edge_synth.graph import Edge, LinkGraph
+from edge_synth.pool import ValuePool
+from edge_synth.sample import Sampler
+from kopa_inspect.apis import operations
+from kopa_inspect.backends import make_backend
+from kopa_inspect.steps.scoring import answer_score, fact_scores
+from kopa_inspect.task_data.schema import AnswerFact, resolve_value
+
+CLOCK = "2026-12-03T14:00:00+09:00"
+SEED = 3
+N_CANDIDATES = 90
+LINKS = Path(__file__).parent / "data" / "edge_natural_links.csv"
+
+
+def _graph() -> LinkGraph:
+    g = LinkGraph()
+    ops = operations()
+    with LINKS.open(encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            for op in (r["producer"], r["consumer"]):
+                if op in ops:
+                    g.add_op(ops[op])
+            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
+            g.add(Edge(r["producer"], r["field"], r["consumer"], r["param"], sl, r["reasons"].split("; "),
+                       0.6, r["kind"]))
+    return g
+
+
+async def _synth() -> list[dict]:
+    backend = make_backend(seed=SEED)
+    fresh = make_backend(seed=SEED)
+    sampler = Sampler(_graph(), ValuePool(CLOCK), backend, seed=SEED, clock=CLOCK)
+    out = []
+    try:
+        for idx in range(N_CANDIDATES):
+            draft, _ = await sampler.sample(idx)
+            if draft is None:
+                continue
+            comp = await compose(draft, fresh, seed=SEED, clock=CLOCK)
+            values = [v for o in comp.run.outputs.values() for it in o.get("items", []) for v in it.values()
+                      if not isinstance(v, dict | list)]
+            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
+            kept = (comp.facts and answer_ok(comp.answer, comp.facts)
+                    and all(a["source"] for a in argument_sources(comp.plan, comp.query, CLOCK))
+                    and not artefacts(comp.query, values) + artefacts(comp.answer, values))
+            if kept:
+                out.append({"draft": draft, "comp": comp, "holds": answer_holds(comp.answer, comp.facts)})
+    finally:
+        await backend.aclose()
+        await fresh.aclose()
+    return out
+
+
+@pytest.fixture(scope="module")
+def synth() -> list[dict]:
+    return asyncio.run(_synth())
+
+
+@pytest.fixture(scope="module")
+def rows(synth) -> list[dict]:
+    """Rows the pipeline keeps: its filters, including answer_holds (the metric reads the answer)."""
+    kept = [r for r in synth if r["holds"]]
+    assert len(kept) >= 25, f"only {len(kept)} rows kept"
+    return kept
+
+
+def _cmp(r: dict) -> list[tuple[object, list[str], list[object]]]:
+    """Per CMP junction of a row: (junction, the compared rows' names, their compared values)."""
+    d, c = r["draft"], r["comp"]
+    out = []
+    for j in d.junctions:
+        if j.type != "CMP":
+            continue
+        items = c.run.outputs[j.producer]["items"]
+        names = []
+        for i in j.detail["items"]:
+            lab = row_label(d.step(j.producer).tool, items[i], items)
+            names.append(lab[1] if lab else "")
+        if j.detail["compare"] == "__count__":
+            vals = [len(c.run.outputs[s]["items"]) for s in j.consumers]
+        else:
+            vals = [c.run.outputs[s]["items"][0].get(j.detail["compare"]) for s in j.consumers]
+        out.append((j, names, vals))
+    return out
+
+
+def _cmp_rows(rows: list[dict]) -> list[dict]:
+    found = [r for r in rows if any(all(n) and len(set(n)) == len(n) for _, n, _ in _cmp(r))]
+    assert len(found) >= 3, f"only {len(found)} rows with a comparison of named rows"
+    return found
+
+
+def _winner(names: list[str], vals: list[object]) -> int:
+    nums = [float(str(v).replace(",", "")) for v in vals]
+    return nums.index(max(nums))
+
+
+def test_nearly_every_template_answer_holds_every_fact(synth):
+    # The pipeline drops a row whose own answer fails its facts (answer_not_scored); that must stay
+    # rare, or the binding would cost the dataset its rows. Known case: a name with ". " inside
+    # ("1.3.2.1. 시장금리(일별)"), which matching's sentence split cuts.
+    low = [(r["comp"].answer, answer_score(r["comp"].answer, r["comp"].facts)) for r in synth
+           if answer_score(r["comp"].answer, r["comp"].facts) < 1.0]
+    assert len(low) <= max(2, len(synth) // 20), f"{len(low)} of {len(synth)}: {low[:3]}"
+    assert all(". " in a for a, _ in low), low
+
+
+def test_facts_stay_valid_answer_facts_that_resolve(rows):
+    # kopa_grpo.env validates facts_json as AnswerFact and resolves `value` against the gold run.
+    for r in rows:
+        c = r["comp"]
+        for f in c.facts:
+            fact = AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
+            got = resolve_value(fact.value, c.run.outputs)
+            assert str(got).strip() == str(f["resolved"]).strip(), (f, got)
+
+
+def test_a_wrong_winner_fails(rows):
+    for r in _cmp_rows(rows):
+        ans, facts = r["comp"].answer, r["comp"].facts
+        for _, names, vals in _cmp(r):
+            w = _winner(names, vals)
+            loser = names[1 - w] if len(names) == 2 else names[(w + 1) % len(names)]
+            said = f"'{names[w]}' 쪽"
+            assert said in ans, ans
+            attack = ans.replace(said, f"'{loser}' 쪽")
+            assert answer_score(attack, facts) < 1.0, attack
+
+
+def _shared_last_word(names: list[str]) -> bool:
+    """Two names ending in the same word ("문래동 공공와이파이", "양재1동 공공와이파이"): matching
+    also reads a subject by its last word, and that form then finds the other row too."""
+    last = [n.split()[-1] for n in names if len(n.split()) > 1]
+    return len(last) != len(set(last))
+
+
+def _swap_attacks(rows: list[dict], shared: bool) -> list[tuple[str, list]]:
+    out = []
+    for r in _cmp_rows(rows):
+        ans, facts = r["comp"].answer, r["comp"].facts
+        for _, names, vals in _cmp(r):
+            if len(names) != 2 or str(vals[0]).strip() == str(vals[1]).strip():
+                continue
+            if _shared_last_word(names) != shared:
+                continue
+            a, b = f"'{names[0]}'", f"'{names[1]}'"
+            ia = ans.index(a)
+            ib = ans.index(b, ia + len(a))
+            end = ans.index("입니다", ib)
+            va, vb = (str(v).strip() for v in vals)
+
+            def put(seg: str, old: str, new: str) -> str:
+                spots = [m.start() for m in re.finditer(rf"(?<![\d,.]){re.escape(old)}(?!\d|[.,]\d)", seg)]
+                assert spots, (seg, old)
+                k = spots[-1]
+                return seg[:k] + new + seg[k + len(old):]
+
+            out.append((ans[:ia] + put(ans[ia:ib], va, vb) + put(ans[ib:end], vb, va) + ans[end:], facts))
+    return out
+
+
+def test_swapped_values_fail(rows):
+    attacks = _swap_attacks(rows, shared=False)
+    assert len(attacks) >= 2
+    passing = [a for a, facts in attacks if answer_score(a, facts) >= 1.0]
+    assert not passing, passing
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="matching._subject_forms: a last word two subjects share binds "
+                   "neither (the lead's file; reported)")
+def test_swapped_values_fail_when_names_share_their_last_word(rows):
+    attacks = _swap_attacks(rows, shared=True)
+    if not attacks:
+        pytest.fail("no such pair in these rows")  # not an AssertionError: this xfail then fails
+    passing = [a for a, facts in attacks if answer_score(a, facts) >= 1.0]
+    assert not passing, passing
+
+
+def test_listing_every_candidate_without_a_winner_fails_the_winner_fact(rows):
+    for r in _cmp_rows(rows):
+        ans, facts = r["comp"].answer, r["comp"].facts
+        for j, names, vals in _cmp(r):
+            w = _winner(names, vals)
+            start = ans.index(f"'{names[w]}' 쪽")
+            stop = ans.index("니다.", start) + 3  # the winner's sentence ("… 쪽이 더 많습니다.")
+            listed = (ans[:start] + ans[stop:]).strip()
+            win = next(f for f in facts if f.get("winner_step") in j.consumers)
+            assert fact_scores(facts, listed)[win["id"]] < 1.0, listed
+
+
+def test_naming_another_row_as_the_pick_fails(rows):
+    tried = 0
+    for r in rows:
+        c = r["comp"]
+        for f in c.facts:
+            if f.get("row_reason") not in ("max", "min", "named") or not f.get("row_label"):
+                continue
+            items = c.run.outputs[f["step"]]["items"]
+            name, lf = f["row_label"], f["row_label_field"]
+            others = [str(it.get(lf)).strip() for it in items if isinstance(it.get(lf), str)]
+            others = [o for o in others if o and o != name and o not in name and name not in o]
+            if not others or f"'{name}'" not in c.answer:
+                continue
+            attack = c.answer.replace(f"'{name}'", f"'{others[0]}'")
+            tried += 1
+            assert answer_score(attack, c.facts) < 1.0, (f["row_reason"], attack)
+    assert tried >= 5
