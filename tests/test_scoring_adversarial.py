@@ -1131,3 +1131,19 @@ def test_invented_weather_beside_a_decline_fails() -> None:
                    "한 달 뒤에 비가 올지는 제공된 도구로 알 수 없습니다.",
                    "I can't tell whether it will rain: forecasts only reach 10 days ahead."):
         assert grade(task, gold, answer, calls).success == 1.0, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("대치중학교 쪽의 칼로리가 더 큽니다.", 1.0),  # 크다 contracted: 큽니다
+        ("대치중학교 쪽이 더 비쌉니다.", 1.0),
+        ("개포중학교 쪽의 칼로리가 더 큽니다.", 0.0),
+        ("개포중학교 쪽이 더 비쌉니다.", 0.0),
+        ("대치중학교는 812kcal, 개포중학교는 700kcal입니다.", 0.0),  # no claim at all
+    ],
+)
+def test_contracted_comparatives_are_claims(answer: str, want: float) -> None:
+    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
+    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    assert got["w"] == want, answer
