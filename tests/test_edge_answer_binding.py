@@ -228,3 +228,22 @@ def test_naming_another_row_as_the_pick_fails(rows):
             tried += 1
             assert answer_score(attack, c.facts) < 1.0, (f["row_reason"], attack)
     assert tried >= 5
+
+
+def test_a_name_holding_a_figure_stays_a_competitor():
+    # A row of the 300-row seed-1 run: the loser's name "우성1" holds the figure 1, the count of
+    # another fact. matching dropped it as "another fact's value", so the wrong winner passed
+    # (7 of 59 comparisons) until matching._same_value compared names as names.
+    facts = [
+        {"id": "f1", "description": "'우성1'의 병원 수", "value": "$s2.length(items)", "resolved": 1,
+         "matcher": "number", "tolerance": 0.0, "subject": "우성1", "row_reason": "compared"},
+        {"id": "f2", "description": "'럭키아파트'의 병원 수", "value": "$s3.length(items)", "resolved": 2,
+         "matcher": "number", "tolerance": 0.0, "subject": "럭키아파트", "row_reason": "compared"},
+        {"id": "f3", "description": "병원이 더 많은 쪽의 이름", "value": "$s1.items[1].aptNm", "resolved": "럭키아파트",
+         "matcher": "name", "tolerance": 0.0, "competitors": ["우성1"], "winner_step": "s3",
+         "row_reason": "compared", "winner_label": "'럭키아파트'"},
+    ]
+    right = "'우성1'의 같은 동네의 병원은 1건, '럭키아파트'의 같은 동네의 병원은 2건입니다. '럭키아파트' 쪽이 더 많습니다."
+    assert answer_score(right, facts) == 1.0
+    wrong = right.replace("'럭키아파트' 쪽", "'우성1' 쪽")
+    assert answer_score(wrong, facts) < 1.0

@@ -1392,6 +1392,10 @@ def _zero_in_words(fact: Any, view: AnswerView, question: str | None) -> float:
 def _same_value(a: Any, b: Any) -> bool:
     if normalize_name(a) == normalize_name(b):
         return True
+    # a name holding one figure ("우성1", "중랑 향토역사관 3") is not that figure: else a competitor
+    # name would be dropped as "another fact's value" whenever a count of 1 or 3 is also asked
+    if any(isinstance(v, str) and not _NUMERIC.fullmatch(v.strip()) for v in (a, b)):
+        return False
     x, y = to_number(a), to_number(b)
     return x is not None and y is not None and abs(x - y) <= 1e-9 * max(1.0, abs(x))
 
