@@ -189,12 +189,10 @@ def test_swapped_values_fail(rows):
     assert not passing, passing
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="matching._subject_forms: a last word two subjects share binds "
-                   "neither (the lead's file; reported)")
 def test_swapped_values_fail_when_names_share_their_last_word(rows):
     attacks = _swap_attacks(rows, shared=True)
     if not attacks:
-        pytest.fail("no such pair in these rows")  # not an AssertionError: this xfail then fails
+        pytest.fail("no such pair in these rows")
     passing = [a for a, facts in attacks if answer_score(a, facts) >= 1.0]
     assert not passing, passing
 

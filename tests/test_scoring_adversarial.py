@@ -1147,3 +1147,18 @@ def test_contracted_comparatives_are_claims(answer: str, want: float) -> None:
     facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
     got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
     assert got["w"] == want, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '대치중학교' 쪽의 칼로리가 더 큽니다.", 1.0),
+        ("'대치중학교'의 가격은 812, '개포중학교'의 가격은 700입니다. '대치중학교' 쪽이 더 비쌉니다.", 1.0),
+        ("'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '개포중학교' 쪽의 칼로리가 더 큽니다.", 0.0),
+    ],
+)
+def test_contracted_comparative_after_both_figures(answer: str, want: float) -> None:
+    """Both candidates named with their figures, then the claim: 큽니다 / 비쌉니다 mark it."""
+    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
+    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    assert got["w"] == want, answer

@@ -978,7 +978,9 @@ def parse_answer(answer: str) -> AnswerView:
 # --- which-one facts -----------------------------------------------------------------------------
 
 _MARKER = re.compile(
-    r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸|더\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|먼저)"
+    # contracted forms too: 큽니다 (크다), 비쌉니다 (비싸다), 쌉니다, 이릅니다, 빠릅니다
+    r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸"
+    r"|더\s*(?:많|크|큰|큽|높|낮|적|작|늦|이르|이릅|빠르|빠릅|먼저|비싸|비싼|비쌉|싸|싼|쌉)"
     # a comparison without 더: "A가 B보다 (칼로리가) 높습니다"
     r"|보다(?:\s*\S+){0,2}?\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|비싸|비싼|싸|싼)"
     r"|\b(?:most|largest|highest|lowest|least|latest|earliest|biggest|smallest|fewest|top|more|fewer|higher|lower)\b",
@@ -988,8 +990,8 @@ _MARKER = re.compile(
 _THAN_AFTER = re.compile(r"^\s*(?:\([^)]*\))?\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해)")
 _THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
 _FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
-_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|높|비싸|비싼|늦|most|largest|highest|biggest|latest|more|higher", re.I)
-_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|이른|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
+_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|큽|높|비싸|비싼|비쌉|늦|most|largest|highest|biggest|latest|more|higher", re.I)
+_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|쌉|이른|이릅|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
 _LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
 
 
@@ -1273,11 +1275,16 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
     return out
 
 
-def _subject_forms(subject: str) -> list[str]:
+def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
+    """The subject, and its last word ("서울특별시 강남구" is said "강남구") unless another subject
+    or candidate of the task has that word too ("문래동 공공와이파이" / "양재1동 공공와이파이": the
+    shared "공공와이파이" would bind either)."""
     forms = [subject]
     parts = str(subject).split()
     if len(parts) > 1 and len(parts[-1]) >= 2:
-        forms.append(parts[-1])  # "서울특별시 강남구" is said "강남구"
+        last, own = normalize_name(parts[-1]), normalize_name(subject)
+        if not any(normalize_name(o) != own and last in normalize_name(o) for o in others):
+            forms.append(parts[-1])
     return forms
 
 
@@ -1312,7 +1319,7 @@ def score_fact(
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
     numeric = matcher in _NUMERIC_KINDS
     if subject:
-        forms = _subject_forms(subject)
+        forms = _subject_forms(subject, others)
         other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
                        and not any(normalize_name(o) in normalize_name(f) or normalize_name(f) in normalize_name(o) for f in forms)]
         zero = _zero_fact(matcher, values)
