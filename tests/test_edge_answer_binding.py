@@ -22,8 +22,10 @@ from edge_synth.compose import compose
 from edge_synth.describe import row_label
 from edge_synth.filter import answer_holds, answer_ok, argument_sources, artefacts
 from edge_synth.graph import Edge, LinkGraph
+from edge_synth.natural import true_count
 from edge_synth.pool import ValuePool
 from edge_synth.sample import Sampler
+from edge_synth.values import say
 from kopa_inspect.apis import operations
 from kopa_inspect.backends import make_backend
 from kopa_inspect.steps.scoring import answer_score, fact_scores
@@ -100,7 +102,7 @@ def _cmp(r: dict) -> list[tuple[object, list[str], list[object]]]:
             lab = row_label(d.step(j.producer).tool, items[i], items)
             names.append(lab[1] if lab else "")
         if j.detail["compare"] == "__count__":
-            vals = [len(c.run.outputs[s]["items"]) for s in j.consumers]
+            vals = [true_count(c.run.outputs[s]) for s in j.consumers]  # the true totals, not a page
         else:
             vals = [c.run.outputs[s]["items"][0].get(j.detail["compare"]) for s in j.consumers]
         out.append((j, names, vals))
@@ -161,7 +163,7 @@ def _swap_attacks(rows: list[dict], shared: bool) -> list[tuple[str, list]]:
     out = []
     for r in _cmp_rows(rows):
         ans, facts = r["comp"].answer, r["comp"].facts
-        for _, names, vals in _cmp(r):
+        for j, names, vals in _cmp(r):
             if len(names) != 2 or str(vals[0]).strip() == str(vals[1]).strip():
                 continue
             if _shared_last_word(names) != shared:
@@ -170,7 +172,9 @@ def _swap_attacks(rows: list[dict], shared: bool) -> list[tuple[str, list]]:
             ia = ans.index(a)
             ib = ans.index(b, ia + len(a))
             end = ans.index("입니다", ib)
-            va, vb = (str(v).strip() for v in vals)
+            # as the answer says them ("13시", "2.3킬로미터"), not as the API sent them ("1300")
+            tool = r["draft"].step(j.consumers[0]).tool
+            va, vb = (say(tool, j.detail["compare"], v) for v in vals)
 
             def put(seg: str, old: str, new: str) -> str:
                 spots = [m.start() for m in re.finditer(rf"(?<![\d,.]){re.escape(old)}(?!\d|[.,]\d)", seg)]

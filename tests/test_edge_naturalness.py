@@ -206,3 +206,96 @@ def test_junction_balance_and_facts_beyond_row_zero(rows):
     picked = [f for r in kept for f in r["comp"].facts if f["row_reason"] in ("max", "min", "named")]
     assert len(picked) >= 10 and sum(f["row"] != 0 for f in picked) / len(picked) >= 0.5, json.dumps(
         [(f["row_reason"], f["row"]) for f in picked])
+
+
+# --- values a person writes (dates, times, distances) and counts that are true --------------------
+
+_RAW_DATE = re.compile(r"(?<!\d)(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4}|\d{6})?(?!\d)")
+
+
+def _raw_values(c) -> list[tuple[str, str, str]]:
+    """(op, field, raw value) of every fact figure the answer says (the fact and its row's measure)."""
+    out = []
+    for f in c.facts:
+        if "step" not in f:
+            continue  # a comparison's winner: a name
+        tool = next(s.tool for s in c.plan.steps if s.id == f["step"])
+        field = f.get("field")
+        row = f.get("row", 0)
+        items = c.run.outputs[f["step"]].get("items", [])
+        if field in (None, "__count__") or not items or row >= len(items):
+            continue
+        if "pick_for" in f:
+            continue
+        out.append((tool, field, str(items[row].get(field, ""))))
+        if f.get("measure"):
+            out.append((tool, f["measure"], str(items[row].get(f["measure"], ""))))
+    return out
+
+
+def test_answers_say_dates_times_and_distances_as_a_person_does(rows):
+    from edge_synth.values import value_kind
+
+    raw, seen = [], 0
+    for r in _kept(rows):
+        c = r["comp"]
+        if _RAW_DATE.search(c.answer):
+            raw.append(("raw date", c.answer))
+        for tool, field, v in _raw_values(c):
+            kind = value_kind(tool, field, v)
+            if kind is None:
+                continue
+            seen += 1
+            if kind in ("time", "date", "timestamp") and re.search(rf"(?<![\d.]){re.escape(v)}(?![\d.])", c.answer):
+                raw.append((f"raw {kind} {v}", c.answer))
+            if kind in ("km", "m") and f"{v}{'킬로미터' if kind == 'km' else '미터'}" not in c.answer:
+                raw.append((f"distance without unit {v}", c.answer))
+    assert seen >= 3, f"only {seen} date/time/distance figures in the seeded rows"
+    assert not raw, f"{len(raw)}: {raw[:3]}"
+
+
+def test_a_time_comparison_says_later_or_earlier(rows):
+    from edge_synth.values import is_clock_kind
+
+    seen = 0
+    for r in _kept(rows):
+        d, c = r["draft"], r["comp"]
+        for j in d.junctions:
+            if j.type != "CMP" or j.detail["compare"] == "__count__":
+                continue
+            tool = d.step(j.consumers[0]).tool
+            v = c.run.outputs[j.consumers[0]]["items"][0].get(j.detail["compare"])
+            if not is_clock_kind(tool, j.detail["compare"], v):
+                continue
+            seen += 1
+            assert re.search(r"더 (?:늦|일찍|이른)", c.query) and re.search(r"더 (?:늦|일찍|이른)", c.answer), c.answer
+            assert "더 큰" not in c.query and "더 큽" not in c.answer, c.answer
+    assert seen >= 1, "no time comparison among the seeded rows"
+
+
+def test_every_count_fact_is_the_true_total(rows):
+    from edge_synth.natural import COUNTABLE
+
+    seen = 0
+    for r in rows:
+        d, c = r["draft"], r["comp"]
+        for f in c.facts:
+            if f.get("field") != "__count__":
+                continue
+            seen += 1
+            out = c.run.outputs[f["step"]]
+            total = out.get("totalCount")
+            assert total is not None, f
+            assert int(f["resolved"]) == int(total), (f["description"], f["resolved"], total)
+        for j in d.junctions:
+            if j.type == "CMP" and j.detail["compare"] == "__count__":
+                assert d.step(j.consumers[0]).tool in COUNTABLE, d.step(j.consumers[0]).tool
+    assert seen >= 1
+
+
+def test_the_stored_answer_scores_one_with_the_typed_matchers(rows):
+    from kopa_inspect.steps.scoring import answer_score
+
+    bad = [(r["comp"].answer, r["comp"].facts) for r in _kept(rows)
+           if answer_score(r["comp"].answer, r["comp"].facts) < 1.0]
+    assert len(bad) <= len(_kept(rows)) // 20, f"{len(bad)}: {bad[:2]}"

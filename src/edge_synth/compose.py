@@ -32,9 +32,10 @@ from edge_synth.describe import field_label, op_noun, param_label, row_label
 from edge_synth.fields import concept, field_format, is_plumbing, param_format
 from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
-from edge_synth.natural import naturalness_problems, row_word, user_noun
+from edge_synth.natural import naturalness_problems, row_word, true_count, user_noun
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
+from edge_synth.values import is_clock_kind, later_phrase, say, typed
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -176,17 +177,20 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
     cmp_steps = {sid for j in draft.junctions if j.type == "CMP" for sid in j.consumers}
     for j in draft.junctions:
         if j.type == "CMP" and j.detail["compare"] == COUNT:
-            counts = [(len(run.outputs[s]["items"]), s) for s in j.consumers]
+            # the true totals (natural.true_count; the sampler admits COUNT only where both are known)
+            counts = [(true_count(run.outputs[s]), s) for s in j.consumers]
+            if any(n is None for n, _ in counts):
+                continue
             best = max(counts)[1]
             noun = user_noun(draft.step(j.consumers[0]).tool)
             for n, s in counts:
                 facts.append(_bound({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, s)}의 {noun} 수",
-                                     "value": f"${s}.length(items)", "resolved": n, "matcher": "number",
+                                     "value": f"${s}.totalCount", "resolved": n, "matcher": "number",
                                      "tolerance": 0.0, "step": s, "field": COUNT, "row": 0, "row_reason": "compared"},
                                     _cmp_label(draft, j, s)))
             facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
                                       f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
-                                      f"${best}.length(items)", len(run.outputs[best]["items"])))
+                                      f"${best}.totalCount", true_count(run.outputs[best])))
             continue
         if j.type == "CMP":
             f = j.detail["compare"]
@@ -194,10 +198,11 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
             for s in j.consumers:
                 facts.append(_bound(_fact(f"f{len(facts) + 1}", s, f, run, 0, "compared", None,
-                                          f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}"),
+                                          f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}",
+                                          draft.step(s).tool),
                                     _cmp_label(draft, j, s)))
             facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
-                                      f"{i_ga(field_label(draft.step(best).tool, f))} 더 큰 쪽",
+                                      f"{cmp_phrase(draft.step(best).tool, f, run.outputs[best]['items'][0].get(f))} 쪽",
                                       f"${best}.items[0].{f}", run.outputs[best]["items"][0].get(f)))
     for s in leaves:
         items = run.outputs[s.id]["items"]
@@ -212,9 +217,13 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             idx, reason, measure = choose_row(items, rng, s.tool)
         if idx < 0:
             # No row a person could point at (no name, no unique measure): what a person asks of
-            # such a list is how many there are ("지난달 노원구 아파트 매매 거래는 몇 건인가요?").
+            # such a list is how many there are ("지난달 노원구 아파트 매매 거래는 몇 건인가요?"):
+            # the true total (totalCount), never the rows of one page; unknown -> no fact.
+            total = true_count(run.outputs[s.id])
+            if total is None:
+                continue
             facts.append({"id": f"f{len(facts) + 1}", "description": f"{user_noun(s.tool)} 건수",
-                          "value": f"${s.id}.length(items)", "resolved": len(items), "matcher": "number",
+                          "value": f"${s.id}.totalCount", "resolved": total, "matcher": "number",
                           "tolerance": 0.0, "step": s.id, "field": COUNT, "row": 0, "row_reason": "count"})
             if len(facts) >= 4:
                 break
@@ -233,8 +242,8 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             base = _row_ref(s.id, items, idx, reason, measure)
             fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
                          f"{_row_phrase(draft, s.id, reason, measure, label[1] if label else None)}의 "
-                         f"{field_label(s.tool, fname)}")
-            fact["value"] = f"{base}.{fname}"
+                         f"{field_label(s.tool, fname)}", s.tool)
+            fact["value"] = f"{base}.{fname}{typed(s.tool, fname, row.get(fname))[2] or ''}"
             fact["row_label"] = label[1] if label else None
             fact["row_label_field"] = label[0] if label else None
             facts.append(fact)
@@ -300,7 +309,9 @@ def _winner_fact(draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: 
             "winner_label": _cmp_name(draft, run, j, best)}
     win = labels[best]
     if win is None or len(set(names)) != len(j.consumers):
-        return {**base, "description": f"{desc}의 값", "value": figure_ref, "resolved": figure, "matcher": "number"}
+        matcher, resolved, sl = typed(draft.step(best).tool, j.detail["compare"], figure)
+        return {**base, "description": f"{desc}의 값", "value": figure_ref + (sl or ""), "resolved": resolved,
+                "matcher": matcher or "number"}
     i = j.detail["items"][j.consumers.index(best)]
     return {**base, "description": f"{desc}의 이름", "value": f"${j.producer}.items[{i}].{win[0]}",
             "resolved": win[1], "matcher": "name", "competitors": [n for n in names if n != win[1]],
@@ -308,16 +319,36 @@ def _winner_fact(draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: 
 
 
 def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, measure: str | None,
-          desc: str) -> dict[str, Any]:
+          desc: str, tool: str) -> dict[str, Any]:
     row = run.outputs[step]["items"][idx]
     value = row.get(fname)
-    fact = {"id": fid, "description": desc, "value": f"${step}.items[{idx}].{fname}", "resolved": value,
-            "matcher": matcher_for(value), "tolerance": 0.0, "step": step, "field": fname, "row": idx,
-            "row_reason": reason}
+    # A date, a timestamp or a clock time is said as a person says it and scored by the matcher
+    # that reads that form (values.typed: date / time; a timestamp by its date, the reference
+    # sliced to it); everything else by its shape.
+    matcher, resolved, sl = typed(tool, fname, value)
+    fact = {"id": fid, "description": desc, "value": f"${step}.items[{idx}].{fname}{sl or ''}",
+            "resolved": resolved, "matcher": matcher or matcher_for(value), "tolerance": 0.0, "step": step,
+            "field": fname, "row": idx, "row_reason": reason}
+
     if measure:
         fact["measure"] = measure
         fact["measure_value"] = row.get(measure)
     return fact
+
+
+def cmp_phrase(op_id: str, fname: str, value: Any) -> str:
+    """What "wins" a comparison on ``fname``: "토요일 진료가 더 늦게 끝나는" for a clock value (the
+    larger HHMM is the later time), "거래금액이 더 큰" for a figure."""
+    label = field_label(op_id, fname)
+    return later_phrase(label) if is_clock_kind(op_id, fname, value) else f"{i_ga(label)} 더 큰"
+
+
+def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -> str:
+    """"가장 큰"/"가장 작은", or for a clock measure "가장 늦은"/"가장 이른" (a time is not large)."""
+    clock = bool(fname) and any(is_clock_kind(op_id, fname, it.get(fname)) for it in items[:1])
+    if clock:
+        return "가장 늦은" if how in ("max", "max_by") else "가장 이른"
+    return "가장 큰" if how in ("max", "max_by") else "가장 작은"
 
 
 def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None, label: str | None = None) -> str:
@@ -325,7 +356,7 @@ def _row_phrase(draft: Draft, sid: str, reason: str, measure: str | None, label:
     op_id = draft.step(sid).tool
     noun = user_noun(op_id)
     if reason in ("max", "min"):
-        how = "가장 큰" if reason == "max" else "가장 작은"
+        how = most(op_id, measure, reason, draft.outputs[sid]["items"])
         return f"{noun} 중 {i_ga(field_label(op_id, measure or ''))} {how} {row_word(op_id)}"
     if reason == "named" and label:
         return f"{noun} 중 '{label}'"
@@ -520,7 +551,7 @@ def _producer_row(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str]) ->
     base = step_np(draft, j.producer, clock_vals)
     prod_tool = draft.step(j.producer).tool
     if j.type == "DRV" and "reduce" in j.detail:
-        how = "가장 큰" if j.detail["reduce"] == "max_by" else "가장 작은"
+        how = most(prod_tool, j.detail["by"], j.detail["reduce"], items)
         return f"{base} 중 {i_ga(field_label(prod_tool, j.detail['by']))} {how} {row_word(prod_tool)}"
     idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
     lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
@@ -533,7 +564,7 @@ def _fact_row(draft: Draft, f: dict[str, Any], clock_vals: dict[str, str]) -> st
     sid, tool = f["step"], draft.step(f["step"]).tool
     base = step_np(draft, sid, clock_vals)
     if f["row_reason"] in ("max", "min"):
-        how = "가장 큰" if f["row_reason"] == "max" else "가장 작은"
+        how = most(tool, f["measure"], f["row_reason"], draft.outputs[sid]["items"])
         return f"{base} 중 {i_ga(field_label(tool, f['measure']))} {how} {row_word(tool)}"
     if f["row_reason"] == "named":
         return f"{base} 중 '{f['row_label']}'"
@@ -572,8 +603,9 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
             what = _join(_relation(draft, j, j.consumers[0], clock_vals, who=""), user_noun(cons_tool))
             asks.append(f"{pair} 가운데 {i_ga(what)} 더 많은 쪽은 어디")
             continue
-        label = field_label(cons_tool, j.detail["compare"])
-        asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {i_ga(label)} 더 큰 쪽은 어디")
+        first = draft.outputs[j.consumers[0]]["items"][0].get(j.detail["compare"])
+        asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {cmp_phrase(cons_tool, j.detail['compare'], first)} "
+                    "쪽은 어디")
     asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {fact_label(draft.step(f['step']).tool, f['field'])}"
                                for f in facts if f.get("row_reason") != "compared" and "pick_for" not in f))
     if asked:
@@ -637,7 +669,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         if j.type == "CMP" and j.detail["compare"] == COUNT:
             cons_tool = draft.step(j.consumers[0]).tool
             what = _join(_relation(draft, j, j.consumers[0], {}, who=""), user_noun(cons_tool))
-            pairs = [(_producer_row_name(draft, j.producer, i, None), len(outputs[s]["items"]))
+            pairs = [(_producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
                      for i, s in zip(j.detail["items"], j.consumers, strict=False)]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             said = ", ".join(f"{n}의 {eun(what)} {c}건" for n, c in pairs)
@@ -646,15 +678,16 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             continue
         if j.type == "CMP":
             f = j.detail["compare"]
-            label = field_label(draft.step(j.consumers[0]).tool, f)
-            pairs = [(_producer_row_name(draft, j.producer, i, None), _v(outputs[s]["items"][0].get(f)))
+            cons_tool = draft.step(j.consumers[0]).tool
+            label = field_label(cons_tool, f)
+            pairs = [(_producer_row_name(draft, j.producer, i, None), say(cons_tool, f, outputs[s]["items"][0].get(f)))
                      for i, s in zip(j.detail["items"], j.consumers, strict=False)]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             said = ", ".join(f"{n}의 {eun(label)} {v}" for n, v in pairs)
             if win is not None:
-                # the question's own words ("…이 더 큰 쪽은 어디인가요?"); "더 큽니다" is not read as
-                # a claim by matching's marker list (UNCERTAIN whether it should be: the lead's call)
-                out.append(f"{said}입니다. {i_ga(label)} 더 큰 쪽은 {win['winner_label']} 쪽입니다.")
+                # the question's own words ("…이 더 큰 쪽은 어디인가요?", "…가 더 늦게 끝나는 쪽")
+                first = outputs[j.consumers[0]]["items"][0].get(f)
+                out.append(f"{said}입니다. {cmp_phrase(cons_tool, f, first)} 쪽은 {win['winner_label']} 쪽입니다.")
     for f in facts:
         if f.get("row_reason") == "compared" or "pick_for" in f:
             continue  # a pick's name is said with the fact it was picked for
@@ -663,7 +696,9 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         name = f"'{label}'" if label else None
         flabel = fact_label(tool, f["field"])
         reason = f["row_reason"]
-        value = _v(f["resolved"])
+        items = outputs[f["step"]]["items"]
+        raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
+        value = say(tool, f["field"], raw) if f["field"] != COUNT else _v(f["resolved"])
         noun, unit = user_noun(tool), row_word(tool)
         owner = _owner(draft, f["step"], outputs)
         if owner:
@@ -671,14 +706,15 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         said_name = f.get("row_label_field") == f["field"]
         if reason in ("max", "min"):
             mlabel = field_label(tool, f["measure"])
-            how = "가장 큰" if reason == "max" else "가장 작은"
+            how = most(tool, f["measure"], reason, items)
             head = f"{noun} 중 {i_ga(mlabel)} {how} {unit}"
+            mval = say(tool, f["measure"], f["measure_value"])
             if name and said_name:
-                out.append(f"{head}의 {eun(flabel)} {name}({mlabel} {_v(f['measure_value'])})입니다.")
+                out.append(f"{head}의 {eun(flabel)} {name}({mlabel} {mval})입니다.")
             elif name:
-                out.append(f"{eun(head)} {name}({mlabel} {_v(f['measure_value'])})이고, {eun(flabel)} {value}입니다.")
+                out.append(f"{eun(head)} {name}({mlabel} {mval})이고, {eun(flabel)} {value}입니다.")
             else:
-                out.append(f"{head}({mlabel} {_v(f['measure_value'])})의 {eun(flabel)} {value}입니다.")
+                out.append(f"{head}({mlabel} {mval})의 {eun(flabel)} {value}입니다.")
         elif reason == "named":
             out.append(f"{name}의 {eun(flabel)} {value}입니다.")
         elif reason == "count":

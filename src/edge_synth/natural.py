@@ -68,6 +68,29 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "tourapi_searchFestival2": ("축제", "축제"),
 }
 
+# What a person asks "how many" of, and compares by how many (issue 10): hospitals near a place,
+# trades in a district, stops near a point, sights near a place, holidays in a month. Not air
+# quality stations of a province, meal rows of a school or forecast rows: their number is the
+# API's paging, nothing a person wants to know.
+COUNTABLE: frozenset[str] = frozenset({
+    "hira_getHospBasisList", "hira_getDgsbjtInfo2_7", "molit_getRTMSDataSvcAptTrade",
+    "molit_getRTMSDataSvcAptTradeDev", "molit_getRTMSDataSvcAptRent", "seoul_tbLnOpendataRtmsV",
+    "tago_getSttnNoList", "tourapi_locationBasedList2", "tourapi_areaBasedList2", "tourapi_searchFestival2",
+    "kasi_getRestDeInfo", "kasi_getHoliDeInfo", "seoul_ChildCareInfo", "seoul_CrtfcUpsoInfo",
+})
+
+
+def true_count(output: dict) -> int | None:
+    """How many rows the query has in all: the result's totalCount (the rows returned are one page:
+    "100" is the page size, not the number of meals); None when the output does not say."""
+    total = output.get("totalCount")
+    try:
+        n = int(str(total).replace(",", "").strip())
+    except (TypeError, ValueError):
+        return None
+    return n if n >= len(output.get("items", [])) else None
+
+
 # Operation names from the specs (describe.op_noun) and plan words a person would not say.
 INTERNAL_NAMES: tuple[str, ...] = (
     "공통정보", "예보지점 격자", "기준좌표", "위치기반 관광정보", "지역코드 목록", "병원정보 목록",

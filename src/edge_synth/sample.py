@@ -46,6 +46,7 @@ from edge_synth.fields import (
     value_format,
 )
 from edge_synth.graph import Edge, LinkGraph
+from edge_synth.natural import COUNTABLE, true_count
 from edge_synth.pool import RADIUS_M, ValuePool, key_of
 from edge_synth.runner import call
 from edge_synth.verify import _present
@@ -462,9 +463,12 @@ class Sampler:
             outs = [draft.outputs[s]["items"] for s in added]
             if any(len(o) != 1 for o in outs):
                 # "Which is larger" over the first of many rows compares rows nobody chose; what a
-                # person compares there is how many there are ("근처 병원이 더 많은 쪽").
-                counts = [len(o) for o in outs]
-                if len(set(counts)) < len(counts):
+                # person compares there is how many there are ("근처 병원이 더 많은 쪽"), where the
+                # number is one a person asks (natural.COUNTABLE) and the true total is known (a
+                # page of 100 rows is no count).
+                counts = [true_count(draft.outputs[s]) for s in added]
+                if (edge.consumer not in COUNTABLE or None in counts
+                        or len(set(counts)) < len(counts)):
                     self._rollback(draft, added)
                     return False
                 detail["compare"] = COUNT
