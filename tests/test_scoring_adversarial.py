@@ -1162,3 +1162,19 @@ def test_contracted_comparative_after_both_figures(answer: str, want: float) -> 
     facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
     got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
     assert got["w"] == want, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("'동아1'은 2, '신동아2'은 1입니다.", 0.0),  # swapped: the "1" of 동아1's own name is no figure
+        ("'동아1'의 병원은 2건, '신동아2'의 병원은 1건입니다.", 0.0),
+        ("'동아1'의 병원은 1건, '신동아2'의 병원은 2건입니다.", 1.0),
+        ("동아1은 1, 신동아2는 2입니다.", 1.0),
+    ],
+)
+def test_a_figure_inside_the_subjects_own_name_is_not_its_value(answer: str, want: float) -> None:
+    facts = [{"id": "f1", "matcher": "number", "value": "$x", "subject": "동아1", "description": "병원 수"},
+             {"id": "f2", "matcher": "number", "value": "$y", "subject": "신동아2", "description": "병원 수"}]
+    got = matching.score_answer(facts, {"f1": 1, "f2": 2}, answer)
+    assert min(got.values()) == want, (answer, got)

@@ -1265,13 +1265,15 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
             continue
         nxt = next((s[1] for s in spans[k + 1 :] if s[0] != subject), len(sentence))
         prev = next((s[2] for s in reversed(spans[:k]) if s[0] != subject), 0)
-        forward = sentence[a:nxt]
+        # a figure inside the subject's own name ("동아1", "우성3") is no value of it: masked for numbers
+        own = " " * (b - a) if numeric else sentence[a:b]
+        forward = own + sentence[b:nxt]
         out.append(forward)
         # the stretch before the subject ("120건인 강남구") only when the one after it states nothing:
         # no figure and no "none" ("서초구는 거래가 없습니다" is a statement about 서초구)
         rest = forward[b - a :]
         if not numeric or not (extract_numbers(rest) or _NONE.search(rest)):
-            out.append(sentence[prev:b])
+            out.append(sentence[prev:a] + own)
     return out
 
 
