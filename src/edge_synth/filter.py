@@ -231,12 +231,12 @@ def answer_has(answer: str, value: Any) -> bool:
 
 
 def answer_ok(answer: str, facts: Iterable[dict[str, Any]]) -> bool:
-    """Every fact's value is in the answer: literally, or for a date/time fact in the form a person
+    """Every fact's value is in the answer: literally, or for a date/time/month fact in the form a person
     writes it ("2026년 5월 5일", "17시 30분"), read by the matcher that scores it."""
     from kopa_inspect.matching import fact_score
 
     return all(fact_score(f["matcher"], f.get("resolved"), answer) >= 1.0
-               if f.get("matcher") in ("date", "time") else answer_has(answer, f.get("resolved"))
+               if f.get("matcher") in ("date", "time", "month") else answer_has(answer, f.get("resolved"))
                for f in facts)
 
 

@@ -6,7 +6,7 @@ without a unit ("2.3", the unit is in the spec's field description: "거리 km")
 from the field's spec description (and name) together with the value's shape, never from the
 shape alone: a 4-digit number is a time only where the field is a time, an 8-digit one a date only
 where it is a valid calendar day. Each kind has the matcher (kopa_inspect.matching) that reads the
-said form: date -> ``date``, timestamp -> ``date`` on its first 8 digits (the fact's reference gets
+said form: date -> ``date``, a year-month of a date/period field ("202611") -> ``month``, timestamp -> ``date`` on its first 8 digits (the fact's reference gets
 a ``[0:8]`` slice), time -> ``time``, distance -> ``number`` ("2.3킬로미터": a Hangul unit after the
 figure keeps it a figure; "2.3km" would glue a letter to it).
 """
@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from edge_synth.korean import date_ko
+from edge_synth.korean import date_ko, ym_ko
 from kopa_inspect.apis import get_operation
 
 _DATE8 = re.compile(r"(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])")
+_YM6 = re.compile(r"(19|20)\d{2}(0[1-9]|1[0-2])")
+_MONTH_CUE = re.compile(r"일자|연월|년월|시점|YYYYMM|period|month", re.I)
 _HHMM = re.compile(r"([01]\d|2[0-4])([0-5]\d)")
 _TIME_CUE = re.compile(r"HHMM|HH:MM|시각|(?:진료|운영|이용|영업)\s*(?:시작|종료)|(?:시작|종료)\s*시간|\btime\b", re.I)
 _STAMP_CUE = re.compile(r"일시|YYYYMMDDHH|시각|time|dtm|dt$|ts$", re.I)
@@ -35,7 +37,7 @@ def _desc(op_id: str, fname: str) -> str:
 
 
 def value_kind(op_id: str, fname: str, value: Any) -> str | None:
-    """"date" | "timestamp" | "time" | "km" | "m" | None (say the value as it is)."""
+    """"date" | "timestamp" | "month" | "time" | "km" | "m" | None (say the value as it is)."""
     v = str(value).strip()
     desc = _desc(op_id, fname)
     if _DATE8.fullmatch(v):
@@ -43,6 +45,8 @@ def value_kind(op_id: str, fname: str, value: Any) -> str | None:
     if re.fullmatch(r"\d{12}|\d{14}", v) and _DATE8.fullmatch(v[:8]) and _HHMM.fullmatch(v[8:12]) \
             and _STAMP_CUE.search(f"{fname} {desc}"):
         return "timestamp"
+    if _YM6.fullmatch(v) and _MONTH_CUE.search(desc):
+        return "month"
     if _HHMM.fullmatch(v) and _TIME_CUE.search(desc):
         return "time"
     if re.fullmatch(r"-?\d+(?:\.\d+)?", v):
@@ -65,6 +69,8 @@ def say(op_id: str, fname: str, value: Any) -> str:
     kind = value_kind(op_id, fname, value)
     if kind == "date":
         return date_ko(v)
+    if kind == "month":
+        return ym_ko(v)
     if kind == "timestamp":
         return f"{date_ko(v[:8])} {time_said(v[8:12])}"
     if kind == "time":
@@ -85,12 +91,14 @@ def typed(op_id: str, fname: str, value: Any) -> tuple[str | None, Any, str | No
         return "date", str(value).strip()[:8], "[0:8]"
     if kind == "time":
         return "time", str(value).strip(), None
+    if kind == "month":
+        return "month", str(value).strip(), None
     return None, value, None
 
 
 def is_clock_kind(op_id: str, fname: str, value: Any) -> bool:
     """A date, timestamp or time: compared by later/earlier, not larger/smaller."""
-    return value_kind(op_id, fname, value) in ("date", "timestamp", "time")
+    return value_kind(op_id, fname, value) in ("date", "timestamp", "month", "time")
 
 
 def later_phrase(label: str, how: str = "max") -> str:
