@@ -249,3 +249,21 @@ def test_a_name_holding_a_figure_stays_a_competitor():
     assert answer_score(right, facts) == 1.0
     wrong = right.replace("'럭키아파트' 쪽", "'우성1' 쪽")
     assert answer_score(wrong, facts) < 1.0
+
+
+def test_two_comparisons_sharing_a_row_are_not_kept():
+    """A winner claim is not bound to its measure ("월요일 진료가 더 늦게 끝나는 쪽은 'A' 쪽" vs "'B' 쪽이 더
+    많습니다"): when two comparisons of one answer share a row, swapping both claims keeps every name
+    claimed somewhere, so the metric cannot tell. Such rows are dropped (3 of 826 comparison rows of the
+    default run passed that attack before)."""
+    from edge_synth.filter import claims_overlap
+
+    def win(fid: str, winner: str, other: str) -> dict:
+        return {"id": fid, "matcher": "name", "resolved": winner, "competitors": [other], "winner_step": "s3",
+                "row_reason": "compared", "value": "$s1.items[0].yadmNm", "description": "더 큰 쪽의 이름"}
+
+    shared = [win("f3", "부산대학교병원", "건국대학교병원"), win("f6", "건국대학교병원", "가톨릭대학교서울성모병원")]
+    apart = [win("f3", "부산대학교병원", "건국대학교병원"), win("f6", "해맑은내과의원", "굿모닝의원")]
+    assert claims_overlap(shared)
+    assert not claims_overlap(apart)
+    assert not claims_overlap(shared[:1])

@@ -250,5 +250,14 @@ def answer_holds(answer: str, facts: list[dict[str, Any]]) -> bool:
     return answer_score(answer, facts) >= 1.0
 
 
+def claims_overlap(facts: list[dict[str, Any]]) -> bool:
+    """Two comparison winners of one answer whose candidates share a row. The scorer binds a winner claim
+    to the names it is about, not to its measure, so an answer that swaps both claims still claims every
+    name somewhere and passes; such a row cannot grade a wrong winner and is not kept."""
+    sides = [{str(f.get("resolved")), *map(str, f.get("competitors") or [])}
+             for f in facts if f.get("matcher") == "name" and f.get("winner_step")]
+    return any(a & b for i, a in enumerate(sides) for b in sides[i + 1:])
+
+
 def same_outputs(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) -> bool:
     return canonical(a) == canonical(b)

@@ -36,6 +36,7 @@ from edge_synth.filter import (
     answer_ok,
     argument_sources,
     artefacts,
+    claims_overlap,
     links_of,
     plan_key,
     same_outputs,
@@ -260,6 +261,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 continue
             if not answer_holds(comp.answer, comp.facts):
                 drops["answer_not_scored"] += 1  # the metric cannot read its own answer: no target
+                continue
+            if claims_overlap(comp.facts):
+                drops["claims_overlap"] += 1  # the metric could not tell a swapped pair of winners
                 continue
             src = argument_sources(comp.plan, comp.query, cfg.clock)
             sources.update(str(a["source"]) for a in src)
