@@ -1178,3 +1178,37 @@ def test_a_figure_inside_the_subjects_own_name_is_not_its_value(answer: str, wan
              {"id": "f2", "matcher": "number", "value": "$y", "subject": "신동아2", "description": "병원 수"}]
     got = matching.score_answer(facts, {"f1": 1, "f2": 2}, answer)
     assert min(got.values()) == want, (answer, got)
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("'분당서울대학교병원'은 1300, '서울대학교병원'은 1230입니다.", 0.0),  # swapped
+        ("'상계동'은 76, '계동'은 71입니다.", 0.0),
+        ("'분당서울대학교병원'은 1230, '서울대학교병원'은 1300입니다.", 1.0),
+        ("'상계동'은 71, '계동'은 76입니다.", 1.0),
+    ],
+)
+def test_a_name_inside_another_name_binds_only_itself(answer: str, want: float) -> None:
+    """"서울대학교병원" inside "분당서울대학교병원" is not a mention of 서울대학교병원."""
+    pairs = {"분당서울대학교병원": 1230, "서울대학교병원": 1300} if "병원" in answer else {"상계동": 71, "계동": 76}
+    facts = [{"id": f"f{i}", "matcher": "number", "value": "$x", "subject": name, "description": "값"}
+             for i, name in enumerate(pairs)]
+    got = matching.score_answer(facts, {f"f{i}": v for i, v in enumerate(pairs.values())}, answer)
+    assert min(got.values()) == want, (answer, got)
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("'분당서울대학교병원'은 13시, '서울대학교병원'은 12시 30분입니다.", 0.0),  # swapped
+        ("'분당서울대학교병원'은 1300, '서울대학교병원'은 1230입니다.", 0.0),
+        ("'분당서울대학교병원'은 12시 30분, '서울대학교병원'은 13시입니다.", 1.0),
+        ("분당서울대학교병원은 12:30, 서울대학교병원은 13:00에 끝납니다.", 1.0),
+    ],
+)
+def test_times_bind_to_their_subject(answer: str, want: float) -> None:
+    facts = [{"id": "f1", "matcher": "time", "value": "$x", "subject": "분당서울대학교병원", "description": "진료 종료"},
+             {"id": "f2", "matcher": "time", "value": "$y", "subject": "서울대학교병원", "description": "진료 종료"}]
+    got = matching.score_answer(facts, {"f1": "1230", "f2": "1300"}, answer)
+    assert min(got.values()) == want, (answer, got)

@@ -1277,6 +1277,13 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
     return out
 
 
+def _same_entity(short: str, long: str) -> bool:
+    """"강남구" and "서울특별시 강남구" name one place: the longer ends with the shorter as a whole word.
+    "서울대학교병원" in "분당서울대학교병원", "계동" in "상계동" are other entities."""
+    s, ln = unicodedata.normalize("NFKC", str(short)).strip(), unicodedata.normalize("NFKC", str(long)).strip()
+    return ln == s or ln.endswith(" " + s) or ln.startswith(s + " ")
+
+
 def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     """The subject, and its last word ("서울특별시 강남구" is said "강남구") unless another subject
     or candidate of the task has that word too ("문래동 공공와이파이" / "양재1동 공공와이파이": the
@@ -1319,11 +1326,15 @@ def score_fact(
         return 0.0
     # a competitor list may hold the winner itself (every candidate's figure): not a competitor
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
-    numeric = matcher in _NUMERIC_KINDS
+    # figures said after the subject bind to it: times, dates and months too ("A는 12시 30분, B는 13시")
+    numeric = matcher in _NUMERIC_KINDS or matcher in ("time", "date", "month")
     if subject:
         forms = _subject_forms(subject, others)
+        # another subject that is a form of this one ("강남구" for "서울특별시 강남구") is no other entity;
+        # a name inside another ("서울대학교병원" in "분당서울대학교병원", "계동" in "상계동") is: each
+        # ends the other's stretch (the spans take the longest name first)
         other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
-                       and not any(normalize_name(o) in normalize_name(f) or normalize_name(f) in normalize_name(o) for f in forms)]
+                       and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
         zero = _zero_fact(matcher, values)
         best = 0.0
         for sentence in view.sentences:
