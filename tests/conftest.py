@@ -1,7 +1,79 @@
 import os
 
+import pytest
+
 # Nothing in the test suite may reach a hub or the internet.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("INSPECT_LOG_DIR", os.path.join(os.path.dirname(__file__), "..", ".kopa", "test-logs"))
+
+
+# --- seeded EDGE rows, shared by tests/test_edge_naturalness.py and tests/test_edge_answer_binding.py ---
+# The sampler and the grammar over a fixed set of real verified links (tests/data/edge_natural_links.csv,
+# taken from a default run's edges.csv) on the embedded emulator: the path `kopa synth` takes after its
+# graph stage, built once per session.
+EDGE_CLOCK = "2026-12-03T14:00:00+09:00"
+EDGE_SEED = 3
+EDGE_CANDIDATES = 90
+
+
+def _edge_graph():
+    import csv
+    from pathlib import Path
+
+    from edge_synth.graph import Edge, LinkGraph
+    from kopa_inspect.apis import operations
+
+    g = LinkGraph()
+    ops = operations()
+    with (Path(__file__).parent / "data" / "edge_natural_links.csv").open(encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            for op in (r["producer"], r["consumer"]):
+                if op in ops:
+                    g.add_op(ops[op])
+            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
+            g.add(Edge(r["producer"], r["field"], r["consumer"], r["param"], sl, r["reasons"].split("; "),
+                       0.6, r["kind"]))
+    return g
+
+
+async def _edge_rows() -> list[dict]:
+    from edge_synth.compose import compose
+    from edge_synth.filter import answer_holds, answer_ok, argument_sources, artefacts
+    from edge_synth.pool import ValuePool
+    from edge_synth.sample import Sampler
+    from kopa_inspect.backends import make_backend
+
+    backend = make_backend(seed=EDGE_SEED)
+    fresh = make_backend(seed=EDGE_SEED)
+    sampler = Sampler(_edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=EDGE_SEED, clock=EDGE_CLOCK)
+    out = []
+    try:
+        for idx in range(EDGE_CANDIDATES):
+            draft, _ = await sampler.sample(idx)
+            if draft is None:
+                continue
+            comp = await compose(draft, fresh, seed=EDGE_SEED, clock=EDGE_CLOCK)
+            values = [v for o in comp.run.outputs.values() for it in o.get("items", []) for v in it.values()
+                      if not isinstance(v, dict | list)]
+            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
+            kept = bool(comp.facts and answer_ok(comp.answer, comp.facts)
+                        and all(a["source"] for a in argument_sources(comp.plan, comp.query, EDGE_CLOCK))
+                        and not artefacts(comp.query, values) + artefacts(comp.answer, values))
+            # "holds": the pipeline's last answer filter (the step metric reads the row's own answer)
+            out.append({"draft": draft, "comp": comp, "kept": kept,
+                        "holds": kept and answer_holds(comp.answer, comp.facts)})
+    finally:
+        await backend.aclose()
+        await fresh.aclose()
+    return out
+
+
+@pytest.fixture(scope="session")
+def edge_seeded_rows() -> list[dict]:
+    """Every composed row of the seeded sample, flagged ``kept`` (the pipeline's filters before the
+    answer check) and ``holds`` (kept, and its own answer holds its facts by the step metric)."""
+    import asyncio
+
+    return asyncio.run(_edge_rows())

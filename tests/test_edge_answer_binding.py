@@ -11,80 +11,27 @@ the two modules stay independent).
 
 from __future__ import annotations
 
-import asyncio
-import csv
 import re
-from pathlib import Path
 
 import pytest
 
-from edge_synth.compose import compose
 from edge_synth.describe import row_label
-from edge_synth.filter import answer_holds, answer_ok, argument_sources, artefacts
-from edge_synth.graph import Edge, LinkGraph
 from edge_synth.natural import true_count
-from edge_synth.pool import ValuePool
-from edge_synth.sample import Sampler
 from edge_synth.values import say
-from kopa_inspect.apis import operations
-from kopa_inspect.backends import make_backend
 from kopa_inspect.steps.scoring import answer_score, fact_scores
 from kopa_inspect.task_data.schema import AnswerFact, resolve_value
 
-CLOCK = "2026-12-03T14:00:00+09:00"
-SEED = 3
-N_CANDIDATES = 90
-LINKS = Path(__file__).parent / "data" / "edge_natural_links.csv"
 
-
-def _graph() -> LinkGraph:
-    g = LinkGraph()
-    ops = operations()
-    with LINKS.open(encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            for op in (r["producer"], r["consumer"]):
-                if op in ops:
-                    g.add_op(ops[op])
-            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
-            g.add(Edge(r["producer"], r["field"], r["consumer"], r["param"], sl, r["reasons"].split("; "),
-                       0.6, r["kind"]))
-    return g
-
-
-async def _synth() -> list[dict]:
-    backend = make_backend(seed=SEED)
-    fresh = make_backend(seed=SEED)
-    sampler = Sampler(_graph(), ValuePool(CLOCK), backend, seed=SEED, clock=CLOCK)
-    out = []
-    try:
-        for idx in range(N_CANDIDATES):
-            draft, _ = await sampler.sample(idx)
-            if draft is None:
-                continue
-            comp = await compose(draft, fresh, seed=SEED, clock=CLOCK)
-            values = [v for o in comp.run.outputs.values() for it in o.get("items", []) for v in it.values()
-                      if not isinstance(v, dict | list)]
-            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
-            kept = (comp.facts and answer_ok(comp.answer, comp.facts)
-                    and all(a["source"] for a in argument_sources(comp.plan, comp.query, CLOCK))
-                    and not artefacts(comp.query, values) + artefacts(comp.answer, values))
-            if kept:
-                out.append({"draft": draft, "comp": comp, "holds": answer_holds(comp.answer, comp.facts)})
-    finally:
-        await backend.aclose()
-        await fresh.aclose()
-    return out
+@pytest.fixture(scope="module")
+def synth(edge_seeded_rows) -> list[dict]:
+    """Rows past the pipeline's filters before the answer check."""
+    return [r for r in edge_seeded_rows if r["kept"]]
 
 
 @pytest.fixture(scope="module")
-def synth() -> list[dict]:
-    return asyncio.run(_synth())
-
-
-@pytest.fixture(scope="module")
-def rows(synth) -> list[dict]:
+def rows(edge_seeded_rows) -> list[dict]:
     """Rows the pipeline keeps: its filters, including answer_holds (the metric reads the answer)."""
-    kept = [r for r in synth if r["holds"]]
+    kept = [r for r in edge_seeded_rows if r["holds"]]
     assert len(kept) >= 25, f"only {len(kept)} rows kept"
     return kept
 

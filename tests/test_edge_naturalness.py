@@ -10,73 +10,23 @@ answer that names which row and why.
 
 from __future__ import annotations
 
-import asyncio
-import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-from edge_synth.compose import compose, fact_label
+from edge_synth.compose import fact_label
 from edge_synth.conditions import CONDITIONS, lookup
 from edge_synth.fields import concept, is_name_like
-from edge_synth.filter import answer_ok, argument_sources, artefacts
-from edge_synth.graph import Edge, LinkGraph
 from edge_synth.natural import INTERNAL_NAMES, bad_year_months, naturalness_problems, requests
-from edge_synth.pool import ValuePool
-from edge_synth.sample import Sampler
-from kopa_inspect.apis import get_operation, operations
-from kopa_inspect.backends import make_backend
+from kopa_inspect.apis import get_operation
 
-CLOCK = "2026-12-03T14:00:00+09:00"
-SEED = 3
-N_CANDIDATES = 90
-LINKS = Path(__file__).parent / "data" / "edge_natural_links.csv"
 _REGION_RANK = {"sidonm": 1, "sggnm": 2, "umdnm": 3}
 
 
-def _graph() -> LinkGraph:
-    g = LinkGraph()
-    ops = operations()
-    with LINKS.open(encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            for op in (r["producer"], r["consumer"]):
-                if op in ops:
-                    g.add_op(ops[op])
-            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
-            g.add(Edge(r["producer"], r["field"], r["consumer"], r["param"], sl, r["reasons"].split("; "),
-                       0.6, r["kind"]))
-    return g
-
-
-async def _synth() -> list[dict]:
-    backend = make_backend(seed=SEED)
-    fresh = make_backend(seed=SEED)
-    sampler = Sampler(_graph(), ValuePool(CLOCK), backend, seed=SEED, clock=CLOCK)
-    out = []
-    try:
-        for idx in range(N_CANDIDATES):
-            draft, _ = await sampler.sample(idx)
-            if draft is None:
-                continue
-            comp = await compose(draft, fresh, seed=SEED, clock=CLOCK)
-            values = [v for o in comp.run.outputs.values() for it in o.get("items", []) for v in it.values()
-                      if not isinstance(v, dict | list)]
-            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
-            kept = (comp.facts and answer_ok(comp.answer, comp.facts)
-                    and all(a["source"] for a in argument_sources(comp.plan, comp.query, CLOCK))
-                    and not artefacts(comp.query, values) + artefacts(comp.answer, values))
-            out.append({"draft": draft, "comp": comp, "kept": bool(kept)})
-    finally:
-        await backend.aclose()
-        await fresh.aclose()
-    return out
-
-
 @pytest.fixture(scope="module")
-def rows() -> list[dict]:
-    return asyncio.run(_synth())
+def rows(edge_seeded_rows) -> list[dict]:
+    return edge_seeded_rows
 
 
 def _kept(rows: list[dict]) -> list[dict]:
