@@ -12,6 +12,7 @@ vary by city; the names are generated, not the real stops).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -156,6 +157,23 @@ def _local_names(c: City) -> list[str]:
     return sorted(set(names))
 
 
+def _new_node_id(rng: random.Random, prefix: str, digits: int, used: set[str]) -> str:
+    """A stop id not yet used in the world (the city's prefix and a number of its length); marked used."""
+    while True:
+        node_id = f"{prefix}{rng.randint(10 ** (digits - 1), 10**digits - 1)}"
+        if node_id not in used:
+            used.add(node_id)
+            return node_id
+
+
+def _new_node_no(rng: random.Random, used_no: set[int | None]) -> int:
+    """A stop number (ARS) not yet used in the city; the caller marks it used."""
+    node_no: int | None = None
+    while node_no in used_no:
+        node_no = rng.randint(10000, 99999)
+    return node_no
+
+
 class Transit:
     def __init__(self, world: World) -> None:
         self.world = world
@@ -187,16 +205,9 @@ class Transit:
             lon = center.lon + rng.uniform(-0.07, 0.07)
             # Most stops exist on both sides of the road: same name, two ids and numbers.
             for side in range(2 if rng.random() < 0.8 else 1):
-                while True:
-                    num = rng.randint(10 ** (digits - 1), 10**digits - 1)
-                    node_id = f"{c.prefix}{num}"
-                    if node_id not in used:
-                        used.add(node_id)
-                        break
+                node_id = _new_node_id(rng, c.prefix, digits, used)
                 # Stop numbers are unique within a city; some 제주 stops have none (UNCERTAIN).
-                node_no: int | None = None
-                while node_no in used_no:
-                    node_no = rng.randint(10000, 99999)
+                node_no: int | None = _new_node_no(rng, used_no)
                 if c.code == 39 and rng.random() < 0.1:
                     node_no = None
                 else:
@@ -267,14 +278,8 @@ class Transit:
                 lat = anchor.lat + rng.uniform(-0.006, 0.006)
                 lon = anchor.lon + rng.uniform(-0.007, 0.007)
                 for side in range(2 if rng.random() < 0.8 else 1):
-                    while True:
-                        node_id = f"{c.prefix}{rng.randint(10 ** (digits - 1), 10**digits - 1)}"
-                        if node_id not in used:
-                            used.add(node_id)
-                            break
-                    node_no: int | None = None
-                    while node_no in used_no:
-                        node_no = rng.randint(10000, 99999)
+                    node_id = _new_node_id(rng, c.prefix, digits, used)
+                    node_no = _new_node_no(rng, used_no)
                     used_no.add(node_no)
                     stops[node_id] = Stop(
                         node_id, name, node_no, round(lat + side * 0.0004, 7), round(lon + side * 0.0003, 7)
