@@ -86,15 +86,17 @@ def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str) -> d
 
 # --- evaluation ------------------------------------------------------------------------------------
 
-def model_spec(engine: str, hf_dir: Path, gguf_dir: Path, label: str, threads: int | None) -> tuple[str, dict[str, Any]]:
+def model_spec(engine: str, hf_dir: Path, gguf_dir: Path, label: str, threads: int | None,
+               gguf_type: str = "f16") -> tuple[str, dict[str, Any]]:
     if engine == "hf":
         args: dict[str, Any] = {"model_path": str(hf_dir), "device": "cpu"}
         return "hf/local", args
     from kopa_grpo.gguf_export import export
 
-    gguf_file = gguf_dir / f"{label}.gguf"
+    # The type is in the name, so a folder never mixes an F16 and a BF16 export of one model.
+    gguf_file = gguf_dir / f"{label}.{gguf_type}.gguf"
     if not gguf_file.exists():
-        export(hf_dir, gguf_file)
+        export(hf_dir, gguf_file, dtype=gguf_type)
     args = {"model_path": str(gguf_file.resolve()), "n_ctx": 8192}
     if threads:
         args["n_threads"] = threads
@@ -291,6 +293,10 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=800, help="trajectories to synthesize when --data is not given")
     ap.add_argument("--sft-minutes", type=float, default=10.0)
     ap.add_argument("--grpo-minutes", type=float, default=8.0)
+    ap.add_argument("--sft-steps", type=int, default=None,
+                    help="stop SFT after this many optimizer steps (with --sft-minutes 0: a fixed amount of "
+                         "training whatever else runs on the machine)")
+    ap.add_argument("--grpo-steps", type=int, default=None, help="the same for GRPO")
     ap.add_argument("--edge-rows", type=int, default=120, help="held-out EDGE steps evaluated")
     ap.add_argument("--bench-rows", type=int, default=40, help="KOPA-Bench gold-plan steps evaluated")
     ap.add_argument("--max-tokens", type=int, default=128,
@@ -301,6 +307,9 @@ def main() -> None:
                          "model stops early")
     ap.add_argument("--engine", choices=["llamacpp", "hf"], default="llamacpp")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--gguf-type", choices=["f16", "bf16"], default="f16",
+                    help="precision of the GGUF exports (all three models alike); bf16 pays off only on a "
+                         "llama.cpp built for a CPU with AVX512_BF16 (llama_print_system_info says so)")
     ap.add_argument("--skip-train", action="store_true")
     ap.add_argument("--only-model", action="append", choices=["base", "sft", "sft+grpo"], default=None,
                     help="evaluate only these models (repeatable; several processes can share the work: each "
@@ -319,14 +328,23 @@ def main() -> None:
 
     base_dir = prepare_local_model()
     stats: dict[str, Any] = {"args": vars(a)}
+    if a.engine == "llamacpp":
+        import llama_cpp
+
+        # Which llama.cpp build ran (a generic AVX2 wheel or one built for this CPU): it sets the speed.
+        stats["llama_cpp"] = {"version": llama_cpp.__version__, "path": llama_cpp.__file__,
+                              "system_info": llama_cpp.llama_print_system_info().decode().strip()}
     overrides = {"torch_threads": a.threads} if a.threads else {}
     if not a.skip_train:
-        for mode, config, minutes, extra in (
-            ("sft", "sft-cpu", a.sft_minutes, {}),
-            ("grpo", "grpo-cpu", a.grpo_minutes, {"model": str((out / "sft" / "merged").resolve())}),
+        for mode, config, minutes, steps, extra in (
+            ("sft", "sft-cpu", a.sft_minutes, a.sft_steps, {}),
+            ("grpo", "grpo-cpu", a.grpo_minutes, a.grpo_steps, {"model": str((out / "sft" / "merged").resolve())}),
         ):
             t0, c0 = time.perf_counter(), os.times()
-            train(data, config, out / mode, overrides={**overrides, **extra, "time_budget_minutes": minutes})
+            if steps:
+                extra = {**extra, "trainer": {"max_steps": steps}}
+            train(data, config, out / mode,
+                  overrides={**overrides, **extra, "time_budget_minutes": minutes or None})
             stats[mode] = json.loads((out / mode / "train_stats.json").read_text())
             stats[mode]["wall_seconds"] = round(time.perf_counter() - t0, 1)
             c1 = os.times()  # user + system CPU of this process (all torch threads) over load, train, merge
@@ -350,7 +368,7 @@ def main() -> None:
             if a.only_model and label not in a.only_model:
                 continue
             t0 = time.perf_counter()
-            model, margs = model_spec(a.engine, hf_dir, out / "gguf", label, a.threads)
+            model, margs = model_spec(a.engine, hf_dir, out / "gguf", label, a.threads, a.gguf_type)
             caps_file = None
             if a.gold_caps:
                 caps_file = out / "caps" / f"{split}-{label.replace('+', '_')}.json"
@@ -360,6 +378,8 @@ def main() -> None:
                 caps_file.write_text(json.dumps(caps), encoding="utf-8")
                 (out / "caps" / f"{split}-gold-tokens.json").write_text(json.dumps(gold), encoding="utf-8")
             scores, prof = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens, caps_file)
+            if len(scores) < rows:  # a smaller synthesis or more unanswerable steps: say so, never report fewer
+                raise RuntimeError(f"{split}: only {len(scores)} scored steps of the {rows} asked for ({label})")
             seconds = round(time.perf_counter() - t0, 1)
             saved.parent.mkdir(parents=True, exist_ok=True)
             saved.write_text(json.dumps({"scores": scores, "seconds": seconds, "rows": rows, "engine": prof}),

@@ -1,19 +1,30 @@
 #!/bin/bash
-# Issue-11 CPU experiment, session 4: the whole run, EDGE data included, from a snapshot worktree
-# (git worktree add /work/exp4 <commit>) so parallel edits in /work/main cannot touch it. Normal
-# priority (everyone else runs under nice 10). Each phase under /usr/bin/time -v; the load average is
-# sampled every 30 s into $OUT/load.log.
-# sched_autogroup is on here: a session's nice only counts inside its own session, so the other
-# engineers' nice-10 jobs still took an equal share each (this run got ~30% of a core per process
-# for its first 5 minutes). At 15:26 the run's own session was set to nice -10 by hand, which
-# restores the intended 1024:110 weighting:   echo -10 > /proc/<pid of this script>/autogroup
+# Issue-11 CPU experiment, session 5: the whole run, EDGE data included, from a snapshot worktree
+# (git worktree add /work/exp5 <commit>) so parallel edits in /work/main cannot touch it. Each phase
+# under /usr/bin/time -v (phases/*.time: user + sys CPU seconds); the load average is sampled every
+# 30 s into $OUT/load.log.
+#
+# Priority: sched_autogroup is on here, so nice does not yield across sessions; the run's own session
+# is set to nice -10 (echo -10 > /proc/<pid of this script>/autogroup) and everyone else runs long
+# jobs after echo 10 > /proc/self/autogroup.
+#
+# What changed since session 4 (measured in README.md):
+# - llama.cpp built for this CPU (AVX512, AVX512_BF16) instead of the generic AVX2 wheel, and the
+#   three models exported as BF16 GGUFs (--gguf-type bf16): 81 instead of 95-98 CPU-s on 20 steps.
+#   The build is a separate folder put first on PYTHONPATH (LLAMA_NATIVE); see README.md.
+# - 1,000 EDGE rows instead of 2,000 (the held-out split still gives > 100 answerable steps).
+# - fixed step counts instead of wall-time budgets (SFT 8, GRPO 4), one torch thread, glibc malloc
+#   on transparent huge pages (GLIBC_TUNABLES): -15% CPU per SFT step, 16M -> 0.4M page faults.
+# - the base model's EDGE evaluation runs beside training (both one thread), so no core idles and
+#   phase 3 is the two trained models on the two cores.
 set -x
-WT=${WT:-/work/exp4}
+WT=${WT:-/work/exp5}
 cd $WT
-export PYTHONPATH=$WT/src HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1 OMP_WAIT_POLICY=PASSIVE
+LLAMA_NATIVE=${LLAMA_NATIVE:-/work/main/.kopa/llama-native}
+export PYTHONPATH=$WT/src:$LLAMA_NATIVE HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
+export OMP_WAIT_POLICY=PASSIVE GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 PY=/work/main/.venv/bin/python
-KOPA=/work/main/.venv/bin/kopa
-ROOT=${ROOT:-/work/main/.kopa/e4}
+ROOT=${ROOT:-/work/main/.kopa/e5}
 OUT=$ROOT/exp
 EDGE=$ROOT/edge
 DATA=$EDGE/dataset
@@ -21,35 +32,39 @@ T="/usr/bin/time -v"
 mkdir -p $OUT/phases
 (while true; do echo "$(date -u +%H:%M:%S) $(cut -d' ' -f1-3 /proc/loadavg)"; sleep 30; done) > $OUT/load.log &
 LOADPID=$!
-EXP="$PY benchmarks/grpo_cpu_experiment.py --data $DATA --out $OUT --engine llamacpp"
+$PY -c "import llama_cpp; print(llama_cpp.__file__, llama_cpp.llama_print_system_info().decode())" > $OUT/llama-build.txt
+EXP="$PY benchmarks/grpo_cpu_experiment.py --data $DATA --out $OUT --engine llamacpp --gguf-type bf16"
 EVAL="--threads 1 --max-tokens 128 --gold-caps --skip-train"
 date -u +"start %H:%M:%S"
 
-# Phase 1: EDGE synthesis (the default 2,000-row run; one core) while the base model, which needs no
-# EDGE data, is evaluated on the 30 KOPA-Bench gold steps on the other core.
-$T -o $OUT/phases/1-synth.time $KOPA synth --out $EDGE --n 2000 --seed 0 --fresh > $OUT/phases/1-synth.log 2>&1 &
+# Phase 1: EDGE synthesis (1,000 rows, one core) while the base model, which needs no EDGE data, is
+# evaluated on the 30 KOPA-Bench gold steps on the other core.
+$T -o $OUT/phases/1-synth.time $PY -m kopa_inspect.cli synth --out $EDGE --n 1000 --seed 0 --fresh \
+   > $OUT/phases/1-synth.log 2>&1 &
 P1=$!
 $T -o $OUT/phases/1-base-bench.time $EXP $EVAL --edge-rows 0 --bench-rows 30 --only-model base \
    > $OUT/phases/1-base-bench.log 2>&1
 wait $P1
 date -u +"synth done %H:%M:%S"
 
-# Phase 2: SFT (8-minute budget) then GRPO from the SFT checkpoint (6-minute budget), 2 threads.
-$T -o $OUT/phases/2-train.time $EXP --sft-minutes 8 --grpo-minutes 6 --edge-rows 0 --bench-rows 0 --threads 2 \
-   > $OUT/phases/2-train.log 2>&1
+# Phase 2: SFT (8 optimizer steps of 4 rows) then GRPO from the SFT checkpoint (4 steps of one prompt
+# x 4 completions), one torch thread; beside it the base model on the 100 held-out EDGE steps.
+$T -o $OUT/phases/2-base-edge.time $EXP $EVAL --edge-rows 100 --bench-rows 30 --only-model base \
+   > $OUT/phases/2-base-edge.log 2>&1 &
+P2=$!
+$T -o $OUT/phases/2-train.time $EXP --sft-minutes 0 --grpo-minutes 0 --sft-steps 8 --grpo-steps 4 \
+   --edge-rows 0 --bench-rows 0 --threads 1 > $OUT/phases/2-train.log 2>&1
+wait $P2
 date -u +"train done %H:%M:%S"
 
-# Phase 3: the three models on the 100 held-out EDGE steps (+ the trained two on the 30 bench steps),
-# one process and one thread each, in parallel; then the aggregation (tables, tests, curves).
-# (The run of 15:21 ended this phase with a bare `wait`, which also waited for the load sampler: it
-# sat idle from 16:10:56, when the last evaluation ended, until the sampler was killed at 16:15:11.)
-PIDS=""
-for m in base sft sft+grpo; do
-  $T -o $OUT/phases/3-eval-$m.time $EXP $EVAL --edge-rows 100 --bench-rows 30 --only-model $m \
-     > $OUT/phases/3-eval-$m.log 2>&1 &
-  PIDS="$PIDS $!"
-done
-wait $PIDS
+# Phase 3: the two trained models on the 100 held-out EDGE steps and the 30 bench steps, one process
+# and one llama.cpp thread each, in parallel; then the aggregation (tables, tests, curves).
+$T -o $OUT/phases/3-eval-sft.time $EXP $EVAL --edge-rows 100 --bench-rows 30 --only-model sft \
+   > $OUT/phases/3-eval-sft.log 2>&1 &
+P3=$!
+$T -o $OUT/phases/3-eval-sft+grpo.time $EXP $EVAL --edge-rows 100 --bench-rows 30 --only-model sft+grpo \
+   > $OUT/phases/3-eval-sft+grpo.log 2>&1
+wait $P3
 date -u +"eval done %H:%M:%S"
 $T -o $OUT/phases/4-aggregate.time $EXP --edge-rows 100 --bench-rows 30 --skip-train --max-tokens 128 \
    > $OUT/phases/4-aggregate.log 2>&1
