@@ -65,7 +65,9 @@ def test_format_reward():
 def test_tool_name_reward():
     assert run(rewards.tool_name_reward, [RIGHT, WRONG_VALUE, WRONG_TOOL, BROKEN]) == [1.0, 1.0, 0.0, 0.0]
     # For an answer step, calling a tool is the wrong move.
-    assert run(rewards.tool_name_reward, [RIGHT, "답"], kind="answer") == [0.0, 1.0]
+    assert run(rewards.tool_name_reward, [RIGHT, "종로구는 맑아요."], kind="answer") == [0.0, 1.0]
+    # ... and answering with junk (one syllable, a paste) is no answer either.
+    assert run(rewards.tool_name_reward, ["답"], kind="answer") == [0.0]
 
 
 def test_argument_reward_partial_credit():

@@ -11,14 +11,23 @@ clock, seed.
 - outcome_reward: the paper's binary reward for one step: the exact gold call wave (no extra
   argument, tokens verbatim, no extra call), or an answer holding every required fact.
 - format_reward: a well-formed move of the step's kind toward the gold step (see
-  scoring.format_ok: an unrelated valid call or an unneeded auth call earns nothing).
-- tool_name_reward: Jaccard of called tool names vs the gold wave's.
+  scoring.format_ok: an unrelated valid call, an unneeded auth call, a tool called more often
+  than the gold calls it, a replay of a history call, a service key or an invented session
+  token earns nothing; on answer steps no paste, fence, row listing, hedge or refusal).
+- tool_name_reward: multiset Jaccard of called tool names vs the gold wave's (a replay counts
+  as a wrong name); on answer steps, 1 for a well-formed answer.
 - argument_reward: per gold call, argument-name Jaccard and share of gold values matched
-  (credentials verbatim), averaged over max(gold, made) calls.
-- execution_reward: share of gold calls matched by a same-named predicted call the backend
-  answers OK (an unrelated call that executes earns nothing).
-- answer_reward: share of required facts the answer states (subject-bound matching), 0 for a
-  paste of the tool results, markup or a shotgun of numbers.
+  (credentials verbatim), averaged over max(gold, made) calls; replays and calls carrying a
+  service key earn nothing.
+- execution_reward: share of gold calls matched by a same-named predicted call whose result is
+  the gold call's result (an unrelated call, or the right tool with a value copied from another
+  row, executes OK but earns nothing). A call carrying a service key is never sent.
+- answer_reward: share of required facts the answer states (subject-bound matching, other shown
+  rows' values as competitors), 0 for a paste of the tool results, markup, a shotgun of numbers,
+  a listing of the rows' figures, a hedge or a refusal.
+
+A move is calls or an answer, never both (steps.parsing): prose beside a call zeroes every reward.
+The history (the calls the prompt's earlier turns made) is read from ``prompts``.
 
 Why every shaped reward is gated on the gold step: the weighted sum must give a move that
 cannot be right nothing at all, or GRPO learns to emit the cheapest valid-looking move.
@@ -34,7 +43,7 @@ from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend, BackendConfig, make_backend
 from kopa_inspect.execution import Session
 from kopa_inspect.steps import scoring
-from kopa_inspect.steps.parsing import ParsedCompletion, parse_completion
+from kopa_inspect.steps.parsing import ParsedCompletion, history_calls, parse_completion
 
 Call = tuple[str, dict[str, Any]]
 
@@ -62,31 +71,57 @@ def _parsed(completions: list[Any]) -> list[ParsedCompletion]:
     return [parse_completion(c) for c in completions]
 
 
+def _histories(prompts: list[Any] | None, n: int) -> list[list[Call]]:
+    return [history_calls(p) for p in prompts] if prompts is not None and len(prompts) == n else [[]] * n
+
+
+def _issued(kwargs: dict[str, Any], n: int) -> list[list[str] | None]:
+    """The session tokens the prompt showed, per row; None where the column is absent (not checked)."""
+    col = kwargs.get("session_tokens_json")
+    if col is None:
+        return [None] * n
+    return [list(json.loads(t or "{}").values()) for t in col]
+
+
 # --- TRL adapters ------------------------------------------------------------------------
 
 def format_reward(prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str],
                   **kwargs: Any) -> list[float | None]:
     n = len(completions)
     tools, results, facts = (_col(kwargs, c, n) for c in ("tools_json", "tool_results_json", "facts_json"))
+    rows = zip(_parsed(completions), kind, target_calls_json, tools, results, facts, _histories(prompts, n),
+               _issued(kwargs, n), strict=True)
     out: list[float | None] = []
-    for p, k, t, tl, r, f in zip(_parsed(completions), kind, target_calls_json, tools, results, facts, strict=True):
-        expected = [scoring.fact_expected(x) for x in scoring.required_facts(_facts(f))]
-        ok = scoring.format_ok(p, k, _list(tl), _target_calls(t), _list(r), expected)
+    for p, k, t, tl, r, f, h, tok in rows:
+        req = scoring.required_facts(_facts(f))
+        expected = [scoring.fact_expected(x) for x in req]
+        ok = scoring.format_ok(p, k, _list(tl), _target_calls(t), _list(r), expected, history=h, tokens=tok,
+                               facts=req)
         out.append(1.0 if ok else 0.0)
     return out
 
 
 def tool_name_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                      target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
-    return [scoring.tool_name_score(p, k, _target_calls(t))
-            for p, k, t in zip(_parsed(completions), kind, target_calls_json, strict=True)]
+    n = len(completions)
+    results, facts = _col(kwargs, "tool_results_json", n), _col(kwargs, "facts_json", n)
+    out: list[float | None] = []
+    for p, k, t, h, r, f in zip(_parsed(completions), kind, target_calls_json, _histories(prompts, n), results,
+                                facts, strict=True):
+        answer_ok = None
+        if k == "answer":
+            req = scoring.required_facts(_facts(f))
+            answer_ok = scoring.answer_well_formed(p.answer, _list(r), [scoring.fact_expected(x) for x in req], req)
+        out.append(scoring.tool_name_score(p, k, _target_calls(t), h, answer_ok))
+    return out
 
 
 def argument_reward(prompts: list[Any], completions: list[Any], kind: list[str],
                     target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
+    n = len(completions)
     return [
-        scoring.argument_score(p, _target_calls(t)) if k == "call" else None
-        for p, k, t in zip(_parsed(completions), kind, target_calls_json, strict=True)
+        scoring.argument_score(p, _target_calls(t), h) if k == "call" else None
+        for p, k, t, h in zip(_parsed(completions), kind, target_calls_json, _histories(prompts, n), strict=True)
     ]
 
 
@@ -121,7 +156,10 @@ def _auth_tools() -> dict[str, str]:
 
 class ExecutionReward:
     """Executes the predicted calls that name a gold tool through a backend (embedded emulator by
-    default); the reward is the share of gold calls matched by one that the API answered OK."""
+    default); the reward is the share of gold calls matched by a predicted call whose result is the
+    gold call's own (same rows, same total): a wrong value the API still answers OK (another row's
+    code, the other district's grid) is not the gold call. A call that carries a service key or
+    replays a history call is never sent."""
 
     __name__ = "execution_reward"
 
@@ -134,36 +172,53 @@ class ExecutionReward:
             self._backend = make_backend(self.backend_config)
         return self._backend
 
-    async def _ok(self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]) -> bool:
-        if name in auth:  # the auth tool always answers with a fresh token
+    async def _result(self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]) -> str | None:
+        """A canonical form of what the API answered, or None when it did not answer OK."""
+        if name in auth:  # the auth tool always answers with a fresh token: same platform, same result
             session.issue_token(auth[name])
-            return True
+            return f"auth:{auth[name]}"
         try:
             res = await session.call(name, args)
         except KeyError:  # unknown tool name (get_operation)
-            return False
+            return None
         except (TypeError, ValueError):  # arguments the request builder cannot even encode
-            return False
-        return res.ok
+            return None
+        if not res.ok:
+            return None
+        return json.dumps([res.parsed.total_count, res.parsed.items], ensure_ascii=False, sort_keys=True, default=str)
 
-    async def score(self, parsed: ParsedCompletion, clock: str, seed: int, targets: list[Call] | None = None,
-                    tokens: dict[str, str] | None = None) -> float:
-        """``tokens``: session tokens issued earlier in the trajectory (the prompt showed them),
-        valid in this session too. ``targets`` None: every predicted call counts (legacy use)."""
-        if not parsed.calls:
-            return 0.0
-        wanted = [n for n, _ in targets] if targets is not None else [n for n, _ in parsed.calls]
+    def _session(self, clock: str, seed: int, tokens: dict[str, str] | None) -> Session:
         session = Session(self._get_backend(), clock=clock or None, seed=int(seed))
         session.tokens.update(tokens or {})
+        return session
+
+    async def score(self, parsed: ParsedCompletion, clock: str, seed: int, targets: list[Call] | None = None,
+                    tokens: dict[str, str] | None = None, history: list[Call] | None = None) -> float:
+        """``tokens``: session tokens issued earlier in the trajectory (the prompt showed them),
+        valid in this session too. ``targets`` None: every predicted call that the API answers OK
+        counts (legacy use, no gold to compare with)."""
+        if not parsed.calls or not parsed.well_formed:
+            return 0.0
         auth = _auth_tools()
-        pool = list(wanted)
+        rep = scoring.replays(parsed.calls, history or [], targets or [])
+        sendable = [c for c, r in zip(parsed.calls, rep, strict=True) if not r and not scoring.key_args(c)]
+        if targets is None:
+            session = self._session(clock, seed, tokens)
+            hits = sum([await self._result(session, n, a, auth) is not None for n, a in sendable])
+            return hits / len(parsed.calls)
+        gold_session, session = self._session(clock, seed, tokens), self._session(clock, seed, tokens)
+        gold = [await self._result(gold_session, n, a, auth) for n, a in targets]
+        # Only calls to a gold tool are sent (an unrelated call is never run), each once.
+        wanted = {n for n, _ in targets}
+        got = [await self._result(session, n, a, auth) if n in wanted else None for n, a in sendable]
+        pool = list(range(len(sendable)))
         hits = 0
-        for name, args in parsed.calls:
-            if name not in pool:
-                continue  # never executed: an unrelated call earns nothing
-            pool.remove(name)
-            hits += await self._ok(session, name, args, auth)
-        return hits / max(len(wanted), len(parsed.calls))
+        for (name, _), want in zip(targets, gold, strict=True):
+            match = next((i for i in pool if sendable[i][0] == name and want is not None and got[i] == want), None)
+            if match is not None:
+                pool.remove(match)
+                hits += 1
+        return hits / max(len(targets), len(parsed.calls))
 
     async def __call__(self, prompts: list[Any], completions: list[Any], kind: list[str],
                        clock: list[str], seed: list[int], target_calls_json: list[str] | None = None,
@@ -172,7 +227,9 @@ class ExecutionReward:
         n = len(parsed)
         tokens = [json.loads(t or "{}") for t in (session_tokens_json or ["{}"] * n)]
         targets = [_target_calls(t) for t in target_calls_json] if target_calls_json is not None else [None] * n
-        coros = [self.score(p, c, s, tg, t) for p, c, s, tg, t in zip(parsed, clock, seed, targets, tokens, strict=True)]
+        histories = _histories(prompts, n)
+        coros = [self.score(p, c, s, tg, t, h)
+                 for p, c, s, tg, t, h in zip(parsed, clock, seed, targets, tokens, histories, strict=True)]
         scores = await asyncio.gather(*coros)
         return [s if k == "call" else None for s, k in zip(scores, kind, strict=True)]
 

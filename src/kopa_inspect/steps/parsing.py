@@ -3,6 +3,12 @@
 The format is the one the local model's tool-capable ChatML template teaches and Inspect's hf
 provider parses: ``<tool_call>{"name": ..., "arguments": {...}}</tool_call>``. Kept free of any
 training framework so a verl or OpenRLHF adapter can reuse it.
+
+A move is either one wave of calls or a final answer, never both: prose beside a call (an answer
+around it, a call inside a sentence) makes the completion ill-formed, so neither the exact-call
+metric nor any reward pays for hedging between the two kinds. Reasoning in ``<think>`` blocks is
+not part of the move (Qwen3 templates emit one, often empty). Tags must balance: a stray
+``</tool_call>`` or an unclosed ``<tool_call>`` / ``<think>`` is a broken move.
 """
 
 from __future__ import annotations
@@ -15,14 +21,35 @@ from typing import Any
 
 _CALL_RE = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
 _OPEN_TAG = "<tool_call>"
+_CLOSE_TAG = "</tool_call>"
+_THINK_RE = re.compile(r"<think>.*?</think>", re.DOTALL)
 
 
 @dataclass
 class ParsedCompletion:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     answer: str | None = None
-    # False when a tool-call tag is present but its JSON is broken, or nothing was said.
+    # False when a tool-call tag is present but its JSON is broken, tags do not balance, prose
+    # stands beside the calls, or nothing was said.
     well_formed: bool = True
+    # Text outside the calls and think blocks (the answer when there is no call).
+    prose: str = ""
+
+
+def strip_thinking(text: str) -> tuple[str, bool]:
+    """The text without complete ``<think>...</think>`` blocks, and whether what is left is free of
+    think tags (an unclosed block is a truncated move)."""
+    rest = _THINK_RE.sub("", text)
+    return rest, "<think>" not in rest and "</think>" not in rest
+
+
+def from_tool_calls(calls: list[tuple[str, dict[str, Any]]], n_raw: int, text: str) -> ParsedCompletion:
+    """A move a provider already parsed (Inspect ``ToolCall`` objects): ``n_raw`` calls were made, of
+    which ``calls`` parsed; ``text`` is the message's own text beside them."""
+    rest, closed = strip_thinking(text)
+    rest = rest.strip()
+    ok = closed and len(calls) == n_raw and bool(calls) and not rest
+    return ParsedCompletion(calls=calls, answer=None, well_formed=ok, prose=rest)
 
 
 def completion_text(completion: Any) -> str:
@@ -50,7 +77,7 @@ def completion_text(completion: Any) -> str:
 
 
 def parse_completion(completion: Any) -> ParsedCompletion:
-    text = completion_text(completion)
+    text, closed = strip_thinking(completion_text(completion))
     calls: list[tuple[str, dict[str, Any]]] = []
     well_formed = True
     for raw in _CALL_RE.findall(text):
@@ -73,11 +100,38 @@ def parse_completion(completion: Any) -> ParsedCompletion:
             well_formed = False
             continue
         calls.append((obj["name"], args))
-    # An opening tag without a matching close is a truncated or broken call.
-    if text.count(_OPEN_TAG) != len(_CALL_RE.findall(text)):
+    # An opening tag without a matching close is a truncated or broken call; a closing tag
+    # without an opening one is a call written wrong, not prose.
+    blocks = len(_CALL_RE.findall(text))
+    if text.count(_OPEN_TAG) != blocks or text.count(_CLOSE_TAG) != blocks or not closed:
         well_formed = False
-    rest = _CALL_RE.sub("", text).replace(_OPEN_TAG, "").strip()
+    rest = _CALL_RE.sub("", text).replace(_OPEN_TAG, "").replace(_CLOSE_TAG, "").strip()
     answer = rest if not calls and rest else None
     if not calls and not rest:
         well_formed = False
-    return ParsedCompletion(calls=calls, answer=answer, well_formed=well_formed)
+    if calls and rest:  # a call and prose in one move: an answer around a call, a call in a sentence
+        well_formed = False
+    return ParsedCompletion(calls=calls, answer=answer, well_formed=well_formed, prose=rest)
+
+
+def history_calls(prompt: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The calls the prompt's earlier assistant turns made: from a rendered prompt (the template's
+    ``<tool_call>`` blocks; the tool section's placeholder example is not JSON and is skipped) or
+    from a conversational prompt (TRL message lists)."""
+    if isinstance(prompt, list):
+        text = completion_text([m for m in prompt if isinstance(m, dict) and m.get("role") == "assistant"])
+    else:
+        text = prompt if isinstance(prompt, str) else ""
+    out = []
+    for raw in _CALL_RE.findall(text):
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError:
+            continue
+        args = obj.get("arguments", {}) if isinstance(obj, dict) else None
+        if isinstance(args, str):
+            with contextlib.suppress(json.JSONDecodeError):
+                args = json.loads(args)
+        if isinstance(obj, dict) and isinstance(obj.get("name"), str) and isinstance(args, dict):
+            out.append((obj["name"], args))
+    return out

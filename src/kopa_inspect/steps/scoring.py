@@ -11,18 +11,27 @@ move is the final answer). The rules, each closing a way a wrong model could ear
   (session tokens such as NEIS ``KEY``, service keys the harness injects) are compared verbatim:
   a missing, wrong or invented token or key fails the call.
 - A well-formed call names a tool in play (the step's tool list), uses only that tool's argument
-  names, and gives every required argument.
-- A well-formed answer is prose: not empty, not tool-call or tool-result markup, not a paste of the
-  earlier tool results (raw JSON/XML, or mostly verbatim text of them), not a shotgun list of
-  numbers.
+  names, and gives every required argument. A session token must be one the auth tool issued
+  (an invented token is no call); a service key never is the model's to send.
+- A well-formed wave toward the gold step: no tool more often than the gold wave calls it, no call
+  twice, no replay of a call the history already made unless the gold makes it again.
+- A well-formed answer is prose: not empty, not tool-call, tool-result or code-fence markup, not a
+  paste of the earlier tool results (raw JSON/XML, or mostly verbatim text of them), not a shotgun
+  list of numbers, not a list of the shown rows' figures for a fact (two or more other rows' values
+  of the fact's field), not a hedge between figures ("21도 또는 17도"), not a refusal where the
+  facts are known.
 - The answer holds when every required fact is stated, by ``matching.score_answer`` (the KOPA-Bench
-  scorer's subject-bound matching).
+  scorer's subject-bound matching). A single-valued fact read from a row of a shown result gets
+  the other shown rows' values of its field as competitors: stating one of them beside the subject
+  (or with no claim) is stating a wrong value.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -105,6 +114,37 @@ def match_one_to_one(targets: Sequence[Call], calls: Sequence[Call], same: Any) 
     return pairs
 
 
+def same_call(a: Call, b: Call) -> bool:
+    """The same request: name, gold values and no extra argument either way, credentials verbatim."""
+    return a[0] == b[0] and args_exact(a[1], b[1]) and args_exact(b[1], a[1])
+
+
+def replays(calls: Sequence[Call], history: Sequence[Call], targets: Sequence[Call]) -> list[bool]:
+    """Per call: does it repeat a call the history already made that the gold wave does not make?
+    Small models loop on their last call; a replay fetches nothing new and earns nothing."""
+    return [any(same_call(c, h) for h in history) and not any(same_call(c, t) for t in targets) for c in calls]
+
+
+def key_args(call: Call) -> list[str]:
+    """Service-key arguments in a call (never its platform's session token): the tool layer injects
+    the key, so a model that sends one invented or copied it. ECOS/Seoul ``KEY`` is a key, NEIS
+    ``KEY`` is the session token the auth tool issued."""
+    name, args = call
+    return [k for k in args if k in _key_params(name) and args[k] not in (None, "")]
+
+
+@cache
+def _key_params(tool: str) -> frozenset[str]:
+    from kopa_inspect.apis import get_operation, get_platform
+
+    generic = {"serviceKey", "ServiceKey", "apiKey", "crtfc_key", "OC"}
+    try:
+        platform = get_platform(get_operation(tool).platform)
+    except (KeyError, ValueError):  # not an operation of the catalog (the auth tool, a made-up name)
+        return frozenset(generic)
+    return frozenset((set(platform.key_params) | generic) - {platform.session_token_param})
+
+
 def calls_exact(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
     if not targets or len(calls) != len(targets):
         return False
@@ -117,22 +157,33 @@ def tool_names_right(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
     return bool(targets) and sorted(n for n, _ in calls) == sorted(n for n, _ in targets)
 
 
-def tool_name_score(parsed: ParsedCompletion, kind: str, targets: Sequence[Call]) -> float:
-    """Jaccard of called names vs gold names; on an answer step, 1 for answering without a call."""
+def tool_name_score(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], history: Sequence[Call] = (),
+                    answer_ok: bool | None = None) -> float:
+    """Multiset Jaccard of called names vs gold names (the same call twice is one too many), a
+    replayed history call or a call carrying a service key counting as a wrong name; on an answer step, 1 for a well-formed answer
+    without a call (``answer_ok``: the caller's answer_well_formed verdict; None = any prose)."""
+    if not parsed.well_formed:
+        return 0.0
     if kind == "answer":
-        return 1.0 if not parsed.calls and parsed.answer else 0.0
-    predicted, wanted = {n for n, _ in parsed.calls}, {n for n, _ in targets}
+        return 1.0 if not parsed.calls and parsed.answer and answer_ok is not False else 0.0
+    rep = replays(parsed.calls, history, targets)
+    # a replay or a call carrying a service key is a wrong call, whatever its name
+    predicted = Counter(n if not r and not key_args((n, a)) else "\x00wrong"
+                        for (n, a), r in zip(parsed.calls, rep, strict=True))
+    wanted = Counter(n for n, _ in targets)
     if not predicted or not wanted:
         return 0.0
-    return len(predicted & wanted) / len(predicted | wanted)
+    return sum((predicted & wanted).values()) / sum((predicted | wanted).values())
 
 
-def argument_score(parsed: ParsedCompletion, targets: Sequence[Call]) -> float:
+def argument_score(parsed: ParsedCompletion, targets: Sequence[Call], history: Sequence[Call] = ()) -> float:
     """Per gold call, the best same-named call's args_score; averaged over max(gold, made) calls so
-    extra calls dilute the credit."""
-    if not targets or not parsed.calls:
+    extra calls dilute the credit. A replayed history call and a call carrying a service key earn
+    nothing."""
+    if not targets or not parsed.calls or not parsed.well_formed:
         return 0.0
-    pool = list(range(len(parsed.calls)))
+    rep = replays(parsed.calls, history, targets)
+    pool = [i for i in range(len(parsed.calls)) if not rep[i] and not key_args(parsed.calls[i])]
     total = 0.0
     for name, want in targets:
         cands = [i for i in pool if parsed.calls[i][0] == name]
@@ -164,7 +215,7 @@ def call_well_formed(call: Call, params: Mapping[str, tuple[set[str], set[str]]]
     return set(args) <= names and required <= {k for k, v in args.items() if v is not None and v != ""}
 
 
-_MARKUP = re.compile(r"<\s*/?\s*(tool_call|tool_response|tools|\|im_start\||\|im_end\|)", re.IGNORECASE)
+_MARKUP = re.compile(r"<\s*/?\s*(tool_call|tool_response|tools|think|\|im_start\||\|im_end\|)|```", re.IGNORECASE)
 # Raw structure: a JSON key ("x": ...) or an XML element pair (<item>...</item>).
 _RAW = re.compile(r'"[^"\n]{1,60}"\s*:|<(\w+)[^>]*>[^<]*</\1>')
 _WS = re.compile(r"\s+")
@@ -222,7 +273,116 @@ def _expected_numbers(expected: Iterable[Any]) -> int:
     return n
 
 
-def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = ()) -> bool:
+# Two figures joined by "or": a hedge between candidate values, never a statement of one.
+_HEDGE = re.compile(r"\d[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d", re.IGNORECASE)
+# Facts whose value is a collection: naming several values is what their answer does.
+_SET_MATCHERS = frozenset({"set", "dish_set", "date_set", "key_facts"})
+# Facts with one value that a row's figure can be confused with (see row_competitors).
+_SINGLE_VALUE = frozenset({"number", "money", "duration", "date", "time", "month"})
+_FIELD_REF = re.compile(r"\.([A-Za-z_][\w]*)$")
+_ROW_INDEX = re.compile(r"\.items\[(\d+)\]\.[A-Za-z_]\w*$")
+
+
+def _items_lists(node: Any) -> Iterable[list[dict[str, Any]]]:
+    if isinstance(node, list):
+        if node and all(isinstance(x, dict) for x in node):
+            yield node
+        for x in node:
+            yield from _items_lists(x)
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from _items_lists(v)
+
+
+_FLAT_OBJECT = re.compile(r"\{[^{}]*\}")
+
+
+def _result_lists(raw: str) -> list[list[dict[str, Any]]]:
+    """The row lists of a shown result; a result cut mid-item (not JSON any more) gives its whole
+    flat rows as one list."""
+    try:
+        return list(_items_lists(json.loads(raw)))
+    except (TypeError, ValueError):
+        pass
+    rows = []
+    for m in _FLAT_OBJECT.finditer(raw if isinstance(raw, str) else ""):
+        try:
+            obj = json.loads(m.group(0))
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            rows.append(obj)
+    return [rows] if rows else []
+
+
+def _same(a: Any, b: Any) -> bool:
+    if matching.normalize_name(a) == matching.normalize_name(b):
+        return True
+    x, y = matching.to_number(a), matching.to_number(b)
+    return x is not None and y is not None and abs(x - y) <= 1e-9 * max(1.0, abs(x))
+
+
+def row_competitors(fact: Mapping[str, Any], tool_results: Sequence[str]) -> list[Any]:
+    """The other shown rows' values of the field a single-valued fact was read from
+    (``$s2.items[0].fcstValue`` -> every other row's ``fcstValue`` in the list holding the fact's
+    row). The fact's row (the row at the reference's index, when it has one, with the expected
+    value) must be in exactly one shown list, or in exactly one where it names the fact's subject;
+    otherwise (none, or several hospitals' '외과' rows with the same figure) there are no
+    competitors. A row that names the subject is never a competitor. Empty for other facts and
+    unparseable results."""
+    if fact.get("matcher") not in _SINGLE_VALUE:
+        return []
+    expected, ref = fact_expected(fact), fact.get("value")
+    m = _FIELD_REF.search(ref) if isinstance(ref, str) and ref.startswith("$") else None
+    if m is None or expected is None or isinstance(expected, list | tuple | dict):
+        return []
+    field = m.group(1)
+    index = _ROW_INDEX.search(ref)
+    idx = int(index.group(1)) if index else None
+    ctx = fact.get("context") if isinstance(fact.get("context"), Mapping) else {}
+    subject = ctx.get("subject") or fact.get("subject")
+    subject = matching.normalize_name(subject) if isinstance(subject, str) and subject.strip() else None
+
+    def names_subject(r: Mapping[str, Any]) -> bool:
+        return bool(subject) and any(isinstance(x, str) and matching.normalize_name(x) == subject
+                                     for x in r.values())
+
+    def fact_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        cands = rows if idx is None else rows[idx:idx + 1]
+        return [r for r in cands if field in r and _same(r[field], expected)]
+
+    homes = [(rows, any(names_subject(r) for r in fact_rows(rows)))
+             for raw in tool_results for rows in _result_lists(raw) if fact_rows(rows)]
+    if len(homes) > 1:  # several lists hold such a row: the one naming the subject, if only one does
+        homes = [h for h in homes if h[1]]
+    if len(homes) != 1:
+        return []
+    out: list[Any] = []
+    for r in homes[0][0]:
+        v = r.get(field)
+        if names_subject(r) or v in (None, "") or isinstance(v, list | dict) or _same(v, expected):
+            continue
+        if not any(_same(v, o) for o in out):
+            out.append(v)
+    return out
+
+
+def _stated_competitors(text: str, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]) -> int:
+    """How many distinct other-row figures (not any fact's own value) the answer states."""
+    found = {round(n.value, 6) for n in matching.extract_numbers(text)}
+    own = [fact_expected(f) for f in facts]
+    seen: set[float] = set()
+    for f in facts:
+        for c in row_competitors(f, tool_results):
+            x = matching.to_number(c)
+            if x is not None and round(x, 6) in found and not any(_same(c, o) for o in own):
+                seen.add(round(x, 6))
+    return len(seen)
+
+
+def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
+                       facts: Sequence[Mapping[str, Any]] = ()) -> bool:
+    """``facts`` (the required facts, optional): enables the refusal, hedge and row-listing checks."""
     if not text:
         return False
     t = text.strip()
@@ -232,26 +392,58 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
     if is_paste(t, tool_results, expected):
         return False
     # A shotgun of numbers states every candidate value; an answer states the few it was asked.
-    return _n_numbers(t) <= 3 * _expected_numbers(expected) + 6
+    if _n_numbers(t) > 3 * _expected_numbers(expected) + 6:
+        return False
+    if facts:
+        matchers = {f.get("matcher") for f in facts}
+        question = next((f["question"] for f in facts if f.get("question")), None)
+        if "refusal" not in matchers and matching.is_refusal(t, question):
+            return False  # "알 수 없습니다" where the facts were shown: a decline, not an answer
+        if not matchers & _SET_MATCHERS and _HEDGE.search(t):
+            return False
+        if _stated_competitors(t, facts, tool_results) >= 2:
+            return False  # every row's figure listed, none picked
+    return True
 
 
 def format_ok(parsed: ParsedCompletion, kind: str, tools: Sequence[Mapping[str, Any]],
-              targets: Sequence[Call], tool_results: Sequence[str] = (), expected: Iterable[Any] = ()) -> bool:
+              targets: Sequence[Call], tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
+              history: Sequence[Call] = (), tokens: Iterable[str] | None = None,
+              facts: Sequence[Mapping[str, Any]] = ()) -> bool:
     """A well-formed move of the step's kind toward the gold step.
 
     Call steps: parseable calls, each well formed for the tools in play and each to a tool of the
     gold wave (an unrelated valid call, or the auth tool when it is not the gold step, earns no
-    format credit: the shaped rewards must never pay for a move that cannot be right).
-    Answer steps: a well-formed answer and no call."""
+    format credit: the shaped rewards must never pay for a move that cannot be right); no tool
+    more often than the gold wave calls it, no call twice, no replay of a history call the gold
+    does not repeat; a session-token argument must be a token the prompt showed (``tokens``: the
+    issued ones; None = not checked).
+    Answer steps: a well-formed answer (``facts``: the required facts, see answer_well_formed) and
+    no call."""
     if not parsed.well_formed:
         return False
     if kind == "answer":
-        return not parsed.calls and answer_well_formed(parsed.answer, tool_results, expected)
+        return not parsed.calls and answer_well_formed(parsed.answer, tool_results, expected, facts)
     if not parsed.calls:
         return False
     params = tool_params(tools)
-    wanted = {n for n, _ in targets}
-    return all(call_well_formed(c, params) and c[0] in wanted for c in parsed.calls)
+    wanted = Counter(n for n, _ in targets)
+    if Counter(n for n, _ in parsed.calls) - wanted:
+        return False  # a tool called more often than the gold wave calls it (a shotgun)
+    calls = parsed.calls
+    # the same call twice, unless the gold wave makes it twice too (two districts on one grid)
+    if any(sum(same_call(a, b) for b in calls) > max(1, sum(same_call(a, t) for t in targets)) for a in calls):
+        return False
+    if any(replays(calls, history, targets)):
+        return False
+    issued = set(tokens) if tokens is not None else None
+    for name, args in calls:
+        if not call_well_formed((name, args), params) or key_args((name, args)):
+            return False
+        creds = _credentials(args)
+        if issued is not None and any(v not in issued for v in creds.values()):
+            return False  # an invented session token
+    return True
 
 
 # --- the answer ----------------------------------------------------------------------------------
@@ -282,12 +474,33 @@ def fact_scores(facts: Sequence[Mapping[str, Any]], answer: str) -> dict[str, fl
     return {k: float(v) for k, v in scores.items()}
 
 
+def with_row_competitors(facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]) -> list[dict[str, Any]]:
+    """The facts with the other shown rows' values of their field added as competitors (in the
+    fact's ``context`` when it has one: the matcher reads resolved competitors from there)."""
+    out = []
+    for f in facts:
+        extra = row_competitors(f, tool_results)
+        f = dict(f)
+        if extra:
+            if f.get("context"):
+                ctx = dict(f["context"])
+                ctx["competitors"] = [*(ctx.get("competitors") or []), *extra]
+                f["context"] = ctx
+            else:
+                have = f.get("competitors")
+                have = have if isinstance(have, list) else []
+                f["competitors"] = [*have, *extra]
+        out.append(f)
+    return out
+
+
 def answer_score(text: str | None, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> float:
-    """Share of required facts stated; 0 for a malformed answer (paste, markup, shotgun)."""
+    """Share of required facts stated; 0 for a malformed answer (paste, markup, shotgun, row
+    listing, hedge, refusal where the facts are known)."""
     req = required_facts(facts)
-    if not req or not answer_well_formed(text, tool_results, [fact_expected(f) for f in req]):
+    if not req or not answer_well_formed(text, tool_results, [fact_expected(f) for f in req], req):
         return 0.0
-    scores = fact_scores(list(facts), text or "")
+    scores = fact_scores(with_row_competitors(facts, tool_results), text or "")
     return sum(min(1.0, scores.get(f["id"], 0.0)) for f in req) / len(req)
 
 
@@ -300,4 +513,4 @@ def outcome(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], facts:
     """The binary step outcome: the exact gold call wave, or an answer holding every required fact."""
     if kind == "call":
         return parsed.well_formed and calls_exact(parsed.calls, targets)
-    return answer_right(parsed, facts, tool_results)
+    return parsed.well_formed and answer_right(parsed, facts, tool_results)

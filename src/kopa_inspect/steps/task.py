@@ -55,7 +55,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
 from kopa_inspect.steps import build, scoring
-from kopa_inspect.steps.parsing import ParsedCompletion, parse_completion
+from kopa_inspect.steps.parsing import ParsedCompletion, from_tool_calls, parse_completion
 
 METRIC_KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
@@ -179,9 +179,8 @@ def parsed_output(output: ModelOutput) -> ParsedCompletion:
     msg = output.message if output.choices else None
     if msg is not None and msg.tool_calls:
         calls = [(tc.function, dict(tc.arguments or {})) for tc in msg.tool_calls if not tc.parse_error]
-        well_formed = len(calls) == len(msg.tool_calls)
-        text = msg.text.strip()
-        return ParsedCompletion(calls=calls, answer=None, well_formed=well_formed and bool(calls or text))
+        # prose beside the calls makes the move ill-formed, as on the text path (steps.parsing)
+        return from_tool_calls(calls, len(msg.tool_calls), msg.text)
     return parse_completion(output.completion or "")
 
 
