@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
+from edge_synth.askable import ASKABLE, Askable
 from kopa_inspect import apis
 from kopa_inspect.apis._envelope import DataGoKrEnvelope
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform
@@ -154,6 +155,20 @@ OPERATIONS.append(
         [Param("sidoName", "시도 이름 (province short name)", required=True)], get_notices,
         {"noticeTitle": "공지 제목 (notice title)", "noticeNo": "공지 번호 (notice number)"}))
 
+# What a person asks of the toy results (edge_synth.askable's table for the toy operations):
+# registered with the toy platforms, removed with them.
+TOY_ASKABLE = {
+    "edgetoy_getRegions": Askable({}, "a region -> code/grid lookup: nothing to ask"),
+    "edgetoy_getTrades": Askable({"aptNm": "아파트 이름", "dealAmount": "거래금액"}, "a sale", name="aptNm"),
+    "edgetoy_getForecast": Askable({}, "per-category rows"),
+    "edgetoy_getStations": Askable({"stationName": "측정소 이름", "addr": "주소"}, "a station", name="stationName"),
+    "edgetoy_getMeasure": Askable({"pm10Value": "미세먼지 농도", "pm25Value": "초미세먼지 농도"}, "a station's figures",
+                                  name="stationName"),
+    "edgehealth_getClinics": Askable({"yadmNm": "의원 이름"}, "a clinic", name="yadmNm"),
+    "edgehealth_getClinicDetail": Askable({"drTotCnt": "의사 수"}, "a clinic's doctors", name="yadmNm"),
+    "edgetoy_getNotices": Askable({"noticeTitle": "공지 제목"}, "a notice", name="noticeTitle"),
+}
+
 PLANTED_WRONG = ("edgetoy_getTrades", "sggCd", "edgehealth_getClinics", "sgguCd")
 PLANTED_INSENSITIVE = ("edgetoy_getRegions", "sidoName", "edgetoy_getNotices", "sidoName")
 
@@ -170,9 +185,13 @@ def toy_registry(exclusive: bool = True) -> Iterator[dict[str, Operation]]:
     plats[HEALTH.id] = HEALTH
     toy_ops = {op.id: op for op in OPERATIONS}
     ops.update(toy_ops)
+    saved_a = dict(ASKABLE)
+    ASKABLE.update(TOY_ASKABLE)
     try:
         yield toy_ops
     finally:
+        ASKABLE.clear()
+        ASKABLE.update(saved_a)
         plats.clear()
         plats.update(saved_p)
         ops.clear()

@@ -91,7 +91,7 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
         c, d = r["comp"], r["draft"]
         assert not re.search(r"번째 항목|마지막 항목", c.query + c.answer), c.query
         for f in c.facts:
-            assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count"), f
+            assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count", "forecast"), f
             if f["row_reason"] in ("max", "min"):
                 assert ("가장 큰" if f["row_reason"] == "max" else "가장 작은") in c.query, c.query
                 assert str(f["measure_value"]) in c.answer, c.answer
@@ -132,7 +132,7 @@ def test_the_answer_answers_the_querys_final_ask(rows):
             if f["row_reason"] == "compared" or "pick_for" in f:
                 continue  # which row was picked is said in the answer, not asked by name
             step = next(s for s in c.plan.steps if s.id == f["step"])
-            label = fact_label(step.tool, f["field"])
+            label = f.get("said_as") or fact_label(step.tool, f["field"])  # a forecast: "12시 기온"
             assert label in c.query and label in c.answer, (label, c.query, c.answer)
 
 

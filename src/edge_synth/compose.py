@@ -27,15 +27,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from edge_synth.askable import WEATHER, askable_fields, picks_by
 from edge_synth.conditions import lookup
 from edge_synth.describe import field_label, op_noun, param_label, row_label
 from edge_synth.fields import concept, field_format, is_plumbing, param_format
 from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
-from edge_synth.natural import naturalness_problems, row_word, true_count, user_noun
+from edge_synth.natural import COUNTABLE, naturalness_problems, row_word, true_count, user_noun
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
-from edge_synth.values import is_clock_kind, later_phrase, say, typed
+from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -76,6 +77,8 @@ class Composed:
     system: str = SYSTEM_PROMPT
     # Who wrote query and answer: "grammar", "model", or "grammar (model rejected: <why>)".
     writer: str = "grammar"
+    # Leaves that got no fact because nothing in their row is asked by a person (askable.py).
+    silent: list[str] = field(default_factory=list)
 
 
 def ko(text: str) -> str:
@@ -119,26 +122,18 @@ def _opaque(v: Any) -> bool:
 
 
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
-    # Only fields the spec declares (and so names in Korean); an undeclared extra is not asked for.
-    # Nor a grid cell or TM metres (a person asks for the weather of a place, never for its nx/ny),
-    # nor an opaque token (HIRA's encrypted ykiho): what the user would do with it is call again.
-    # Nor an internal code or id (a HIRA district code, a content id): a person asks for a name,
-    # an amount, a date, an address, not for the key the next call would take.
-    fields = [k for k in get_operation(op_id).output_fields if _usable(row.get(k)) and k not in avoid
-              and concept(k, op_id) not in ("nx", "ny", "tmx", "tmy", "lon", "lat") and not _opaque(row.get(k))
-              and not _is_code(op_id, k)]
+    # Only fields a person asks about (askable.py: "의사 수", "전화번호", "정류장 번호"; never a
+    # record's edit date, a grid cell, a code or the distance of a station from a point), and of
+    # those only values present, not given to the call, and not an opaque token.
+    fields = [k for k in askable_fields(op_id) if _usable(row.get(k)) and k not in avoid and not _opaque(row.get(k))]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
     return rng.choice(nums) if nums and rng.random() < 0.6 else rng.choice(fields)
 
 
-def _is_code(op_id: str, fname: str) -> bool:
-    desc = get_operation(op_id).output_fields.get(fname, "")
-    return bool(re.search(r"(?:id|cd|code|seq|sn|no)$", fname.lower()) or re.search(r"코드|ID|일련번호|요양기호", desc))
-
-
-def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None) -> tuple[int, str, str | None]:
+def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None,
+               named: bool = True) -> tuple[int, str, str | None]:
     """Which row a fact is read from and why: (index, reason, measure field); (-1, "", None): none.
 
     reason: only (one row), max / min (the row with the largest / smallest measure, unique),
@@ -147,13 +142,14 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | Non
     if len(items) == 1:
         return 0, "only", None
     options: list[tuple[int, str, str | None]] = []
-    for m in numeric_fields(items, op_id=op_id):
+    # A row is picked by what a person picks by ("의사가 가장 많은", "가장 가까운"): askable.picks_by.
+    for m in (f for f in numeric_fields(items, op_id=op_id) if op_id is None or picks_by(op_id, f)):
         vals = [numeric(it[m]) for it in items]
         for how, pick in (("max", max), ("min", min)):
             best = pick(v for v in vals if v is not None)
             if sum(v == best for v in vals) == 1:
                 options.append((vals.index(best), how, m))
-    named = [i for i, it in enumerate(items) if op_id and row_label(op_id, it, items) is not None]
+    named = [i for i, it in enumerate(items) if named and op_id and row_label(op_id, it, items) is not None]
     if options and (not named or rng.random() < 0.6):
         return rng.choice(options)
     if named:
@@ -169,8 +165,11 @@ def _row_ref(sid: str, items: list[dict[str, Any]], idx: int, reason: str, measu
     return f"${sid}.items[{idx}]"
 
 
-def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str, Any]]:
-    """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row."""
+def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None) -> list[dict[str, Any]]:
+    """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row.
+
+    A leaf whose row holds no field a person asks (askable.py) gets no fact; its step id is
+    appended to ``silent`` (the pipeline names why a row without facts was dropped)."""
     facts: list[dict[str, Any]] = []
     plan_graph = Plan(steps=draft.steps).graph()
     leaves = [s for s in draft.steps if plan_graph.out_degree(s.id) == 0]
@@ -208,6 +207,16 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         items = run.outputs[s.id]["items"]
         if s.id in cmp_steps or not items:
             continue
+        if s.tool in WEATHER:
+            # a forecast is asked by category at a time ("12시 기온"), never as "the 예보 값"
+            wf = _weather_fact(draft, run, s.id, rng, f"f{len(facts) + 1}")
+            if wf is not None:
+                facts.append(wf)
+            elif silent is not None:
+                silent.append(s.id)
+            if sum(1 for f in facts if "pick_for" not in f) >= 4:
+                break
+            continue
         shown = visible_count(s.tool, run.args[s.id], run.outputs[s.id])
         if shown < len(items):
             # The model sees only the first rows: a rank would point past them; a named row it sees.
@@ -219,8 +228,10 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
             # No row a person could point at (no name, no unique measure): what a person asks of
             # such a list is how many there are ("지난달 노원구 아파트 매매 거래는 몇 건인가요?"):
             # the true total (totalCount), never the rows of one page; unknown -> no fact.
-            total = true_count(run.outputs[s.id])
+            total = true_count(run.outputs[s.id]) if s.tool in COUNTABLE else None
             if total is None:
+                if silent is not None:
+                    silent.append(s.id)  # "how many forecast areas": nothing a person counts
                 continue
             facts.append({"id": f"f{len(facts) + 1}", "description": f"{user_noun(s.tool)} 건수",
                           "value": f"${s.id}.totalCount", "resolved": total, "matcher": "number",
@@ -238,6 +249,17 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         given = {str(v) for v in run.args[s.id].values() if not isinstance(v, dict | list)}
         avoid |= {k for k, v in row.items() if str(v) in given}
         fname = _pick_fact_field(s.tool, row, rng, avoid)
+        if fname is None and reason == "named" and shown >= len(items):
+            # The named row has nothing else a person asks (a station the user named has no
+            # other askable field): ask which row is the largest/smallest instead, if any is.
+            idx2, reason2, measure2 = choose_row(items, rng, s.tool, named=False)
+            if idx2 >= 0 and (label2 := row_label(s.tool, items[idx2], items)) is not None:
+                avoid2 = ({measure2} if measure2 else set()) | {k for k, v in items[idx2].items() if str(v) in given}
+                f2 = _pick_fact_field(s.tool, items[idx2], rng, avoid2)
+                if f2 is not None:
+                    idx, reason, measure, row, label, fname = idx2, reason2, measure2, items[idx2], label2, f2
+        if fname is None and silent is not None:
+            silent.append(s.id)
         if fname:
             base = _row_ref(s.id, items, idx, reason, measure)
             fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
@@ -268,6 +290,30 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random) -> list[dict[str,
         if sum(1 for f in facts if "pick_for" not in f) >= 4:
             break
     return facts
+
+
+def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid: str) -> dict[str, Any] | None:
+    """The temperature / chance of rain / humidity of a forecast at its first time among the rows the
+    model sees (askable.WEATHER), or None (no such category shown)."""
+    tool = draft.step(sid).tool
+    w = WEATHER[tool]
+    out = run.outputs[sid]
+    rows = out["items"][:visible_count(tool, run.args[sid], out)]
+    ok = [i for i, it in enumerate(rows) if it.get("category") in w.categories and numeric(it.get(w.value)) is not None]
+    if not ok:
+        return None
+    cat = rng.choice(sorted({rows[i]["category"] for i in ok}))
+    idx = min((i for i in ok if rows[i]["category"] == cat),
+              key=lambda i: (str(rows[i].get("fcstDate", "")), str(rows[i].get("fcstTime", ""))))
+    row = rows[idx]
+    word, unit = w.categories[cat]
+    # an observation is now ("현재 날씨의 기온"); a forecast is for a time ("… 12시 기온")
+    when = f"{date_ko(str(row['fcstDate']))} {time_said(str(row['fcstTime']))} " if w.when else ""
+    if any(numeric(x) == numeric(row[w.value]) for x in re.findall(r"\d+", when)):
+        return None  # "3일 …의 기온은 3도": the figure would be read off the time said with it
+    fact = _fact(fid, sid, w.value, run, idx, "forecast", None, f"{user_noun(tool)}의 {when}{word}", tool)
+    fact.update({"said_as": f"{when}{word}", "unit": unit, "category": cat})
+    return fact
 
 
 # The other rows a "which one" fact names as wrong picks: enough to cover what an answer lists,
@@ -475,6 +521,12 @@ def fact_label(op_id: str, fname: str) -> str:
     return "건수" if fname == COUNT else field_label(op_id, fname)
 
 
+def asked_label(draft: Draft, f: dict[str, Any]) -> str:
+    """What a fact asks for, as the question and the answer say it: a forecast's "12시 기온", else
+    the field's word."""
+    return f.get("said_as") or fact_label(draft.step(f["step"]).tool, f["field"])
+
+
 def _incoming(draft: Draft, sid: str) -> Any:
     return next((j for j in draft.junctions if sid in j.consumers), None)
 
@@ -606,7 +658,7 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         first = draft.outputs[j.consumers[0]]["items"][0].get(j.detail["compare"])
         asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {cmp_phrase(cons_tool, j.detail['compare'], first)} "
                     "쪽은 어디")
-    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {fact_label(draft.step(f['step']).tool, f['field'])}"
+    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {asked_label(draft, f)}"
                                for f in facts if f.get("row_reason") != "compared" and "pick_for" not in f))
     if asked:
         what = ", ".join(asked[:-1] + [eun(asked[-1])]) if len(asked) == 1 else \
@@ -694,11 +746,11 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         tool = draft.step(f["step"]).tool
         label = f.get("row_label")
         name = f"'{label}'" if label else None
-        flabel = fact_label(tool, f["field"])
+        flabel = asked_label(draft, f)
         reason = f["row_reason"]
         items = outputs[f["step"]]["items"]
         raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
-        value = say(tool, f["field"], raw) if f["field"] != COUNT else _v(f["resolved"])
+        value = say(tool, f["field"], raw) + f.get("unit", "") if f["field"] != COUNT else _v(f["resolved"])
         noun, unit = user_noun(tool), row_word(tool)
         owner = _owner(draft, f["step"], outputs)
         if owner:
@@ -792,7 +844,8 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     run, tokens = await execute(plan, backend, seed=seed, clock=clock)
     t1 = time.perf_counter()
     rng = random.Random(f"{seed}|compose|{draft.index}")
-    facts = make_facts(draft, run, rng)
+    silent: list[str] = []
+    facts = make_facts(draft, run, rng, silent)
     query = template_query(draft, facts, clock)
     answer = template_answer(draft, facts, run)
     writer = "grammar"
@@ -814,6 +867,7 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
                     tools_for(plan, tokens, extra), tokens, system=system)
     comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
     comp.writer = writer
+    comp.silent = silent
     return comp
 
 

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from edge_synth.askable import name_field, word
 from edge_synth.fields import concept, is_name_like, norm
 from kopa_inspect.apis import get_operation
 
@@ -48,7 +49,11 @@ def op_noun(op_id: str) -> str:
 
 @lru_cache(maxsize=16384)
 def field_label(op_id: str, fname: str) -> str:
-    """An output field's Korean label ("거래금액", "측정소 이름"); never a raw field name."""
+    """An output field's Korean label ("거래금액", "측정소 이름"); never a raw field name. A field of
+    the askable table (askable.ASKABLE) is called by the person's word for it ("의사 수", not
+    "의사 총수"), in the question, the answer and the row picks alike."""
+    if said := word(op_id, fname):
+        return said
     desc = get_operation(op_id).output_fields.get(fname, "")
     label = _clean(re.split(r"[,;:(]", desc, maxsplit=1)[0]) if desc else ""
     label = re.sub(r"\s*\bWGS84\b", "", label).strip()  # "경도 WGS84": nobody says the datum
@@ -87,20 +92,24 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
 
     A name-like field whose value tells this row apart from the others in ``items`` (a school's
     name, not its education office's, which fifty schools share); among several, the one with the
-    most distinct values across the rows."""
+    most distinct values across the rows. An operation of the askable table names its rows by its
+    declared name field only (askable.name_field: the station, not the 권역 it belongs to; the
+    daycare, not its address): a row whose name another row shares has no name a person can say."""
     fields = get_operation(op_id).output_fields
+    own = name_field(op_id)
+    if own is not None:
+        v = row.get(own)
+        if not _sayable(v) or (items and sum(str(it.get(own, "")).strip() == v.strip() for it in items) != 1):
+            return None
+        return own, v.strip()
     cands = list(dict.fromkeys([f for f in fields if is_name_like(f, fields.get(f, ""))] +
                                [f for f in row if is_name_like(f)]))
     rows = items or [row]
 
-    def ok(v: Any) -> bool:
-        # A masked name ("강*은", privacy masking of an owner) names nobody a person could say.
-        return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
-
     scored = []
     for pos, f in enumerate(cands):
         v = row.get(f)
-        if not ok(v):
+        if not _sayable(v):
             continue
         same = sum(1 for it in rows if str(it.get(f, "")).strip() == v.strip())
         if same != 1 and len(rows) > 1:
@@ -114,6 +123,11 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
         return None
     _, _, _, f, v = min(scored)
     return f, v
+
+
+def _sayable(v: Any) -> bool:
+    # A masked name ("강*은", privacy masking of an owner) names nobody a person could say.
+    return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
 
 
 _REGION_LEVEL = {"sidonm": 3, "sggnm": 2, "umdnm": 1}

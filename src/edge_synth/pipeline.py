@@ -209,6 +209,13 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
 # --- stage 2: chunks of trajectories -------------------------------------------------------------
 
 
+def no_fact_reason(comp: Any) -> str:
+    """Why a composed row has no fact: ``no_askable_fact`` when a leaf's rows hold nothing a person
+    asks (askable.py: a grid cell lookup, a record's edit date), else ``no_fact`` (every field it
+    could ask echoed an argument of the call)."""
+    return "no_askable_fact" if getattr(comp, "silent", None) else "no_fact"
+
+
 async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex,
                  backends: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """Candidates of chunk ``k``. ``backends`` (sampling, re-execution) may be shared by the chunks
@@ -254,7 +261,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 drops["nondeterministic"] += 1
                 continue
             if not comp.facts or not comp.answer.strip():
-                drops["no_fact"] += 1  # nothing left to ask (every field echoed an argument): no question
+                drops[no_fact_reason(comp)] += 1  # no question: nothing a person asks, or all echoed
                 continue
             if not answer_ok(comp.answer, comp.facts):
                 drops["answer_missing_fact"] += 1

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from edge_synth.askable import is_askable, picks_by
 from edge_synth.conditions import conditions_for
 from edge_synth.describe import row_label
 from edge_synth.fields import (
@@ -352,7 +353,8 @@ class Sampler:
             return True
 
         if jtype == "DRV":
-            nums = [f for f in numeric_fields(items, op_id=anchor_op) if f != edge.field]
+            # "the hospital with the most doctors", "the nearest stop": a measure a person picks by
+            nums = [f for f in numeric_fields(items, op_id=anchor_op) if f != edge.field and picks_by(anchor_op, f)]
             if nums:
                 f = rng.choice(nums)
                 how = rng.choice(["max_by", "min_by"])
@@ -474,7 +476,9 @@ class Sampler:
                 detail["compare"] = COUNT
                 draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
                 return True
-            common = sorted(set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs)))
+            # compared on what a person asks of both ("의사 수", "월요일 진료 종료 시각"): askable.py
+            common = sorted(f for f in set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs))
+                            if is_askable(edge.consumer, f))
             if not common:
                 self._rollback(draft, added)
                 return False
