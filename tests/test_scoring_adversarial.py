@@ -1212,3 +1212,255 @@ def test_times_bind_to_their_subject(answer: str, want: float) -> None:
              {"id": "f2", "matcher": "time", "value": "$y", "subject": "서울대학교병원", "description": "진료 종료"}]
     got = matching.score_answer(facts, {"f1": "1230", "f2": "1300"}, answer)
     assert min(got.values()) == want, (answer, got)
+
+
+# --- (i) a "which one" claim is bound to its measure -------------------------------------------------
+# Two comparisons over different measures (A has more doctors, B more beds): before, the matcher bound a
+# winner claim to names only and dropped a competitor that is another fact's own winner, so an answer with
+# both winners swapped still claimed every name somewhere and passed (EDGE dropped such rows:
+# filter.claims_overlap). A claim now counts for a fact only in the clause or sentence that names its
+# measure (the words of its description; a figure/pick over another measure is another claim).
+
+def _edge_two_measures() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """EDGE-style facts: per-row figures bound to their row, two winner facts (compose._winner_fact)."""
+    def fig(fid: str, name: str, label: str) -> dict[str, Any]:
+        return {"id": fid, "matcher": "number", "value": f"$s{fid}.items[0].x", "subject": name,
+                "description": f"'{name}'의 {label}", "row_reason": "compared", "tolerance": 0.0}
+
+    def win(fid: str, label: str, winner: str, other: str, ref: str) -> dict[str, Any]:
+        return {"id": fid, "matcher": "name", "value": "$s1.items[0].yadmNm", "competitors": [other],
+                "description": f"{label}가 더 큰 쪽의 이름", "winner_step": "s3", "row_reason": "compared",
+                "winner_label": f"'{winner}'", "winner_value_ref": ref, "tolerance": 0.0}
+
+    facts = [fig("f1", "가람병원", "의사 수"), fig("f2", "나래병원", "의사 수"),
+             win("f3", "의사 수", "가람병원", "나래병원", "$s2.items[0].drTotCnt"),
+             fig("f4", "가람병원", "병상 수"), fig("f5", "나래병원", "병상 수"),
+             win("f6", "병상 수", "나래병원", "가람병원", "$s4.items[0].hospBdCnt")]
+    return facts, {"f1": 12, "f2": 7, "f3": "가람병원", "f4": 150, "f5": 320, "f6": "나래병원"}
+
+
+_DOCTORS = "'가람병원'의 의사 수는 12명, '나래병원'의 의사 수는 7명입니다. 의사 수가 더 큰 쪽은 '{d}' 쪽입니다."
+_BEDS = "'가람병원'의 병상 수는 150개, '나래병원'의 병상 수는 320개입니다. 병상 수가 더 큰 쪽은 '{b}' 쪽입니다."
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        # the template (compose.answer_text), both orders of the two comparisons
+        (_DOCTORS.format(d="가람병원") + " " + _BEDS.format(b="나래병원"), 1.0),
+        (_BEDS.format(b="나래병원") + " " + _DOCTORS.format(d="가람병원"), 1.0),
+        # a person's words: the measure said as the description has it, the claim in its clause
+        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 1.0),
+        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+         "병상은 나래병원 쪽이 더 많고 의사는 가람병원 쪽이 더 많습니다.", 1.0),
+        # both winners swapped, same figures: every name is still claimed somewhere
+        (_DOCTORS.format(d="나래병원") + " " + _BEDS.format(b="가람병원"), 0.0),
+        (_BEDS.format(b="가람병원") + " " + _DOCTORS.format(d="나래병원"), 0.0),
+        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+         "의사는 나래병원이 더 많고, 병상은 가람병원이 더 많습니다.", 0.0),
+        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+         "병상은 가람병원 쪽이 더 많고 의사는 나래병원 쪽이 더 많습니다.", 0.0),
+        # one winner swapped
+        (_DOCTORS.format(d="나래병원") + " " + _BEDS.format(b="나래병원"), 0.0),
+    ],
+)
+def test_edge_winner_claims_are_bound_to_their_measure(answer: str, want: float) -> None:
+    facts, expected = _edge_two_measures()
+    got = matching.score_answer(facts, expected, answer)
+    assert min(got.values()) == want, (answer, got)
+
+
+def _edge_two_picks() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """EDGE-style max picks (compose.make_facts: a field of the picked row bound to its name, and the
+    pick itself as a name fact with ``measure`` and ``pick_for``) over two measures of the same rows."""
+    rows = ["가람병원", "나래병원", "다솜병원"]
+
+    def pick(fid: str, label: str, measure: str, winner: str, step: str, field_fact: str) -> dict[str, Any]:
+        return {"id": fid, "matcher": "name", "value": f"${step}.max_by(items, &to_number({measure})).yadmNm",
+                "description": f"병원 목록 중 {label}가 가장 큰 병원", "row_reason": "max", "measure": measure,
+                "row_label": winner, "row_label_field": "yadmNm", "competitors": [r for r in rows if r != winner],
+                "pick_for": field_fact, "tolerance": 0.0}
+
+    facts = [
+        {"id": "f1", "matcher": "name", "value": "$s2.max_by(items, &to_number(drTotCnt)).addr", "subject": "가람병원",
+         "description": "병원 목록 중 의사 수가 가장 큰 병원의 주소", "row_reason": "max", "measure": "drTotCnt",
+         "tolerance": 0.0},
+        pick("f2", "의사 수", "drTotCnt", "가람병원", "s2", "f1"),
+        {"id": "f3", "matcher": "name", "value": "$s3.max_by(items, &to_number(hospBdCnt)).telno",
+         "subject": "나래병원", "description": "병원 목록 중 병상 수가 가장 큰 병원의 전화번호", "row_reason": "max",
+         "measure": "hospBdCnt", "tolerance": 0.0},
+        pick("f4", "병상 수", "hospBdCnt", "나래병원", "s3", "f3"),
+    ]
+    return facts, {"f1": "서울 중구 다동길 5", "f2": "가람병원", "f3": "02-123-4567", "f4": "나래병원"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("병원 목록 중 의사 수가 가장 큰 병원은 '가람병원'(의사 수 12명)이고, 주소는 서울 중구 다동길 5입니다. "
+         "병원 목록 중 병상 수가 가장 큰 병원은 '나래병원'(병상 수 320개)이고, 전화번호는 02-123-4567입니다.", 1.0),
+        ("병상이 가장 많은 곳은 나래병원(전화 02-123-4567)이고, 의사가 가장 많은 곳은 가람병원(서울 중구 다동길 5)입니다.",
+         1.0),
+        # the two picks swapped (each row's own field kept next to it)
+        ("병원 목록 중 의사 수가 가장 큰 병원은 '나래병원'(의사 수 320명)이고, 전화번호는 02-123-4567입니다. "
+         "병원 목록 중 병상 수가 가장 큰 병원은 '가람병원'(병상 수 12개)이고, 주소는 서울 중구 다동길 5입니다.", 0.0),
+        ("병상이 가장 많은 곳은 가람병원(서울 중구 다동길 5)이고, 의사가 가장 많은 곳은 나래병원(전화 02-123-4567)입니다.",
+         0.0),
+    ],
+)
+def test_edge_picks_are_bound_to_their_measure(answer: str, want: float) -> None:
+    facts, expected = _edge_two_picks()
+    got = matching.score_answer(facts, expected, answer)
+    assert min(got.values()) == want, (answer, got)
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 33억 7,000만 원입니다. 지난달 매매 신고는 197건이고, "
+         "전세 최고 보증금은 15억 9,000만 원입니다.", 1.0),
+        ("전세 최고 보증금은 15억 9,000만 원이고, 매매 최고 거래금액은 호반써밋상암퍼스트의 33억 7,000만 원입니다. "
+         "지난달 매매는 197건입니다.", 1.0),
+        # the two maxima swapped: each figure stated, each under the other's measure
+        ("제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 15억 9,000만 원입니다. 지난달 매매 신고는 197건이고, "
+         "전세 최고 보증금은 33억 7,000만 원입니다.", 0.0),
+        ("[최종 답변]\n- 최고가 단지명: 호반써밋상암퍼스트\n- 최고 거래금액: 159000만원\n- 지난달 매매 건수: 197\n"
+         "- 최고 전세 보증금: 337000만원", 0.0),
+    ],
+)
+def test_kopa_maxima_over_two_measures_are_not_interchangeable(answer: str, want: float) -> None:
+    """kopa-001: the top sale price and the top jeonse deposit are both "가장 높은 금액" claims."""
+    task, gold = _gold("kopa-001")
+    scores = matching.score_answer(task.facts, gold.expected, answer, question=task.query, context=gold.context)
+    assert min(scores.values()) == want, (answer, scores)
+
+
+# --- (j) both ways: the right pick and a contradicting one ---------------------------------------------
+# benchmarks/scoring_validity/both_ways.py: before, "A입니다. 아니면 B일 수도 있습니다" held the which-one
+# fact on 53/78 structured lines and 69/78 in prose (the alternative sentence has no superlative marker,
+# so it was no claim). An alternative naming a competitor now takes the pick back.
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("칼로리가 가장 높은 학교는 대치중학교입니다. 아니면 개포중학교일 수도 있습니다.", 0.0),
+        ("칼로리가 가장 높은 학교는 대치중학교인데, 개포중학교일 가능성도 있습니다.", 0.0),
+        ("칼로리가 가장 높은 학교는 대치중학교입니다. 혹시 개포중학교일지도 모릅니다.", 0.0),
+        ("[최종 답변]\n- 칼로리가 가장 높은 학교: 대치중학교입니다. 아니면 개포중학교일 수도 있습니다.", 0.0),
+        ("[최종 답변]\n- 칼로리가 가장 높은 학교: 대치중학교 (개포중학교일 수도 있음)", 0.0),
+        ("The school with the most calories is 대치중학교, or possibly 개포중학교.", 0.0),
+        # plain answers, a contrast and a caveat that names no other candidate still hold
+        ("칼로리가 가장 높은 학교는 대치중학교입니다.", 1.0),
+        ("개포중학교가 아니라 대치중학교가 칼로리가 가장 높습니다.", 1.0),
+        ("칼로리가 가장 높은 학교는 대치중학교입니다. 식단은 바뀔 수도 있습니다.", 1.0),
+    ],
+)
+def test_a_pick_with_a_competitor_as_an_alternative_fails(answer: str, want: float) -> None:
+    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 가장 높은 학교"}]
+    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    assert got["w"] == want, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("가장 비싼 거래는 33억 7,000만 원입니다. 아니면 31억 2,500만 원일 수도 있습니다.", 0.0),
+        ("[최종 답변]\n- 최고 거래금액: 337000만원 (312500만원일 수도 있음)", 0.0),
+        ("가장 비싼 거래는 33억 7,000만 원입니다.", 1.0),
+    ],
+)
+def test_a_figure_with_a_competitor_figure_as_an_alternative_fails(answer: str, want: float) -> None:
+    facts = [{"id": "p", "matcher": "money", "unit": "만원", "value": "$s2.max(nums(items[].dealAmount))",
+              "competitors": "$y", "description": "최고 거래금액"}]
+    got = matching.score_answer(facts, {"p": 337000}, answer, context={"p": {"competitors": [88500, 312500, 337000]}})
+    assert got["p"] == want, answer
+
+
+# --- (k) picks over the same measure of different owners ---------------------------------------------
+# EDGE asks the same pick of two lists ("'A병원'의 진료과목 중 전문의 수가 가장 작은 진료과목", the same of
+# 'B병원'): one measure, the same candidate names, different owners. Swapping the two picks passed 5 of 6
+# such pairs of a 300-row synth with claims_overlap off: each pick's competitor is the other pick's value,
+# so it was dropped. A which-one fact may name its ``scope`` (the list's owner): its claims then count only
+# in the units that name that owner (or no other owner).
+
+def _scoped_picks() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    depts = ["내과", "신경과", "외과", "정신건강의학과"]
+
+    def pick(fid: str, step: str, owner: str, winner: str) -> dict[str, Any]:
+        return {"id": fid, "matcher": "name", "value": f"${step}.min_by(items, &to_number(dgsbjtCdDrCnt)).dgsbjtCdNm",
+                "description": "진료과목 중 전문의 수가 가장 작은 진료과목", "row_reason": "min",
+                "measure": "dgsbjtCdDrCnt", "scope": owner, "competitors": [d for d in depts if d != winner]}
+
+    facts = [pick("f1", "s2", "가톨릭대학교서울성모병원", "신경과"), pick("f2", "s4", "건국대학교병원", "외과")]
+    return facts, {"f1": "신경과", "f2": "외과"}
+
+
+_PICKS = ("'가톨릭대학교서울성모병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{a}'(전문의 수 13)입니다. "
+          "'건국대학교병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{b}'(전문의 수 8)입니다.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        (_PICKS.format(a="신경과", b="외과"), 1.0),
+        ("건국대학교병원은 외과(8명), 가톨릭대학교서울성모병원은 신경과(13명)가 전문의가 가장 적습니다.", 1.0),
+        (_PICKS.format(a="외과", b="신경과"), 0.0),  # the two picks swapped
+        ("건국대학교병원은 신경과(8명), 가톨릭대학교서울성모병원은 외과(13명)가 전문의가 가장 적습니다.", 0.0),
+        (_PICKS.format(a="신경과", b="신경과"), 0.0),
+    ],
+)
+def test_picks_of_two_owners_are_bound_to_their_owner(answer: str, want: float) -> None:
+    facts, expected = _scoped_picks()
+    got = matching.score_answer(facts, expected, answer)
+    assert min(got.values()) == want, (answer, got)
+
+
+# --- (l) lengths said in another unit ----------------------------------------------------------------
+# A distance fact (EDGE: "거리는 3.6킬로미터") with a ``unit`` of m or km: "3.6미터" for 3.6 km is the right
+# digits in the wrong unit and fails; "3,600미터" states it.
+
+@pytest.mark.parametrize(
+    ("answer", "unit", "want"),
+    [
+        ("'동작구'의 거리는 3.6킬로미터입니다.", "km", 1.0),
+        ("'동작구'의 거리는 3,600미터입니다.", "km", 1.0),
+        ("'동작구'까지 3.6 km입니다.", "km", 1.0),
+        ("'동작구'의 거리는 3.6입니다.", "km", 1.0),  # a bare figure is in the fact's unit
+        ("'동작구'의 거리는 3.6미터입니다.", "km", 0.0),
+        ("'동작구'의 거리는 3.6 m입니다.", "km", 0.0),
+        ("'동작구'의 거리는 3.6센티미터입니다.", "km", 0.0),
+        ("거리는 721미터입니다.", "m", 1.0),
+        ("거리는 0.721킬로미터입니다.", "m", 1.0),
+        ("거리는 721킬로미터입니다.", "m", 0.0),
+        ("거리는 721km입니다.", "m", 0.0),
+    ],
+)
+def test_a_length_in_another_unit_fails(answer: str, unit: str, want: float) -> None:
+    value = 3.6 if unit == "km" else 721
+    facts = [{"id": "d", "matcher": "number", "value": "$x", "unit": unit, "description": "거리"}]
+    assert matching.score_answer(facts, {"d": value}, answer)["d"] == want, answer
+
+
+# --- (m) one row's figures over two measures ------------------------------------------------------------
+# A row with two figures (가람병원: 12 doctors, 150 beds) bound to its name only: "가람병원은 의사 150명, 병상
+# 12개" (the two figures swapped between measures) held both facts, since each figure is in the row's
+# stretch. A figure said under another measure of the same row (a clause naming that measure and not its
+# own) is no statement of it.
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 1.0),
+        (_DOCTORS.format(d="가람병원") + " " + _BEDS.format(b="나래병원"), 1.0),
+        ("가람병원은 의사가 150명, 병상이 12개이고 나래병원은 의사가 320명, 병상이 7개입니다. "
+         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 0.0),
+        ("'가람병원'의 의사 수는 150명, '나래병원'의 의사 수는 320명입니다. 의사 수가 더 큰 쪽은 '가람병원' 쪽입니다. "
+         "'가람병원'의 병상 수는 12개, '나래병원'의 병상 수는 7개입니다. 병상 수가 더 큰 쪽은 '나래병원' 쪽입니다.", 0.0),
+    ],
+)
+def test_a_rows_figures_are_bound_to_their_measure(answer: str, want: float) -> None:
+    facts, expected = _edge_two_measures()
+    got = matching.score_answer(facts, expected, answer)
+    assert min(got.values()) == want, (answer, got)

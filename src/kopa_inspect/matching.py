@@ -45,9 +45,21 @@ How an answer is read
    아닙니다", "가장 비싸지 않은 곳은 A", "A is not the most …") about the winner fails it; about a
    competitor it is no claim; "B가 아니라 A" claims A. In a comparison ("A가 B보다 (더) 높습니다",
    "A is higher than B") the claim is A, never the compared-with B however near the marker;
-   with the opposite word ("B는 A보다 낮습니다" for a max fact) the claim is A. UNCERTAIN: word lists (markers, polarity
-   words, separators, negations), not a parser; kept as heuristics and attacked in
-   tests/test_scoring_adversarial.py (h).
+   with the opposite word ("B는 A보다 낮습니다" for a max fact) the claim is A. A unit that offers a
+   competitor as an alternative ("A입니다. 아니면 B일 수도 있습니다", "B일 가능성도", "or possibly B")
+   fails the fact. UNCERTAIN: word lists (markers, polarity words, separators, negations,
+   alternatives), not a parser; kept as heuristics and attacked in tests/test_scoring_adversarial.py
+   (h, j).
+4b. **A claim is about one measure** (:func:`measure_view`). When a task has "which one" facts over
+   different measures (the field a ``max_by``/``max`` ranks, an EDGE pick's ``measure`` or winner's
+   ``winner_value_ref``; and the list's owner, ``scope``, for the same pick of two lists), each reads
+   only the units about its own measure: a structured line or clause that names another measure's
+   words (its description's content words no other measure has, or its owner) and none of its own is
+   no claim for it. A clause naming no measure takes one named before it with no claim yet (in its
+   sentence, or the sentence before when that one claims nothing: "A의 어린이집은 56건, B는 71건입니다.
+   B 쪽이 더 많습니다."), else counts for every measure. Then a competitor that is another measure's
+   winner stays a competitor, so swapping two winners ("A has more doctors, B more beds") fails.
+   UNCERTAIN: measure words are description words, not a parser (tests/test_scoring_adversarial.py i, k).
 5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 알 수는 없 /
    제공하지 않 / 불가 / 도구가 없 / 답변드리기 어려… ; a bare "없습니다" is a claim about the data,
    not a refusal), state no invented figure (no number that is not in the question, in digits or
@@ -75,7 +87,8 @@ Matchers (``AnswerFact.matcher``), each applied to the text a fact is bound to
   (absolute; a tolerance as large as the value itself is ignored, see :func:`check_tolerance`) or
   ``rel_tol`` (relative), or when it is the value rounded to its stated precision and that
   precision is at most 1% of the value. ``unit="만원"`` (or a number said with 원/억/만 for a
-  만원 API value) compares in won.
+  만원 API value) compares in won. ``unit`` m / km / cm: a length; a figure said with a length unit
+  (미터, 킬로미터, km …) is read in it ("3,600미터" holds 3.6 km, "3.6미터" does not).
 - ``money``: like ``number`` but in won: the API value times its ``unit`` (원 default, 만원, 천원,
   억원); an amount said with 원 or a Korean scale word is read in won ("8억 2,500만 원"); a bare
   figure is read in the API's unit ("82,500" for 82,500 만원); "82,500원" for 82,500 만원 fails.
@@ -273,12 +286,38 @@ def _number_in(e: float, found: Iterable[FoundNumber], tol: float, scale_man: bo
     return False
 
 
+# Lengths: a figure said with a length unit is read in that unit ("3,600미터" = 3.6 km); a bare one is
+# in the fact's unit. Without it the digits alone would hold: "3.6미터" for 3.6 km.
+_LENGTH_UNITS: dict[str, float] = {"m": 1.0, "km": 1000.0, "cm": 0.01}
+_LENGTH_AFTER = re.compile(r"\s*(킬로미터|킬로|㎞|km|센티미터|센티|㎝|cm|미터|m)(?![A-Za-z])", re.IGNORECASE)
+_LENGTH_WORD = {"킬로미터": 1000.0, "킬로": 1000.0, "㎞": 1000.0, "km": 1000.0, "센티미터": 0.01, "센티": 0.01,
+                "㎝": 0.01, "cm": 0.01, "미터": 1.0, "m": 1.0}
+
+
+def length_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str = "m") -> float:
+    """A length in ``unit`` (m, km, cm): the answer's figures in the unit said after them."""
+    e = to_number(expected)
+    if e is None:
+        return 0.0
+    factor = _LENGTH_UNITS[unit]
+    text = unicodedata.normalize("NFKC", answer)
+    found: list[FoundNumber] = []
+    for n in extract_numbers(text):
+        said = _LENGTH_AFTER.match(text[n.end :])
+        k = _LENGTH_WORD[said.group(1).lower()] if said else factor
+        found.append(FoundNumber(n.value * k, n.precision * k, n.scaled, n.money, n.start, n.end))
+    tol = _effective_tol(e, tolerance, rel_tol) * factor
+    return 1.0 if _number_in(e * factor, found, tol, scale_man=False) else 0.0
+
+
 def number_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None) -> float:
     e = to_number(expected)
     if e is None:
         return 0.0
     if unit in _MONEY_UNITS and unit != "원":
         return money_score(expected, answer, tolerance, rel_tol, unit)
+    if unit in _LENGTH_UNITS:
+        return length_score(expected, answer, tolerance, rel_tol, unit)
     return 1.0 if _number_in(e, extract_numbers(answer), _effective_tol(e, tolerance, rel_tol)) else 0.0
 
 
@@ -1044,6 +1083,19 @@ _NEGATED = re.compile(
     re.IGNORECASE,
 )
 AMBIGUOUS = "\x00ambiguous"  # a claim naming several candidates as a list: never the winner
+# An alternative offered beside the answer ("A입니다. 아니면 B일 수도 있습니다", "A인데 B일 가능성도",
+# "혹시 B일지도", "or possibly B"): a unit with one of these that names a competitor takes the pick back.
+# UNCERTAIN: a word list. "B가 아니라 A" (a contrast) and "늦어질 수도" (a caveat on no candidate) are not.
+_ALTERNATIVE = re.compile(
+    r"아니면|혹은|혹시|(?:일|였을|이었을)\s*(?:수도|지도|가능성)|가능성도|\bor\s+(?:possibly|maybe|perhaps)\b"
+    r"|\bpossibly\b|\bmaybe\b|\bperhaps\b|\bmight\s+(?:also\s+)?be\b|\bcould\s+(?:also\s+)?be\b",
+    re.IGNORECASE,
+)
+
+
+def _alternative_units(view: AnswerView) -> list[str]:
+    """Structured line values and free-text sentences that offer an alternative."""
+    return [u for u in [v for _, v in view.lines] + view.sentences[len(view.lines) :] if _ALTERNATIVE.search(u)]
 
 
 def _is_list_item(clause: str, names: Sequence[str]) -> bool:
@@ -1136,6 +1188,8 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
             (denied if c[1] else claims).append(c[0])
     if right in denied or AMBIGUOUS in claims:
         return 0.0  # the winner denied, or hidden in a list of candidates
+    if any(_spans(wrong, u) for u in _alternative_units(view)):
+        return 0.0  # a competitor offered as an alternative ("아니면 B일 수도 있습니다")
     if not claims:
         # no superlative claim: the answer holds only if it names the winner and no other candidate
         said = {n for n, _, _ in _spans(candidates, view.text)}
@@ -1181,6 +1235,180 @@ def _direction(fact: Any) -> int:
     if re.search(r"\bmin_by\s*\(|\bmin\s*\(", expr):
         return -1
     return _polarity(str(_get(fact, "description", "")))
+
+
+# --- measures: a "which one" claim is about one measure ------------------------------------------
+# Two "which one" facts over different measures (the most doctors, the most beds; the top sale price,
+# the top jeonse deposit) must not be answerable by each other's claims: "B 쪽이 의사가 더 많고, A 쪽이
+# 병상이 더 많습니다" with both winners swapped names every candidate in some claim. A which-one fact
+# therefore reads only the units (structured lines, free-text clauses) about its own measure: a unit
+# that names another fact's measure (a word of that fact's description no other measure has) and
+# none of its own is no claim for it. A clause naming no measure takes the one named before it in its
+# sentence until a claim is made ("의사 수는 A 10명, B 5명으로 A가 더 많고"), and otherwise counts for
+# every measure (a neutral claim is read as a claim about each, so it cannot serve two swapped facts).
+# UNCERTAIN: measure words are the description's content words (a word list, not a parser).
+
+# What a description says besides its measure: superlatives, polarity words, generic nouns.
+_MEASURE_STOP = re.compile(
+    r"^(?:가장|제일|더|그|이|저|중|및|또는|이름|쪽|곳|것|값|목록|종류|해당|기준|전체|모든|같은|날|때"
+    r"|큰|크기|많은|많이|높은|낮은|작은|적은|비싼|비싸게|싼|싸게|늦게|늦은|이른|일찍|빠른|빨리|먼저|끝나는|시작하는"
+    r"|최고|최저|최대|최소|최다|최근|최신|[0-9]+위|api|unit)$",
+    re.IGNORECASE,
+)
+_MEASURE_PARTICLE = re.compile(r"(?:으로|에서|에게|까지|부터|의|이|가|은|는|을|를|에|로|과|와|도|만)$")
+_MEASURE_FUNCS = frozenset({"num", "nums", "to_number", "length", "items", "max", "min", "max_by", "min_by", "abs",
+                            "sum", "avg", "sort_by", "reverse", "to_string"})
+# A connective between two claims of one clause: "의사는 A가 더 많고 병상은 B가 더 많습니다".
+# Only after a predicate's stem (많고, 크고, 빠르고, 비싸고, 이고): "최고 전세 보증금" is no connective.
+_CONNECTIVE = re.compile(r"(?<=[많크큽높낮적작늦르싸이하되있없같])(?:고|며)\s+|(?<=[가-힣])(?:으며|지만|는데|으나)\s+")
+
+
+def measure_words(description: Any) -> frozenset[str]:
+    """The content words of a fact's description that name what is measured ("최고 전세 보증금 (top
+    jeonse deposit; API unit 만원)" -> 전세, 보증금): the English gloss in parentheses and quoted row
+    names dropped, particles cut, superlatives and generic words left out; normalized like names."""
+    text = re.sub(r"\([^)]*\)|'[^']*'|\"[^\"]*\"|‘[^’]*’", " ", unicodedata.normalize("NFKC", str(description or "")))
+    out: set[str] = {normalize_name(w) for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}", text)
+                     if not _MEASURE_STOP.match(w)}
+    for word in re.findall(r"[가-힣]+", text):
+        if len(word) >= 3:
+            word = _MEASURE_PARTICLE.sub("", word)
+        word = re.sub(r"^(?:최고|최저|최대|최소|최다)(?=[가-힣]{2})", "", word)
+        if len(word) >= 2 and not _MEASURE_STOP.match(word):
+            out.add(normalize_name(word))
+    return frozenset(out)
+
+
+def measure_key(fact: Any) -> str | None:
+    """What a which-one fact ranks by, as (step, field): an EDGE pick's ``measure``, the field a
+    ``max_by``/``min_by``/``max``/``min`` ranks in its value, or an EDGE winner's ``winner_value_ref``.
+    None when the fact does not say (it is then read against every unit, as before)."""
+    value = str(_get(fact, "value", "") or "")
+    step = re.match(r"\$(\w+)", value)
+    sid = step.group(1) if step else ""
+    if _get(fact, "measure"):
+        return f"{sid}:{_get(fact, 'measure')}"
+    m = re.search(r"\b(?:max_by|min_by)\s*\(.*?,\s*&(.+?)\)\s*\.\s*\"?[\w]+\"?\s*$", value, re.S)
+    if not m:
+        m = re.search(r"\b(?:max|min)\s*\((.+)\)\s*$", value, re.S)
+    if not m:
+        ref = _get(fact, "winner_value_ref")
+        if isinstance(ref, str) and ref.startswith("$"):
+            ref_step = re.match(r"\$(\w+)", ref)
+            body = ref[ref_step.end() :] if ref_step else ref
+            fields = [w for w in re.findall(r"[A-Za-z_]\w*", body) if w not in _MEASURE_FUNCS]
+            return f"{ref_step.group(1) if ref_step else ''}:{fields[-1]}" if fields else None
+        return None
+    fields = [w for w in re.findall(r"[A-Za-z_]\w*", m.group(1)) if w not in _MEASURE_FUNCS]
+    return f"{sid}:{fields[-1]}" if fields else None
+
+
+def _mentions(unit: str, distinct: Mapping[str, frozenset[str]], names: Sequence[str] = ()) -> set[str]:
+    """The measures a unit names; a row's own name is no measure ("서울대학교병원" says no 병원)."""
+    for _, a, b in sorted(_spans(names, unit), key=lambda x: -x[1]):
+        unit = unit[:a] + " " + unit[b:]
+    flat = normalize_name(unit)
+    return {key for key, words in distinct.items() if any(w in flat for w in words)}
+
+
+def _split_claims(clause: str, about: Any = None) -> list[str]:
+    """A clause holding two claims joined by a connective ("…더 많고 …더 많습니다"), or two statements
+    about different measures ("병상이 150개이고 나래병원은 의사가 7명": ``about`` gives a text's measures),
+    cut between them; a connective with neither on both sides ("최고 거래금액") leaves it whole."""
+    parts: list[str] = []
+    rest = clause
+    for m in _CONNECTIVE.finditer(clause):
+        head, tail = clause[len(clause) - len(rest) : m.end()], clause[m.end() :]
+        claims = _MARKER.search(_FIELD_WORDS.sub(" ", head)) and _MARKER.search(_FIELD_WORDS.sub(" ", tail))
+        if claims or (about is not None and about(head) and about(tail) and about(head) != about(tail)):
+            parts.append(head.strip())
+            rest = tail
+    return [*parts, rest.strip()] if rest.strip() else parts
+
+
+def _blank_figures(text: str) -> str:
+    return re.sub(r"\d", " ", text)
+
+
+def measure_view(
+    view: AnswerView, own: str, distinct: Mapping[str, frozenset[str]], names: Sequence[str] = (),
+    mask: bool = False,
+) -> AnswerView:
+    """The answer as a fact over measure ``own`` reads it: structured lines and free-text clauses
+    about another measure (and not this one) left out (see the comment above), or with ``mask`` kept
+    with their figures blanked (a row's name stays where it is: "가람병원은 의사 150명, 병상 12개" states
+    no bed count of 150 for a fact on beds). ``names``: the task's subjects and candidates, masked
+    before measure words are looked for."""
+    def keep(ctx: set[str]) -> bool:
+        return not ctx or own in ctx
+
+    def about(text: str) -> set[str]:
+        return _mentions(text, distinct, names)
+
+    lines = []
+    for lab, val in view.lines:
+        if keep(about(f"{lab}: {val}")):
+            lines.append((lab, val))
+        elif mask:
+            lines.append((lab, _blank_figures(val)))
+    groups: list[list[str]] = []
+    # a measure named with no claim yet ("A의 어린이집은 56건, B는 71건입니다."): the next claim is about
+    # it, in this sentence or, when this sentence claims nothing, the next ("B 쪽이 더 많습니다."); a
+    # field said after a claim ("…가장 작은 곳은 A이고, 일산화탄소 농도는 0.4입니다.") introduces nothing
+    intro: set[str] = set()
+    for group in view.clause_groups:
+        kept: list[str] = []
+        last: set[str] = set()
+        claimed = False
+        for clause in (p for c in group for p in _split_claims(c, about if mask else None)):
+            said = about(clause)
+            marker = bool(_MARKER.search(_FIELD_WORDS.sub(" ", clause)))
+            # (a figure statement naming no measure is about none: "강남구 pm10Value은 35" after a count)
+            ctx = said or (intro if marker else set() if mask else last)
+            if marker:
+                intro, claimed = set(), True
+            elif said:
+                intro = said
+            last = ctx
+            if keep(ctx):
+                kept.append(clause)
+            elif mask:
+                kept.append(_blank_figures(clause))
+        if claimed:
+            intro = set()
+        if kept:
+            groups.append(kept)
+    structured = [f"{lab}: {val}" for lab, val in lines]
+    free = [", ".join(g) for g in groups]
+    return AnswerView(
+        "\n".join([*structured, *free]), view.dump, lines, [*structured, *free], [c for g in groups for c in g], groups
+    )
+
+
+def measure_scopes(
+    facts: Mapping[str, Any], which: Sequence[str], scopes: Mapping[str, str] | None = None
+) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """For the which-one facts ``which`` (ids into ``facts``): each one's measure key (facts ranking by
+    the same field of the same owner's list share it) and each key's distinctive words (its
+    descriptions' measure words and its owner, ``scopes[id]``, that no other key has). Empty when
+    fewer than two measures can be told apart."""
+    scopes = scopes or {}
+    keys: dict[str, str] = {}
+    words: dict[str, set[str]] = {}
+    for fid in which:
+        # a pick of one owner's list ("'A병원'의 진료과목 중 …"): the owner scopes it like a measure
+        scope = scopes.get(fid)
+        k = (measure_key(facts[fid]) or "") + (f"@{normalize_name(scope)}" if scope else "")
+        if not k:
+            continue
+        keys[fid] = k
+        words.setdefault(k, set()).update(measure_words(_get(facts[fid], "description")))
+        if scope:
+            words[k].add(normalize_name(scope))
+    distinct = {k: frozenset(w - set().union(*(v for o, v in words.items() if o != k))) for k, w in words.items()}
+    if sum(1 for w in distinct.values() if w) < 1 or len(distinct) < 2:
+        return {}, {}
+    return keys, distinct
 
 
 # --- facts ---------------------------------------------------------------------------------------
@@ -1436,6 +1664,8 @@ def claimed_value_score(
         clean = _FIELD_WORDS.sub(" ", clause)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
             units.append((clean, is_list or bool(re.search(r"\d\s*\S{0,6}\s+(?:또는|혹은|아니면|or)\s", clean))))
+    if any(match_text(fact, c, u, strict=True) >= 1.0 for u in _alternative_units(view) for c in competitors):
+        return 0.0  # a competitor's figure offered as an alternative ("아니면 8억 8,500만 원일 수도")
     right = wrong = 0
     for unit, is_list in units:
         r = any(match_text(fact, v, unit) >= 1.0 for v in values)
@@ -1468,7 +1698,9 @@ def score_answer(
 
     - ``facts``: :class:`~kopa_inspect.task_data.schema.AnswerFact` objects or their dicts
       (``id``, ``matcher``, ``value`` and the optional ``subject``, ``competitors``, ``accept``,
-      ``tolerance``, ``rel_tol``, ``unit``, ``labels``, ``keys``, ``description``).
+      ``tolerance``, ``rel_tol``, ``unit``, ``labels``, ``keys``, ``description``; for "which one"
+      facts over different measures also ``measure`` / ``winner_value_ref`` (what they rank by) and
+      ``scope`` (the owner of the ranked list), see 4b of the module docstring).
     - ``expected``: the resolved value of each fact, by id (``GoldTruth.expected``).
     - ``question``: the task's query; a refusal may repeat its figures and names, nothing else.
     - ``context``: per fact id, the resolved ``subject``/``competitors``/``accept``/``keys`` when
@@ -1484,7 +1716,7 @@ def score_answer(
     for f in facts:
         fid = str(_get(f, "id"))
         ctx = dict(context.get(fid, {}))
-        for key in ("subject", "competitors", "accept", "keys"):
+        for key in ("subject", "competitors", "accept", "keys", "scope"):
             if key not in ctx:
                 ctx[key] = _literal(_get(f, key))
         if not ctx.get("competitors") and _get(f, "matcher") in ("name", "exact"):
@@ -1502,20 +1734,49 @@ def score_answer(
             exp = expected.get(fid)
             if isinstance(exp, str):
                 others.append(exp)
+    # which-one facts over different measures read only the units about their own measure
+    by_id = {str(_get(f, "id")): f for f in facts}
+    which = [fid for fid, ctx in resolved.items()
+             if _as_list(ctx.get("competitors")) and not ctx.get("subject") and _get(by_id[fid], "matcher") != "refusal"]
+    scopes = {fid: str(ctx["scope"]) for fid, ctx in resolved.items() if ctx.get("scope")}
+    keys, distinct = measure_scopes(by_id, which, scopes)
+    # owners are what a unit is about: not masked like the rows' names
+    owners = {normalize_name(o) for o in scopes.values()}
+    unmasked = [o for o in dict.fromkeys(others) if normalize_name(o) not in owners]
+    # one row's figures over several measures ("가람병원: 의사 12명, 병상 150개"): each is read only where
+    # its own measure (or none of the row's others) is named
+    by_subject: dict[str, list[str]] = {}
+    for fid, ctx in resolved.items():
+        if ctx.get("subject") and (_get(by_id[fid], "matcher") in _NUMERIC_KINDS
+                                   or _get(by_id[fid], "matcher") in ("time", "date", "month")):
+            by_subject.setdefault(normalize_name(ctx["subject"]), []).append(fid)
+    row_scopes: dict[str, dict[str, frozenset[str]]] = {}
+    for fids in by_subject.values():
+        subj = str(resolved[fids[0]]["subject"])
+        words = {fid: measure_words(_get(by_id[fid], "description")) - measure_words(subj) - {normalize_name(subj)}
+                 for fid in fids}
+        own_words = {fid: frozenset(w - set().union(*(v for o, v in words.items() if o != fid)))
+                     for fid, w in words.items()}
+        if len(fids) > 1 and any(own_words.values()):
+            row_scopes |= dict.fromkeys(fids, own_words)
     out: dict[str, float] = {}
     for f in facts:
         fid = str(_get(f, "id"))
         ctx = resolved[fid]
         subject = ctx.get("subject")
-        # a competitor that is another fact's own value is that fact's claim, not a wrong one here
-        other_values = [v for k, v in expected.items() if k != fid and v is not None and not isinstance(v, list)]
+        # a competitor that is another fact's own value is that fact's claim, not a wrong one here,
+        # unless that fact is about another measure whose claims are told apart from this one's
+        own = keys.get(fid)
+        other_values = [v for k, v in expected.items() if k != fid and v is not None and not isinstance(v, list)
+                        and not (own and keys.get(k) not in (None, own) and distinct.get(keys[k]))]
         ctx["competitors"] = [
             c for c in _as_list(ctx.get("competitors")) if not any(_same_value(c, v) for v in other_values)
         ]
         out[fid] = score_fact(
             f,
             expected.get(fid),
-            view,
+            measure_view(view, own, distinct, unmasked) if own
+            else measure_view(view, fid, row_scopes[fid], unmasked, mask=True) if fid in row_scopes else view,
             question=question,
             subject=str(subject) if subject not in (None, "") else None,
             competitors=_as_list(ctx.get("competitors")),
