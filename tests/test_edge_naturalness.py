@@ -19,6 +19,7 @@ from edge_synth.compose import fact_label
 from edge_synth.conditions import CONDITIONS, lookup
 from edge_synth.fields import concept, is_name_like
 from edge_synth.natural import INTERNAL_NAMES, bad_year_months, naturalness_problems, requests
+from edge_synth.values import say
 from kopa_inspect.apis import get_operation
 
 _REGION_RANK = {"sidonm": 1, "sggnm": 2, "umdnm": 3}
@@ -94,7 +95,8 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
             assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count", "forecast"), f
             if f["row_reason"] in ("max", "min"):
                 assert ("가장 큰" if f["row_reason"] == "max" else "가장 작은") in c.query, c.query
-                assert str(f["measure_value"]) in c.answer, c.answer
+                tool = next(s.tool for s in c.plan.steps if s.id == f["step"])
+                assert say(tool, f["measure"], f["measure_value"]) in c.answer, c.answer  # "12억 3,000만 원"
             if f["row_reason"] == "named":
                 assert f"'{f['row_label']}'" in c.query and f"'{f['row_label']}'" in c.answer, (c.query, c.answer)
         for j in d.junctions:

@@ -160,6 +160,7 @@ def test_contamination_check_drops_a_planted_benchmark_copy(synth, tmp_path):
 
 def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
     from edge_synth.filter import argument_sources, artefacts
+    from edge_synth.values import say
 
     root, summary = synth
     rows = _rows(root / "run" / "dataset")
@@ -176,7 +177,8 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
             reasons.append(f["row_reason"])
             if f["row_reason"] in ("max", "min"):
                 assert ("가장 큰" if f["row_reason"] == "max" else "가장 작은") in r["answer"]
-                assert str(f["measure_value"]) in r["answer"]
+                tool = next(s.tool for s in plan.steps if s.id == f["step"])
+                assert say(tool, f["measure"], f["measure_value"]) in r["answer"]  # "12억 3,000만 원"
             if f.get("row_label"):
                 assert f["row_label"] in r["answer"]
     # Not every answer reads row 0: rows are chosen by rank or position, and the answer says which.

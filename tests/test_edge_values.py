@@ -25,7 +25,7 @@ def test_raw_encodings_are_said_for_a_person(op, field, raw, said, kind):
 def test_a_four_digit_number_is_a_time_only_where_the_field_is_a_time():
     assert value_kind("hira_getHospBasisList", "drTotCnt", "1200") is None  # a doctor count, not 12시
     assert say("hira_getHospBasisList", "drTotCnt", "1200") == "1200"
-    assert value_kind("molit_getRTMSDataSvcAptTrade", "dealAmount", "202611") is None  # an amount
+    assert value_kind("molit_getRTMSDataSvcAptTrade", "dealAmount", "202611") == "manwon"  # an amount
 
 
 @pytest.mark.parametrize(("op", "field", "raw"), [
@@ -49,3 +49,68 @@ def test_a_later_time_is_said_later_not_larger():
     assert later_phrase("월요일 진료 종료") == "월요일 진료가 더 늦게 끝나는"
     assert later_phrase("토요일 진료 시작", "min") == "토요일 진료가 더 일찍 시작하는"
     assert later_phrase("학사일자") == "학사일자가 더 늦은"
+
+
+# --- amounts in 만원 (MOLIT dealAmount "123,000", Seoul THING_AMT): said in won, as a person does ----
+
+
+@pytest.mark.parametrize(("op", "field", "raw", "said"), [
+    ("molit_getRTMSDataSvcAptTrade", "dealAmount", "123,000", "12억 3,000만 원"),
+    ("molit_getRTMSDataSvcAptTrade", "dealAmount", "100,000", "10억 원"),
+    ("molit_getRTMSDataSvcAptTradeDev", "dealAmount", " 8,500", "8,500만 원"),
+    ("molit_getRTMSDataSvcAptRent", "deposit", "35,000", "3억 5,000만 원"),
+    ("molit_getRTMSDataSvcAptRent", "monthlyRent", "120", "120만 원"),
+    ("seoul_tbLnOpendataRtmsV", "THING_AMT", "98000", "9억 8,000만 원"),
+])
+def test_a_manwon_amount_is_said_in_won(op, field, raw, said):
+    assert value_kind(op, field, raw) == "manwon"
+    assert say(op, field, raw) == said
+
+
+def test_a_manwon_fact_scores_the_said_amount_and_not_a_wrong_one():
+    from edge_synth.values import unit_of
+
+    op, field, raw = "molit_getRTMSDataSvcAptTrade", "dealAmount", "123,000"
+    matcher, resolved, _ = typed(op, field, raw)
+    fact = {"id": "f1", "description": "거래금액", "value": "$s1.items[0].dealAmount", "resolved": resolved,
+            "matcher": matcher or "number", "unit": unit_of(op, field, raw), "tolerance": 0.0, "subject": "래미안"}
+    assert answer_score("'래미안'의 거래금액은 12억 3,000만 원입니다.", [fact]) == 1.0
+    assert answer_score("'래미안'의 거래금액은 12억 2,000만 원입니다.", [fact]) == 0.0
+    assert answer_score("'래미안'의 거래금액은 123,000원입니다.", [fact]) == 0.0  # 만원 read as 원
+
+
+def test_the_condition_sentence_says_the_amount_in_won():
+    """"'X'의 거래금액은 123,000으로 10억 원 이상이어서" said the API's 만원 figure raw beside the
+    threshold said in won: a COND over a trade (conditions.py) says both in won."""
+    import asyncio
+    import re
+
+    from edge_synth.compose import compose, execute
+    from edge_synth.describe import row_label
+    from edge_synth.sample import Draft, Junction
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.plans import Plan, PlanStep
+
+    clock = "2026-12-03T13:45:00+09:00"
+    backend = make_backend(seed=0)
+    try:
+        s1 = PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11110", "DEAL_YMD": "202611"})
+        run, _ = asyncio.run(execute(Plan(steps=[s1]), backend, seed=0, clock=clock))
+        items = run.outputs["s1"]["items"]
+        j = next(i for i, it in enumerate(items[:10]) if row_label(s1.tool, it, items) is not None)
+        raw = items[j]["dealAmount"]
+        holds = float(raw.replace(",", "")) >= 100000
+        taken = "molit_getRTMSDataSvcAptRent" if holds else "molit_getRTMSDataSvcAptTradeDev"
+        s2 = PlanStep(id="s2", tool=taken, args={"LAWD_CD": f"$s1.items[{j}].sggCd", "DEAL_YMD": "202611"})
+        run, _ = asyncio.run(execute(Plan(steps=[s1, s2]), backend, seed=0, clock=clock))
+        d = Draft(index=0, steps=[s1, s2], outputs=dict(run.outputs), args=dict(run.args))
+        other = "molit_getRTMSDataSvcAptTradeDev" if holds else "molit_getRTMSDataSvcAptRent"
+        d.junctions.append(Junction("COND", "s1", ["s2"], "e_test", {
+            "field": "dealAmount", "threshold": 100000.0, "holds": holds, "then": taken if holds else other,
+            "else": other if holds else taken, "item": j}))
+        comp = asyncio.run(compose(d, backend, seed=0, clock=clock))
+    finally:
+        asyncio.run(backend.aclose())
+    first = comp.answer.split("살펴봤습니다.")[0]
+    assert say(s1.tool, "dealAmount", raw) in first and "10억 원" in first, first
+    assert not re.search(rf"(?<![\d,]){re.escape(raw.strip())}(?![\d,]|만)", first), first

@@ -36,7 +36,7 @@ from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal
 from edge_synth.natural import COUNTABLE, naturalness_problems, row_word, true_count, user_noun
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
-from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed
+from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed, unit_of
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -312,7 +312,8 @@ def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid:
     if any(numeric(x) == numeric(row[w.value]) for x in re.findall(r"\d+", when)):
         return None  # "3일 …의 기온은 3도": the figure would be read off the time said with it
     fact = _fact(fid, sid, w.value, run, idx, "forecast", None, f"{user_noun(tool)}의 {when}{word}", tool)
-    fact.update({"said_as": f"{when}{word}", "unit": unit, "category": cat})
+    # "said_unit": what the answer says after the figure ("5도"); "unit" is the matcher's API unit
+    fact.update({"said_as": f"{when}{word}", "said_unit": unit, "category": cat})
     return fact
 
 
@@ -356,8 +357,9 @@ def _winner_fact(draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: 
     win = labels[best]
     if win is None or len(set(names)) != len(j.consumers):
         matcher, resolved, sl = typed(draft.step(best).tool, j.detail["compare"], figure)
+        unit = unit_of(draft.step(best).tool, j.detail["compare"], figure)
         return {**base, "description": f"{desc}의 값", "value": figure_ref + (sl or ""), "resolved": resolved,
-                "matcher": matcher or "number"}
+                "matcher": matcher or "number", **({"unit": unit} if unit else {})}
     i = j.detail["items"][j.consumers.index(best)]
     return {**base, "description": f"{desc}의 이름", "value": f"${j.producer}.items[{i}].{win[0]}",
             "resolved": win[1], "matcher": "name", "competitors": [n for n in names if n != win[1]],
@@ -375,6 +377,8 @@ def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, 
     fact = {"id": fid, "description": desc, "value": f"${step}.items[{idx}].{fname}{sl or ''}",
             "resolved": resolved, "matcher": matcher or matcher_for(value), "tolerance": 0.0, "step": step,
             "field": fname, "row": idx, "row_reason": reason}
+    if unit := unit_of(tool, fname, value):
+        fact["unit"] = unit  # a 만원 amount, said in won ("12억 3,000만 원")
 
     if measure:
         fact["measure"] = measure
@@ -717,7 +721,8 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             label = field_label(prod_tool, d["field"])
             side = cond.holds_means if d["holds"] else cond.fails_means
             taken = user_noun(draft.step(j.consumers[0]).tool)
-            out.append(f"{who}의 {eun(label)} {ro(_v(row.get(d['field'])))} {side}이어서 {eul(taken)} 살펴봤습니다.")
+            said = say(prod_tool, d["field"], row.get(d["field"]))  # "9억 4,600만 원", never "94,600"
+            out.append(f"{who}의 {eun(label)} {ro(said)} {side}이어서 {eul(taken)} 살펴봤습니다.")
         if j.type == "CMP" and j.detail["compare"] == COUNT:
             cons_tool = draft.step(j.consumers[0]).tool
             what = _join(_relation(draft, j, j.consumers[0], {}, who=""), user_noun(cons_tool))
@@ -750,7 +755,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         reason = f["row_reason"]
         items = outputs[f["step"]]["items"]
         raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
-        value = say(tool, f["field"], raw) + f.get("unit", "") if f["field"] != COUNT else _v(f["resolved"])
+        value = say(tool, f["field"], raw) + f.get("said_unit", "") if f["field"] != COUNT else _v(f["resolved"])
         noun, unit = user_noun(tool), row_word(tool)
         owner = _owner(draft, f["step"], outputs)
         if owner:

@@ -231,13 +231,19 @@ def answer_has(answer: str, value: Any) -> bool:
 
 
 def answer_ok(answer: str, facts: Iterable[dict[str, Any]]) -> bool:
-    """Every fact's value is in the answer: literally, or for a date/time/month fact in the form a person
-    writes it ("2026년 5월 5일", "17시 30분"), read by the matcher that scores it."""
-    from kopa_inspect.matching import fact_score
+    """Every fact's value is in the answer: literally, or for a date/time/month fact or a 만원 amount in the
+    form a person writes it ("2026년 5월 5일", "17시 30분", "12억 3,000만 원"), read by the matcher that
+    scores it."""
+    from kopa_inspect.matching import fact_score, money_score
 
-    return all(fact_score(f["matcher"], f.get("resolved"), answer) >= 1.0
-               if f.get("matcher") in ("date", "time", "month") else answer_has(answer, f.get("resolved"))
-               for f in facts)
+    def has(f: dict[str, Any]) -> bool:
+        if f.get("matcher") in ("date", "time", "month"):
+            return fact_score(f["matcher"], f.get("resolved"), answer) >= 1.0
+        if f.get("matcher") == "money":
+            return money_score(f.get("resolved"), answer, unit=f.get("unit") or "원") >= 1.0
+        return answer_has(answer, f.get("resolved"))
+
+    return all(has(f) for f in facts)
 
 
 def answer_holds(answer: str, facts: list[dict[str, Any]]) -> bool:

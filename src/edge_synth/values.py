@@ -7,7 +7,7 @@ from the field's spec description (and name) together with the value's shape, ne
 shape alone: a 4-digit number is a time only where the field is a time, an 8-digit one a date only
 where it is a valid calendar day. Each kind has the matcher (kopa_inspect.matching) that reads the
 said form: date -> ``date``, a year-month of a date/period field ("202611") -> ``month``, timestamp -> ``date`` on its first 8 digits (the fact's reference gets
-a ``[0:8]`` slice), time -> ``time``, distance -> ``number`` ("2.3킬로미터": a Hangul unit after the
+a ``[0:8]`` slice), time -> ``time``, a 만원 amount ("123,000", said "12억 3,000만 원") -> ``money`` with unit 만원, distance -> ``number`` ("2.3킬로미터": a Hangul unit after the
 figure keeps it a figure; "2.3km" would glue a letter to it).
 """
 
@@ -25,6 +25,8 @@ _MONTH_CUE = re.compile(r"일자|연월|년월|시점|YYYYMM|period|month", re.I
 _HHMM = re.compile(r"([01]\d|2[0-4])([0-5]\d)")
 _TIME_CUE = re.compile(r"HHMM|HH:MM|시각|(?:진료|운영|이용|영업)\s*(?:시작|종료)|(?:시작|종료)\s*시간|\btime\b", re.I)
 _STAMP_CUE = re.compile(r"일시|YYYYMMDDHH|시각|time|dtm|dt$|ts$", re.I)
+_MANWON_CUE = re.compile(r"만원|만 원|10,000 KRW|10k KRW")
+_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
 _KM = re.compile(r"거리.*\bkm\b|distance.*\bkm\b", re.I)
 _M = re.compile(r"거리.*(?:\bm\b|미터)|distance in met", re.I)
 
@@ -37,9 +39,11 @@ def _desc(op_id: str, fname: str) -> str:
 
 
 def value_kind(op_id: str, fname: str, value: Any) -> str | None:
-    """"date" | "timestamp" | "month" | "time" | "km" | "m" | None (say the value as it is)."""
+    """"date" | "timestamp" | "month" | "time" | "km" | "m" | "manwon" | None (say the value as it is)."""
     v = str(value).strip()
     desc = _desc(op_id, fname)
+    if _MANWON_CUE.search(desc) and _AMOUNT.fullmatch(v):
+        return "manwon"  # an amount in 만원 ("123,000" is 12억 3,000만 원), never a date or a time
     if _DATE8.fullmatch(v):
         return "date"
     if re.fullmatch(r"\d{12}|\d{14}", v) and _DATE8.fullmatch(v[:8]) and _HHMM.fullmatch(v[8:12]) \
@@ -55,6 +59,15 @@ def value_kind(op_id: str, fname: str, value: Any) -> str | None:
         if _M.search(desc):
             return "m"
     return None
+
+
+def won_said(manwon: str) -> str:
+    """A 만원 amount as a person says it: "123,000" -> "12억 3,000만 원", "100,000" -> "10억 원",
+    "8,500" -> "8,500만 원", "0" -> "0원"."""
+    n = int(manwon.replace(",", "").strip())
+    eok, man = divmod(n, 10000)
+    parts = ([f"{eok:,}억"] if eok else []) + ([f"{man:,}만"] if man else [])
+    return " ".join(parts) + " 원" if parts else "0원"
 
 
 def time_said(hhmm: str) -> str:
@@ -79,6 +92,8 @@ def say(op_id: str, fname: str, value: Any) -> str:
         return f"{v}킬로미터"
     if kind == "m":
         return f"{v}미터"
+    if kind == "manwon":
+        return won_said(v)
     return v
 
 
@@ -93,7 +108,14 @@ def typed(op_id: str, fname: str, value: Any) -> tuple[str | None, Any, str | No
         return "time", str(value).strip(), None
     if kind == "month":
         return "month", str(value).strip(), None
+    if kind == "manwon":
+        return "money", value, None  # read in won with unit 만원 (unit_of): "12억 3,000만 원"
     return None, value, None
+
+
+def unit_of(op_id: str, fname: str, value: Any) -> str | None:
+    """The API unit a fact on this field carries for the matcher ("만원"), or None."""
+    return "만원" if value_kind(op_id, fname, value) == "manwon" else None
 
 
 def is_clock_kind(op_id: str, fname: str, value: Any) -> bool:
