@@ -1464,3 +1464,58 @@ def test_a_rows_figures_are_bound_to_their_measure(answer: str, want: float) -> 
     facts, expected = _edge_two_measures()
     got = matching.score_answer(facts, expected, answer)
     assert min(got.values()) == want, (answer, got)
+
+
+# --- (n) a plain value denied, or given as a range --------------------------------------------------------
+# benchmarks/scoring_validity/denied_or_range.py: before, "지난달 매매 건수는 197건이 아닙니다" held the
+# count (375/377 plain facts as a line or prose, 369/377 in English) and a range with the value at one
+# end ("197~394", "98.5에서 197 사이") held every figure (243/243). A value denied is not stated, and a
+# range or a bound (이상, 미만, at least …) states no figure.
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("지난달 매매 건수는 197건이 아닙니다.", 0.0),
+        ("[최종 답변]\n- 지난달 매매 건수: 197(이)가 아닙니다", 0.0),
+        ("The number of sales last month is not 197.", 0.0),
+        ("지난달 매매 건수는 197~394건입니다.", 0.0),
+        ("지난달 매매 건수는 98.5에서 197 사이입니다.", 0.0),
+        ("지난달 매매는 197건 이상입니다.", 0.0),
+        ("지난달 매매는 at least 197 sales.", 0.0),
+        # plain statements, a contrast and a figure beside a threshold still hold
+        ("지난달 매매 건수는 197건입니다.", 1.0),
+        ("지난달 매매 건수는 150건이 아니라 197건입니다.", 1.0),
+        ("지난달 매매는 197건으로, 100건 이상이었습니다.", 1.0),
+        ("지난달 매매 건수는 197건입니다. 많은 편은 아닙니다.", 1.0),
+        ("Last month there were 197 sales, not 150.", 1.0),
+    ],
+)
+def test_a_denied_value_or_a_range_states_no_figure(answer: str, want: float) -> None:
+    facts = [{"id": "n", "matcher": "number", "value": "$s4.totalCount", "description": "지난달 매매 건수"}]
+    assert matching.score_answer(facts, {"n": 197}, answer)["n"] == want, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("가장 가까운 곳의 주소는 서울 중구 다동길 5가 아닙니다.", 0.0),
+        ("'가람병원'의 주소는 서울 중구 다동길 5입니다.", 1.0),
+        ("강남구의 거래는 14건이 아닙니다.", 0.0),
+        ("서초구가 아니라 강남구가 14건입니다.", 1.0),
+        ("강남구가 아니라 서초구가 14건입니다.", 0.0),
+        ("최고 거래금액은 33억 7,000만 원이 아닙니다.", 0.0),
+        ("최고 거래금액은 33억 7,000만 원입니다.", 1.0),
+    ],
+)
+def test_denied_names_subjects_and_amounts(answer: str, want: float) -> None:
+    if "주소" in answer:
+        facts = [{"id": "a", "matcher": "name", "value": "$x", "description": "주소"}]
+        exp: dict[str, Any] = {"a": "서울 중구 다동길 5"}
+    elif "거래금액" in answer:
+        facts = [{"id": "a", "matcher": "money", "unit": "만원", "value": "$x", "description": "최고 거래금액"}]
+        exp = {"a": 337000}
+    else:
+        facts = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
+                 {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"}]
+        exp = {"a": 14, "b": 9}
+    assert matching.score_answer(facts, exp, answer)["a"] == want, answer

@@ -52,6 +52,7 @@ def rows_of(ws: list[Which]) -> list[list[tuple[Which, Any]]]:
     """Candidate rows: per group of which-one facts over the same measure whose candidate lists line
     up, one list of (fact, value) per row."""
     groups: dict[tuple[str | None, int], list[Which]] = {}
+    key = getattr(matching, "measure_key", lambda f: None)  # absent from older matchers (the "before" runs)
     for w in ws:
-        groups.setdefault((matching.measure_key(w.fact) or w.fact.id, len(w.candidates)), []).append(w)
+        groups.setdefault((key(w.fact) or w.fact.value, len(w.candidates)), []).append(w)
     return [[(w, w.candidates[i]) for w in g] for g in groups.values() for i in range(len(g[0].candidates))]
