@@ -198,19 +198,101 @@ def test_a_name_holding_a_figure_stays_a_competitor():
     assert answer_score(wrong, facts) < 1.0
 
 
-def test_two_comparisons_sharing_a_row_are_not_kept():
-    """A winner claim is not bound to its measure ("월요일 진료가 더 늦게 끝나는 쪽은 'A' 쪽" vs "'B' 쪽이 더
-    많습니다"): when two comparisons of one answer share a row, swapping both claims keeps every name
-    claimed somewhere, so the metric cannot tell. Such rows are dropped (3 of 826 comparison rows of the
-    default run passed that attack before)."""
+def _cmp_facts(base: int, a: str, b: str, va: int, vb: int, field: str, label: str, sa: str, sb: str) -> list[dict]:
+    """A CMP junction's facts as compose.make_facts writes them: both figures bound to their row, the
+    winner a name fact with the loser as competitor and the compared figure's reference."""
+    w, ws, loser = (a, sa, b) if va > vb else (b, sb, a)
+    return [
+        {"id": f"f{base}", "description": f"'{a}'의 {label}", "value": f"${sa}.items[0].{field}", "resolved": va,
+         "matcher": "number", "tolerance": 0.0, "subject": a, "row_reason": "compared"},
+        {"id": f"f{base + 1}", "description": f"'{b}'의 {label}", "value": f"${sb}.items[0].{field}", "resolved": vb,
+         "matcher": "number", "tolerance": 0.0, "subject": b, "row_reason": "compared"},
+        {"id": f"f{base + 2}", "description": f"{label}가 더 많은 쪽", "value": "$s1.items[0].yadmNm", "resolved": w,
+         "matcher": "name", "tolerance": 0.0, "competitors": [loser], "winner_step": ws, "row_reason": "compared",
+         "winner_label": f"'{w}'", "winner_value_ref": f"${ws}.items[0].{field}"},
+    ]
+
+
+@pytest.mark.parametrize("second", [("병상 수", "hpbdCnt"), ("의사 수", "drTotCnt")])
+def test_two_comparisons_sharing_a_row(second):
+    """Two comparisons of one answer share a row ('나래병원'): swapping both winners keeps every name
+    claimed somewhere. Over different measures (의사 수, 병상 수) the matcher binds each claim to its
+    measure (matching 4b), so the swap fails and the row is kept; over the same measure nothing tells
+    the two claims apart, so such a row is dropped (claims_overlap). Before, every overlapping pair was
+    dropped."""
     from edge_synth.filter import claims_overlap
 
-    def win(fid: str, winner: str, other: str) -> dict:
-        return {"id": fid, "matcher": "name", "resolved": winner, "competitors": [other], "winner_step": "s3",
-                "row_reason": "compared", "value": "$s1.items[0].yadmNm", "description": "더 큰 쪽의 이름"}
+    a, b, c = "가람병원", "나래병원", "다솜병원"
+    label, field = second
+    facts = _cmp_facts(1, a, b, 12, 7, "drTotCnt", "의사 수", "s2", "s3") + _cmp_facts(4, b, c, 150, 90, field, label, "s4", "s5")
+    gold = (f"'{a}'의 의사 수는 12, '{b}'의 의사 수는 7입니다. 의사 수가 더 많은 쪽은 '{a}' 쪽입니다. "
+            f"'{b}'의 {label}는 150, '{c}'의 {label}는 90입니다. {label}가 더 많은 쪽은 '{b}' 쪽입니다.")
+    swapped = (gold.replace(f"쪽은 '{a}'", "\0").replace(f"쪽은 '{b}'", f"쪽은 '{a}'").replace("\0", f"쪽은 '{b}'"))
+    assert answer_score(gold, facts) == 1.0
+    if field == "drTotCnt":
+        assert claims_overlap(facts)  # the metric cannot tell the swap: not kept
+    else:
+        assert answer_score(swapped, facts) < 1.0
+        assert not claims_overlap(facts)
+    assert not claims_overlap(facts[:3])
 
-    shared = [win("f3", "부산대학교병원", "건국대학교병원"), win("f6", "건국대학교병원", "가톨릭대학교서울성모병원")]
-    apart = [win("f3", "부산대학교병원", "건국대학교병원"), win("f6", "해맑은내과의원", "굿모닝의원")]
-    assert claims_overlap(shared)
-    assert not claims_overlap(apart)
-    assert not claims_overlap(shared[:1])
+
+def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
+    """Two hospitals' department lists, each asked for its department with the most specialists (a FAN
+    over hira_getDgsbjtInfo2_7): both picks have one measure and one description, so only the owner
+    ("'A병원'의 진료과목 중 …") tells them apart. Each pick fact carries its list's owner as ``scope``
+    (matching 4b), so an answer with the two departments swapped fails; the template answer holds.
+    Before, the pair swapped passed 5 of 6 such rows of a 300-row run."""
+    import asyncio
+
+    from edge_synth.compose import compose, execute
+    from edge_synth.sample import Draft, Junction
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.plans import Plan, PlanStep
+
+    sys_path_attacks()
+    from edge_answer_attacks import swap_claims
+
+    clock = "2026-12-03T13:45:00+09:00"
+    backend = make_backend(seed=0)
+    try:
+        s1 = PlanStep(id="s1", tool="hira_getHospBasisList", args={"sidoCd": "110000", "clCd": "01"})
+        run, _ = asyncio.run(execute(Plan(steps=[s1]), backend, seed=0, clock=clock))
+        items = run.outputs["s1"]["items"]
+        named = [i for i, it in enumerate(items[:10]) if row_label(s1.tool, it, items) is not None][:2]
+        assert len(named) == 2, items[:3]
+        steps = [s1] + [PlanStep(id=f"s{k + 2}", tool="hira_getDgsbjtInfo2_7", args={"ykiho": f"$s1.items[{i}].ykiho"})
+                        for k, i in enumerate(named)]
+        run, _ = asyncio.run(execute(Plan(steps=steps), backend, seed=0, clock=clock))
+        d = Draft(index=0, steps=steps, outputs=dict(run.outputs), args=dict(run.args))
+        d.junctions.append(Junction("FAN", "s1", ["s2", "s3"], "e_test", {"items": named}))
+        picks: list[dict] = []
+        for seed in range(40):  # the grammar draws the asked field and the pick: find a seed picking both
+            comp = asyncio.run(compose(d, backend, seed=seed, clock=clock))
+            picks = [f for f in comp.facts if f.get("matcher") == "name" and f.get("competitors")]
+            # the same pick (one measure, both largest or both smallest): a max and a min pick are
+            # told apart by their polarity already
+            if len(picks) == 2 and picks[0]["resolved"] != picks[1]["resolved"] \
+                    and picks[0].get("measure") == picks[1].get("measure") \
+                    and picks[0]["row_reason"] == picks[1]["row_reason"]:
+                break
+        else:
+            pytest.fail("no seed composed the same pick of both lists")
+    finally:
+        asyncio.run(backend.aclose())
+    owners = [row_label(s1.tool, items[i], items)[1] for i in named]
+    assert [f.get("scope") for f in picks] == owners
+    assert answer_score(comp.answer, comp.facts) == 1.0, comp.answer
+    a, b = str(picks[0]["resolved"]), str(picks[1]["resolved"])
+    attack = swap_claims(comp.answer, a, b)
+    assert attack != comp.answer
+    assert answer_score(attack, comp.facts) < 1.0, attack
+
+
+def sys_path_attacks() -> None:
+    import sys
+    from pathlib import Path
+
+    bench = str(Path(__file__).resolve().parents[1] / "benchmarks")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)

@@ -271,9 +271,15 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
             facts.append(fact)
             if label:
                 rivals = _rivals(items, idx, label[0]) if reason in ("max", "min") else []
+                # whose list a pick is of ("'A병원'의 진료과목 중 …"): the same pick of two hospitals' lists
+                # has one measure and one description, so only the owner tells the two claims apart
+                # (matching 4b reads a pick only in the units naming its scope)
+                owner = _owner(draft, s.id, run.outputs)
+                scope = {"scope": owner.strip("'")} if owner and rivals else {}
                 if fname == label[0]:
                     if rivals:  # the fact is the pick itself: only the claimed winner counts
                         fact["competitors"] = rivals
+                        fact |= scope
                 else:
                     fact["subject"] = label[1]  # the value is said next to its row's name
                     if rivals:
@@ -286,7 +292,7 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
                                       "row_reason": reason, "measure": measure,
                                       "measure_value": row.get(measure), "row_label": label[1],
                                       "row_label_field": label[0], "competitors": rivals,
-                                      "pick_for": fact["id"]})
+                                      "pick_for": fact["id"]} | scope)
         if sum(1 for f in facts if "pick_for" not in f) >= 4:
             break
     return facts

@@ -257,12 +257,20 @@ def answer_holds(answer: str, facts: list[dict[str, Any]]) -> bool:
 
 
 def claims_overlap(facts: list[dict[str, Any]]) -> bool:
-    """Two comparison winners of one answer whose candidates share a row. The scorer binds a winner claim
-    to the names it is about, not to its measure, so an answer that swaps both claims still claims every
-    name somewhere and passes; such a row cannot grade a wrong winner and is not kept."""
-    sides = [{str(f.get("resolved")), *map(str, f.get("competitors") or [])}
+    """Two comparison winners of one answer over the same measure whose candidates share a row ('A' vs
+    'B' and 'B' vs 'C', both on 의사 수). The matcher binds a winner claim to its measure (matching 4b),
+    so winners over different measures cannot be swapped; over one measure nothing in the answer tells
+    the two claims apart, so an answer swapping both still passes, and such a row is not kept."""
+    from kopa_inspect.matching import measure_key
+
+    def field(f: dict[str, Any]) -> str | None:  # the measure without its step: s3 and s5 both 의사 수
+        key = measure_key(f)
+        return key.split(":", 1)[1] if key else None
+
+    sides = [({str(f.get("resolved")), *map(str, f.get("competitors") or [])}, field(f))
              for f in facts if f.get("matcher") == "name" and f.get("winner_step")]
-    return any(a & b for i, a in enumerate(sides) for b in sides[i + 1:])
+    return any(a & b and (ma is None or mb is None or ma == mb)
+               for i, (a, ma) in enumerate(sides) for b, mb in sides[i + 1:])
 
 
 def same_outputs(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) -> bool:

@@ -270,7 +270,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 drops["answer_not_scored"] += 1  # the metric cannot read its own answer: no target
                 continue
             if claims_overlap(comp.facts):
-                drops["claims_overlap"] += 1  # the metric could not tell a swapped pair of winners
+                drops["claims_overlap"] += 1  # two winners over one measure share a row: a swap passes
                 continue
             src = argument_sources(comp.plan, comp.query, cfg.clock)
             sources.update(str(a["source"]) for a in src)
