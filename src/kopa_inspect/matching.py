@@ -1547,9 +1547,10 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
 
 def _same_entity(short: str, long: str) -> bool:
     """"강남구" and "서울특별시 강남구" name one place: the longer ends with the shorter as a whole word.
-    "서울대학교병원" in "분당서울대학교병원", "계동" in "상계동" are other entities."""
+    "서울대학교병원" in "분당서울대학교병원", "계동" in "상계동" are other entities, and so is a name that
+    begins another: "북촌한옥마을 더스테이 펜션" is a guesthouse named after the sight "북촌한옥마을"."""
     s, ln = unicodedata.normalize("NFKC", str(short)).strip(), unicodedata.normalize("NFKC", str(long)).strip()
-    return ln == s or ln.endswith(" " + s) or ln.startswith(s + " ")
+    return ln == s or ln.endswith(" " + s)
 
 
 def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
