@@ -94,7 +94,8 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
         for f in c.facts:
             assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count", "forecast"), f
             if f["row_reason"] in ("max", "min"):
-                assert ("가장 큰" if f["row_reason"] == "max" else "가장 작은") in c.query, c.query
+                assert any(w in c.query for w in (("가장 큰", "가장 많은", "가장 늦은") if f["row_reason"] == "max"
+                                   else ("가장 작은", "가장 적은", "가장 이른"))), c.query
                 tool = next(s.tool for s in c.plan.steps if s.id == f["step"])
                 assert say(tool, f["measure"], f["measure_value"]) in c.answer, c.answer  # "12억 3,000만 원"
             if f["row_reason"] == "named":
@@ -251,3 +252,22 @@ def test_the_stored_answer_scores_one_with_the_typed_matchers(rows):
     bad = [(r["comp"].answer, r["comp"].facts) for r in _kept(rows)
            if answer_score(r["comp"].answer, r["comp"].facts) < 1.0]
     assert len(bad) <= len(_kept(rows)) // 20, f"{len(bad)}: {bad[:2]}"
+
+
+@pytest.mark.parametrize(
+    ("op", "field", "most_max", "most_min", "more"),
+    [
+        ("hira_getHospBasisList", "drTotCnt", "가장 많은", "가장 적은", "의사 수가 더 많은"),
+        ("hira_getDgsbjtInfo2_7", "dgsbjtPrSdrCnt", "가장 많은", "가장 적은", "전문의 수가 더 많은"),
+        ("hira_getDtlInfo2_7", "parkQty", "가장 많은", "가장 적은", "주차 가능 대수가 더 많은"),
+        ("molit_getRTMSDataSvcAptTrade", "dealAmount", "가장 큰", "가장 작은", "거래금액이 더 큰"),
+    ],
+)
+def test_a_count_is_many_or_few_not_large(op, field, most_max, most_min, more):
+    """A person says a hospital has the most doctors ("의사 수가 가장 많은"), not the largest doctor count
+    ("의사 수가 가장 큰"); an amount stays large."""
+    from edge_synth.compose import cmp_phrase, most
+
+    assert most(op, field, "max", [{field: "5"}]) == most_max
+    assert most(op, field, "min", [{field: "5"}]) == most_min
+    assert cmp_phrase(op, field, "5") == more

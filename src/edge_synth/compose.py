@@ -396,7 +396,14 @@ def cmp_phrase(op_id: str, fname: str, value: Any) -> str:
     """What "wins" a comparison on ``fname``: "토요일 진료가 더 늦게 끝나는" for a clock value (the
     larger HHMM is the later time), "거래금액이 더 큰" for a figure."""
     label = field_label(op_id, fname)
-    return later_phrase(label) if is_clock_kind(op_id, fname, value) else f"{i_ga(label)} 더 큰"
+    if is_clock_kind(op_id, fname, value):
+        return later_phrase(label)
+    return f"{i_ga(label)} 더 많은" if _counted(label) else f"{i_ga(label)} 더 큰"
+
+
+def _counted(label: str) -> bool:
+    """A count ("의사 수", "주차 가능 대수", "병상 수"): a person says more/most of it, not larger."""
+    return bool(re.search(r"(?:^|\s)(?:\S*수|\S*건수|\S*개수|\S*대수|인원)$", label)) and not label.endswith("지수")
 
 
 def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -> str:
@@ -404,6 +411,8 @@ def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -
     clock = bool(fname) and any(is_clock_kind(op_id, fname, it.get(fname)) for it in items[:1])
     if clock:
         return "가장 늦은" if how in ("max", "max_by") else "가장 이른"
+    if fname and _counted(field_label(op_id, fname)):
+        return "가장 많은" if how in ("max", "max_by") else "가장 적은"
     return "가장 큰" if how in ("max", "max_by") else "가장 작은"
 
 
