@@ -1538,3 +1538,25 @@ def test_denied_names_subjects_and_amounts(answer: str, want: float) -> None:
                  {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"}]
         exp = {"a": 14, "b": 9}
     assert matching.score_answer(facts, exp, answer)["a"] == want, answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("종로구의 오늘 최고기온은 21도 또는 17도입니다.", 0.0),
+        ("종로구의 오늘 최고기온은 17도 혹은 21도입니다.", 0.0),
+        ("- 종로구 오늘 최고기온: 21 또는 49", 0.0),
+        ("The high in Jongno today is 21 or 17 degrees.", 0.0),
+        ("종로구의 오늘 최고기온은 21도입니다.", 1.0),
+        ("종로구의 오늘 최고기온은 21도, 최저기온은 17도입니다.", 1.0),
+    ],
+)
+def test_a_figure_hedged_with_another_is_not_stated(answer: str, want: float) -> None:
+    """"21도 또는 17도" names two candidate values and commits to neither: with a subject, in a structured
+    line or without either (KOPA-Bench lines: '197 또는 401' passed 339 of 362 oracle lines)."""
+    for subject in ("종로구", None):
+        fact = {"id": "f1", "matcher": "number", "value": "$x", "description": "종로구 오늘 최고기온", "tolerance": 0.5}
+        if subject:
+            fact["subject"] = subject
+        got = matching.score_answer([fact], {"f1": "21.0"}, answer)
+        assert got["f1"] == want, (answer, subject, got)

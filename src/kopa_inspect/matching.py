@@ -1593,6 +1593,8 @@ def score_fact(
     values = [v for v in [expected, *accept] if v is not None]
     if not values:
         return 0.0
+    if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
+        return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
     # a competitor list may hold the winner itself (every candidate's figure): not a competitor
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
     # figures said after the subject bind to it: times, dates and months too ("A는 12시 30분, B는 13시")
@@ -1635,6 +1637,18 @@ _NONE = re.compile(
     r"없(?:습니다|어요|음|다|고|으며|네요|는|었|군요|던)|하나도|전혀|\bnone\b|\bno\s+[a-z]+|\bzero\b|\bnot\s+any\b",
     re.IGNORECASE,
 )
+
+
+# Two figures joined by "or" ("21도 또는 17도", "197 or 401"): a hedge between candidate values. UNCERTAIN:
+# a word list; "내지" is read as a hedge too (it also marks a range, which states no figure either).
+_HEDGE_SPAN = re.compile(
+    r"\d[\d,.]*[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d[\d,.]*[^\s\d]{0,6}", re.IGNORECASE
+)
+_ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"})
+
+
+def _hedges(text: str) -> list[str]:
+    return [m.group(0) for m in _HEDGE_SPAN.finditer(unicodedata.normalize("NFKC", text))]
 
 
 def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:
