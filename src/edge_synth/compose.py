@@ -403,7 +403,7 @@ def cmp_phrase(op_id: str, fname: str, value: Any) -> str:
 
 def _counted(label: str) -> bool:
     """A count ("의사 수", "주차 가능 대수", "병상 수"): a person says more/most of it, not larger."""
-    return bool(re.search(r"(?:^|\s)(?:\S*수|\S*건수|\S*개수|\S*대수|인원)$", label)) and not label.endswith("지수")
+    return (label.endswith("수") and not label.endswith("지수")) or label.split()[-1:] == ["인원"]
 
 
 def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -> str:

@@ -1641,14 +1641,14 @@ _NONE = re.compile(
 
 # Two figures joined by "or" ("21도 또는 17도", "197 or 401"): a hedge between candidate values. UNCERTAIN:
 # a word list; "내지" is read as a hedge too (it also marks a range, which states no figure either).
-_HEDGE_SPAN = re.compile(
+HEDGE = re.compile(
     r"\d[\d,.]*[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d[\d,.]*[^\s\d]{0,6}", re.IGNORECASE
 )
 _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"})
 
 
 def _hedges(text: str) -> list[str]:
-    return [m.group(0) for m in _HEDGE_SPAN.finditer(unicodedata.normalize("NFKC", text))]
+    return [m.group(0) for m in HEDGE.finditer(unicodedata.normalize("NFKC", text))]
 
 
 def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:

@@ -273,8 +273,8 @@ def _expected_numbers(expected: Iterable[Any]) -> int:
     return n
 
 
-# Two figures joined by "or": a hedge between candidate values, never a statement of one.
-_HEDGE = re.compile(r"\d[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d", re.IGNORECASE)
+# Two figures joined by "or": a hedge between candidate values, never a statement of one (the
+# matcher's own pattern, matching.HEDGE, which fails a single-figure fact offered beside another).
 # Facts with one value that a row's figure can be confused with (see row_competitors).
 _SINGLE_VALUE = frozenset({"number", "money", "duration", "date", "time", "month"})
 _FIELD_REF = re.compile(r"\.([A-Za-z_][\w]*)$")
@@ -397,7 +397,7 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
         question = next((f["question"] for f in facts if f.get("question")), None)
         if "refusal" not in matchers and matching.is_refusal(t, question):
             return False  # "알 수 없습니다" where the facts were shown: a decline, not an answer
-        if _HEDGE.search(t):
+        if matching.HEDGE.search(t):
             return False  # a set is listed with 와/과/commas; "또는" between figures offers alternatives
         if _stated_competitors(t, facts, tool_results) >= 2:
             return False  # every row's figure listed, none picked
