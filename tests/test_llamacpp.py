@@ -186,7 +186,7 @@ def test_tool_errors_are_shown_to_the_model() -> None:
 def test_gemma_prompt_layout() -> None:
     text = render_prompt(_conversation(), TOOLS, "gemma")
     assert text.startswith("<start_of_turn>user\nSYS\n\n# Tools")
-    assert "</tool_call>\n\n서울 종로구 내일 날씨?<end_of_turn>\n" in text  # system + tools open the first user turn
+    assert "</tools>\n\n서울 종로구 내일 날씨?<end_of_turn>\n" in text  # system + tools open the first user turn
     assert '<start_of_turn>model\n<tool_call>\n{"name": "stanreg_search", "arguments": {"locatadd_nm": "종로구"}}\n</tool_call><end_of_turn>' in text
     assert "<start_of_turn>user\n<tool_response>\n1111000000\n</tool_response><end_of_turn>\n" in text
     assert text.endswith("<start_of_turn>model\n")

@@ -49,7 +49,7 @@ def test_prepared_folder_is_a_tool_capable_hf_model(model_dir: Path) -> None:
     ]
     text = tok.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)
     assert text.startswith("<|im_start|>system\nSYS")
-    assert '"name": "f"' in text and "<tools>" in text
+    assert "<tools>\n## f\nd\n</tools>" in text  # the compact tool section (chat_templates.TOOLS_SECTION)
     assert '<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>' in text
     assert '<tool_call>\n{"name": "f", "arguments": {"a": 2}}\n</tool_call>' in text
     assert "<tool_response>\nR2\n</tool_response>" in text
@@ -104,3 +104,22 @@ def test_a_file_in_place_of_the_folder_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("x")
     with pytest.raises(FileExistsError, match="is a file"):
         prepare_local_model(tmp_path / "f")
+
+
+def test_a_prepared_folder_gets_the_current_chat_template(tmp_path: Path) -> None:
+    """Training reads the template from the folder, llama.cpp renders the module's: a folder
+    prepared before a template change is brought up to date (no weight conversion), so both see
+    the same prompt."""
+    from kopa_inspect.providers.local import FORMAT_VERSION, MARKER, TOOL_CHAT_TEMPLATE, prepare_local_model
+
+    folder = tmp_path / "m"
+    folder.mkdir()
+    (folder / MARKER).write_text(json.dumps({"format": FORMAT_VERSION}))
+    (folder / "model.safetensors").write_bytes(b"weights")
+    (folder / "chat_template.jinja").write_text("{{ messages }} <tools> old json tools </tools>")
+    assert prepare_local_model(folder) == folder
+    assert (folder / "chat_template.jinja").read_text() == TOOL_CHAT_TEMPLATE
+    assert (folder / "model.safetensors").read_bytes() == b"weights"  # not converted again
+    mtime = (folder / "chat_template.jinja").stat().st_mtime_ns
+    prepare_local_model(folder)
+    assert (folder / "chat_template.jinja").stat().st_mtime_ns == mtime  # already current: untouched

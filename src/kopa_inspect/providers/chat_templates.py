@@ -53,13 +53,60 @@ def _split_system(default: str) -> str:
 
 
 # The tool section: word for word the same for every family, so every model is told the same thing.
+#
+# Compact (session 6, CONTRACT decision 1): one block a tool instead of the tool's JSON schema,
+#
+#     ## <name>
+#     <description, as many lines as it has>
+#     - <param> (<type>[, required][, one of <enum json>][, <other key> <json>]...): <description>
+#
+# The JSON schema's scaffolding (``{"type": "function", "function": {...}}``, ``"type": "object"``,
+# ``"properties"``, ``"additionalProperties": false``, quotes and braces around every key) cost about
+# 40 SmolLM2 tokens a tool and the old Hermes preamble about 95; a tool was 55% of a held-out step's
+# prompt. Nothing a model needs is dropped: name, description, each parameter's name, type,
+# required flag, enum and description, and any other key of a parameter's schema (default, items)
+# as JSON; tests/test_tool_rendering.py reads all of them back from the text for every tool of every
+# spec. ``additionalProperties: false`` is not shown (every tool here has it; the parameters listed
+# are the ones there are). Jinja, not Python: transformers renders this same template for hf/local
+# and for training (the tokenizer's template), and :func:`render` for llama.cpp, so the three read
+# one text. Jinja's ``p.items`` would find dict.items, hence the ``p['key']`` lookups.
+_TYPE_FRAGMENT = r"""{%- if 'type' in p -%}{%- if p['type'] is string -%}{{- p['type'] -}}{%- else -%}{{- p['type'] | tojson -}}{%- endif -%}{%- else -%}{{- 'any' -}}{%- endif -%}"""
+_REQUIRED_FRAGMENT = r"""{%- if pname in required -%}{{- ', required' -}}{%- endif -%}"""
+_ENUM_FRAGMENT = r"""{%- if 'enum' in p -%}{{- ', one of ' + (p['enum'] | tojson) -}}{%- endif -%}"""
+_OTHER_KEYS_FRAGMENT = r"""{%- for key, value in p.items() -%}{%- if key not in ['type', 'enum', 'description'] -%}{{- ', ' + key + ' ' + (value | tojson) -}}{%- endif -%}{%- endfor -%}"""
+
+_RENDER_TOOL = (
+    r"""{%- macro render_tool(fn) -%}
+{{- '\n## ' + fn['name'] -}}
+{%- if fn['description'] is defined and fn['description'] -%}{{- '\n' + fn['description'] -}}{%- endif -%}
+{%- set params = fn['parameters'] if fn['parameters'] is defined and fn['parameters'] is mapping else {} -%}
+{%- set required = params['required'] if 'required' in params and params['required'] else [] -%}
+{%- set props = params['properties'] if 'properties' in params and params['properties'] else {} -%}
+{%- for pname, p in props.items() -%}
+{{- '\n- ' + pname + ' (' -}}
+"""
+    + _TYPE_FRAGMENT
+    + "\n"
+    + _REQUIRED_FRAGMENT
+    + "\n"
+    + _ENUM_FRAGMENT
+    + "\n"
+    + _OTHER_KEYS_FRAGMENT
+    + r"""
+{{- ')' -}}
+{%- if 'description' in p and p['description'] -%}{{- ': ' + p['description'] -}}{%- endif -%}
+{%- endfor -%}
+{%- endmacro -%}
+"""
+)
+
 TOOLS_SECTION = r"""{%- if tools -%}
-{{- '\n\n# Tools\n\nYou may call one or more functions to assist with the user query.\n\nYou are provided with function signatures within <tools></tools> XML tags:\n<tools>' -}}
+{{- '\n\n# Tools\n\nYou may call one or more of the tools below. Write each call as\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>\n\n<tools>' -}}
 {%- for tool in tools -%}
 {%- if tool.function is defined and tool.function is mapping -%}{%- set fn = tool.function -%}{%- else -%}{%- set fn = tool -%}{%- endif -%}
-{{- '\n' + ({'type': 'function', 'function': fn} | tojson) -}}
+{{- render_tool(fn) -}}
 {%- endfor -%}
-{{- '\n</tools>\n\nFor each function call, return a json object with function name and arguments within <tool_call></tool_call> XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>' -}}
+{{- '\n</tools>' -}}
 {%- endif -%}"""
 
 # Sets ``name`` and ``args`` of ``tool_call`` in either message shape.
@@ -94,6 +141,7 @@ _CONTENT = r"""{%- set content = message['content'] if message['content'] is str
 
 CHATML_TOOL_TEMPLATE = (
     _RENDER_ARGS
+    + _RENDER_TOOL
     + _split_system(DEFAULT_SYSTEM)
     + r"""{{- '<|im_start|>system\n' + system_text -}}
 """
@@ -126,6 +174,7 @@ CHATML_TOOL_TEMPLATE = (
 # No <bos> here: the tokenizer adds it (the Gemma GGUF says add_bos_token).
 GEMMA_TOOL_TEMPLATE = (
     _RENDER_ARGS
+    + _RENDER_TOOL
     + _split_system("")
     + r"""{%- set tools_text -%}
 """
@@ -194,6 +243,11 @@ def template_source(template: str) -> str:
             f"chat_template {template!r} is not a template name ({', '.join(TEMPLATES)}) nor a Jinja template string"
         )
     return template
+
+
+def render_tools(tools: list[dict[str, Any]]) -> str:
+    """The tool section alone (from ``\\n\\n# Tools`` to ``</tools>``), as every template renders it."""
+    return str(compiled(_RENDER_TOOL + TOOLS_SECTION).render(tools=tools or None))
 
 
 def render(

@@ -73,14 +73,37 @@ def _trl_response_template() -> object | None:
     return qwen3_template
 
 
+TEMPLATE_FILE = "chat_template.jinja"
+
+
+def sync_template(out: Path) -> bool:
+    """Make the folder's chat template the current :data:`TOOL_CHAT_TEMPLATE`; True if it was stale.
+
+    The template changes more often than the weights (session 6: the compact tool section), and
+    training reads it from this folder (``AutoTokenizer.from_pretrained``) while llama.cpp renders
+    :data:`TOOL_CHAT_TEMPLATE` itself: a stale copy would train on one prompt and evaluate on another.
+    Rewritten in place (write, then rename), without converting the weights again.
+    """
+    path = out / TEMPLATE_FILE
+    if path.exists() and path.read_text(encoding="utf-8") == TOOL_CHAT_TEMPLATE:
+        return False
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(TOOL_CHAT_TEMPLATE, encoding="utf-8")
+    tmp.replace(path)
+    log.info("updated the chat template of %s", out)
+    return True
+
+
 def prepare_local_model(out_dir: str | Path | None = None, *, force: bool = False) -> Path:
     """Convert the packaged GGUF once into a Hugging Face folder and return the folder.
 
-    Idempotent: a folder with the current marker is returned as is. The conversion writes to a
-    temporary sibling folder and renames it, so an interrupted run never leaves a half folder.
+    Idempotent: a folder with the current marker is returned as is (its chat template brought up
+    to date, :func:`sync_template`). The conversion writes to a temporary sibling folder and
+    renames it, so an interrupted run never leaves a half folder.
     """
     out = Path(out_dir or os.environ.get("KOPA_LOCAL_MODEL_DIR") or DEFAULT_DIR).expanduser().resolve()
     if is_prepared(out) and not force:
+        sync_template(out)
         return out
     # The conversion replaces the folder: only one this function made (its marker, any version)
     # or an empty one, never a user's own model folder that KOPA_LOCAL_MODEL_DIR happens to name.
