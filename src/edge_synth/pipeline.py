@@ -42,6 +42,7 @@ from edge_synth.filter import (
     same_outputs,
 )
 from edge_synth.graph import LinkGraph, build_candidate_graph
+from edge_synth.leak import answer_in_query
 from edge_synth.natural import naturalness_problems
 from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
 from edge_synth.retrieve import Embedder
@@ -216,6 +217,13 @@ def no_fact_reason(comp: Any) -> str:
     return "no_askable_fact" if getattr(comp, "silent", None) else "no_fact"
 
 
+def closed_book_reason(query: str, facts: list[dict[str, Any]]) -> str | None:
+    """``answer_in_query`` when an answer built from the query alone (leak.py: the query echoed, a
+    name it offers claimed, a figure it says) earns credit on a fact by the step metric, else None.
+    Such a row would teach, and grade as right, an answer that skips its calls."""
+    return "answer_in_query" if answer_in_query(query, facts) is not None else None
+
+
 async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex,
                  backends: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """Candidates of chunk ``k``. ``backends`` (sampling, re-execution) may be shared by the chunks
@@ -290,6 +298,12 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             links_before |= links_of(comp.plan)
             if (why := bench.contaminated(comp.plan, comp.query)) is not None:
                 drops[f"contamination:{why}"] += 1
+                continue
+            t0 = time.perf_counter()
+            leak = closed_book_reason(comp.query, comp.facts)
+            t["leak_check"] += time.perf_counter() - t0
+            if leak is not None:
+                drops[leak] += 1  # an answer from the query alone earns credit: the calls are not needed
                 continue
             sources_kept.update(str(a["source"]) for a in src)
             rows.append(make_row(draft, comp, seed=cfg.seed, clock=cfg.clock))
