@@ -94,8 +94,9 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
         for f in c.facts:
             assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count", "forecast"), f
             if f["row_reason"] in ("max", "min"):
-                assert any(w in c.query for w in (("가장 큰", "가장 많은", "가장 늦은") if f["row_reason"] == "max"
-                                   else ("가장 작은", "가장 적은", "가장 이른"))), c.query
+                assert any(w in c.query for w in (("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
+                                                  if f["row_reason"] == "max"
+                                                  else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은"))), c.query
                 tool = next(s.tool for s in c.plan.steps if s.id == f["step"])
                 assert say(tool, f["measure"], f["measure_value"]) in c.answer, c.answer  # "12억 3,000만 원"
             if f["row_reason"] == "named":
@@ -135,6 +136,13 @@ def test_the_answer_answers_the_querys_final_ask(rows):
             if f["row_reason"] == "compared" or "pick_for" in f:
                 continue  # which row was picked is said in the answer, not asked by name
             step = next(s for s in c.plan.steps if s.id == f["step"])
+            if f["field"] == "__count__":
+                # a count is asked "모두 몇 곳인가요?" and answered in the same counter ("모두 14곳")
+                from edge_synth.natural import counter
+
+                word = counter(step.tool)
+                assert f"몇 {word}" in c.query and f"{f['resolved']}{word}" in c.answer, (c.query, c.answer)
+                continue
             label = f.get("said_as") or fact_label(step.tool, f["field"])  # a forecast: "12시 기온"
             assert label in c.query and label in c.answer, (label, c.query, c.answer)
 

@@ -33,10 +33,20 @@ from edge_synth.describe import field_label, op_noun, param_label, row_label
 from edge_synth.fields import concept, field_format, is_plumbing, param_format
 from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
-from edge_synth.natural import COUNTABLE, naturalness_problems, row_word, true_count, user_noun
+from edge_synth.natural import (
+    COUNTABLE,
+    DETAIL_OF_ROW,
+    PLACE_ROWS,
+    branch_noun,
+    counter,
+    naturalness_problems,
+    row_word,
+    true_count,
+    user_noun,
+)
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
-from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed, unit_of
+from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed, unit_of, value_kind
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
 from kopa_inspect.apis._schema import auth_tool_name, auth_tool_schema, tool_schema
@@ -398,7 +408,13 @@ def cmp_phrase(op_id: str, fname: str, value: Any) -> str:
     label = field_label(op_id, fname)
     if is_clock_kind(op_id, fname, value):
         return later_phrase(label)
-    return f"{i_ga(label)} 더 많은" if _counted(label) else f"{i_ga(label)} 더 큰"
+    if _counted(label):
+        return f"{i_ga(label)} 더 많은"
+    return f"{i_ga(label)} 더 높은" if _LEVEL.search(label) else f"{i_ga(label)} 더 큰"
+
+
+# A level (a concentration, an index, a temperature, a floor): high or low, not large or small.
+_LEVEL = re.compile(r"(?:농도|지수|기온|온도|습도|확률|금리|비율|층)$")
 
 
 def _counted(label: str) -> bool:
@@ -413,6 +429,8 @@ def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -
         return "가장 늦은" if how in ("max", "max_by") else "가장 이른"
     if fname and _counted(field_label(op_id, fname)):
         return "가장 많은" if how in ("max", "max_by") else "가장 적은"
+    if fname and _LEVEL.search(field_label(op_id, fname)):
+        return "가장 높은" if how in ("max", "max_by") else "가장 낮은"
     return "가장 큰" if how in ("max", "max_by") else "가장 작은"
 
 
@@ -560,54 +578,26 @@ def _consumer_field(draft: Draft, j: Any, sid: str) -> str:
     return ""
 
 
-def _mods(step: Any, clock_vals: dict[str, str]) -> str:
-    """A step's literal arguments as modifiers of what it returns: "지난달(2026년 11월)",
-    "반경 2000미터 안의", "지역코드가 11290인"."""
-    parts = []
-    for k, v in literal_args(step):
-        said = render_value(step.tool, k, v, clock_vals)
-        p = get_operation(step.tool).param(k)
-        if p is not None and p.default is not None and str(p.default) == str(v):
-            continue  # the schema's default ("언어구분 kr"): nothing the user says
-        if p is not None and concept(k, step.tool) == "radius":
-            parts.append(f"반경 {said} 안의")
-        elif concept(k, step.tool) == "lawd5" and str(v) in region_names():
-            parts.append(f"{region_names()[str(v)]}({v})")  # the district a person names, with its code
-        elif said != str(v):
-            parts.append(f"{said}" if said.startswith(("오늘", "지난달", "올해", "가장 최근")) else f"{said} 기준")
-        else:
-            parts.append(f"{i_ga(param_label(step.tool, k))} {said}인")
-    return " ".join(parts)
-
-
 def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
-
-
-def step_np(draft: Draft, sid: str, clock_vals: dict[str, str]) -> str:
-    """What step ``sid`` returned, described as a person would: the chain before it becomes a
-    description ("지난달 아파트 매매 거래 중 '래미안'과 같은 동네의 병원"), never API names."""
-    step = draft.step(sid)
-    j = _incoming(draft, sid)
-    noun = user_noun(step.tool)
-    if j is None:
-        return _join(_mods(step, clock_vals), noun)
-    if j.type == "COND":
-        return _join("그", noun)  # stated in the condition sentence
-    return _join(_relation(draft, j, sid, clock_vals), _mods(step, clock_vals), noun)
 
 
 def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: str | None = None) -> str:
     """How the consumer relates to the row it came from: near it, in the same place, or its own.
     ``who=""`` gives the relation without the row ("같은 시군구의", "근처", "")."""
-    if who is None:
-        who = _producer_row(draft, j, sid, clock_vals)
+    who = who or ""
     prod_tool = draft.step(j.producer).tool
     fname = _consumer_field(draft, j, sid)
     c = concept(fname, prod_tool) or ""
     desc = get_operation(prod_tool).output_fields.get(fname, "")
     if field_format(fname, desc, prod_tool) == "date8" or re.search(r"시작일|일자|날짜|locdate", fname + desc):
-        # A user's own date handed on (a festival's start, a holiday): "the day/month of X".
+        # A user's own date handed on (a festival's start, a holiday). A month of it is the month
+        # the row falls in ("'원주 벚꽃축제'가 열리는 달의 국경일"), else its day.
+        monthly = any("month" in k.lower() for k, v in draft.step(sid).args.items()
+                      if isinstance(v, str) and v.startswith(f"${j.producer}."))
+        if monthly:
+            verb = "열리는" if prod_tool == "tourapi_searchFestival2" else "있는"
+            return f"{i_ga(who)} {verb} 달의" if who else "그 달의"
         return f"{who}의 날짜에 맞춘".strip() if who else "그 날짜에 맞춘"
     if c in ("lon", "lat"):
         return f"{who} 근처".strip()
@@ -616,79 +606,344 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
     return f"{who}의" if who else ""
 
 
-def _producer_row(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str]) -> str:
-    """The producer row a junction takes, by the criterion the user states."""
-    items = draft.outputs[j.producer]["items"]
-    base = step_np(draft, j.producer, clock_vals)
-    prod_tool = draft.step(j.producer).tool
-    if j.type == "DRV" and "reduce" in j.detail:
-        how = most(prod_tool, j.detail["by"], j.detail["reduce"], items)
-        return f"{base} 중 {i_ga(field_label(prod_tool, j.detail['by']))} {how} {row_word(prod_tool)}"
-    idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
-    lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
-    if len(items) == 1:
-        return base
-    return f"{base} 중 '{lab[1]}'" if lab else base
+# --- the query: each thing said once, then referred back to ---------------------------------------
+#
+# Long chains used to read as stacked noun phrases: the chain before each asked row was said again
+# for every ask ("오늘(2026년 12월 4일) 시간 평균 대기오염도 중 '도봉구'의 권역별 실시간 대기환경의
+# 통합대기환경지수 그리고 오늘(2026년 12월 4일) 시간 평균 대기오염도 중 …"). A person says a list once and
+# then points back into it: a row named once is later just its name, a list described once is "그
+# 병원", a pick from the list just described needs no list ("초미세먼지 농도가 가장 낮은 구"), the
+# date is said once ("오늘" after), a radius once ("반경 2km 안의", then "근처"), and a call that only
+# gives more about one row (natural.DETAIL_OF_ROW) is left implicit ("'밝은병원'의 토요일 진료 종료").
+# The questions are one or two short sentences ("A는 어디인가요? 그리고 B는 언제인가요?"), each asked
+# with the word its field takes (question_word). Every literal argument is still said once
+# (filter.argument_sources reads the whole query), so nothing the user must give is lost.
 
 
-def _fact_row(draft: Draft, f: dict[str, Any], clock_vals: dict[str, str]) -> str:
-    sid, tool = f["step"], draft.step(f["step"]).tool
-    base = step_np(draft, sid, clock_vals)
-    if f["row_reason"] in ("max", "min"):
-        how = most(tool, f["measure"], f["row_reason"], draft.outputs[sid]["items"])
-        return f"{base} 중 {i_ga(field_label(tool, f['measure']))} {how} {row_word(tool)}"
-    if f["row_reason"] == "named":
-        return f"{base} 중 '{f['row_label']}'"
-    return base
+def radius_said(value: Any) -> str:
+    """A search radius as a person says it: 2000 -> "2km", 1500 -> "1.5km", 500 -> "500미터"
+    (filter.argument_sources reads "2km" back as 2000)."""
+    n = numeric(value)
+    if n is None:
+        return f"{value}미터"
+    if n >= 1000 and n % 100 == 0:
+        return f"{n / 1000:g}km"
+    return f"{int(n) if n == int(n) else n}미터"
 
 
-def _cond_sentence(draft: Draft, j: Any, clock_vals: dict[str, str]) -> str:
-    d = j.detail
-    prod_tool = draft.step(j.producer).tool
-    cond = lookup(prod_tool, d["field"], d["threshold"])
-    assert cond is not None, "COND junctions come from conditions.CONDITIONS"
-    who = _producer_row(draft, j, j.consumers[0], clock_vals)
-    sid = j.consumers[0]
-    rel = _relation(draft, j, sid, clock_vals, who="")
-    mods = _mods(draft.step(sid), clock_vals)
-    then_np = _join(rel, mods, user_noun(d["then"]))
-    else_np = _join(rel, mods, user_noun(d["else"]))
-    label = field_label(prod_tool, d["field"])
-    return (f"{who}의 {i_ga(label)} {cond.said} 이상이면 {eul(then_np)}, 아니면 {eul(else_np)} "
-            "보려고 합니다.")
+def _place_said(step: Any) -> str | None:
+    """The literal place names a place table was asked with ("서울특별시 종로구"), or None."""
+    vals = [str(v) for _, v in literal_args(step)]
+    if vals and all(re.fullmatch(r"[가-힣0-9 ]+", v) and re.search(r"[가-힣]", v) for v in vals):
+        return " ".join(vals)
+    return None
+
+
+def _person_measure(label: str) -> str:
+    """"의사 수" -> "의사" (a person says "의사가 가장 많은", not "의사 수가 가장 많은")."""
+    return label[:-2] if label.endswith(" 수") and _counted(label) else label
+
+
+def question_word(op_id: str, f: dict[str, Any], raw: Any) -> str:
+    """What the question asks with for this fact: 언제 for a date or time, 어디 for an address, 얼마 for
+    an amount or a figure, 몇 건/곳 for a count, 몇 번 for a phone number, else 어떻게 되 (a name, a state)."""
+    if f.get("field") == COUNT:
+        return f"모두 몇 {counter(op_id)}"
+    if f.get("said_unit") == "도":
+        return "몇 도"
+    if f.get("said_as"):
+        return "얼마"
+    kind = value_kind(op_id, f["field"], raw)
+    if kind in ("date", "timestamp", "month", "time"):
+        return "언제"
+    label = field_label(op_id, f["field"])
+    if kind == "manwon" or re.search(r"금액|가격|보증금|월세", label):
+        return "얼마"
+    if re.search(r"주소|소재지|위치", label):
+        return "어디"
+    if "전화" in label:
+        return "몇 번"
+    if label == "층":
+        return "몇 층"
+    if numeric(raw) is not None:
+        return "얼마"
+    return "어떻게 되"
+
+
+def _clause(topic: str, q: str, last: bool) -> str:
+    """"A는 얼마이고" (joined to the next) or "A는 얼마인가요?" (the last of its sentence)."""
+    if q.endswith("되"):
+        return f"{eun(topic)} {q}나요?" if last else f"{eun(topic)} {q}고"
+    return f"{eun(topic)} {q}인가요?" if last else f"{eun(topic)} {q}이고"
+
+
+class _Writer:
+    """Writes one query, remembering what it has said so that it can refer back to it."""
+
+    def __init__(self, draft: Draft, clock_vals: dict[str, str]):
+        self.d = draft
+        self.cv = clock_vals
+        self.back: dict[str, str] = {}  # step id -> how it is referred back to once said
+        self.rows: set[tuple[str, int]] = set()  # (step, row) named already
+        self.clock: set[str] = set()  # "오늘(2026년 12월 4일)" said already: later just "오늘"
+        self.radius: set[str] = set()
+        self.codes: set[str] = set()
+        self.nouns: set[str] = set()  # operations whose result was named (one row's own lookup)
+        self.cmps = 0
+
+    # what a step returned ------------------------------------------------------------------------
+
+    def mods(self, step: Any) -> str:
+        """A step's literal arguments as modifiers ("오늘(2026년 12월 4일)", "서울특별시 노원구(11350)",
+        "회사명이 삼성전자인"); what was said before is said short ("오늘", "노원구")."""
+        parts = []
+        for k, v in literal_args(step):
+            p = get_operation(step.tool).param(k)
+            if p is not None and p.default is not None and str(p.default) == str(v):
+                continue  # the schema's default ("언어구분 kr"): nothing the user says
+            c = concept(k, step.tool)
+            if c == "radius":
+                continue  # said with the place it is around (relation)
+            said = render_value(step.tool, k, v, self.cv)
+            if c == "lawd5" and str(v) in region_names():
+                name = region_names()[str(v)]
+                parts.append(name.split()[-1] if str(v) in self.codes else f"{name}({v})")
+                self.codes.add(str(v))
+            elif said.startswith(("오늘(", "지난달(", "올해(", "가장 최근 발표")):
+                parts.append(said.split("(", 1)[0] if said in self.clock else said)
+                self.clock.add(said)
+            elif said != str(v):
+                parts.append(f"{said} 기준")
+            else:
+                parts.append(f"{i_ga(param_label(step.tool, k))} {said}인")
+        return " ".join(parts)
+
+    def _radius(self, step: Any) -> str | None:
+        rad = next((v for k, v in literal_args(step) if concept(k, step.tool) == "radius"), None)
+        if rad is None:
+            return None
+        said = radius_said(rad)
+        if said in self.radius:
+            return None  # "근처": the radius the query already stated
+        self.radius.add(said)
+        return said
+
+    def np(self, sid: str) -> tuple[str, str]:
+        """(what step ``sid`` returned as a noun phrase, the words put before one of its fields)."""
+        if sid in self.back:
+            t = self.back[sid]
+            return t, f"{t}의"
+        step = self.d.step(sid)
+        j = _incoming(self.d, sid)
+        noun = user_noun(step.tool)
+        one_row = len(self.d.outputs[sid]["items"]) == 1
+        if j is None and step.tool in PLACE_ROWS and one_row and (names := _place_said(step)):
+            # a place looked up by its name is that place: "홍은동과 같은 시군구의 어린이집"
+            self.back[sid] = names
+            return names, f"{names}의"
+        if j is None:
+            rad = self._radius(step)
+            text = _join(self.mods(step), f"반경 {rad} 안의" if rad else "", noun)
+            self.back[sid] = f"그 {noun}"
+            return text, f"{text}의"
+        if j.type == "COND":
+            if step.tool in DETAIL_OF_ROW and one_row:  # "그 병원의 토요일 진료 시작"
+                who = f"그 {row_word(self.d.step(j.producer).tool)}"
+                self.back[sid] = who
+                return who, _join(f"{who}의", DETAIL_OF_ROW[step.tool])
+            self.back[sid] = f"그 {noun}"
+            return f"그 {noun}", f"그 {noun}의"
+        who = self.row(j, sid)
+        rel = _relation(self.d, j, sid, self.cv, who=who)
+        if one_row and rel == f"{who}의" and step.tool in self.nouns:
+            # the same lookup for another row: "'A'의 위원 직책명 … '남현우'의 사무실 호실" (said once)
+            self.back[sid] = who
+            return who, f"{who}의"
+        self.nouns.add(step.tool)
+        if step.tool in DETAIL_OF_ROW and one_row and rel == f"{who}의":
+            # more about the row itself: "'밝은병원'의 토요일 진료 종료", never "…의 병원 상세 정보의 …"
+            self.back[sid] = who
+            return who, _join(f"{who}의", DETAIL_OF_ROW[step.tool])
+        if step.tool in PLACE_ROWS and rel.endswith("의") and rel != f"{who}의":
+            # a place table looked up for a row's place: "'X'가 있는 동네", not "'X'와 같은 동네의 날씨 예보 지역"
+            place = rel.rsplit(" ", 1)[-1][:-1]
+            text = _join(f"{i_ga(who)} 있는 {place}", self.mods(step))
+            self.back[sid] = f"그 {place}"
+            return text, f"{text}의"
+        if rel.endswith("근처") and (rad := self._radius(step)):
+            rel = f"{who} 반경 {rad} 안의"
+        text = _join(rel, self.mods(step), noun)
+        self.back[sid] = f"그 {noun}"
+        return text, f"{text}의"
+
+    def row(self, j: Any, sid: str) -> str:
+        """The producer row a junction takes, by the criterion the user states, said once in full."""
+        items = self.d.outputs[j.producer]["items"]
+        prod_tool = self.d.step(j.producer).tool
+        said_before = j.producer in self.back
+        if j.type == "DRV" and "reduce" in j.detail:
+            pick = self.pick(prod_tool, j.detail["by"], j.detail["reduce"], items)
+            if said_before:
+                return pick  # from the list just described
+            base, _ = self.np(j.producer)
+            return f"{base} 중 {pick}"
+        idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
+        lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
+        if len(items) == 1 or lab is None:
+            return self.np(j.producer)[0]
+        return self.named(j.producer, idx, lab[1])
+
+    def named(self, sid: str, idx: int, name: str) -> str:
+        """A named row of step ``sid``: with its list the first time ("공공도서관 중 '청운효자동 도서관'"),
+        then just the name; a lookup table's row is its name from the start ("'성남시'")."""
+        said = f"'{name}'"
+        if (sid, idx) in self.rows or sid in self.back:
+            self.rows.add((sid, idx))
+            return said
+        step = self.d.step(sid)
+        self.rows.add((sid, idx))
+        if step.tool in PLACE_ROWS and _incoming(self.d, sid) is None and not literal_args(step):
+            self.back[sid] = f"그 {user_noun(step.tool)}"
+            return said
+        base, _ = self.np(sid)
+        return f"{base} 중 {said}"
+
+    def pick(self, tool: str, measure: str, how: str, items: list[dict[str, Any]]) -> str:
+        """"의사가 가장 많은 병원", "초미세먼지 농도가 가장 낮은 구"."""
+        label = _person_measure(field_label(tool, measure))
+        return f"{i_ga(label)} {most(tool, measure, how, items)} {row_word(tool)}"
+
+    # the questions -------------------------------------------------------------------------------
+
+    def cmp_ask(self, j: Any) -> tuple[str, str]:
+        """(topic, question word) of a comparison: "'A'와 'B' 중 반경 2km 안에 관광지가 더 많은 쪽", "어디"."""
+        names = [_producer_row_name(self.d, j.producer, i, None) for i in j.detail["items"][:2]]
+        if j.producer in self.back:
+            pair = f"{gwa(names[0])} {names[1]}"
+        else:
+            pair = f"{self.np(j.producer)[0]} {gwa(names[0])} {names[1]}"
+        for i in j.detail["items"][:2]:
+            self.rows.add((j.producer, i))
+        cons = self.d.step(j.consumers[0])
+        if j.detail["compare"] == COUNT:
+            rel = _relation(self.d, j, cons.id, self.cv, who="")
+            if rel == "근처":
+                rad = self._radius(cons)
+                where = f"반경 {rad} 안에" if rad else "근처에"
+            elif rel.endswith("의") and rel.startswith("같은"):
+                where = rel[:-1] + "에"  # "같은 동네에"
+            else:
+                where = rel
+            for s in j.consumers:
+                self.back.setdefault(s, f"그 {user_noun(cons.tool)}")
+            what = _join(self.mods(cons), user_noun(cons.tool))
+            return f"{pair} 중 {_join(where, i_ga(what))} 더 많은 {self._side()}", "어디"
+        first = self.d.outputs[cons.id]["items"][0].get(j.detail["compare"])
+        phrase = cmp_phrase(cons.tool, j.detail["compare"], first)
+        if cons.tool in DETAIL_OF_ROW:
+            qual = DETAIL_OF_ROW[cons.tool]
+        else:
+            qual = _join(self.mods(cons), user_noun(cons.tool)) + "의"
+        return f"{pair} 중 {_join(qual, phrase)} {self._side()}", "어디"
+
+    def _side(self) -> str:
+        """"쪽", then "곳" for a second comparison (not "… 더 많은 쪽은 어디 … 더 많은 쪽은 어디")."""
+        self.cmps += 1
+        return "쪽" if self.cmps % 2 else "곳"
+
+    def fact_ask(self, f: dict[str, Any]) -> tuple[str, str, str]:
+        """(whose, what, question word) of one fact: ("'X' 근처 병원 중 의사가 가장 많은 병원의", "개설일자", "언제")."""
+        sid = f["step"]
+        tool = self.d.step(sid).tool
+        items = self.d.outputs[sid]["items"]
+        said_before = sid in self.back
+        text, poss = self.np(sid)
+        reason = f["row_reason"]
+        raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
+        q = question_word(tool, f, raw)
+        if reason == "count":
+            return "", text, q
+        if reason in ("max", "min"):
+            whose = f"{text} 중 {self.pick(tool, f['measure'], reason, items)}의"
+        elif reason == "named":
+            name = f"'{f['row_label']}'"
+            # a row of a list said before is just its name ("'외과'의 전문의 수")
+            whose = f"{name}의" if said_before or (sid, f["row"]) in self.rows else f"{text} 중 {name}의"
+            self.rows.add((sid, f["row"]))
+        else:
+            whose = poss
+        return whose, asked_label(self.d, f), q
+
+    def cond_sentence(self, j: Any) -> str:
+        d = j.detail
+        prod_tool = self.d.step(j.producer).tool
+        cond = lookup(prod_tool, d["field"], d["threshold"])
+        assert cond is not None, "COND junctions come from conditions.CONDITIONS"
+        sid = j.consumers[0]
+        who = self.row(j, sid)
+        rel = _relation(self.d, j, sid, self.cv, who="")
+        mods = self.mods(self.d.step(sid))
+        then_np = _join(rel, mods, branch_noun(d["then"]))
+        else_np = _join(rel, mods, branch_noun(d["else"]))
+        label = _person_measure(field_label(prod_tool, d["field"]))
+        return (f"{who}의 {i_ga(label)} {cond.said} 이상이면 {eul(then_np)}, 아니면 {eul(else_np)} "
+                "보려고 합니다.")
+
+
+def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
+    """The asks as at most ``room`` sentences of at most two clauses each; asks about one row's
+    fields are merged first ("'X'의 주소와 전화번호는 각각 어떻게 되나요?") when they do not fit."""
+    merged: list[tuple[str, str, str]] = []
+    for whose, what, q in asks:
+        if len(asks) > 2 * room and merged and whose and merged[-1][0] == whose:
+            w, prev, _ = merged[-1]
+            merged[-1] = (w, f"{gwa(prev)} {what}", "각각 어떻게 되")
+        else:
+            merged.append((whose, what, q))
+    room = max(room, 1)
+    if len(merged) <= room:
+        sizes = [1] * len(merged)
+    else:  # two clauses a sentence ("A는 얼마이고 B는 언제인가요?"); more only when nothing else fits
+        base, extra = divmod(len(merged), room)
+        sizes = [base + (1 if i < extra else 0) for i in range(room)]
+    # the same "어떻게 되나요" twice in a row reads as a form: the second asks "무엇"
+    merged = [(w, what, "무엇" if q == "어떻게 되" and i and merged[i - 1][2] == "어떻게 되" else q)
+              for i, (w, what, q) in enumerate(merged)]
+    out, at = [], 0
+    for k, n in enumerate(sizes):
+        clauses = []
+        for i in range(at, at + n):
+            whose, what, q = merged[i]
+            last = i == at + n - 1
+            prev = merged[i - 1] if i else None
+            if n == 1 and prev and (prev[1], prev[2]) == (what, q) and whose.endswith("의"):
+                clauses.append(f"{eun(whose[:-1])}요?")  # the same ask of another row: "'B'는요?"
+            else:
+                clauses.append(_clause(_join(whose, what), q, last))
+        at += n
+        s = " ".join(clauses)
+        out.append(s if k == 0 else f"그리고 {s}")
+    return " ".join(out)
 
 
 def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
-    """One question a person asks (plus, for a condition, the sentence that states it)."""
-    clock_vals = clock_values(clock)
-    lead = [_cond_sentence(draft, j, clock_vals) for j in draft.junctions if j.type == "COND"]
-    asks: list[str] = []
+    """One or two short questions a person asks (after, for a condition, the sentence that states it)."""
+    w = _Writer(draft, clock_values(clock))
+    lead = [w.cond_sentence(j) for j in draft.junctions if j.type == "COND"]
+    asks: list[tuple[str, str, str]] = []
     for j in draft.junctions:
-        if j.type != "CMP":
+        if j.type == "CMP":
+            topic, q = w.cmp_ask(j)
+            asks.append(("", topic, q))
+    seen: set[tuple[str, str]] = set()
+    for f in facts:
+        if f.get("row_reason") == "compared" or "pick_for" in f:
             continue
-        cons_tool = draft.step(j.consumers[0]).tool
-        # The two rows compared, each by its own name (the sampler fans out to named rows only).
-        a, b = (_producer_row_name(draft, j.producer, i, None) for i in j.detail["items"][:2])
-        pair = f"{step_np(draft, j.producer, clock_vals)} 중 {gwa(a)} {b}"
-        if j.detail["compare"] == COUNT:
-            what = _join(_relation(draft, j, j.consumers[0], clock_vals, who=""), user_noun(cons_tool))
-            asks.append(f"{pair} 가운데 {i_ga(what)} 더 많은 쪽은 어디")
-            continue
-        first = draft.outputs[j.consumers[0]]["items"][0].get(j.detail["compare"])
-        asks.append(f"{pair}의 {user_noun(cons_tool)} 가운데 {cmp_phrase(cons_tool, j.detail['compare'], first)} "
-                    "쪽은 어디")
-    asked = list(dict.fromkeys(f"{_fact_row(draft, f, clock_vals)}의 {asked_label(draft, f)}"
-                               for f in facts if f.get("row_reason") != "compared" and "pick_for" not in f))
-    if asked:
-        what = ", ".join(asked[:-1] + [eun(asked[-1])]) if len(asked) == 1 else \
-            ", ".join(asked[:-1]) + f" 그리고 {eun(asked[-1])}"
-        tail = f"{what} {'각각 ' if len(asked) > 1 else ''}어떻게 되나요?"
-        question = (", ".join(f"{x}이고" for x in asks) + " " + tail).strip() if asks else tail
-    elif asks:
-        question = " ".join(f"{x}이고" for x in asks[:-1]) + (" " if len(asks) > 1 else "") + asks[-1] + "인가요?"
-    else:
-        question = ""
-    return " ".join(lead + [question]).strip()
+        whose, what, q = w.fact_ask(f)
+        if (whose, what) not in seen:
+            seen.add((whose, what))
+            asks.append((whose, what, q))
+    return " ".join(lead + [_sentences(asks, 2 - len(lead))]).strip() if asks else " ".join(lead)
 
 
 # --- the answer -----------------------------------------------------------------------------------
@@ -735,16 +990,17 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             who = f"'{lab[1]}'" if lab else user_noun(prod_tool)
             label = field_label(prod_tool, d["field"])
             side = cond.holds_means if d["holds"] else cond.fails_means
-            taken = user_noun(draft.step(j.consumers[0]).tool)
+            taken = branch_noun(draft.step(j.consumers[0]).tool)
             said = say(prod_tool, d["field"], row.get(d["field"]))  # "9억 4,600만 원", never "94,600"
             out.append(f"{who}의 {eun(label)} {ro(said)} {side}이어서 {eul(taken)} 살펴봤습니다.")
         if j.type == "CMP" and j.detail["compare"] == COUNT:
             cons_tool = draft.step(j.consumers[0]).tool
-            what = _join(_relation(draft, j, j.consumers[0], {}, who=""), user_noun(cons_tool))
             pairs = [(_producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
                      for i, s in zip(j.detail["items"], j.consumers, strict=False)]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
-            said = ", ".join(f"{n}의 {eun(what)} {c}건" for n, c in pairs)
+            # "'A' 근처 병원은 8곳, 'B' 근처 병원은 14곳": each count next to its own row
+            said = ", ".join(f"{eun(_join(_relation(draft, j, j.consumers[0], {}, who=n), user_noun(cons_tool)))} "
+                             f"{c}{counter(cons_tool)}" for n, c in pairs)
             if win is not None:
                 out.append(f"{said}입니다. {win['winner_label']} 쪽이 더 많습니다.")
             continue
@@ -773,8 +1029,14 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         value = say(tool, f["field"], raw) + f.get("said_unit", "") if f["field"] != COUNT else _v(f["resolved"])
         noun, unit = user_noun(tool), row_word(tool)
         owner = _owner(draft, f["step"], outputs)
-        if owner:
-            noun = f"{owner}의 {noun}"  # whose result it is: "'서울대학교병원'의 진료과목"
+        j_in = _incoming(draft, f["step"])
+        if owner and tool in DETAIL_OF_ROW and len(items) == 1:
+            noun = _join(f"{owner}의", DETAIL_OF_ROW[tool]) if DETAIL_OF_ROW[tool] else owner  # "'밝은병원'의 …"
+        elif owner and j_in is not None:
+            # whose result it is, as the query says it: "'X' 근처 병원", "'서울대학교병원'의 진료과목"
+            noun = _join(_relation(draft, j_in, f["step"], {}, who=owner), noun)
+        elif owner:
+            noun = f"{owner}의 {noun}"
         said_name = f.get("row_label_field") == f["field"]
         if reason in ("max", "min"):
             mlabel = field_label(tool, f["measure"])
@@ -790,7 +1052,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         elif reason == "named":
             out.append(f"{name}의 {eun(flabel)} {value}입니다.")
         elif reason == "count":
-            out.append(f"{noun}의 {eun(flabel)} 모두 {value}건입니다.")
+            out.append(f"{eun(noun)} 모두 {value}{counter(tool)}입니다.")
         else:  # the only row
             if name and said_name:
                 out.append(f"{noun}의 {eun(flabel)} {name}입니다.")

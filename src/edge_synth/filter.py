@@ -149,6 +149,18 @@ def _spoken_forms(value: str, fmt: str | None) -> list[str]:
     return forms
 
 
+def _radius_forms(pname: str, op_id: str, value: str) -> list[str]:
+    """A search radius as the query says it: 2000 (metres) is "2km" or "2킬로미터" (compose.radius_said)."""
+    from edge_synth.fields import concept
+
+    if concept(pname, op_id) != "radius" or not re.fullmatch(r"\d+", value):
+        return []
+    n = int(value)
+    if n < 1000 or n % 100:
+        return []
+    return [f"{n / 1000:g}km", f"{n / 1000:g}킬로미터"]
+
+
 def time_ko(hhmm: str) -> str:
     """"1330" -> "13시 30분", "2000" -> "20시": how a person says an HHMM time."""
     h, m = int(hhmm[:2]), int(hhmm[2:])
@@ -173,7 +185,7 @@ def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str
             fmt = (param_format(p) if p is not None else None) or value_format(text)
             if isinstance(v, str) and v.startswith("$"):
                 src = "result"
-            elif any(_in_text(f, query) for f in _spoken_forms(text, fmt)):
+            elif any(_in_text(f, query) for f in _spoken_forms(text, fmt) + _radius_forms(k, step.tool, text)):
                 src = "query"
             elif fmt is not None and clock_vals.get(fmt) == text:
                 src = "clock"

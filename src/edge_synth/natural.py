@@ -17,23 +17,23 @@ from kopa_inspect.apis import get_operation
 
 # op id -> (what the call returns as a person says it, the word for one row of it).
 USER_NOUNS: dict[str, tuple[str, str]] = {
-    "airkorea_getCtprvnRltmMesureDnsty": ("측정소별 실시간 대기질", "측정소"),
+    "airkorea_getCtprvnRltmMesureDnsty": ("실시간 대기질", "측정소"),
     "airkorea_getNearbyMsrstnList": ("가까운 대기 측정소", "측정소"),
     "airkorea_getMsrstnList": ("대기 측정소", "측정소"),
     "airkorea_getTMStdrCrdnt": ("읍면동", "동네"),
     "assembly_ALLNAMEMBER": ("국회의원", "의원"),
-    "dart_company": ("회사 개요", "회사"),
+    "dart_company": ("회사 정보", "회사"),
     "dart_corpCode": ("상장 회사", "회사"),
-    "dart_fnlttSinglAcnt": ("재무제표 주요 계정", "계정"),
-    "ecos_StatisticItemList": ("통계 세부 항목", "통계"),
+    "dart_fnlttSinglAcnt": ("재무제표 계정", "계정"),
+    "ecos_StatisticItemList": ("통계 항목", "항목"),
     "ecos_StatisticSearch": ("통계 수치", "시점"),
     "ecos_StatisticTableList": ("한국은행 통계표", "통계표"),
     "hira_getDgsbjtInfo2_7": ("진료과목", "진료과목"),
-    "hira_getDtlInfo2_7": ("병원 상세 정보", "병원"),
+    "hira_getDtlInfo2_7": ("병원 이용 정보", "병원"),
     "hira_getHospBasisList": ("병원", "병원"),
     "kasi_getHoliDeInfo": ("국경일", "날"),
     "kasi_getRestDeInfo": ("공휴일", "날"),
-    "kma_getGridPointList": ("날씨 예보 지역", "지역"),
+    "kma_getGridPointList": ("예보 지역", "지역"),
     "kma_getUltraSrtFcst": ("초단기 날씨 예보", "예보"),
     "kma_getUltraSrtNcst": ("현재 날씨", "관측값"),
     "kma_getVilageFcst": ("단기 날씨 예보", "예보"),
@@ -49,21 +49,21 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "seoul_CrtfcUpsoInfo": ("모범음식점", "음식점"),
     "seoul_GetParkingInfo": ("시영주차장", "주차장"),
     "seoul_ListNecessariesPricesService": ("생필품 가격", "품목"),
-    "seoul_RealtimeCityAir": ("권역별 실시간 대기환경", "지역"),
+    "seoul_RealtimeCityAir": ("서울 실시간 대기환경", "구"),
     "seoul_SearchPublicToiletPOIService": ("공중화장실", "화장실"),
     "seoul_SeoulPublicLibraryInfo": ("공공도서관", "도서관"),
     "seoul_TbPublicWifiInfo": ("공공와이파이", "와이파이"),
-    "seoul_TimeAverageAirQuality": ("시간 평균 대기오염도", "측정값"),
+    "seoul_TimeAverageAirQuality": ("서울 구별 대기오염도", "구"),
     "seoul_bikeList": ("따릉이 대여소", "대여소"),
     "seoul_culturalEventInfo": ("문화행사", "행사"),
     "seoul_tbLnOpendataRtmsV": ("부동산 거래", "거래"),
     "stanregincd_getStanReginCdList": ("법정동", "동"),
-    "tago_getCtyCodeList": ("버스 정보 도시", "도시"),
+    "tago_getCtyCodeList": ("도시", "도시"),
     "tago_getSttnNoList": ("버스 정류장", "정류장"),
     "tourapi_areaBasedList2": ("관광지", "곳"),
     "tourapi_areaCode2": ("시군구", "시군구"),
-    "tourapi_detailCommon2": ("관광지 상세 정보", "곳"),
-    "tourapi_detailIntro2": ("관광지 이용 안내", "곳"),
+    "tourapi_detailCommon2": ("관광지 기본 정보", "곳"),
+    "tourapi_detailIntro2": ("관광지 이용 정보", "곳"),
     "tourapi_locationBasedList2": ("관광지", "곳"),
     "tourapi_searchFestival2": ("축제", "축제"),
 }
@@ -168,3 +168,190 @@ def naturalness_problems(query: str, answer: str) -> list[str]:
     if _INLINE_DUMP.search(query) or _INLINE_DUMP.search(answer):
         out.append("inline parameter dump")
     return out
+
+
+# --- fluency: what makes a long-chain question read as a list of noun phrases (issue 10) ----------
+#
+# Each check is a count a reviewer can redo by hand on one query. They measure what the grammar of
+# session 5 did over long chains ("오늘(2026년 12월 4일) 시간 평균 대기오염도 중 '도봉구'의 권역별 실시간
+# 대기환경의 통합대기환경지수 그리고 오늘(2026년 12월 4일) 시간 평균 대기오염도 중 …"): a phrase said again
+# instead of referred back to, the date said twice, "중 … 중 … 가운데" stacked, "A의 B의 C의 D", dataset
+# names a developer would say, 2000미터 for 2km, and several questions run into one sentence.
+
+# Dataset / operation names (describe.op_noun and the old USER_NOUNS) a person does not say: the
+# thing is called by what it is ("'서울대학교병원'의 주차 가능 대수", not "… 병원 상세 정보의 …").
+DEV_NOUNS: tuple[str, ...] = (
+    "병원 상세 정보", "관광지 상세 정보", "관광지 이용 안내", "권역별 실시간 대기환경", "측정소별 실시간 대기질",
+    "시간 평균 대기오염도", "날씨 예보 지역", "통계 세부 항목", "재무제표 주요 계정", "버스 정보 도시", "회사 개요",
+    "등 정보", "상세 정보의", "이용 안내의",
+)
+_QUOTED_NAME = re.compile(r"'[^']*'")
+_DATE_SAID = re.compile(r"\d{4}년 \d{1,2}월(?: \d{1,2}일)?")
+_METRES = re.compile(r"(?<![\d.,])(\d{4,}|\d{1,3}(?:,\d{3})+)\s*미터")
+_JUNG = re.compile(r"(?:^|\s)(?:그\s?중|중|중에서|가운데|가운데서)(?=[\s,]|$)")
+# Ends of a question clause: "…인가요", "…되나요", "…이고" (a question joined to the next).
+_ASK_END = re.compile(r"(?:이고|이며|인가요|되나요|[가-힣]나요|까요|습니까)(?=[\s?,.!]|$)")
+# An eojeol that closes a noun phrase (a case particle other than 의, a verb/adjective form, 중).
+_NP_BREAK = re.compile(r"(?:[은는이가을를에와과도만로]|에서|으로|중|가운데|[가-힣]고|[가-힣]면|요)[?.!,]?$")
+
+
+def _eojeol(text: str) -> list[str]:
+    """Words of ``text`` with each quoted name one word ("'청운효자동 도서관'과" is one)."""
+    return _QUOTED_NAME.sub(lambda m: m.group(0).replace(" ", "\u00a0"), text).split()
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` (a "." inside a quoted name or a number does not end one)."""
+    masked = _QUOTED_NAME.sub(lambda m: "x" * len(m.group(0)), text)
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(masked):
+        out.append(text[start:m.end()].strip())
+        start = m.end()
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+def repeated_phrase(text: str, n: int = 3) -> str | None:
+    """The first phrase of ``n`` or more words said twice ("오늘(2026년 12월 4일) 시간 평균"), or None."""
+    words = [w.strip(",?.!") for w in _eojeol(text)]
+    seen: set[tuple[str, ...]] = set()
+    for i in range(len(words) - n + 1):
+        gram = tuple(words[i:i + n])
+        if gram in seen:
+            return " ".join(gram).replace("\u00a0", " ")
+        seen.add(gram)
+    return None
+
+
+def repeated_dates(text: str) -> list[str]:
+    """Dates or months said more than once ("오늘(2026년 12월 4일) … 오늘(2026년 12월 4일)")."""
+    said = [m.group(0) for m in _DATE_SAID.finditer(text)]
+    return sorted({d for d in said if said.count(d) > 1})
+
+
+def most_jung(text: str) -> int:
+    """The most '중' / '가운데' ("among") of one sentence."""
+    return max((len(_JUNG.findall(s)) for s in split_sentences(text)), default=0)
+
+
+# Nouns that end in 의 without it being the particle ("공동발의", "위원회 회의").
+_NOUNS_IN_UI = ("발의", "회의", "동의", "합의", "논의", "강의", "협의", "심의", "건의", "정의", "주의", "민의")
+
+
+def longest_ui_chain(text: str) -> int:
+    """The longest run of '의' linking nouns ("'X'의 권역별 실시간 대기환경의 통합대기환경지수" is 2);
+    a particle other than 의 or a verb form ends the run."""
+    best = run = 0
+    for w in _eojeol(text):
+        bare = w.rstrip("?.!,")
+        if bare.endswith("의") and not bare.endswith(_NOUNS_IN_UI):
+            run += 1
+            best = max(best, run)
+        elif _NP_BREAK.search(w):
+            run = 0
+    return best
+
+
+def long_metres(text: str) -> list[str]:
+    """Distances of 1,000 metres or more said in metres ("반경 2000미터"): a person says 2km."""
+    return [m.group(0) for m in _METRES.finditer(text) if int(m.group(1).replace(",", "")) >= 1000]
+
+
+def asks_per_sentence(sentence: str) -> int:
+    """Question clauses in one sentence ("A는 얼마이고 B는 언제인가요?" is 2); "A, B 그리고 C는 각각 …"
+    counts each thing listed."""
+    asks = len(_ASK_END.findall(sentence))
+    if "각각" in sentence:
+        head = sentence.split("각각", 1)[0]
+        asks += len(re.findall(r",\s|\s그리고\s", _QUOTED_NAME.sub("N", head)))
+    return asks
+
+
+def fluency_problems(query: str) -> list[str]:
+    """Why a query reads as stacked noun phrases rather than as a person's question (empty: it
+    does not). The thresholds: no phrase of 3+ words said twice, a date said once, at most two
+    '중'/'가운데' in a sentence, at most two '의' in a row, no developer's dataset name, no 1,000+
+    metres, at most two sentences, each with at most two question clauses ("A는 얼마이고 B는
+    언제인가요?"), and a question sentence ending in '?'."""
+    out: list[str] = []
+    if (p := repeated_phrase(query)) is not None:
+        out.append(f"repeated phrase {p!r}")
+    if d := repeated_dates(query):
+        out.append(f"date said twice {d[0]!r}")
+    if (j := most_jung(query)) > 2:
+        out.append(f"{j} '중/가운데' in a sentence")
+    if (u := longest_ui_chain(query)) > 2:
+        out.append(f"{u} '의' in a row")
+    if dev := [n for n in DEV_NOUNS if n in query]:
+        out.append(f"dataset name {dev[0]!r}")
+    if m := long_metres(query):
+        out.append(f"metres {m[0]!r}")
+    sents = split_sentences(query)
+    if len(sents) > 2:
+        out.append(f"{len(sents)} sentences")
+    for s in sents:
+        if asks_per_sentence(s) > 2:
+            out.append(f"{asks_per_sentence(s)} questions in one sentence")
+            break
+    if sents and not sents[-1].endswith("?"):
+        out.append("no question mark")
+    return out
+
+
+FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의' in a row", "dataset name",
+                  "metres", "sentences", "questions in one sentence", "no question mark")
+
+
+def fluency_figures(queries: list[str]) -> dict[str, int | float]:
+    """Per check, how many of ``queries`` fail it; plus the rows failing any, mean length and sentences
+    (the before/after table of issue 10)."""
+    counts = {c: 0 for c in FLUENCY_CHECKS}
+    any_bad = 0
+    for q in queries:
+        probs = fluency_problems(q)
+        any_bad += bool(probs)
+        for c in FLUENCY_CHECKS:
+            counts[c] += any(c in p for p in probs)
+    n = max(len(queries), 1)
+    return {"rows": len(queries), "failing any": any_bad, **counts,
+            "mean chars": round(sum(len(q) for q in queries) / n, 1),
+            "mean sentences": round(sum(len(split_sentences(q)) for q in queries) / n, 2)}
+
+
+# Calls that give more about ONE row of the call before (a hospital's hours and parking, a sight's
+# introduction, a company's overview, a 구's real-time air): a person asks the row's field
+# directly ("'밝은병원'의 토요일 진료 종료"), so the query leaves the call implicit; the value is
+# what is put before the field, if anything ("'도봉구'의 실시간 통합대기환경지수").
+DETAIL_OF_ROW: dict[str, str] = {
+    "hira_getDtlInfo2_7": "",
+    "tourapi_detailCommon2": "",
+    "tourapi_detailIntro2": "",
+    "dart_company": "",
+    "seoul_RealtimeCityAir": "실시간",
+    "seoul_TimeAverageAirQuality": "시간 평균",
+}
+# Tables whose rows are places or things a person names directly (a city, a 동, a forecast area):
+# looked up for a row's place they are "'X'가 있는 동네", and a row of such a table needs no list
+# before its name ("'성남시'의 버스 정류장", not "버스 정보 도시 중 '성남시'의 …").
+PLACE_ROWS: frozenset[str] = frozenset({
+    "kma_getGridPointList", "stanregincd_getStanReginCdList", "airkorea_getTMStdrCrdnt", "tourapi_areaCode2",
+    "tago_getCtyCodeList",
+})
+# What a person looks at when a condition sends them to a call ("진료 시간과 주차 정보를 보려고 합니다").
+_BRANCH_NOUNS: dict[str, str] = {"hira_getDtlInfo2_7": "진료 시간과 주차 정보"}
+# Counts of places are said in 곳, of departments in 개, of anything else in 건 ("병원은 모두 14곳").
+_PLACE_COUNTED = frozenset({"병원", "곳", "정류장", "어린이집", "음식점", "주차장", "화장실", "도서관", "대여소",
+                            "와이파이", "학교", "측정소"})
+
+
+def branch_noun(op_id: str) -> str:
+    return _BRANCH_NOUNS.get(op_id) or user_noun(op_id)
+
+
+def counter(op_id: str) -> str:
+    """The counter word for rows of this call: 곳 for places, 개 for departments, else 건."""
+    w = row_word(op_id)
+    if w in _PLACE_COUNTED:
+        return "곳"
+    return "개" if w == "진료과목" else "건"
