@@ -176,8 +176,9 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
         for f in json.loads(r["facts_json"]):
             reasons.append(f["row_reason"])
             if f["row_reason"] in ("max", "min"):
-                assert any(w in r["answer"] for w in (("가장 큰", "가장 많은", "가장 늦은") if f["row_reason"] == "max"
-                                   else ("가장 작은", "가장 적은", "가장 이른")))
+                assert any(w in r["answer"] for w in (("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
+                                                      if f["row_reason"] == "max"
+                                                      else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은")))
                 tool = next(s.tool for s in plan.steps if s.id == f["step"])
                 assert say(tool, f["measure"], f["measure_value"]) in r["answer"]  # "12억 3,000만 원"
             if f.get("row_label"):
