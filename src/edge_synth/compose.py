@@ -25,6 +25,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from edge_synth.askable import WEATHER, askable_fields, picks_by
@@ -175,7 +176,8 @@ def _row_ref(sid: str, items: list[dict[str, Any]], idx: int, reason: str, measu
     return f"${sid}.items[{idx}]"
 
 
-def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None) -> list[dict[str, Any]]:
+def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None,
+               clock: str | None = None) -> list[dict[str, Any]]:
     """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row.
 
     A leaf whose row holds no field a person asks (askable.py) gets no fact; its step id is
@@ -219,7 +221,7 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
             continue
         if s.tool in WEATHER:
             # a forecast is asked by category at a time ("12시 기온"), never as "the 예보 값"
-            wf = _weather_fact(draft, run, s.id, rng, f"f{len(facts) + 1}")
+            wf = _weather_fact(draft, run, s.id, rng, f"f{len(facts) + 1}", clock)
             if wf is not None:
                 facts.append(wf)
             elif silent is not None:
@@ -308,7 +310,19 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
     return facts
 
 
-def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid: str) -> dict[str, Any] | None:
+def _day_said(yyyymmdd: str, clock: str | None) -> str:
+    """A forecast day as a person says it: 오늘 / 내일 / 모레 against the clock, else the date (the
+    query already said today's date once; "오늘(…) … 예보의 2026년 12월 4일 6시" said it twice)."""
+    if clock is not None and _DATE8.match(yyyymmdd):
+        today = parse_clock(clock).date()
+        days = (date(int(yyyymmdd[:4]), int(yyyymmdd[4:6]), int(yyyymmdd[6:8])) - today).days
+        if days in (0, 1, 2):
+            return ("오늘", "내일", "모레")[days]
+    return date_ko(yyyymmdd)
+
+
+def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid: str,
+                  clock: str | None = None) -> dict[str, Any] | None:
     """The temperature / chance of rain / humidity of a forecast at its first time among the rows the
     model sees (askable.WEATHER), or None (no such category shown)."""
     tool = draft.step(sid).tool
@@ -324,7 +338,7 @@ def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid:
     row = rows[idx]
     word, unit = w.categories[cat]
     # an observation is now ("현재 날씨의 기온"); a forecast is for a time ("… 12시 기온")
-    when = f"{date_ko(str(row['fcstDate']))} {time_said(str(row['fcstTime']))} " if w.when else ""
+    when = f"{_day_said(str(row['fcstDate']), clock)} {time_said(str(row['fcstTime']))} " if w.when else ""
     if any(numeric(x) == numeric(row[w.value]) for x in re.findall(r"\d+", when)):
         return None  # "3일 …의 기온은 3도": the figure would be read off the time said with it
     fact = _fact(fid, sid, w.value, run, idx, "forecast", None, f"{user_noun(tool)}의 {when}{word}", tool)
@@ -689,6 +703,8 @@ class _Writer:
         self.radius: set[str] = set()
         self.codes: set[str] = set()
         self.nouns: set[str] = set()  # operations whose result was named (one row's own lookup)
+        self.where: dict[str, tuple[str, str]] = {}  # step -> (its relation to its row, its modifiers)
+        self.listed: set[str] = set()  # operations a row was named in ("'A'의 학사일정 중 '현충일'")
         self.cmps = 0
 
     # what a step returned ------------------------------------------------------------------------
@@ -743,7 +759,9 @@ class _Writer:
             return names, f"{names}의"
         if j is None:
             rad = self._radius(step)
-            text = _join(self.mods(step), f"반경 {rad} 안의" if rad else "", noun)
+            mods = self.mods(step)
+            text = _join(mods, f"반경 {rad} 안의" if rad else "", noun)
+            self.where[sid] = ("", _join(mods, "x" if rad else ""))
             self.back[sid] = f"그 {noun}"
             return text, f"{text}의"
         if j.type == "COND":
@@ -772,9 +790,32 @@ class _Writer:
             return text, f"{text}의"
         if rel.endswith("근처") and (rad := self._radius(step)):
             rel = f"{who} 반경 {rad} 안의"
-        text = _join(rel, self.mods(step), noun)
+        mods = self.mods(step)
+        text = _join(rel, mods, noun)
+        self.where[sid] = (rel, mods)
         self.back[sid] = f"그 {noun}"
         return text, f"{text}의"
+
+    def pick_np(self, sid: str, measure: str, how: str, said: tuple[bool, str] | None = None) -> str:
+        """The row of step ``sid`` picked as the largest/smallest: "'X' 근처에서 의사가 가장 많은 병원"
+        where the row word is the thing itself, else "<what it returned> 중 <pick>". ``said``: whether
+        the step was said before this ask, and how this ask said it (when the caller already did)."""
+        tool = self.d.step(sid).tool
+        if said is None:
+            said_before = sid in self.back
+            text, _ = self.np(sid)
+        else:
+            said_before, text = said
+        pick = self.pick(tool, measure, how, self.d.outputs[sid]["items"])
+        rel, mods = self.where.get(sid, (None, None))
+        if not said_before and rel is not None and not mods and user_noun(tool) == row_word(tool):
+            if not rel:
+                return pick  # "의사가 가장 적은 병원"
+            if rel.endswith("의"):
+                return f"{rel[:-1]}에서 {pick}"  # "'X'와 같은 시군구에서", "'A'에서", "'X' 반경 2km 안에서"
+            if rel.endswith("근처"):
+                return f"{rel}에서 {pick}"
+        return f"{text} 중 {pick}"
 
     def row(self, j: Any, sid: str) -> str:
         """The producer row a junction takes, by the criterion the user states, said once in full."""
@@ -782,11 +823,9 @@ class _Writer:
         prod_tool = self.d.step(j.producer).tool
         said_before = j.producer in self.back
         if j.type == "DRV" and "reduce" in j.detail:
-            pick = self.pick(prod_tool, j.detail["by"], j.detail["reduce"], items)
             if said_before:
-                return pick  # from the list just described
-            base, _ = self.np(j.producer)
-            return f"{base} 중 {pick}"
+                return self.pick(prod_tool, j.detail["by"], j.detail["reduce"], items)  # the list just described
+            return self.pick_np(j.producer, j.detail["by"], j.detail["reduce"])
         idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
         lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
         if len(items) == 1 or lab is None:
@@ -861,15 +900,24 @@ class _Writer:
         reason = f["row_reason"]
         raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
         q = question_word(tool, f, raw)
+        rel, mods = self.where.get(sid, (None, None))
+        own = bool(rel) and not mods and rel.endswith("의") and text == f"{rel} {user_noun(tool)}"
         if reason == "count":
+            if own and not said_before:
+                return rel, user_noun(tool), q  # "'수원시'의" + "버스 정류장": "'수원시'는요?" can follow
             return "", text, q
         if reason in ("max", "min"):
-            whose = f"{text} 중 {self.pick(tool, f['measure'], reason, items)}의"
+            whose = f"{self.pick_np(sid, f['measure'], reason, (said_before, text))}의"
         elif reason == "named":
             name = f"'{f['row_label']}'"
-            # a row of a list said before is just its name ("'외과'의 전문의 수")
-            whose = f"{name}의" if said_before or (sid, f["row"]) in self.rows else f"{text} 중 {name}의"
+            if said_before or (sid, f["row"]) in self.rows:
+                whose = f"{name}의"  # a row of a list said before is just its name ("'외과'의 전문의 수")
+            elif own and tool in self.listed:
+                whose = f"{rel} {name}의"  # the same kind of list of another row: "'청운중학교'의 '현충일'의"
+            else:
+                whose = f"{text} 중 {name}의"
             self.rows.add((sid, f["row"]))
+            self.listed.add(tool)
         else:
             whose = poss
         return whose, asked_label(self.d, f), q
@@ -916,7 +964,7 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
             whose, what, q = merged[i]
             last = i == at + n - 1
             prev = merged[i - 1] if i else None
-            if n == 1 and prev and (prev[1], prev[2]) == (what, q) and whose.endswith("의"):
+            if last and prev and (prev[1], prev[2]) == (what, q) and whose.endswith("의"):
                 clauses.append(f"{eun(whose[:-1])}요?")  # the same ask of another row: "'B'는요?"
             else:
                 clauses.append(_clause(_join(whose, what), q, last))
@@ -943,7 +991,14 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
         if (whose, what) not in seen:
             seen.add((whose, what))
             asks.append((whose, what, q))
-    return " ".join(lead + [_sentences(asks, 2 - len(lead))]).strip() if asks else " ".join(lead)
+    if not asks:
+        return " ".join(lead)
+    if lead and len(asks) > 2:
+        # more asks than one sentence holds: the condition leads into the first question ("… 보려고
+        # 하는데, 그 병원의 … 언제인가요?"), two sentences in all, as without a condition
+        lead[-1] = lead[-1].removesuffix("보려고 합니다.") + "보려고 하는데,"
+        return " ".join(lead + [_sentences(asks, 2)]).strip()
+    return " ".join(lead + [_sentences(asks, 2 - len(lead))]).strip()
 
 
 # --- the answer -----------------------------------------------------------------------------------
@@ -1127,7 +1182,7 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     t1 = time.perf_counter()
     rng = random.Random(f"{seed}|compose|{draft.index}")
     silent: list[str] = []
-    facts = make_facts(draft, run, rng, silent)
+    facts = make_facts(draft, run, rng, silent, clock)
     query = template_query(draft, facts, clock)
     answer = template_answer(draft, facts, run)
     writer = "grammar"

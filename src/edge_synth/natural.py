@@ -236,7 +236,8 @@ def most_jung(text: str) -> int:
 
 
 # Nouns that end in 의 without it being the particle ("공동발의", "위원회 회의").
-_NOUNS_IN_UI = ("발의", "회의", "동의", "합의", "논의", "강의", "협의", "심의", "건의", "정의", "주의", "민의")
+_NOUNS_IN_UI = ("발의", "회의", "동의", "합의", "논의", "강의", "협의", "심의", "건의", "정의", "주의", "민의", "전문의",
+                "한의")
 
 
 def longest_ui_chain(text: str) -> int:
