@@ -17,11 +17,13 @@ import pytest
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from edge_synth.compose import compose, execute, model_text_problems
+from edge_synth.natural import fluency_problems
 from edge_synth.sample import Draft, Junction
 from kopa_inspect.backends import make_backend
 from kopa_inspect.plans import Plan, PlanStep
 
 CLOCK = "2026-12-03T13:45:00+09:00"
+_TODAY = "2026년 12월 3일"
 
 
 def _draft(backend) -> Draft:  # type: ignore[no-untyped-def]
@@ -67,6 +69,10 @@ def test_botched_rewrites_fall_back_to_the_grammar(grammar):  # type: ignore[no-
         "missing argument": (ref.query.replace("종로구", ""), ref.answer),
         "raw parameters": (good_q + " (nx 60, ny 127)", ref.answer),
         "grid cell": ("서울 종로구, 격자 60, 127의 단기예보를 알려 주세요. " + good_q, ref.answer),
+        # stacked noun phrases the grammar no longer writes (test_edge_fluency): a dataset name, the
+        # date said twice
+        "less fluent": (good_q.replace("종로구", "종로구 병원 상세 정보의 종로구", 1), ref.answer),
+        "date twice": (f"{_TODAY} 기준으로 " + good_q.replace("오늘", f"오늘({_TODAY})", 1), ref.answer),
         "empty": ("", ""),
         "not JSON": None,
     }
@@ -90,6 +96,9 @@ def test_the_checks_name_what_a_model_dropped(grammar):  # type: ignore[no-untyp
     assert model_text_problems(ref.query, ref.answer, **kw) == []
     assert "grid cell" in model_text_problems(ref.query + " 격자 X 60", ref.answer, **kw)
     assert any(p.startswith("parameter name") for p in model_text_problems(ref.query + " base_time", ref.answer, **kw))
+    assert fluency_problems(ref.query) == [], ref.query
+    stacked = ref.query.replace("종로구", "종로구 병원 상세 정보의 종로구", 1)
+    assert "less fluent: dataset name '병원 상세 정보'" in model_text_problems(stacked, ref.answer, **kw)
 
 
 @pytest.mark.slow

@@ -37,9 +37,11 @@ from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal
 from edge_synth.natural import (
     COUNTABLE,
     DETAIL_OF_ROW,
+    FLUENCY_CHECKS,
     PLACE_ROWS,
     branch_noun,
     counter,
+    fluency_problems,
     naturalness_problems,
     row_word,
     true_count,
@@ -753,7 +755,7 @@ class _Writer:
         j = _incoming(self.d, sid)
         noun = user_noun(step.tool)
         one_row = len(self.d.outputs[sid]["items"]) == 1
-        if j is None and step.tool in PLACE_ROWS and one_row and (names := _place_said(step)):
+        if j is None and step.tool in PLACE_ROWS and (names := _place_said(step)):
             # a place looked up by its name is that place: "홍은동과 같은 시군구의 어린이집"
             self.back[sid] = names
             return names, f"{names}의"
@@ -907,7 +909,11 @@ class _Writer:
                 return rel, user_noun(tool), q  # "'수원시'의" + "버스 정류장": "'수원시'는요?" can follow
             return "", text, q
         if reason in ("max", "min"):
-            whose = f"{self.pick_np(sid, f['measure'], reason, (said_before, text))}의"
+            picked = self.pick_np(sid, f["measure"], reason, (said_before, text))
+            if f.get("row_label_field") == f["field"]:
+                # which one it is: "전문의가 가장 많은 진료과목은 무엇인가요?", not "…의 과목명은 어떻게 되나요?"
+                return "", picked, "어디" if counter(tool) == "곳" else "무엇"
+            whose = f"{picked}의"
         elif reason == "named":
             name = f"'{f['row_label']}'"
             if said_before or (sid, f["row"]) in self.rows:
@@ -1099,7 +1105,7 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             head = f"{noun} 중 {i_ga(mlabel)} {how} {unit}"
             mval = say(tool, f["measure"], f["measure_value"])
             if name and said_name:
-                out.append(f"{head}의 {eun(flabel)} {name}({mlabel} {mval})입니다.")
+                out.append(f"{eun(head)} {name}({mlabel} {mval})입니다.")  # "… 가장 많은 진료과목은 '외과'(…)"
             elif name:
                 out.append(f"{eun(head)} {name}({mlabel} {mval})이고, {eun(flabel)} {value}입니다.")
             else:
@@ -1247,7 +1253,16 @@ def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, fa
     if _GRID_CELL.search(query):
         problems.append("grid cell")
     problems += naturalness_problems(query, answer)  # one question, no API names, no codes as dates
+    # no less fluent than the grammar's: a rewrite that stacks what the grammar said once (the date
+    # twice, "병원 상세 정보의", 2000미터, three questions in a sentence) does not replace it
+    had = {_check_of(p) for p in fluency_problems(template_query)}
+    problems += [f"less fluent: {p}" for p in fluency_problems(query) if _check_of(p) not in had]
     return problems
+
+
+def _check_of(problem: str) -> str:
+    """Which fluency check a problem comes from (natural.FLUENCY_CHECKS)."""
+    return next((c for c in FLUENCY_CHECKS if c in problem), problem)
 
 
 async def model_compose(model: str | Any, draft: Draft, run: PlanRun, facts: list[dict[str, Any]],
