@@ -326,10 +326,7 @@ def test_a_date_in_another_accepted_form():
 # --- the matcher itself (MATCH's matching.py): what the step scorer closes with the shown rows, the
 # KOPA-Bench scorer, which has no competitors for a single-valued fact, still passes -----------------
 
-@pytest.mark.parametrize("attack", [HEDGE, pytest.param(LISTING, marks=pytest.mark.xfail(
-    strict=True, reason="matching.score_answer binds the first figure after the subject: every row's value "
-                        "listed for a single-valued fact without competitors still scores 1.0 (the step scorer "
-                        "closes it with row competitors)"))])
+@pytest.mark.parametrize("attack", [HEDGE, LISTING])
 def test_matcher_rejects_several_figures_for_one_value(attack):
     from kopa_inspect import matching
 

@@ -47,8 +47,8 @@ async def main():
             rest = [*lines[:idx], *lines[idx + 1 :]]
             # a fact without a subject is read against the whole answer: when another line of the
             # oracle answer already states its value, a denial in its own line cannot take it back
-            if matching.score_answer([f], {f.id: v}, "\n".join(rest), question=t.query,
-                                     context={f.id: g.context[f.id]})[f.id] >= 1:
+            if matching.score_answer(t.facts, g.expected, "\n".join(rest), question=t.query,
+                                     context=g.context)[f.id] >= 1:
                 stated_elsewhere += 1
                 continue
             forms = dict(DENIALS)

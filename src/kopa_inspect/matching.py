@@ -1577,8 +1577,13 @@ def score_fact(
     accept: Sequence[Any] = (),
     keys: Sequence[Any] | None = None,
     others: Sequence[str] = (),
+    siblings: Sequence[Any] = (),
+    known: Sequence[Any] = (),
 ) -> float:
-    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit)."""
+    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``siblings``:
+    the values of the task's other facts about the same subject (or, without one, of the other facts
+    without one), which a listing may hold beside this value; ``known``: every other fact's value, which
+    a name may be said beside."""
     matcher = _get(fact, "matcher", "exact")
     if matcher not in MATCHERS:
         raise ValueError(f"unknown matcher {matcher!r}")
@@ -1595,6 +1600,12 @@ def score_fact(
         return 0.0
     if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
         return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
+    if matcher in ("name", "exact") and any(
+        _name_hedged(v, view, [*known, *siblings]) for v in values if not isinstance(v, list | tuple | dict)
+    ):
+        return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
+    if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, view.text):
+        return 0.0  # the value listed among others ("21도, 17도, 14도"): every row's figure is no answer
     # a competitor list may hold the winner itself (every candidate's figure): not a competitor
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
     # figures said after the subject bind to it: times, dates and months too ("A는 12시 30분, B는 13시")
@@ -1649,6 +1660,119 @@ _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"}
 
 def _hedges(text: str) -> list[str]:
     return [m.group(0) for m in HEDGE.finditer(unicodedata.normalize("NFKC", text))]
+
+
+# Several like figures joined only by list separators ("21도, 17도, 14도", "21, 17 and 14", "3분 20초, 5분
+# 10초", "21도이거나 17도"): a listing, not a statement of one of them. An item is a figure (a compound
+# "8억 2,500만 원" / "3분 20초" is one) with a short unit; the items of a run share one unit (or are bare),
+# so "8억 원, 12건" (an amount and a count) is no list. UNCERTAIN: a separator list, not a parser.
+_LIST_FIG = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*(?:조|억|천만|백만|만|천))*"  # no trailing comma
+_LIST_UNIT = r"(?:[가-힣%℃°㎍㎥]{1,4}?|(?!(?:and|or|to)(?![A-Za-z]))[A-Za-z]{1,8}(?![A-Za-z]))"
+_LIST_ITEM = rf"{_LIST_FIG}(?:[ \t]*{_LIST_UNIT})?(?:[ \t]+{_LIST_FIG}(?:[ \t]*{_LIST_UNIT})?)*"
+_LIST_SEP = r"[ \t]*(?:[,、/&]|및|와|과|그리고|이거나|거나|이나|나|또는|혹은|\band\b|\bor\b)[ \t]*"
+_LIST_RUN = re.compile(rf"(?<![\d.,]){_LIST_ITEM}(?:{_LIST_SEP}{_LIST_ITEM})+", re.IGNORECASE)
+_LIST_ITEM_RE = re.compile(_LIST_ITEM)
+_FIG_ONLY = re.compile(_LIST_FIG)
+
+
+def _unit_class(item: str) -> str:
+    rest = re.sub(r"\s+", "", _FIG_ONLY.sub("", item))
+    if "원" in rest:
+        return "won"
+    if rest and re.fullmatch(r"(?:시간|분|초)+", rest):
+        return "duration"
+    return rest.lower()
+
+
+# A name or code offered beside another of its kind ("720번 또는 721번", "A병원이나 B병원", "삼성3 또는 13",
+# "A병원입니다. 아니면 B병원일 수도"): a guess between two, whatever the other is. UNCERTAIN: word lists (the
+# hedge words, the kind suffixes); "A역에서 B역까지" joins nothing, a name that contains "또는" is masked.
+_OR_WORD = r"(?:또는|혹은|아니면|\bor\b)"
+_NAME_OR_AFTER = re.compile(
+    rf"^(?:[^\s\d,.;:!?()]{{0,6}}?(?:이나|거나)|[^\s\d,.;:!?()]{{0,4}}(?:\s+[^\s\d,.;:!?()]{{1,4}})?\s*,?\s*{_OR_WORD})"
+    r"\s*(?P<other>[^\s,.;:!?()]+)", re.IGNORECASE)
+_NAME_OR_BEFORE = re.compile(
+    rf"(?P<other>[^\s,.;:!?()]+?)(?:이나|거나|[^\s,.;:!?()]{{0,4}}\s*,?\s*{_OR_WORD})\s*$", re.IGNORECASE)
+_KIND_SUFFIX = re.compile(
+    r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
+    r"|터미널|호선|구|동|시|군|읍|면)$")
+_PARTICLE_TAIL = re.compile(r"(?:입니다|이에요|예요|일|이|가|은|는|을|를|와|과|으로|로|에|의|도)+$")
+
+
+def _same_kind(value: str, other: str) -> bool:
+    """Is ``other`` (a word beside the value) a name or code of the value's kind?"""
+    other = _PARTICLE_TAIL.sub("", unicodedata.normalize("NFKC", other))
+    if not other or normalize_name(other) == normalize_name(value):
+        return False
+    if re.search(r"\d", value):
+        return bool(re.match(r"[-−]?\d|[A-Za-z가-힣]{1,3}\d", other))
+    kind = _KIND_SUFFIX.search(re.sub(r"\s+", "", value))
+    if kind:
+        return other.endswith(kind.group(1)) and len(other) > len(kind.group(1))
+    return False
+
+
+def _name_hedged(value: Any, view: AnswerView, known: Sequence[Any]) -> bool:
+    """The value joined to another of its kind by an "or" word, or an alternative unit ("아니면 …일 수도")
+    naming another of its kind; the task's own known names and values (``known``) are no alternative."""
+    v = unicodedata.normalize("NFKC", str(value)).strip()
+    if not v:
+        return False
+    known_n = {normalize_name(k) for k in known if k is not None and not isinstance(k, dict | list)}
+
+    def alt(word: str) -> bool:
+        w = _PARTICLE_TAIL.sub("", unicodedata.normalize("NFKC", word))
+        return _same_kind(v, w) and normalize_name(w) not in known_n and not any(
+            kn and (kn in normalize_name(w) or normalize_name(w) in kn) for kn in known_n if len(kn) > 1)
+
+    text = unicodedata.normalize("NFKC", view.text)
+    pat = _name_pattern(v)
+    for m in pat.finditer(text):
+        after = _NAME_OR_AFTER.match(text[m.end() : m.end() + 40])
+        before = _NAME_OR_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+        if (after and alt(after.group("other"))) or (before and alt(before.group("other"))):
+            return True
+    if not pat.search(text):
+        return False
+    for unit in _alternative_units(view):
+        rest = pat.sub(" ", unicodedata.normalize("NFKC", unit))
+        if any(alt(w) for w in re.findall(r"[^\s,.;:!?()]+", rest) if re.search(r"\d", v) or _same_kind(v, w)):
+            return True
+    return False
+
+
+# A list said to be respective ("최고기온과 최저기온은 각각 21도, 14도") may hold other facts' values.
+_RESPECTIVE = re.compile(r"각각|차례로|순서대로|\brespectively\b", re.IGNORECASE)
+
+
+def _listings(text: str) -> list[tuple[list[str], bool]]:
+    """The items of every run of like figures joined only by list separators (dates, clock times and
+    ranges are no figures here), and whether the run is said to be respective."""
+    text = _mask_ranges(_mask(unicodedata.normalize("NFKC", text)))
+    out: list[tuple[list[str], bool]] = []
+    for m in _LIST_RUN.finditer(text):
+        items = [x.group(0).strip(" ,") for x in _LIST_ITEM_RE.finditer(m.group(0))]
+        units = {u for u in map(_unit_class, items) if u}
+        if len(items) > 1 and len(units) <= 1:
+            around = text[max(0, m.start() - 40) : m.end() + 16]
+            out.append((items, bool(_RESPECTIVE.search(around))))
+    return out
+
+
+def _listed_among_others(fact: Any, values: Sequence[Any], siblings: Sequence[Any], text: str) -> bool:
+    """Is the value stated as one item of a listing beside a figure that is not the value restated,
+    nor an element of a sibling fact's list (that list's own answer: "월별 값: 2.5, 2.25, 2"), nor, in a
+    list said to be respective, a sibling fact's value ("최고기온과 최저기온은 각각 21도, 14도")? Siblings
+    are the task's other facts about the same subject (or, without one, the other facts without one)."""
+    scalars = [x for x in siblings if not isinstance(x, list | tuple)]
+    elements = [y for x in siblings if isinstance(x, list | tuple) for y in x if not isinstance(y, dict | list)]
+    for items, respective in _listings(text):
+        if not any(match_text(fact, v, item) >= 1.0 for item in items for v in values):
+            continue
+        allowed = [*values, *elements, *(scalars if respective else ())]
+        if any(not any(match_text(fact, a, item, strict=a not in values) >= 1.0 for a in allowed) for item in items):
+            return True
+    return False
 
 
 def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:
@@ -1845,6 +1969,10 @@ def score_answer(
             accept=_as_list(ctx.get("accept")),
             keys=_as_list(ctx.get("keys")) or None,
             others=list(dict.fromkeys(others)),
+            siblings=[v for k, v in expected.items() if k != fid and k in resolved and v is not None
+                      and not isinstance(v, dict)
+                      and normalize_name(resolved[k].get("subject") or "") == normalize_name(subject or "")],
+            known=[x for k, v in expected.items() if k != fid for x in _as_list(v)],
         )
     return out
 
