@@ -243,32 +243,24 @@ def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
     ("'A병원'의 진료과목 중 …") tells them apart. Each pick fact carries its list's owner as ``scope``
     (matching 4b), so an answer with the two departments swapped fails; the template answer holds.
     Before, the pair swapped passed 5 of 6 such rows of a 300-row run."""
-    import asyncio
-
-    from edge_synth.compose import compose, execute
-    from edge_synth.sample import Draft, Junction
-    from kopa_inspect.backends import make_backend
-    from kopa_inspect.plans import Plan, PlanStep
+    from edge_helpers import compose_draft, emulator, hand_draft, run_steps
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
 
     sys_path_attacks()
     from edge_answer_attacks import swap_claims
 
-    clock = "2026-12-03T13:45:00+09:00"
-    backend = make_backend(seed=0)
-    try:
+    with emulator() as backend:
         s1 = PlanStep(id="s1", tool="hira_getHospBasisList", args={"sidoCd": "110000", "clCd": "01"})
-        run, _ = asyncio.run(execute(Plan(steps=[s1]), backend, seed=0, clock=clock))
-        items = run.outputs["s1"]["items"]
+        items = run_steps(backend, [s1]).outputs["s1"]["items"]
         named = [i for i, it in enumerate(items[:10]) if row_label(s1.tool, it, items) is not None][:2]
         assert len(named) == 2, items[:3]
         steps = [s1] + [PlanStep(id=f"s{k + 2}", tool="hira_getDgsbjtInfo2_7", args={"ykiho": f"$s1.items[{i}].ykiho"})
                         for k, i in enumerate(named)]
-        run, _ = asyncio.run(execute(Plan(steps=steps), backend, seed=0, clock=clock))
-        d = Draft(index=0, steps=steps, outputs=dict(run.outputs), args=dict(run.args))
-        d.junctions.append(Junction("FAN", "s1", ["s2", "s3"], "e_test", {"items": named}))
+        d = hand_draft(backend, steps, [Junction("FAN", "s1", ["s2", "s3"], "e_test", {"items": named})])
         picks: list[dict] = []
         for seed in range(40):  # the grammar draws the asked field and the pick: find a seed picking both
-            comp = asyncio.run(compose(d, backend, seed=seed, clock=clock))
+            comp = compose_draft(backend, d, seed=seed)
             picks = [f for f in comp.facts if f.get("matcher") == "name" and f.get("competitors")]
             # the same pick (one measure, both largest or both smallest): a max and a min pick are
             # told apart by their polarity already
@@ -278,8 +270,6 @@ def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
                 break
         else:
             pytest.fail("no seed composed the same pick of both lists")
-    finally:
-        asyncio.run(backend.aclose())
     owners = [row_label(s1.tool, items[i], items)[1] for i in named]
     assert [f.get("scope") for f in picks] == owners
     assert answer_score(comp.answer, comp.facts) == 1.0, comp.answer

@@ -82,35 +82,26 @@ def test_a_manwon_fact_scores_the_said_amount_and_not_a_wrong_one():
 def test_the_condition_sentence_says_the_amount_in_won():
     """"'X'의 거래금액은 123,000으로 10억 원 이상이어서" said the API's 만원 figure raw beside the
     threshold said in won: a COND over a trade (conditions.py) says both in won."""
-    import asyncio
     import re
 
-    from edge_synth.compose import compose, execute
+    from edge_helpers import compose_draft, emulator, hand_draft, run_steps
     from edge_synth.describe import row_label
-    from edge_synth.sample import Draft, Junction
-    from kopa_inspect.backends import make_backend
-    from kopa_inspect.plans import Plan, PlanStep
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
 
-    clock = "2026-12-03T13:45:00+09:00"
-    backend = make_backend(seed=0)
-    try:
+    with emulator() as backend:
         s1 = PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11110", "DEAL_YMD": "202611"})
-        run, _ = asyncio.run(execute(Plan(steps=[s1]), backend, seed=0, clock=clock))
-        items = run.outputs["s1"]["items"]
+        items = run_steps(backend, [s1]).outputs["s1"]["items"]
         j = next(i for i, it in enumerate(items[:10]) if row_label(s1.tool, it, items) is not None)
         raw = items[j]["dealAmount"]
         holds = float(raw.replace(",", "")) >= 100000
         taken = "molit_getRTMSDataSvcAptRent" if holds else "molit_getRTMSDataSvcAptTradeDev"
-        s2 = PlanStep(id="s2", tool=taken, args={"LAWD_CD": f"$s1.items[{j}].sggCd", "DEAL_YMD": "202611"})
-        run, _ = asyncio.run(execute(Plan(steps=[s1, s2]), backend, seed=0, clock=clock))
-        d = Draft(index=0, steps=[s1, s2], outputs=dict(run.outputs), args=dict(run.args))
         other = "molit_getRTMSDataSvcAptTradeDev" if holds else "molit_getRTMSDataSvcAptRent"
-        d.junctions.append(Junction("COND", "s1", ["s2"], "e_test", {
+        s2 = PlanStep(id="s2", tool=taken, args={"LAWD_CD": f"$s1.items[{j}].sggCd", "DEAL_YMD": "202611"})
+        d = hand_draft(backend, [s1, s2], [Junction("COND", "s1", ["s2"], "e_test", {
             "field": "dealAmount", "threshold": 100000.0, "holds": holds, "then": taken if holds else other,
-            "else": other if holds else taken, "item": j}))
-        comp = asyncio.run(compose(d, backend, seed=0, clock=clock))
-    finally:
-        asyncio.run(backend.aclose())
+            "else": other if holds else taken, "item": j})])
+        comp = compose_draft(backend, d)
     first = comp.answer.split("살펴봤습니다.")[0]
     assert say(s1.tool, "dealAmount", raw) in first and "10억 원" in first, first
     assert not re.search(rf"(?<![\d,]){re.escape(raw.strip())}(?![\d,]|만)", first), first

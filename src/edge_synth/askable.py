@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from edge_synth.natural import COUNTABLE
 from kopa_inspect.apis import get_operation
 
 
@@ -281,3 +282,13 @@ def name_field(op_id: str) -> str | None:
     """The field that names one row of this operation (the table's), or None: decide generically."""
     entry = ASKABLE.get(op_id)
     return entry.name if entry is not None else None
+
+
+@lru_cache(maxsize=4096)
+def asks_anything(op_id: str) -> bool:
+    """Can a leaf of this operation carry a fact at all? A field a person asks (the table's or the
+    catalog rule's), a forecast asked by category, or a count of something a person counts. A walk
+    should not end on one that cannot (a grid cell lookup, a corp-code list, an ECOS catalogue):
+    its row would have nothing to ask and be dropped (the sampler avoids ending there)."""
+    return bool(askable_fields(op_id)) or op_id in WEATHER or op_id in COUNTABLE
+

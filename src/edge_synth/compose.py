@@ -727,7 +727,9 @@ class _Writer:
                 name = region_names()[str(v)]
                 parts.append(name.split()[-1] if str(v) in self.codes else f"{name}({v})")
                 self.codes.add(str(v))
-            elif said.startswith(("오늘(", "지난달(", "올해(", "가장 최근 발표")):
+            elif said.startswith("가장 최근 발표"):
+                continue  # KMA's latest issue time: the system turn's clock gives it, nobody says it
+            elif said.startswith(("오늘(", "지난달(", "올해(")):
                 parts.append(said.split("(", 1)[0] if said in self.clock else said)
                 self.clock.add(said)
             elif said != str(v):

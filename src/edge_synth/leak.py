@@ -102,32 +102,24 @@ def posed_choice(query: str, fact: Mapping[str, Any]) -> bool:
     return len(named) >= 2 and any(normalize_name(c) == normalize_name(fact.get("resolved")) for c in named)
 
 
-_STRING_MATCHERS = ("name", "set")
-
-
 def _value_said(query: str, figures: Sequence[str], fact: Mapping[str, Any]) -> bool:
-    """Could a text made of the query's words state this fact's value at all? A cheap, loose test
-    (value only: no subject, no competitors) so the attack runs only where it can succeed."""
-    from kopa_inspect.matching import _items_of, normalize_name, score_answer
+    """Could a text made of the query's words state this fact's value at all? The fact's own matcher
+    on the value alone (``matching.match_text``: no subject, no competitors, no well-formedness; the
+    scorer applies the same matcher to the stretches it binds, so this is the looser test), over the
+    query and each figure it says. Cheap, so the attack runs only where it can succeed."""
+    from kopa_inspect.matching import match_text
     from kopa_inspect.steps.scoring import fact_expected
 
     expected = fact_expected(fact)
     if expected is None:
         return False
-    if fact.get("matcher") in _STRING_MATCHERS and not re.fullmatch(r"[-+\d,.]+", str(expected).strip()):
-        q = normalize_name(query)
-        return any(normalize_name(x) and normalize_name(x) in q for x in _items_of(expected))
-    bare = {k: fact[k] for k in ("matcher", "unit", "tolerance", "rel_tol", "labels", "keys", "accept") if k in fact}
-    bare = {**bare, "id": "_", "value": "$_"}
-    return any(score_answer([bare], {"_": expected}, text)["_"] > 0 for text in (query, *figures))
+    return any(match_text(fact, expected, text, fact.get("keys")) > 0 for text in (query, *figures))
 
 
 def leaked_facts(query: str, facts: Sequence[Mapping[str, Any]]) -> tuple[set[str], str | None, float]:
     """(ids of facts a closed-book answer earns credit on, that answer, the best closed-book score).
 
     Posed choices credited by a guess are not counted (see ``posed_choice``); every other fact is."""
-    from kopa_inspect.steps.scoring import answer_score
-
     figures = query_figures(query)
     open_facts = [f for f in _required(facts) if not posed_choice(query, f)]
     if not any(_value_said(query, figures, f) for f in open_facts):
@@ -139,9 +131,9 @@ def leaked_facts(query: str, facts: Sequence[Mapping[str, Any]]) -> tuple[set[st
     for text in closed_book_answers(query):
         got = credit(text, facts)
         hit = {k for k, v in got.items() if v > 0 and k in open_ids}
-        score = answer_score(text, facts) if got else 0.0
+        score = sum(got.values()) / len(got) if got else 0.0  # = answer_score(text, facts)
         if hit - leaked or score > best:
-            which = which if not (hit - leaked) and score <= best else text
+            which = text  # the answer that first earned a new fact or the best score
         leaked |= hit
         best = max(best, score)
     return leaked, which, best

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from edge_synth.askable import is_askable, picks_by
+from edge_synth.askable import asks_anything, is_askable, picks_by
 from edge_synth.conditions import conditions_for
 from edge_synth.describe import row_label
 from edge_synth.fields import (
@@ -54,7 +54,7 @@ from edge_synth.verify import _present
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
-from kopa_inspect.plans import SESSION_STEP, PlanError, PlanStep, resolve_args
+from kopa_inspect.plans import SESSION_STEP, PlanError, PlanRun, PlanStep, resolve_args
 
 JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
 # The order junctions are asked for, cycled from an index-dependent offset (SEM twice, CMP three
@@ -213,7 +213,38 @@ class Sampler:
             pos += 1 + rng.randrange(2)
         if draft.n_calls < MIN_CALLS:
             return None, "too_short"
+        if not has_fact(draft) and not await self._mend(draft, session, rng):
+            return None, "no_askable_leaf"
         return draft, "ok"
+
+    async def _mend(self, draft: Draft, session: Session, rng: random.Random) -> bool:
+        """A walk whose leaves hold nothing a person asks (it ended on a grid-cell lookup, a corp-code
+        list, a list of rows none of which can be named) would be composed, executed and dropped
+        (``no_askable_fact``). Instead: go one step further from the silent leaf, to an operation
+        that has something to ask (up to two tries, within MAX_CALLS); failing that, take the silent
+        last step back while the walk keeps MIN_CALLS calls. True when the walk now has a fact."""
+        for jtype in ("SEM", "SEQ"):
+            if draft.n_calls >= MAX_CALLS:
+                break
+            if await self._extend(draft, session, rng, jtype, draft.n_calls + 1, anchor=draft.steps[-1].id):
+                if has_fact(draft):
+                    return True
+                self._drop_last(draft)
+        while draft.n_calls > MIN_CALLS and self._drop_last(draft):
+            if has_fact(draft):
+                return True
+        return False
+
+    def _drop_last(self, draft: Draft) -> bool:
+        """Take back the last call if it is a leaf that only its own junction feeds (a SEQ/SEM/DRV/COND
+        step; one consumer of a FAN or CMP would break that junction). False if it cannot be."""
+        last = draft.steps[-1].id
+        feeding = [j for j in draft.junctions if last in j.consumers]
+        if any(j.producer == last for j in draft.junctions) or any(len(j.consumers) != 1 for j in feeding):
+            return False
+        draft.junctions = [j for j in draft.junctions if last not in j.consumers]
+        self._rollback(draft, [last])
+        return True
 
     async def _add(self, draft: Draft, session: Session, step: PlanStep) -> bool:
         platform = get_platform(get_operation(step.tool).platform)
@@ -304,10 +335,11 @@ class Sampler:
         """The literal values a step was called with: a link that hands one back echoes."""
         return {str(v) for v in draft.args.get(step_id, {}).values() if not isinstance(v, dict | list)}
 
-    async def _extend(self, draft: Draft, session: Session, rng: random.Random, jtype: str, target: int) -> bool:
+    async def _extend(self, draft: Draft, session: Session, rng: random.Random, jtype: str, target: int,
+                      anchor: str | None = None) -> bool:
         # Mostly extend the last call (walks); sometimes an earlier one (small DAGs).
-        anchors = [draft.steps[-1].id] if rng.random() < 0.7 or draft.n_calls == 1 else [rng.choice(draft.steps).id]
-        anchor = anchors[0]
+        if anchor is None:
+            anchor = draft.steps[-1].id if rng.random() < 0.7 or draft.n_calls == 1 else rng.choice(draft.steps).id
         items = draft.outputs[anchor]["items"]
         anchor_op = draft.step(anchor).tool
         shown = visible_count(anchor_op, draft.args[anchor], draft.outputs[anchor])
@@ -329,6 +361,10 @@ class Sampler:
             edges = [e for e in edges if may_compare(e.consumer)]
         elif jtype in ("SEQ", "DRV"):
             edges = [e for e in edges if e.kind != "name"] or edges
+        if target - draft.n_calls <= (1 if jtype in ("SEQ", "SEM", "DRV", "COND") else 3) and jtype != "CMP":
+            # The walk ends here: end it where a person has something to ask (askable.py), not on a
+            # lookup whose row would be dropped for want of a question. (A CMP's facts are its own.)
+            edges = [e for e in edges if asks_anything(e.consumer)] or edges
         if not edges:
             return False
         # Links found by name or alias carry meaning; format-only links (any YYYYMMDD into any date
@@ -498,6 +534,16 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+def has_fact(draft: Draft) -> bool:
+    """Would the grammar find a fact in this draft (compose.make_facts over the outputs sampling saw,
+    which composition reproduces)? The fields it reads and the rows it can name decide it; which of
+    them it draws does not, so a probe RNG is enough."""
+    from edge_synth.compose import make_facts  # compose builds on this module
+
+    run = PlanRun(args=draft.args, outputs=draft.outputs)
+    return bool(make_facts(draft, run, random.Random(f"probe|{draft.index}")))
 
 
 @lru_cache(maxsize=1)
