@@ -152,9 +152,18 @@ def calls_exact(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
     return len(pairs) == len(targets)
 
 
-def tool_names_right(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
-    """The step's tool-name accuracy: the same multiset of tool names as the gold wave."""
-    return bool(targets) and sorted(n for n, _ in calls) == sorted(n for n, _ in targets)
+def wrong_whatever_the_name(calls: Sequence[Call], history: Sequence[Call], targets: Sequence[Call]) -> list[bool]:
+    """Per call: is it wrong whatever its name? A replay of a history call the gold does not make
+    again, or a call carrying a service key. The step metric and the GRPO tool-name reward read it."""
+    return [r or bool(key_args(c)) for c, r in zip(calls, replays(calls, history, targets), strict=True)]
+
+
+def tool_names_right(calls: Sequence[Call], targets: Sequence[Call], history: Sequence[Call] = ()) -> bool:
+    """The step's tool-name accuracy: the same multiset of tool names as the gold wave, and no call
+    that is wrong whatever its name (a replay, a service key)."""
+    if not targets or any(wrong_whatever_the_name(calls, history, targets)):
+        return False
+    return sorted(n for n, _ in calls) == sorted(n for n, _ in targets)
 
 
 def tool_name_score(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], history: Sequence[Call] = (),
@@ -166,10 +175,8 @@ def tool_name_score(parsed: ParsedCompletion, kind: str, targets: Sequence[Call]
         return 0.0
     if kind == "answer":
         return 1.0 if not parsed.calls and parsed.answer and answer_ok is not False else 0.0
-    rep = replays(parsed.calls, history, targets)
-    # a replay or a call carrying a service key is a wrong call, whatever its name
-    predicted = Counter(n if not r and not key_args((n, a)) else "\x00wrong"
-                        for (n, a), r in zip(parsed.calls, rep, strict=True))
+    wrong = wrong_whatever_the_name(parsed.calls, history, targets)
+    predicted = Counter(n if not w else "\x00wrong" for (n, _), w in zip(parsed.calls, wrong, strict=True))
     wanted = Counter(n for n, _ in targets)
     if not predicted or not wanted:
         return 0.0

@@ -55,7 +55,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
 from kopa_inspect.steps import build, scoring
-from kopa_inspect.steps.parsing import ParsedCompletion, from_tool_calls, parse_completion
+from kopa_inspect.steps.parsing import ParsedCompletion, from_tool_calls, history_calls, parse_completion
 
 METRIC_KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
@@ -193,7 +193,9 @@ def step_values(parsed: ParsedCompletion, step: dict[str, Any]) -> dict[str, flo
     return {
         "parse": float(parse),
         "kind": float(parse and right_kind),
-        "tool_name": float(parse and scoring.tool_names_right(parsed.calls, targets)) if kind == "call" else nan,
+        # a replay of a history call or a keyed call is no right tool (the GRPO reward's rule)
+        "tool_name": float(parse and scoring.tool_names_right(parsed.calls, targets, history_calls(step.get("messages") or [])))
+        if kind == "call" else nan,
         "exact": float(scoring.outcome(parsed, "call", targets, [])) if kind == "call" else nan,
         "answer": float(scoring.answer_right(parsed, step["facts"], step["tool_results"])) if kind == "answer" else nan,
     }
