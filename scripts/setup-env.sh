@@ -20,13 +20,14 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # llama-cpp-python (extra `local`) is built from source, and llama.cpp's own default is a build
   # for the CPU it is built on (GGML_NATIVE=ON). On a CPU with AMX (this workplace's Sapphire
   # Rapids machines, seen 2026-12-04) that build segfaults in its first decode of the packaged Q4_1
-  # SmolLM2 GGUF, so the default here is portable (GGML_NATIVE=OFF: AVX2, FMA, F16C), which runs
-  # on any x86-64 CPU of the last decade. KOPA_LLAMA_NATIVE=1 builds for this CPU instead (20
-  # held-out steps: 98 CPU-s portable F16 vs 81 native BF16, results/cpu-experiment); your own
-  # CMAKE_ARGS win over both. The check below catches a build that cannot decode.
+  # SmolLM2 GGUF (its AMX_INT8 kernels; the same flags without AMX decode), so the default here is
+  # portable (GGML_NATIVE=OFF: AVX2, FMA, F16C), which runs on any x86-64 CPU of the last decade.
+  # KOPA_LLAMA_AVX512=1 adds AVX-512, VNNI and BF16 without AMX (results/cpu-experiment: 20 held-out
+  # steps took 98 CPU-s portable on F16 exports, 81 on BF16 with AVX512_BF16); on a CPU without them
+  # the check below fails and the portable build is put back. Your own CMAKE_ARGS win over both.
   if [ -z "${CMAKE_ARGS:-}" ]; then
-    if [ -n "${KOPA_LLAMA_NATIVE:-}" ]; then
-      CMAKE_ARGS="-DGGML_NATIVE=ON -DLLAVA_BUILD=OFF"
+    if [ -n "${KOPA_LLAMA_AVX512:-}" ]; then
+      CMAKE_ARGS="$PORTABLE -DGGML_AVX_VNNI=ON -DGGML_AVX512=ON -DGGML_AVX512_VBMI=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_BF16=ON"
     else
       CMAKE_ARGS="$PORTABLE"
     fi
