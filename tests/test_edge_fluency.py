@@ -156,3 +156,37 @@ def test_a_chain_on_one_list_says_the_list_and_the_date_once(air):
     assert all(a["source"] for a in argument_sources(comp.plan, q, AIR_CLOCK)), q
     assert answer_score(comp.answer, comp.facts) >= 1.0, (comp.answer, comp.facts)
 
+
+
+# --- the pipeline drops what the check fails (session 6) -------------------------------------------------
+# The check was measured, not enforced: of a 300-row `kopa synth --n 300 --seed 1` run at 5e9ed4e, 25
+# kept rows failed it (mostly 4-8 calls: the same phrase twice, three '중' in a sentence, the month said
+# twice). These are three of them, as stored; a model trained on them learns to stack noun phrases.
+KEPT_BEFORE = [
+    ("올해(2026년) 부동산 거래 중 '별빛아파트'의 거래금액이 10억 원 이상이면 같은 시군구의 지난달(2026년 11월) 아파트 "
+     "전월세 거래를, 아니면 같은 시군구의 지난달(2026년 11월) 아파트 매매 거래를 보려고 합니다. 그 아파트 전월세 거래 중 "
+     "'호반써밋고덕2차'가 있는 동네 반경 2km 안의 관광지 '강동 역사공원'과 '할매밀면 길동점' 중 근처에 병원이 더 많은 쪽은 "
+     "어디이고 '다온내과의원'과 같은 시도의 실시간 대기질 중 미세먼지 농도가 가장 낮은 측정소의 오존 농도는 얼마인가요?"),
+    ("'인천광역시'의 버스 정류장 중 '갈산사거리' 반경 2km 안의 병원 중 '드림한의원'의 의사가 10명 이상이면 진료과목을, 아니면 "
+     "진료 시간과 주차 정보를 보려고 하는데, '세종특별시'와 '인천광역시' 중 버스 정류장이 더 많은 쪽은 어디이고 '갈산사거리'와 "
+     "'갈산성당' 중 근처에 병원이 더 많은 곳은 어디인가요? 그리고 그 병원의 월요일 진료 종료는 언제인가요?"),
+    ("병원 중 '고려대학교의과대학부속병원(안암병원)'에서 전문의가 가장 많은 진료과목은 무엇인가요? 그리고 의사가 가장 적은 "
+     "병원에서 전문의가 가장 많은 진료과목은 무엇인가요?"),
+]
+
+
+@pytest.mark.parametrize("query", KEPT_BEFORE)
+def test_a_stacked_query_is_dropped_by_the_pipeline(query):
+    from edge_synth.pipeline import not_fluent_reason
+
+    reason = not_fluent_reason(query)
+    assert reason is not None and reason.startswith("not_fluent:"), reason
+
+
+@pytest.mark.parametrize("query", [PERSON, "'다온내과의원'의 주차 가능 대수는 얼마인가요?",
+                                   "'경북대학교병원'의 의사가 10명 이상이면 진료과목을, 아니면 진료 시간과 주차 정보를 보려고 "
+                                   "합니다. 그 진료과목 중 '정신건강의학과'의 전문의 수는 얼마인가요?"])
+def test_a_persons_question_is_kept(query):
+    from edge_synth.pipeline import not_fluent_reason
+
+    assert not_fluent_reason(query) is None

@@ -160,6 +160,7 @@ def test_contamination_check_drops_a_planted_benchmark_copy(synth, tmp_path):
 
 def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
     from edge_synth.filter import argument_sources, artefacts
+    from edge_synth.natural import fluency_problems
     from edge_synth.values import say
 
     root, summary = synth
@@ -172,6 +173,7 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
         assert artefacts(r["query"]) == [] or all(  # values from the APIs are masked by the filter
             k == "raw identifier" for k in artefacts(r["query"])), r["query"]
         assert "을(를)" not in r["query"] + r["answer"] and "=" not in r["query"]
+        assert fluency_problems(r["query"]) == [], r["query"]  # a stacked query is dropped (not_fluent)
         assert r["answer"].strip() and json.loads(r["facts_json"]), r["query"]  # a question with an answer
         for f in json.loads(r["facts_json"]):
             reasons.append(f["row_reason"])

@@ -43,7 +43,7 @@ from edge_synth.filter import (
 )
 from edge_synth.graph import LinkGraph, build_candidate_graph
 from edge_synth.leak import answer_in_query
-from edge_synth.natural import naturalness_problems
+from edge_synth.natural import FLUENCY_CHECKS, fluency_problems, naturalness_problems
 from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
 from edge_synth.retrieve import Embedder
 from edge_synth.sample import Sampler
@@ -210,6 +210,17 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
 # --- stage 2: chunks of trajectories -------------------------------------------------------------
 
 
+def not_fluent_reason(query: str) -> str | None:
+    """``not_fluent:<check>`` when the query reads as stacked noun phrases (natural.fluency_problems:
+    a phrase said twice, a date twice, three '중' in a sentence, three questions in one ...), else
+    None. The grammar mostly avoids these; the long chains it cannot say plainly are dropped rather
+    than taught (a model trained on them learns to stack noun phrases)."""
+    problems = fluency_problems(query)
+    if not problems:
+        return None
+    return "not_fluent:" + next((c for c in FLUENCY_CHECKS if c in problems[0]), problems[0]).strip("'")
+
+
 def no_fact_reason(comp: Any) -> str:
     """Why a composed row has no fact: ``no_askable_fact`` when a leaf's rows hold nothing a person
     asks (askable.py: a grid cell lookup, a record's edit date), else ``no_fact`` (every field it
@@ -294,6 +305,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 continue
             if unnatural := naturalness_problems(comp.query, comp.answer):
                 drops[f"unnatural:{unnatural[0].split(' ')[0]}"] += 1  # a chain of requests, an API name ...
+                continue
+            if (stacked := not_fluent_reason(comp.query)) is not None:
+                drops[stacked] += 1
                 continue
             links_before |= links_of(comp.plan)
             if (why := bench.contaminated(comp.plan, comp.query)) is not None:
