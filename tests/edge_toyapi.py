@@ -19,6 +19,7 @@ import contextlib
 from collections.abc import Iterator
 
 from edge_synth.askable import ASKABLE, Askable
+from edge_synth.natural import DETAIL_OF_ROW, PLACE_ROWS, USER_NOUNS
 from kopa_inspect import apis
 from kopa_inspect.apis._envelope import DataGoKrEnvelope
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform
@@ -169,6 +170,25 @@ TOY_ASKABLE = {
     "edgetoy_getNotices": Askable({"noticeTitle": "공지 제목"}, "a notice", name="noticeTitle"),
 }
 
+# What a person calls each toy result and one of its rows (edge_synth.natural.USER_NOUNS, which names
+# every real operation the sampler reaches): without them the grammar falls back to the specs'
+# summaries ("측정소별 실시간 대기질", "시도별 측정소"), dataset names the fluency check drops.
+TOY_USER_NOUNS = {
+    "edgetoy_getRegions": ("지역", "지역"),
+    "edgetoy_getTrades": ("아파트 매매 거래", "거래"),
+    "edgetoy_getForecast": ("단기 날씨 예보", "예보"),
+    "edgetoy_getStations": ("대기 측정소", "측정소"),
+    "edgetoy_getMeasure": ("실시간 대기질", "측정소"),
+    "edgehealth_getClinics": ("의원", "의원"),
+    "edgehealth_getClinicDetail": ("의원 정보", "의원"),
+    "edgetoy_getNotices": ("공지", "공지"),
+}
+# As their real counterparts are: a region table looked up by name is that place (the grid table,
+# kma_getGridPointList), and a station's one row of figures is more about that station ("'중구'의
+# 실시간 미세먼지 농도", as seoul_RealtimeCityAir).
+TOY_PLACE_ROWS = {"edgetoy_getRegions"}
+TOY_DETAIL_OF_ROW = {"edgetoy_getMeasure": "실시간"}
+
 PLANTED_WRONG = ("edgetoy_getTrades", "sggCd", "edgehealth_getClinics", "sgguCd")
 PLANTED_INSENSITIVE = ("edgetoy_getRegions", "sidoName", "edgetoy_getNotices", "sidoName")
 
@@ -187,11 +207,21 @@ def toy_registry(exclusive: bool = True) -> Iterator[dict[str, Operation]]:
     ops.update(toy_ops)
     saved_a = dict(ASKABLE)
     ASKABLE.update(TOY_ASKABLE)
+    saved_n, saved_d, saved_r = dict(USER_NOUNS), dict(DETAIL_OF_ROW), set(PLACE_ROWS)
+    USER_NOUNS.update(TOY_USER_NOUNS)
+    DETAIL_OF_ROW.update(TOY_DETAIL_OF_ROW)
+    PLACE_ROWS.update(TOY_PLACE_ROWS)
     try:
         yield toy_ops
     finally:
         ASKABLE.clear()
         ASKABLE.update(saved_a)
+        USER_NOUNS.clear()
+        USER_NOUNS.update(saved_n)
+        DETAIL_OF_ROW.clear()
+        DETAIL_OF_ROW.update(saved_d)
+        PLACE_ROWS.clear()
+        PLACE_ROWS.update(saved_r)
         plats.clear()
         plats.update(saved_p)
         ops.clear()

@@ -190,3 +190,20 @@ def test_a_persons_question_is_kept(query):
     from edge_synth.pipeline import not_fluent_reason
 
     assert not_fluent_reason(query) is None
+
+
+def test_the_same_pick_of_another_rows_list_is_asked_as_and_b():
+    """A FAN of picks ("the dearest sale in the district of A, of B, of C") said each pick's whole
+    phrase again: the toy run's max picks were all dropped as not_fluent (repeated phrase). The same
+    ask of another row reads "'B'는요?"; every name and the date are still said once."""
+    from edge_synth.compose import _sentences
+
+    asks = [("", f"'{n}'와 같은 시군구의 지난달{d} 아파트 매매 거래 중 거래금액이 가장 큰 거래", "무엇")
+            for n, d in (("A구", "(2026년 11월)"), ("B구", ""), ("C구", ""))]
+    q = _sentences(asks, 2)
+    assert fluency_problems(q) == [], q
+    assert q.count("거래금액이 가장 큰") == 1 and "'B구'는요?" in q and "'C구'는요?" in q
+    assert "2026년 11월" in q
+    # asks that differ in more than one name, or in what they ask, are said in full
+    other = _sentences([asks[0], ("", "'B구'와 같은 시군구의 지난달 아파트 매매 거래 중 거래금액이 가장 작은 거래", "무엇")], 2)
+    assert "가장 작은" in other and "는요?" not in other

@@ -946,6 +946,22 @@ class _Writer:
                 "보려고 합니다.")
 
 
+_SAID_NAME = re.compile(r"'[^']*'")
+
+
+def _only_other_name(prev: str, cur: str) -> str | None:
+    """The one quoted name ``cur`` says where ``prev`` says another, when the two asks are otherwise
+    the same words (a date said in full the first time, "지난달(2026년 11월)", and short after); else None."""
+    def bare(text: str) -> str:
+        return re.sub(r"\([^)]*\)", "", _SAID_NAME.sub("'N'", text)).strip()
+
+    a, b = _SAID_NAME.findall(prev), _SAID_NAME.findall(cur)
+    if not prev or bare(prev) != bare(cur) or len(a) != len(b):
+        return None
+    diff = [y for x, y in zip(a, b, strict=True) if x != y]
+    return diff[0] if len(diff) == 1 else None
+
+
 def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
     """The asks as at most ``room`` sentences of at most two clauses each; asks about one row's
     fields are merged first ("'X'의 주소와 전화번호는 각각 어떻게 되나요?") when they do not fit."""
@@ -972,8 +988,13 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
             whose, what, q = merged[i]
             last = i == at + n - 1
             prev = merged[i - 1] if i else None
+            other = _only_other_name(_join(*prev[:2]), _join(whose, what)) if last and prev and prev[2] == q else None
             if last and prev and (prev[1], prev[2]) == (what, q) and whose.endswith("의"):
                 clauses.append(f"{eun(whose[:-1])}요?")  # the same ask of another row: "'B'는요?"
+            elif other is not None:
+                # the same pick of another row's list ("'A'와 같은 시군구의 … 가장 큰 거래는 무엇이고
+                # 'B'는요?"): said in full once, not the whole phrase again for each row
+                clauses.append(f"{eun(other)}요?")
             else:
                 clauses.append(_clause(_join(whose, what), q, last))
         at += n

@@ -335,10 +335,11 @@ DETAIL_OF_ROW: dict[str, str] = {
 # Tables whose rows are places or things a person names directly (a city, a 동, a forecast area):
 # looked up for a row's place they are "'X'가 있는 동네", and a row of such a table needs no list
 # before its name ("'성남시'의 버스 정류장", not "버스 정보 도시 중 '성남시'의 …").
-PLACE_ROWS: frozenset[str] = frozenset({
+# (A set, not a frozenset: tests/edge_toyapi.py adds its test platform's region table while registered.)
+PLACE_ROWS: set[str] = {
     "kma_getGridPointList", "stanregincd_getStanReginCdList", "airkorea_getTMStdrCrdnt", "tourapi_areaCode2",
     "tago_getCtyCodeList",
-})
+}
 # What a person looks at when a condition sends them to a call ("진료 시간과 주차 정보를 보려고 합니다").
 _BRANCH_NOUNS: dict[str, str] = {"hira_getDtlInfo2_7": "진료 시간과 주차 정보"}
 # Counts of places are said in 곳, of departments in 개, of anything else in 건 ("병원은 모두 14곳").
