@@ -32,21 +32,25 @@ from kopa_inspect.execution import Session
 
 _PY_TYPES: dict[str, type] = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list}
 
-_BACKEND: Backend | None = None
+_BACKENDS: dict[int, Backend] = {}
 _BACKEND_CONFIG = BackendConfig()
 
 
 def use_backend(config: BackendConfig) -> None:
     """Choose the backend every environment executes through (embedded emulator by default)."""
-    global _BACKEND, _BACKEND_CONFIG
-    _BACKEND_CONFIG, _BACKEND = config, None
+    global _BACKEND_CONFIG
+    _BACKEND_CONFIG = config
+    _BACKENDS.clear()
 
 
-def _backend() -> Backend:
-    global _BACKEND
-    if _BACKEND is None:
-        _BACKEND = make_backend(_BACKEND_CONFIG)
-    return _BACKEND
+def _backend(seed: int = 0) -> Backend:
+    """The backend of a row's world: EDGE synthesizes a trajectory in the emulator world of its
+    run's seed (edge_synth.pipeline: make_backend(cfg.backend, seed=cfg.seed)) and stores that seed
+    in the row, so its episode must run there: in the seed-0 world a seed-1 row's query names
+    restaurants and rows that are not there (its gold calls and answer earned 29/200)."""
+    if seed not in _BACKENDS:
+        _BACKENDS[seed] = make_backend(_BACKEND_CONFIG, seed=seed)
+    return _BACKENDS[seed]
 
 
 class KopaToolEnv:
@@ -56,17 +60,52 @@ class KopaToolEnv:
 
     def reset(self, **row: Any) -> str | None:
         self.row = row
-        self.session = Session(_backend(), clock=row.get("clock") or None, seed=int(row.get("seed", 0)))
+        seed = int(row.get("seed", 0))
+        self.session = Session(_backend(seed), clock=row.get("clock") or None, seed=seed)
         self.call_log: list[dict[str, Any]] = []
         return None
 
     async def _call(self, op_id: str, args: dict[str, Any]) -> str:
+        refused = schema_errors(op_id, args)
+        if refused:
+            # Inspect checks every call against the tool's schema before running it and answers
+            # with this message; the KOPA-Bench harness never executes such a call, nor does this.
+            self.call_log.append({"tool": op_id, "args": dict(args), "ok": False})
+            return refused
         args = {k: v for k, v in args.items() if v is not None}
         result = await self.session.call(op_id, args)
         self.call_log.append({"tool": op_id, "args": args, "ok": result.ok})
         if not result.ok:
             return f"API error: {result.error_text()}"
         return result.for_model()
+
+
+@cache
+def _validator(op_id: str) -> Any:
+    from jsonschema import Draft7Validator
+
+    from kopa_inspect.apis._schema import parameters_schema
+
+    schema = parameters_schema(operations()[op_id])
+    # Types and enums are not checked: the gold plans themselves pass values as the earlier result
+    # gave them (a TM x coordinate as a string where the schema says number, a tourapi content type
+    # 12 where it lists '12'), 36 of 221 KOPA-Bench call steps; a value's spelling is judged by
+    # what the API answers.
+    props = {k: {} for k in schema["properties"]}
+    return Draft7Validator({**schema, "properties": props})
+
+
+def schema_errors(op_id: str, args: dict[str, Any]) -> str | None:
+    """Inspect's check of a tool call's argument names (inspect_ai validate_tool_input: Draft 7
+    against the tool's parameters, ``additionalProperties: false``, required ones present) and its
+    message, or None. TRL calls an environment method with whatever arguments the rollout wrote
+    (the signature is only rendered), so without this an extra argument or a hidden parameter
+    (``dataType``) ran here while the benchmark refuses the call."""
+    errors = list(_validator(op_id).iter_errors(args))
+    if not errors:
+        return None
+    return "\n".join([f"Found {len(errors)} validation errors parsing tool input arguments:",
+                      *[f"- {e.message}" for e in errors]])
 
 
 def _docstring(op: Operation, params: list[tuple[str, str]]) -> str:
@@ -167,9 +206,17 @@ def _final_answer(completion: Any) -> str:
     return ""
 
 
+def _tool_results(completion: Any) -> list[str]:
+    if not isinstance(completion, list):
+        return []
+    return [m["content"] if isinstance(m.get("content"), str) else json.dumps(m.get("content"), ensure_ascii=False)
+            for m in completion if isinstance(m, dict) and m.get("role") == "tool"]
+
+
 async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
     from kopa_inspect.plans import Plan
     from kopa_inspect.scorers.grading import gold_truth, grade
+    from kopa_inspect.steps import scoring
     from kopa_inspect.task_data.schema import AnswerFact, BenchTask
 
     row = env.row
@@ -181,9 +228,17 @@ async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
         tools=plan.tools(), query="", query_en="", clock=row.get("clock") or None, plan=plan, facts=facts,
         required_state=[], n_calls=len(plan.steps), parallel=False,
     )
-    gold = await gold_truth(task, _backend(), seed=int(row.get("seed", 0)))
+    gold = await gold_truth(task, env.session.backend, seed=int(row.get("seed", 0)))
+    answer = _final_answer(completion)
+    # The step rewards' answer checks (steps.scoring.answer_well_formed: markup, code fence, paste of
+    # the results the rollout saw, a field dump, a shotgun of numbers, hedges, a refusal) hold here
+    # too: the grader alone reads only the facts.
+    req = [{**f, "resolved": gold.expected.get(f["id"])} for f in json.loads(row["facts_json"])
+           if f.get("required", True)]
+    if not scoring.answer_well_formed(answer, _tool_results(completion), [f["resolved"] for f in req], req):
+        return 0.0
     tokens = set(env.session.tokens)
-    return grade(task, gold, _final_answer(completion), env.call_log, tokens).success
+    return grade(task, gold, answer, env.call_log, tokens).success
 
 
 async def episode_outcome_reward(prompts: list[Any], completions: list[Any],

@@ -73,14 +73,50 @@ def _plain(args: Mapping[str, Any]) -> dict[str, Any]:
     return matching.normalize_args({k: v for k, v in args.items() if k not in credential_args()}, FORMAT_ARGS)
 
 
+def _wire(value: Any) -> str:
+    """The value as the request carries it (backends.build_request, httpx): a list comma-joined,
+    booleans lower-case, numbers as Python writes them (60.0 stays "60.0")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(_wire(v) for v in value)
+    return str(value).strip()
+
+
+_INT = re.compile(r"-?[0-9]+")  # ASCII digits only: Python's \d and float() take full-width ones
+_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]+")
+
+
+def wire_equal(key: str, want: Any, got: Any) -> bool:
+    """Does the API read ``got`` as the gold value? The matcher's normalization reads 60.0, "60.0"
+    and full-width digits as 60 / the date, which the API rejects (the emulator answers error 10
+    to nx=60.0 and to a full-width date): the value must be the gold one as sent, up to padding,
+    the order of a comma list, the spelling of a decimal, and a larger first page."""
+    w, g = _wire(want), _wire(got)
+    if w == g:
+        return True
+    if _DECIMAL.fullmatch(w) and _DECIMAL.fullmatch(g):
+        return float(w) == float(g)
+    if key in matching.PAGE_SIZE_ARGS and _INT.fullmatch(w) and _INT.fullmatch(g):
+        return int(g) >= int(w)
+    if "," in w or "," in g:
+        return sorted(p.strip() for p in w.split(",")) == sorted(p.strip() for p in g.split(","))
+    return False
+
+
+def _sent_as_gold(want: Mapping[str, Any], got: Mapping[str, Any], keys: Iterable[str]) -> bool:
+    return all(k in got and wire_equal(k, want[k], got[k]) for k in keys if k in want)
+
+
 def args_exact(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
-    """Gold values matched, no extra argument, credentials identical."""
+    """Gold values matched (as the API reads them: see wire_equal), no extra argument,
+    credentials identical."""
     if _credentials(want) != _credentials(got):
         return False
     w, g = _plain(want), _plain(got)
     if set(g) - set(w):
         return False
-    return matching.arguments_equal(w, g)
+    return matching.arguments_equal(w, g) and _sent_as_gold(want, got, w)
 
 
 def _value_ok(key: str, want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
@@ -96,7 +132,7 @@ def args_score(want: Mapping[str, Any], got: Mapping[str, Any]) -> float:
     if not wn and not gn:
         return 1.0
     names = len(wn & gn) / len(wn | gn)
-    hits = sum(1 for k in w if _value_ok(k, w, g)) + sum(1 for k, v in wc.items() if gc.get(k) == v)
+    hits = sum(1 for k in w if _value_ok(k, w, g) and _sent_as_gold(want, got, [k])) + sum(1 for k, v in wc.items() if gc.get(k) == v)
     values = hits / len(wn) if wn else 0.0  # no gold arguments: only the names part can score
     return (names + values) / 2
 
@@ -283,6 +319,7 @@ def _expected_numbers(expected: Iterable[Any]) -> int:
 # Two figures joined by "or": a hedge between candidate values, never a statement of one (the
 # matcher's own pattern, matching.HEDGE, which fails a single-figure fact offered beside another).
 # Facts with one value that a row's figure can be confused with (see row_competitors).
+_NAME_MATCHERS = frozenset({"name", "exact"})
 _SINGLE_VALUE = frozenset({"number", "money", "duration", "date", "time", "month"})
 _FIELD_REF = re.compile(r"\.([A-Za-z_][\w]*)$")
 _ROW_INDEX = re.compile(r"\.items\[(\d+)\]\.[A-Za-z_]\w*$")
@@ -385,6 +422,46 @@ def _stated_competitors(text: str, facts: Sequence[Mapping[str, Any]], tool_resu
     return len(seen)
 
 
+_JSON_KEY = re.compile(r'"([A-Za-z_][A-Za-z0-9_]{2,40})"\s*:')
+
+
+def _result_keys(tool_results: Sequence[str]) -> set[str]:
+    """The API field names in the shown results (JSON keys, also of a result cut mid-item)."""
+    return {k for raw in tool_results if isinstance(raw, str) for k in _JSON_KEY.findall(raw)}
+
+
+def field_names_said(text: str, tool_results: Sequence[str], expected: Iterable[Any] = ()) -> int:
+    """How many of the results' own field names (``ceo_nm``, ``fcstValue``) the answer writes as
+    words. A person's answer names things in words; a row dumped as ``field value`` pairs (no
+    JSON quotes left for the paste check) writes the API's names. Names inside an expected value
+    (quoted text) do not count."""
+    keys = _result_keys(tool_results)
+    if not keys:
+        return 0
+    rest = text
+    for v in sorted(_strings(expected), key=len, reverse=True):
+        if len(v) >= 3:
+            rest = rest.replace(v, " ")
+    return sum(1 for k in keys if re.search(rf"(?<![A-Za-z0-9_]){re.escape(k)}(?![A-Za-z0-9_])", rest))
+
+
+# A name offered beside another: "곽노정 또는 김철수", "김철수 또는 곽노정", "곽노정이나 김철수".
+_OR_WORDS = r"(?:또는|혹은|아니면|or)"
+_PLAIN_NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(\.[0-9]+)?")
+
+
+def name_hedged(text: str, expected: Any) -> bool:
+    """Is a name-like expected value offered beside an alternative (an either/or, not a set)?
+    matching.HEDGE covers figures; a person's or a place's name guessed between two is the same
+    guess."""
+    if not isinstance(expected, str) or len(expected.strip()) < 2 or _PLAIN_NUMBER.fullmatch(expected.strip()):
+        return False
+    e = re.escape(expected.strip())
+    after = rf"{e}\s*(?:\(이\)|이)?나?\s*{_OR_WORDS}\s+\S|{e}(?:이나|나)\s+[^\s,.]+(?:\s|$|[.,])"
+    before = rf"\S\s+{_OR_WORDS}\s+{e}"
+    return re.search(after, text) is not None or re.search(before, text) is not None
+
+
 def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
                        facts: Sequence[Mapping[str, Any]] = ()) -> bool:
     """``facts`` (the required facts, optional): enables the refusal, hedge and row-listing checks."""
@@ -399,6 +476,8 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
     # A shotgun of numbers states every candidate value; an answer states the few it was asked.
     if _n_numbers(t) > 3 * _expected_numbers(expected) + 6:
         return False
+    if field_names_said(t, tool_results, expected) >= 2:
+        return False  # a row's fields dumped with the API's own names
     if facts:
         matchers = {f.get("matcher") for f in facts}
         question = next((f["question"] for f in facts if f.get("question")), None)
@@ -408,6 +487,8 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
             return False  # a set is listed with 와/과/commas; "또는" between figures offers alternatives
         if _stated_competitors(t, facts, tool_results) >= 2:
             return False  # every row's figure listed, none picked
+        if any(f.get("matcher") in _NAME_MATCHERS and name_hedged(t, fact_expected(f)) for f in facts):
+            return False  # a name offered beside another
     return True
 
 
@@ -510,7 +591,7 @@ def answer_score(text: str | None, facts: Sequence[Mapping[str, Any]], tool_resu
 
 
 def answer_right(parsed: ParsedCompletion, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> bool:
-    return not parsed.calls and answer_score(parsed.answer, facts, tool_results) >= 1.0
+    return parsed.well_formed and not parsed.calls and answer_score(parsed.answer, facts, tool_results) >= 1.0
 
 
 def outcome(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], facts: Sequence[Mapping[str, Any]],
