@@ -34,9 +34,10 @@ def swap_claims(answer: str, a: str, b: str) -> str:
 
 def main(path: str) -> None:
     rows = datasets.load_from_disk(path)
-    n = gold_ok = wrong_winner = swapped = shared = both_swapped = 0
+    n = gold_ok = wrong_winner = swapped = shared = both_swapped = all_ok = 0
     for r in rows:
         facts = json.loads(r["facts_json"])
+        all_ok += answer_score(r["answer"], facts) >= 1.0  # every row's own answer, by the metric
         wins = [f for f in facts if "winner_step" in f]
         picks = [f for f in facts if f.get("matcher") == "name" and f.get("competitors")]
         for i, f in enumerate(picks):
@@ -66,6 +67,7 @@ def main(path: str) -> None:
             wrong_winner += answer_score(attack, facts) >= 1.0
         swap = f"'{la[0]}'은 {b['resolved']}, '{lb[0]}'은 {a['resolved']}입니다. '{winner}' 쪽이 더 큽니다."
         swapped += answer_score(swap, facts) >= 1.0
+    print(f"template answers scoring 1.0: {all_ok}/{len(rows)}")
     print(f"rows with a comparison: {n}; template answer passes {gold_ok}; "
           f"wrong winner passes {wrong_winner}; swapped values pass {swapped}; "
           f"pairs of which-one facts sharing candidates: {shared}, both claims swapped passes {both_swapped}")
