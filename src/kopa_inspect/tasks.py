@@ -25,7 +25,11 @@ DEFAULT_MAX_MESSAGES = 60
 # versions are not comparable (Inspect records it as eval.task_version).
 # 3: unanswerable tasks with evidence calls, longer gold plans (4.90 calls per task), per-step
 #    accept values, stricter refusal/winner/comparative matching (session 3, issue 9).
-TASK_VERSION = 3
+# 4: a call with an added filter/page/page size of its operation is judged by its records, not as
+#    the gold call; a consumer asked with a remembered value does not retrieve its producer; refused
+#    calls earn no call_f1; chain needs the linked records shown before the consumer; calls in the
+#    final answer's message are not counted (ACTION helper, session 7).
+TASK_VERSION = 4
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

@@ -22,7 +22,9 @@ max/min fact without competitors gets every other candidate of its aggregate, so
 value counts (see :mod:`kopa_inspect.matching`).
 
 A needed step is **retrieved** when an OK agent call to the same tool (i) has the gold arguments
-(:func:`matching.arguments_equal`: normalized, a larger first page allowed, ``accept`` lists), or
+(:func:`gold_arguments`: normalized, a larger first page allowed, ``accept`` lists, nothing added
+that changes the answer: an added filter, page number or page size of the operation makes it a
+call judged by its records; an argument the operation does not have is ignored, as the API does), or
 (ii) the union of the records shown to the agent by its OK calls to that tool (fingerprints from
 ``tools.call_entry``) holds every needed record, and the query is matched where it is needed, or
 (iii) the step needs only the query and an OK call asked it (:func:`matching.same_query`). So any
@@ -36,6 +38,10 @@ extra filter) that got the same outcome (OK; or failing with the gold's API code
 ``tools.call_entry`` record is known, so a call that fails for another reason is no evidence). A
 call asked with one of the step's ``accept`` values is another way to the same evidence (the
 region without its province) and may come back OK.
+A consumer's own call is no evidence of its producer when it was asked with the linked value
+(any link but a page size) before an output had shown it: a code typed from memory whose answer
+repeats the producer's record (kopa-065's itemSeq) leaves the producer unretrieved.
+
 This is how an unanswerable task's evidence steps (``call:<step>`` in ``required_state``: the
 region lookup that finds nothing, the meal call for a date with no meals) are judged: success
 needs the refusal fact and every evidence step retrieved, and ENVIRONMENT is defined for them.
@@ -43,11 +49,18 @@ needs the refusal fact and every evidence step retrieved, and ENVIRONMENT is def
 Axes (one dict per sample; ``None`` = undefined for this task, left out of means):
 
 - ``answer``: mean fact score over required facts (:func:`matching.score_answer`).
-- ``call_f1``: F1 of the agent's API calls against all gold calls (name + normalized args); a
-  diagnostic, success does not read it.
-- ``chain``: share of links between needed steps the agent realized: both retrieved, the
-  producer's first covering call before the consumer's. Without links: share of needed steps
-  retrieved; None when nothing is needed.
+- ``call_f1``: F1 of a maximum one-to-one matching of the agent's API calls to all gold calls: the
+  same tool, an OK answer (a refused call is no gold call; a gold step that fails on purpose needs
+  the same failure), and the gold arguments (:func:`gold_arguments`) or, for a needed step, a call
+  that alone shows every record it needs. Repeats and extra calls lower precision. A diagnostic,
+  success does not read it.
+- ``chain``: share of data-flow links between needed steps the agent realized: both retrieved, and
+  a call asking for the consumer's rows made after the producer's records its arguments read had
+  been shown (or after the producer's gold call; its query, for a link that reads ``totalCount``).
+  A value typed from memory, a producer asked later, or one asked at a page without the linked
+  record realizes nothing. Without links: share of needed steps retrieved; None when nothing is
+  needed. Success does not read it (order is not required of the state; UNCERTAIN: the paper
+  gives no formula).
 - ``env``: share of required state reached: ``token:<platform>`` (auth tool called and an OK
   call on that platform, or a needed failing step there retrieved with the gold's error code), ``records:<step>`` for every needed step, and the task's own
   ``pages:``/``call:`` entries. None when the task needs no state (an unanswerable task with no
@@ -283,6 +296,33 @@ def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
     return out
 
 
+def link_needs(task: BenchTask, run: PlanRun, needs: dict[str, StepNeed]) -> dict[tuple[str, str], StepNeed]:
+    """Per link (producer, consumer) between needed steps: the producer's shown records the
+    consumer's arguments depend on (same ablation as :func:`step_needs`, on that link's references
+    only), and whether a reference reads a non-item field (``totalCount``: the query itself)."""
+    steps = {s.id: s for s in task.plan.steps}
+    out: dict[tuple[str, str], StepNeed] = {}
+    for p, c, _ in task.plan.links():
+        if p == SESSION_STEP or p not in needs or c not in needs or (p, c) in out:
+            continue
+        if steps[p].expect_error:
+            out[(p, c)] = StepNeed(frozenset(), True)
+            continue
+        refs = [r for r in refs_in(steps[c].args) if r.ref == p]
+        query = False
+        for r in refs:
+            first = re.match(r"[\w]+", r.path or "")
+            query |= (first.group(0) if first else "") != "items"
+        output = run.outputs.get(p, {})
+        items = list(output.get("items") or [])
+        keep = frozenset(
+            matching.record_fingerprint(items[i])
+            for i in _needed_indices(list(refs), run.outputs, p, len(shown_items(output)))
+        )
+        out[(p, c)] = StepNeed(keep, query or not keep)
+    return out
+
+
 # --- gold truth ----------------------------------------------------------------------------------
 
 
@@ -295,6 +335,9 @@ class GoldTruth:
     needs: dict[str, StepNeed] = field(default_factory=dict)  # needed step id -> what it must deliver
     # per gold step (plan order): its accept lists resolved against the gold outputs
     accepts: list[dict[str, list[Any]]] = field(default_factory=list)
+    # per data-flow link (producer, consumer) between needed steps: the producer's records (and
+    # whether its query) the consumer's arguments read (:func:`link_needs`)
+    links: dict[tuple[str, str], StepNeed] = field(default_factory=dict)
 
     def accept_of(self, index: int) -> dict[str, list[Any]] | None:
         return (self.accepts[index] or None) if index < len(self.accepts) else None
@@ -316,7 +359,8 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
     context = fact_context(task, run.outputs)
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
     accepts = [s.resolve_accept(run.outputs) for s in task.plan.steps]
-    return GoldTruth(run, expected, calls, context, step_needs(task, run), accepts)
+    needs = step_needs(task, run)
+    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs))
 
 
 def fact_context(task: BenchTask, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -461,7 +505,8 @@ def grade(
     tokens = set(tokens or ())
     tokens |= {c["tool"][: -len("_get_api_key")] for c in calls if c["tool"] in auth}
     api_calls = [c for c in calls if c["tool"] not in auth]
-    made: list[Call] = [(c["tool"], strip_tokens(c.get("args") or {})) for c in api_calls]
+    # an argument the operation does not have never reaches the API's answer: left out
+    made: list[Call] = [(c["tool"], _own_params(c["tool"], strip_tokens(c.get("args") or {}))) for c in api_calls]
     made_ok = [bool(c.get("ok")) for c in api_calls]
     made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
     made_codes = _api_codes(api_calls, records)
@@ -477,9 +522,6 @@ def grade(
     required_facts = [f for f in task.facts if f.required]
     answer_score = sum(fact_scores[f.id] for f in required_facts) / len(required_facts) if required_facts else 1.0
     facts_ok = all(fact_scores[f.id] >= 1.0 for f in required_facts)
-
-    # ACTION (diagnostic): gold calls, one-to-one.
-    _, _, f1 = matching.call_prf(gold.calls, made, [gold.accept_of(i) for i in range(len(gold.calls))])
 
     steps = task.plan.steps
     index = {s.id: i for i, s in enumerate(steps)}
@@ -517,7 +559,7 @@ def grade(
             return False
         if sid in empty:
             return matching.same_query(args, m_args, accept=accept)
-        if matching.arguments_equal(args, m_args, accept=accept):
+        if gold_arguments(name, args, m_args, accept):
             return True
         need = needs.get(sid)
         if need is None:
@@ -535,14 +577,16 @@ def grade(
             made_ok[i] and matching.same_query(args, m_args, accept=accept) for i, (t, m_args) in enumerate(made) if t == name
         ]
 
+    tainted: dict[str, set[int]] = {}  # per producer step: consumer calls that cannot show it (below)
+
     def retrieved(sid: str) -> bool:
         step = steps[index[sid]]
         name, args = gold.calls[index[sid]]
         accept = gold.accept_of(index[sid])
-        ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name]
+        ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name and i not in tainted.get(sid, ())]
         if step.expect_error or sid in empty:
             return any(covers(i, sid) for i in ok_same_tool)
-        if any(made_ok[i] and matching.arguments_equal(args, made[i][1], accept=accept) for i in ok_same_tool):
+        if any(made_ok[i] and gold_arguments(name, args, made[i][1], accept) for i in ok_same_tool):
             return True
         need = needs[sid]
         if need.via and not need.records and not need.query:
@@ -554,18 +598,90 @@ def grade(
         return query_ok
 
     needed = [s.id for s in steps if s.id in needs]
-    done = {sid: retrieved(sid) for sid in needed}
     covering = {sid: [i for i in range(len(made)) if covers(i, sid)] for sid in needed}
+
+    # chain: links between needed steps, realized when the consumer was asked (some call covering
+    # it) after the producer's records that its arguments read had been shown (OK calls to the
+    # producer's tool before it), or after a call with the producer's gold arguments; a link that
+    # reads the producer's query (totalCount) needs that query asked before. A value typed from
+    # memory, or a producer asked only later or at a page without the linked record, realizes nothing.
+    def fed_before(p: int, link: StepNeed | None, j: int) -> bool:
+        sid = steps[p].id
+        if link is None or steps[p].expect_error or sid in empty:
+            return any(i < j for i in covering[sid])
+        name, args = gold.calls[p]
+        accept = gold.accept_of(p)
+        # a consumer call asked with a remembered value (tainted below) feeds nothing either
+        prior = [i for i in range(j) if made[i][0] == name and made_ok[i] and i not in tainted.get(sid, ())]
+        if any(gold_arguments(name, args, made[i][1], accept) for i in prior):
+            return True
+        got: set[str] = set().union(*(made_records[i] for i in prior)) if prior else set()
+        if not link.records <= got:
+            return False
+        return not link.query or any(matching.same_query(args, made[i][1], accept=accept) for i in prior)
+
+    def consumer_calls(sid: str) -> list[int]:
+        """Calls that asked for the consumer's own rows: covering it by its gold arguments or by
+        showing its records; the same query at another page counts only where the step needs no
+        record (a count)."""
+        need = needs.get(sid)
+        if need is None or not need.records or sid in empty or steps[index[sid]].expect_error:
+            return covering[sid]
+        name, args = gold.calls[index[sid]]
+        accept = gold.accept_of(index[sid])
+        return [i for i in covering[sid] if made_records[i] & need.records
+                or gold_arguments(name, args, made[i][1], accept)]
+
+    # A consumer's own call is no evidence of its producer when it was asked with the linked value
+    # before any output had shown it (an item code typed from memory: the consumer's answer repeats
+    # the producer's record). Paging links (a page size taken from a count) carry no such value.
+    for p, c, arg in task.plan.links():
+        if p == SESSION_STEP or p not in needs or c not in needs or arg in matching.PAGING_ARGS:
+            continue
+        value = matching.normalize_value(gold.run.args.get(c, {}).get(arg))
+        p_name, p_args = gold.calls[index[p]]
+        for j in consumer_calls(c):
+            if (matching.normalize_value(made[j][1].get(arg)) == value
+                    and not gold_arguments(p_name, p_args, made[j][1], gold.accept_of(index[p]))
+                    and not fed_before(index[p], gold.links.get((p, c)), j)):
+                tainted.setdefault(p, set()).add(j)
+    covering = {sid: [i for i in cov if i not in tainted.get(sid, ())] for sid, cov in covering.items()}
+    done = {sid: retrieved(sid) for sid in needed}
     first_cover = {sid: (cov[0] if cov else None) for sid, cov in covering.items()}
 
-    # chain: links between needed steps, realized in order (some producer call before some
-    # consumer call: the same tool may serve both, e.g. a count then the full list).
-    links = [(p, c) for p, c, _ in task.plan.links() if p != SESSION_STEP and p in needs and c in needs]
+    # ACTION (diagnostic): gold calls matched one-to-one to OK calls (a call the API refused is no
+    # gold call, unless the gold step itself fails on purpose and the call fails the same way).
+    def f1_pair(k: int, i: int) -> bool:
+        name, args = gold.calls[k]
+        if made[i][0] != name:
+            return False
+        sid, accept = steps[k].id, gold.accept_of(k)
+        if steps[k].expect_error:
+            return _same_failure(i, sid, args, made[i][1], accept)
+        if not made_ok[i]:
+            return False
+        if gold_arguments(name, args, made[i][1], accept):
+            return True
+        # another page size or equivalent query that alone shows what the step delivers
+        need = needs.get(sid)
+        if need is None:
+            return False
+        if sid in empty or not need.records:
+            return matching.same_query(args, made[i][1], accept=accept)
+        return need.records <= made_records[i] and (
+            not need.query or matching.same_query(args, made[i][1], accept=accept))
+
+    f1 = _pair_f1(len(gold.calls), len(made), f1_pair)
+
+    links = []
+    for p, c, _ in task.plan.links():
+        if p != SESSION_STEP and p in needs and c in needs and (p, c) not in links:
+            links.append((p, c))
     if links:
         realized = 0
         for p, c in links:
-            cp, cc = covering[p], covering[c]
-            if done[p] and done[c] and cp and cc and cp[0] < cc[-1]:
+            link = gold.links.get((p, c))
+            if done[p] and done[c] and any(fed_before(index[p], link, j) for j in consumer_calls(c)):
                 realized += 1
         chain: float | None = realized / len(links)
     else:
@@ -647,6 +763,63 @@ def grade(
         missing=missing,
         fact_scores=fact_scores,
     )
+
+
+def _own_params(op_id: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments the operation has (an unknown name is ignored by the API, as data.go.kr does);
+    all of them when the operation is not registered."""
+    try:
+        names = {p.name for p in get_operation(op_id).params}
+    except KeyError:
+        return dict(args)
+    return {k: v for k, v in args.items() if k in names}
+
+
+def gold_arguments(op_id: str, want: dict[str, Any], got: dict[str, Any], accept: Any = None) -> bool:
+    """``got`` asks what the gold ``want`` asks: :func:`matching.arguments_equal` (normalized, a
+    larger first page, ``accept`` values) with nothing added that changes the answer. An added
+    argument of the operation (a filter, a page number, a page size the gold left at its default)
+    may narrow or move the rows: such a call is judged by the records it showed, not as the gold
+    call. Added arguments the operation does not have, or set to its documented default, are
+    harmless."""
+    if not matching.arguments_equal(want, got, accept=accept):
+        return False
+    w, g = matching.normalize_args(want), matching.normalize_args(_own_params(op_id, got))
+    extra = {k: v for k, v in g.items() if k not in w}
+    if not extra:
+        return True
+    try:
+        defaults = {p.name: matching.normalize_value(p.default) for p in get_operation(op_id).params
+                    if p.default is not None}
+    except KeyError:
+        return False
+    return all(defaults.get(k) == v for k, v in extra.items())
+
+
+def _pair_f1(n_gold: int, n_made: int, pair: Any) -> float:
+    """F1 of a maximum one-to-one matching of gold calls to made calls (``pair(k, i)``: may gold
+    call k be made call i). Augmenting paths, so a call that fits two gold steps is given to the
+    one nothing else fits."""
+    if n_gold == 0 and n_made == 0:
+        return 1.0
+    if n_gold == 0 or n_made == 0:
+        return 0.0
+    fits = [[i for i in range(n_made) if pair(k, i)] for k in range(n_gold)]
+    owner: dict[int, int] = {}
+
+    def place(k: int, seen: set[int]) -> bool:
+        for i in fits[k]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if i not in owner or place(owner[i], seen):
+                owner[i] = k
+                return True
+        return False
+
+    matched = sum(place(k, set()) for k in range(n_gold))
+    p, r = matched / n_made, matched / n_gold
+    return 2 * p * r / (p + r) if matched else 0.0
 
 
 def _known(op_id: str) -> bool:

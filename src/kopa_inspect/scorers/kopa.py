@@ -83,12 +83,18 @@ class _RaisingBackend(Backend):
 
 
 def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
-    """Every API or auth tool call in a trajectory, in order, with whether it succeeded."""
+    """Every API or auth tool call in a trajectory, in order, with whether it succeeded.
+
+    The final answer is the last assistant message: tool calls that message carries (a turn or
+    message limit reached with an answer and calls in one message) were made after the answer was
+    written, their results never read for it, so they are left out."""
     known = set(operations()) | {auth_tool_name(p.id) for p in platforms().values() if p.session_token_param}
     results = {m.tool_call_id: m for m in messages if isinstance(m, ChatMessageTool) and m.tool_call_id}
+    assistants = [k for k, m in enumerate(messages) if isinstance(m, ChatMessageAssistant)]
+    final = assistants[-1] if assistants else -1
     out: list[dict[str, Any]] = []
-    for m in messages:
-        if not isinstance(m, ChatMessageAssistant):
+    for k, m in enumerate(messages):
+        if not isinstance(m, ChatMessageAssistant) or k == final:
             continue
         for tc in m.tool_calls or []:
             if tc.function not in known:
