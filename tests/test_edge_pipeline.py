@@ -18,7 +18,9 @@ from edge_synth.filter import BenchIndex
 from edge_synth.pipeline import SynthConfig, run
 from edge_synth.verify import GroundingConfig
 from edge_toyapi import PLANTED_INSENSITIVE, PLANTED_WRONG, toy_registry
+from kopa_inspect.apis._schema import coerce_call, schema_errors
 from kopa_inspect.backends import make_backend
+from kopa_inspect.execution import Session
 from kopa_inspect.plans import Plan
 
 N = 40
@@ -85,13 +87,22 @@ def test_every_trajectory_reexecutes_to_the_same_outputs(synth):
         backend = make_backend(seed=3)
         for row in rows:
             plan = Plan.model_validate_json(row["plan_json"])
-            run_, _ = await execute(plan, backend, seed=row["seed"], clock=row["clock"] or None)
+            run_, tokens = await execute(plan, backend, seed=row["seed"], clock=row["clock"] or None)
             msgs = json.loads(row["messages_json"])
             tool_msgs = {m["tool_call_id"]: m["content"] for m in msgs if m["role"] == "tool"}
             for step in plan.steps:
                 assert tool_msgs[f"call_{step.id}"] == render_output(step.tool, run_.args[step.id], run_.outputs[step.id])
+            # Gold calls are stored in the schema's types (apis._schema.coerce_call; the plan runs
+            # with values as outputs gave them), every one a call Inspect accepts, in the messages too;
+            # re-executed as stored, each reads back the run's own output.
             gold = json.loads(row["gold_calls_json"])
-            assert [g["arguments"] for g in gold] == [run_.args[s.id] for s in plan.steps]
+            assert [g["arguments"] for g in gold] == [coerce_call(s.tool, run_.args[s.id]) for s in plan.steps]
+            stored = [tc["function"] for m in msgs for tc in m.get("tool_calls") or []]
+            assert all(schema_errors(f["name"], json.loads(f["arguments"])) is None for f in stored)
+            again = Session(backend, clock=row["clock"] or None, seed=row["seed"])
+            again.tokens.update(tokens)
+            for step, g in zip(plan.steps, gold, strict=True):
+                assert (await again.call(g["name"], g["arguments"])).output() == run_.outputs[step.id]
         await backend.aclose()
 
     asyncio.run(check())

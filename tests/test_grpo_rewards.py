@@ -20,7 +20,9 @@ def call(name: str, args: dict) -> str:
     return "<tool_call>" + json.dumps({"name": name, "arguments": args}, ensure_ascii=False) + "</tool_call>"
 
 
-RIGHT = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": "60", "ny": 127})
+RIGHT = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127})
+# "60" for the integer nx: Inspect refuses the call before the tool runs (tests/test_schema_types.py).
+MISTYPED = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": "60", "ny": 127})
 WRONG_VALUE = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 61, "ny": 127})
 WRONG_TOOL = call("kma_getUltraSrtNcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127})
 BROKEN = '<tool_call>{"name": "kma_getVilageFcst", "arguments": {"nx": 60,</tool_call>'
@@ -53,7 +55,7 @@ def test_parse_completion_forms():
 
 
 def test_outcome_reward_is_binary_on_exact_call():
-    assert run(rewards.outcome_reward, [RIGHT, WRONG_VALUE, WRONG_TOOL, BROKEN]) == [1.0, 0.0, 0.0, 0.0]
+    assert run(rewards.outcome_reward, [RIGHT, WRONG_VALUE, WRONG_TOOL, BROKEN, MISTYPED]) == [1.0, 0.0, 0.0, 0.0, 0.0]
 
 
 def test_format_reward():

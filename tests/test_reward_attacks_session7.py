@@ -203,10 +203,11 @@ def test_episode_a_call_inspect_refuses_is_not_executed():
     score, _ = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
                        [("kma_getVilageFcst", extra), ("kma_getVilageFcst", KMA_ARGS)], fcst, CLOCK)
     assert score == 1.0
-    # Types are not checked (the gold plans' own values break them): "60" for the integer nx runs.
-    score, _ = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
-                       [("kma_getVilageFcst", {**KMA_ARGS, "nx": "60", "ny": "127"})], fcst, CLOCK)
-    assert score == 1.0
+    # Types are checked too, as Inspect checks them (tests/test_schema_types.py): "60" for the
+    # integer nx is refused and never runs.
+    score, outs = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
+                          [("kma_getVilageFcst", {**KMA_ARGS, "nx": "60", "ny": "127"})], "기온은 16도입니다.", CLOCK)
+    assert score == 0.0 and "'60' is not of type 'integer'" in outs[0]
 
 
 def test_episode_runs_in_the_rows_world():

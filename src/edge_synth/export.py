@@ -66,15 +66,21 @@ def _args_dict(arguments: Any) -> dict[str, Any]:
 
 def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> dict[str, Any]:
     from kopa_inspect.apis import get_operation
+    from kopa_inspect.apis._schema import coerce_call, coerce_messages
 
-    gold = [{"id": s.id, "name": s.tool, "arguments": comp.run.args[s.id]} for s in comp.plan.steps]
+    # Gold calls in the schema's types (apis._schema.coerce_call): the plan ran with the values as
+    # the earlier outputs gave them (mapX "127.041900" for a number, TAGO citycode 25 for a string),
+    # which Inspect refuses before the tool runs; SFT/GRPO must learn the call the benchmark accepts.
+    # The API reads both spellings alike (same request text, or the same decimal): see _schema.
+    gold = [{"id": s.id, "name": s.tool, "arguments": coerce_call(s.tool, comp.run.args[s.id])} for s in comp.plan.steps]
+    messages = coerce_messages(comp.messages)
     return {
         "id": f"edge-s{seed}-{draft.index:07d}",
         "index": draft.index,
         "query": comp.query,
         "answer": comp.answer,
-        "messages": [hf_message(m) for m in comp.messages],
-        "messages_json": json.dumps(comp.messages, ensure_ascii=False),
+        "messages": [hf_message(m) for m in messages],
+        "messages_json": json.dumps(messages, ensure_ascii=False),
         "tools": comp.tools,
         "tools_json": json.dumps(comp.tools, ensure_ascii=False),
         "plan_json": comp.plan.model_dump_json(),

@@ -80,32 +80,17 @@ class KopaToolEnv:
         return result.for_model()
 
 
-@cache
-def _validator(op_id: str) -> Any:
-    from jsonschema import Draft7Validator
-
-    from kopa_inspect.apis._schema import parameters_schema
-
-    schema = parameters_schema(operations()[op_id])
-    # Types and enums are not checked: the gold plans themselves pass values as the earlier result
-    # gave them (a TM x coordinate as a string where the schema says number, a tourapi content type
-    # 12 where it lists '12'), 36 of 221 KOPA-Bench call steps; a value's spelling is judged by
-    # what the API answers.
-    props = {k: {} for k in schema["properties"]}
-    return Draft7Validator({**schema, "properties": props})
-
-
 def schema_errors(op_id: str, args: dict[str, Any]) -> str | None:
-    """Inspect's check of a tool call's argument names (inspect_ai validate_tool_input: Draft 7
-    against the tool's parameters, ``additionalProperties: false``, required ones present) and its
-    message, or None. TRL calls an environment method with whatever arguments the rollout wrote
-    (the signature is only rendered), so without this an extra argument or a hidden parameter
-    (``dataType``) ran here while the benchmark refuses the call."""
-    errors = list(_validator(op_id).iter_errors(args))
-    if not errors:
-        return None
-    return "\n".join([f"Found {len(errors)} validation errors parsing tool input arguments:",
-                      *[f"- {e.message}" for e in errors]])
+    """Inspect's check of a tool call (inspect_ai validate_tool_input: Draft 7 against the tool's
+    ToolParams: ``additionalProperties: false``, required ones present, types and enums) and its
+    message, or None: apis._schema.schema_errors, the same ToolParams the benchmark's tools carry.
+    TRL calls an environment method with whatever arguments the rollout wrote (the signature is
+    only rendered), so without this an extra argument, a hidden parameter (``dataType``) or "60"
+    for an integer ran here while the benchmark refuses the call. The gold calls themselves are
+    written in the schema's types (apis._schema.coerce_call), so no gold move is refused."""
+    from kopa_inspect.apis._schema import schema_errors as inspect_verdict
+
+    return inspect_verdict(op_id, args)
 
 
 def _docstring(op: Operation, params: list[tuple[str, str]]) -> str:

@@ -9,7 +9,8 @@ tools in play), tool_results_json (the earlier results the prompt showed), sessi
 clock, seed.
 
 - outcome_reward: the paper's binary reward for one step: the exact gold call wave (no extra
-  argument, tokens verbatim, no extra call), or an answer holding every required fact.
+  argument, tokens verbatim, no extra call, every value of its schema type as Inspect checks it),
+  or an answer holding every required fact.
 - format_reward: a well-formed move of the step's kind toward the gold step (see
   scoring.format_ok: an unrelated valid call, an unneeded auth call, a tool called more often
   than the gold calls it, a replay of a history call, a service key or an invented session
@@ -21,7 +22,8 @@ clock, seed.
   service key earn nothing.
 - execution_reward: share of gold calls matched by a same-named predicted call whose result is
   the gold call's result (an unrelated call, or the right tool with a value copied from another
-  row, executes OK but earns nothing). A call carrying a service key is never sent.
+  row, executes OK but earns nothing). A call carrying a service key, or one Inspect's schema check
+  refuses ("60" for an integer: scoring.refused), is never sent.
 - answer_reward: share of required facts the answer states (subject-bound matching, other shown
   rows' values as competitors), 0 for a paste of the tool results, markup, a shotgun of numbers,
   a listing of the rows' figures, a hedge or a refusal.
@@ -201,7 +203,9 @@ class ExecutionReward:
             return 0.0
         auth = _auth_tools()
         rep = scoring.replays(parsed.calls, history or [], targets or [])
-        sendable = [c for c, r in zip(parsed.calls, rep, strict=True) if not r and not scoring.key_args(c)]
+        # Inspect never runs a call its schema check refuses (a mistyped value, an extra argument).
+        sendable = [c for c, r in zip(parsed.calls, rep, strict=True)
+                    if not r and not scoring.key_args(c) and not scoring.refused(c)]
         if targets is None:
             session = self._session(clock, seed, tokens)
             hits = sum([await self._result(session, n, a, auth) is not None for n, a in sendable])

@@ -37,7 +37,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolCall, ToolChoice, ToolInfo
 
-from kopa_inspect.apis._schema import auth_tool_name
+from kopa_inspect.apis._schema import auth_tool_name, coerce_to_schema
 from kopa_inspect.matching import arguments_equal
 from kopa_inspect.plans import SESSION_STEP, PlanError, resolve_args
 from kopa_inspect.scorers.grading import oracle_answer
@@ -52,36 +52,6 @@ AUTH_PREFIX = ID_PREFIX + "auth-"
 SEARCH_PREFIX = ID_PREFIX + "search-"
 QUERY_K = 10  # results asked for the question as a whole
 CAPABILITY_K = 5  # results asked for one needed capability
-
-
-def _is_float(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def coerce_to_schema(args: dict[str, Any], info: ToolInfo | None) -> dict[str, Any]:
-    """Write each value in the type the tool's schema asks for, as a careful model would.
-
-    Outputs often carry numbers where the next tool takes a string (TAGO ``citycode`` 25 ->
-    ``cityCode`` "25"); Inspect validates arguments against the schema before the tool runs.
-    """
-    if info is None:
-        return args
-    props = info.parameters.properties
-    out: dict[str, Any] = {}
-    for name, value in args.items():
-        kind = props[name].type if name in props else None
-        if kind == "string" and isinstance(value, int | float) and not isinstance(value, bool):
-            value = str(int(value)) if float(value).is_integer() else str(value)
-        elif kind == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
-        elif kind == "number" and isinstance(value, str) and _is_float(value):
-            value = float(value)
-        out[name] = value
-    return out
 
 
 class OracleModelAPI(ModelAPI):

@@ -38,6 +38,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from kopa_inspect import matching
+from kopa_inspect.apis._schema import coerce_call
 from kopa_inspect.steps import scoring
 
 TEST_PERCENT = 10
@@ -174,6 +175,10 @@ def _norm_message(m: dict[str, Any]) -> dict[str, Any]:
         fn = dict(tc.get("function", {}))
         if isinstance(fn.get("arguments"), str):
             fn["arguments"] = json.loads(fn["arguments"])
+        if isinstance(fn.get("arguments"), dict):
+            # In the schema's types (apis._schema.coerce_call): a gold call as the plan resolved it
+            # ("203415.195995" for a number, 12 for a string enum) is one Inspect refuses.
+            fn["arguments"] = coerce_call(fn.get("name", ""), fn["arguments"])
         calls.append({"id": tc.get("id") or f"call_{len(calls)}", "type": "function", "function": fn})
     if calls:
         out["tool_calls"] = calls

@@ -9,7 +9,9 @@ move is the final answer). The rules, each closing a way a wrong model could ear
   argument values must match (normalized as the KOPA-Bench scorer normalizes them: numbers as
   strings, the default first page); *extra* arguments fail the call; *credential* arguments
   (session tokens such as NEIS ``KEY``, service keys the harness injects) are compared verbatim:
-  a missing, wrong or invented token or key fails the call.
+  a missing, wrong or invented token or key fails the call. A call Inspect refuses before the tool
+  runs (``refused``: the tool's JSON schema, types and enums included: "60" for an integer) is no
+  exact call and no well-formed one, and its mistyped values earn no value credit.
 - A well-formed call names a tool in play (the step's tool list), uses only that tool's argument
   names, and gives every required argument. A session token must be one the auth tool issued
   (an invented token is no call); a service key never is the model's to send.
@@ -123,16 +125,30 @@ def _value_ok(key: str, want: Mapping[str, Any], got: Mapping[str, Any]) -> bool
     return key in got and matching.arguments_equal({key: want[key]}, {key: got[key]})
 
 
-def args_score(want: Mapping[str, Any], got: Mapping[str, Any]) -> float:
+def refused(call: Call) -> bool:
+    """Would Inspect refuse this call before the tool runs? Its schema check
+    (apis._schema.schema_errors: argument names, required ones, types, enums; a tool outside the
+    catalog has no schema here and is judged by the tool-name rules). The KOPA-Bench harness never
+    executes such a call, so it is no exact call, no well-formed call and no executed call."""
+    from kopa_inspect.apis._schema import schema_errors
+
+    return schema_errors(call[0], call[1]) is not None
+
+
+def args_score(want: Mapping[str, Any], got: Mapping[str, Any], mistyped: Iterable[str] = ()) -> float:
     """Partial credit in [0, 1]: mean of argument-name Jaccard (extras lower it) and the share of
-    gold values matched (credentials verbatim)."""
+    gold values matched (credentials verbatim). ``mistyped``: arguments whose value Inspect refuses
+    for its type or enum (apis._schema.mistyped): no value credit, however equal after
+    normalization ("60" for the integer 60)."""
     wc, gc = _credentials(want), _credentials(got)
     w, g = _plain(want), _plain(got)
     wn, gn = set(w) | set(wc), set(g) | set(gc)
     if not wn and not gn:
         return 1.0
     names = len(wn & gn) / len(wn | gn)
-    hits = sum(1 for k in w if _value_ok(k, w, g) and _sent_as_gold(want, got, [k])) + sum(1 for k, v in wc.items() if gc.get(k) == v)
+    bad = set(mistyped)
+    hits = (sum(1 for k in w if k not in bad and _value_ok(k, w, g) and _sent_as_gold(want, got, [k]))
+            + sum(1 for k, v in wc.items() if k not in bad and gc.get(k) == v))
     values = hits / len(wn) if wn else 0.0  # no gold arguments: only the names part can score
     return (names + values) / 2
 
@@ -182,7 +198,9 @@ def _key_params(tool: str) -> frozenset[str]:
 
 
 def calls_exact(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
-    if not targets or len(calls) != len(targets):
+    """The gold wave, call for call, and no call Inspect refuses (a mistyped value: "60" for an
+    integer reads as 60 to the matcher, but the harness never sends it)."""
+    if not targets or len(calls) != len(targets) or any(refused(c) for c in calls):
         return False
     pairs = match_one_to_one(targets, calls, lambda t, c: t[0] == c[0] and args_exact(t[1], c[1]))
     return len(pairs) == len(targets)
@@ -225,15 +243,18 @@ def argument_score(parsed: ParsedCompletion, targets: Sequence[Call], history: S
     nothing."""
     if not targets or not parsed.calls or not parsed.well_formed:
         return 0.0
+    from kopa_inspect.apis._schema import mistyped
+
     rep = replays(parsed.calls, history, targets)
     pool = [i for i in range(len(parsed.calls)) if not rep[i] and not key_args(parsed.calls[i])]
+    bad = [mistyped(n, a) for n, a in parsed.calls]
     total = 0.0
     for name, want in targets:
         cands = [i for i in pool if parsed.calls[i][0] == name]
         if not cands:
             continue
-        best = max(cands, key=lambda i: args_score(want, parsed.calls[i][1]))
-        total += args_score(want, parsed.calls[best][1])
+        best = max(cands, key=lambda i: args_score(want, parsed.calls[i][1], bad[i]))
+        total += args_score(want, parsed.calls[best][1], bad[best])
         pool.remove(best)
     return total / max(len(targets), len(parsed.calls))
 
@@ -524,8 +545,8 @@ def format_ok(parsed: ParsedCompletion, kind: str, tools: Sequence[Mapping[str, 
         return False
     issued = set(tokens) if tokens is not None else None
     for name, args in calls:
-        if not call_well_formed((name, args), params) or key_args((name, args)):
-            return False
+        if not call_well_formed((name, args), params) or key_args((name, args)) or refused((name, args)):
+            return False  # ... or a call Inspect refuses (a value of the wrong type, an enum it lacks)
         creds = _credentials(args)
         if issued is not None and any(v not in issued for v in creds.values()):
             return False  # an invented session token
