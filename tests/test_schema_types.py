@@ -26,6 +26,7 @@ import pytest
 
 from kopa_inspect.apis import get_operation, operations
 from kopa_inspect.apis._schema import (
+    accepted,
     coerce_call,
     coerce_messages,
     coerce_value,
@@ -58,8 +59,9 @@ def test_schema_errors_is_inspects_own_verdict():
     from kopa_inspect.tools import operation_tool
 
     params = operation_tool("kma_getVilageFcst", None).parameters  # type: ignore[arg-type]
-    for args in ({**JONGNO, "nx": "60"}, JONGNO, {**JONGNO, "dataType": "XML"}, {"nx": 60}):
+    for args in ({**JONGNO, "nx": "60"}, JONGNO, {**JONGNO, "dataType": "XML"}, {"nx": 60}, {**JONGNO, "nx": 60.0}):
         assert schema_errors("kma_getVilageFcst", args) == validate_tool_input(args, params)
+        assert accepted("kma_getVilageFcst", args) == (validate_tool_input(args, params) is None)
     assert "'60' is not of type 'integer'" in schema_errors("kma_getVilageFcst", {**JONGNO, "nx": "60"})
     assert schema_errors("kma_getVilageFcst", JONGNO) is None
     assert mistyped("kma_getVilageFcst", {**JONGNO, "nx": "60", "dataType": "XML"}) == {"nx"}

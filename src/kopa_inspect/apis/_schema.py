@@ -229,6 +229,12 @@ def _validator(tool: str) -> Any:
     return None if params is None else Draft7Validator(params.model_dump(exclude_none=True))
 
 
+def accepted(tool: str, args: Mapping[str, Any]) -> bool:
+    """schema_errors(tool, args) is None, on a cached validator (the rewards ask it per call)."""
+    v = _validator(tool)
+    return v is None or (isinstance(args, Mapping) and v.is_valid(dict(args)))
+
+
 def mistyped(tool: str, args: Mapping[str, Any]) -> set[str]:
     """Names of the arguments whose value Inspect refuses for their own property (type, enum)."""
     v = _validator(tool)

@@ -130,9 +130,9 @@ def refused(call: Call) -> bool:
     (apis._schema.schema_errors: argument names, required ones, types, enums; a tool outside the
     catalog has no schema here and is judged by the tool-name rules). The KOPA-Bench harness never
     executes such a call, so it is no exact call, no well-formed call and no executed call."""
-    from kopa_inspect.apis._schema import schema_errors
+    from kopa_inspect.apis._schema import accepted
 
-    return schema_errors(call[0], call[1]) is not None
+    return not accepted(call[0], call[1])
 
 
 def args_score(want: Mapping[str, Any], got: Mapping[str, Any], mistyped: Iterable[str] = ()) -> float:
