@@ -255,7 +255,10 @@ def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
         items = run_steps(backend, [s1]).outputs["s1"]["items"]
         named = [i for i, it in enumerate(items[:10]) if row_label(s1.tool, it, items) is not None][:2]
         assert len(named) == 2, items[:3]
-        steps = [s1] + [PlanStep(id=f"s{k + 2}", tool="hira_getDgsbjtInfo2_7", args={"ykiho": f"$s1.items[{i}].ykiho"})
+        # the whole department list (19 rows; the first page has 10), as the sampler fetches it
+        # (sample.whole_page): "the most specialists" over one page is no pick (validity.partial_pick)
+        steps = [s1] + [PlanStep(id=f"s{k + 2}", tool="hira_getDgsbjtInfo2_7",
+                                 args={"ykiho": f"$s1.items[{i}].ykiho", "numOfRows": 100})
                         for k, i in enumerate(named)]
         d = hand_draft(backend, steps, [Junction("FAN", "s1", ["s2", "s3"], "e_test", {"items": named})])
         picks: list[dict] = []

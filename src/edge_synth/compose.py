@@ -49,6 +49,7 @@ from edge_synth.natural import (
 )
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count
+from edge_synth.validity import found_by_search, partial, pick_problems, unrelated_asks
 from edge_synth.values import is_clock_kind, later_phrase, say, time_said, typed, unit_of, value_kind
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._envelope import Parsed
@@ -92,6 +93,8 @@ class Composed:
     writer: str = "grammar"
     # Leaves that got no fact because nothing in their row is asked by a person (askable.py).
     silent: list[str] = field(default_factory=list)
+    # Why the question is not one a person asks (validity.py); the pipeline drops the row by the first.
+    invalid: list[str] = field(default_factory=list)
 
 
 def ko(text: str) -> str:
@@ -146,7 +149,7 @@ def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid:
 
 
 def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None,
-               named: bool = True) -> tuple[int, str, str | None]:
+               named: bool = True, ranked: bool = True) -> tuple[int, str, str | None]:
     """Which row a fact is read from and why: (index, reason, measure field); (-1, "", None): none.
 
     reason: only (one row), max / min (the row with the largest / smallest measure, unique),
@@ -156,7 +159,8 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | Non
         return 0, "only", None
     options: list[tuple[int, str, str | None]] = []
     # A row is picked by what a person picks by ("의사가 가장 많은", "가장 가까운"): askable.picks_by.
-    for m in (f for f in numeric_fields(items, op_id=op_id) if op_id is None or picks_by(op_id, f)):
+    # ``ranked=False``: the rows are one page of a longer list, so no largest/smallest (partial_pick)
+    for m in (f for f in numeric_fields(items, op_id=op_id) if ranked and (op_id is None or picks_by(op_id, f))):
         vals = [numeric(it[m]) for it in items]
         for how, pick in (("max", max), ("min", min)):
             best = pick(v for v in vals if v is not None)
@@ -232,12 +236,16 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
                 break
             continue
         shown = visible_count(s.tool, run.args[s.id], run.outputs[s.id])
+        # A list found around another row's place or point: its rows are not the user's to name
+        # (validity.named_pick_after_chain); one page of a longer list has no largest (partial_pick).
+        nameable = not (len(items) > 1 and found_by_search(draft, s.id))
+        complete = not partial(run.outputs[s.id])
         if shown < len(items):
             # The model sees only the first rows: a rank would point past them; a named row it sees.
-            named = [i for i, it in enumerate(items[:shown]) if row_label(s.tool, it, items) is not None]
+            named = [i for i, it in enumerate(items[:shown]) if nameable and row_label(s.tool, it, items) is not None]
             idx, reason, measure = (rng.choice(named), "named", None) if named else (-1, "", None)
         else:
-            idx, reason, measure = choose_row(items, rng, s.tool)
+            idx, reason, measure = choose_row(items, rng, s.tool, named=nameable, ranked=complete)
         if idx < 0:
             # No row a person could point at (no name, no unique measure): what a person asks of
             # such a list is how many there are ("지난달 노원구 아파트 매매 거래는 몇 건인가요?"):
@@ -266,7 +274,7 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
         if fname is None and reason == "named" and shown >= len(items):
             # The named row has nothing else a person asks (a station the user named has no
             # other askable field): ask which row is the largest/smallest instead, if any is.
-            idx2, reason2, measure2 = choose_row(items, rng, s.tool, named=False)
+            idx2, reason2, measure2 = choose_row(items, rng, s.tool, named=False, ranked=complete)
             if idx2 >= 0 and (label2 := row_label(s.tool, items[idx2], items)) is not None:
                 avoid2 = ({measure2} if measure2 else set()) | {k for k, v in items[idx2].items() if str(v) in given}
                 f2 = _pick_fact_field(s.tool, items[idx2], rng, avoid2)
@@ -282,6 +290,12 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
             fact["value"] = f"{base}.{fname}{typed(s.tool, fname, row.get(fname))[2] or ''}"
             fact["row_label"] = label[1] if label else None
             fact["row_label_field"] = label[0] if label else None
+            if reason in ("max", "min") and not label and not typed(s.tool, fname, row.get(fname))[2]:
+                # An unnamed pick: the grader (scorers.grading.fact_context) takes every other row's
+                # value of the field as a competitor; written here so that the pipeline's answer check
+                # (filter.answer_holds) reads the answer as the grader will (edge-s1-0000363: "(현원
+                # 26)" was another row's 정원 26, a competitor claim, and the row failed its own grader).
+                fact["competitors"] = _value_rivals(items, idx, fname)
             facts.append(fact)
             if label:
                 rivals = _rivals(items, idx, label[0]) if reason in ("max", "min") else []
@@ -360,6 +374,19 @@ def _rivals(items: list[dict[str, Any]], idx: int, name_field: str) -> list[str]
     out = [str(it.get(name_field)).strip() for k, it in enumerate(items)
            if k != idx and isinstance(it.get(name_field), str) and it.get(name_field).strip()]
     return list(dict.fromkeys(n for n in out if n != own))[:MAX_COMPETITORS]
+
+
+def _value_rivals(items: list[dict[str, Any]], idx: int, fname: str) -> list[str]:
+    """The other rows' values of ``fname`` (not the picked row's own value), in row order, capped."""
+    own = str(items[idx].get(fname)).strip()
+    out = [str(it.get(fname)).strip() for k, it in enumerate(items) if k != idx and _usable(it.get(fname))]
+    return list(dict.fromkeys(v for v in out if v != own))[:MAX_COMPETITORS]
+
+
+def _said_by_rival(value: Any, rivals: list[Any]) -> bool:
+    """Would saying ``value`` read as naming another row's answer (a number among the competitors)?"""
+    n = numeric(value)
+    return n is not None and any(numeric(c) == n for c in rivals or [])
 
 
 def _cmp_label(draft: Draft, j: Any, sid: str) -> tuple[str, str] | None:
@@ -947,6 +974,7 @@ class _Writer:
 
 
 _SAID_NAME = re.compile(r"'[^']*'")
+_BARE_NAME = re.compile(r"'[^']+'의")
 
 
 def _only_other_name(prev: str, cur: str) -> str | None:
@@ -989,8 +1017,10 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
             last = i == at + n - 1
             prev = merged[i - 1] if i else None
             other = _only_other_name(_join(*prev[:2]), _join(whose, what)) if last and prev and prev[2] == q else None
-            if last and prev and (prev[1], prev[2]) == (what, q) and whose.endswith("의"):
-                clauses.append(f"{eun(whose[:-1])}요?")  # the same ask of another row: "'B'는요?"
+            if last and prev and (prev[1], prev[2]) == (what, q) and _BARE_NAME.fullmatch(whose):
+                # the same ask of another row whose list was said: "'B'는요?"; a row said with its own
+                # scope ("전문의가 가장 적은 병원의 '내과'") is asked in full, not "…의 '내과'는요?"
+                clauses.append(f"{eun(whose[:-1])}요?")
             elif other is not None:
                 # the same pick of another row's list ("'A'와 같은 시군구의 … 가장 큰 거래는 무엇이고
                 # 'B'는요?"): said in full once, not the whole phrase again for each row
@@ -1005,6 +1035,21 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
 
 def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None) -> str:
     """One or two short questions a person asks (after, for a condition, the sentence that states it)."""
+    return query_and_problems(draft, facts, clock)[0]
+
+
+def query_and_problems(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None,
+                       outputs: dict[str, Any] | None = None) -> tuple[str, list[str]]:
+    """The grammar's query and why it is not a question a person asks (validity.py:
+    ``named_pick_after_chain``, ``partial_pick``, ``unrelated_asks``; empty: it is)."""
+    problems = pick_problems(draft, facts, outputs)
+    query, asks, lead = _query(draft, facts, clock)
+    if unrelated_asks(lead, asks):
+        problems.append("unrelated_asks")
+    return query, problems
+
+
+def _query(draft: Draft, facts: list[dict[str, Any]], clock: str | None) -> tuple[str, list[Any], list[str]]:
     w = _Writer(draft, clock_values(clock))
     lead = [w.cond_sentence(j) for j in draft.junctions if j.type == "COND"]
     asks: list[tuple[str, str, str]] = []
@@ -1021,13 +1066,14 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
             seen.add((whose, what))
             asks.append((whose, what, q))
     if not asks:
-        return " ".join(lead)
+        return " ".join(lead), asks, list(lead)
+    said = list(lead)
     if lead and len(asks) > 2:
         # more asks than one sentence holds: the condition leads into the first question ("… 보려고
         # 하는데, 그 병원의 … 언제인가요?"), two sentences in all, as without a condition
         lead[-1] = lead[-1].removesuffix("보려고 합니다.") + "보려고 하는데,"
-        return " ".join(lead + [_sentences(asks, 2)]).strip()
-    return " ".join(lead + [_sentences(asks, 2 - len(lead))]).strip()
+        return " ".join(lead + [_sentences(asks, 2)]).strip(), asks, said
+    return " ".join(lead + [_sentences(asks, 2 - len(lead))]).strip(), asks, said
 
 
 # --- the answer -----------------------------------------------------------------------------------
@@ -1131,6 +1177,9 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
                 out.append(f"{eun(head)} {name}({mlabel} {mval})입니다.")  # "… 가장 많은 진료과목은 '외과'(…)"
             elif name:
                 out.append(f"{eun(head)} {name}({mlabel} {mval})이고, {eun(flabel)} {value}입니다.")
+            elif _said_by_rival(f["measure_value"], f.get("competitors")):
+                # the measure's figure equals another row's answer: said, it reads as claiming that row
+                out.append(f"{head}의 {eun(flabel)} {value}입니다.")
             else:
                 out.append(f"{head}({mlabel} {mval})의 {eun(flabel)} {value}입니다.")
         elif reason == "named":
@@ -1212,7 +1261,7 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     rng = random.Random(f"{seed}|compose|{draft.index}")
     silent: list[str] = []
     facts = make_facts(draft, run, rng, silent, clock)
-    query = template_query(draft, facts, clock)
+    query, invalid = query_and_problems(draft, facts, clock, run.outputs)
     answer = template_answer(draft, facts, run)
     writer = "grammar"
     if model:
@@ -1234,6 +1283,7 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
     comp.writer = writer
     comp.silent = silent
+    comp.invalid = invalid
     return comp
 
 

@@ -282,6 +282,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             if not comp.facts or not comp.answer.strip():
                 drops[no_fact_reason(comp)] += 1  # no question: nothing a person asks, or all echoed
                 continue
+            if comp.invalid:
+                drops[comp.invalid[0]] += 1  # named_pick_after_chain / partial_pick / unrelated_asks
+                continue
             if not answer_ok(comp.answer, comp.facts):
                 drops["answer_missing_fact"] += 1
                 continue

@@ -50,6 +50,7 @@ from edge_synth.graph import Edge, LinkGraph
 from edge_synth.natural import COUNTABLE, true_count
 from edge_synth.pool import RADIUS_M, ValuePool, key_of
 from edge_synth.runner import call
+from edge_synth.validity import NAMED_TAKERS, found_by_search, partial
 from edge_synth.verify import _present
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.backends import Backend
@@ -263,6 +264,15 @@ class Sampler:
         res, verdict = await call(session, step.tool, args)
         if verdict.outcome != "ok":
             return False
+        if partial(res.output()) and (bigger := whole_page(step.tool, args, res.output())) is not None:
+            # one page of a short list (19 departments, 10 shown): ask for the whole list (a page size is
+            # request plumbing), so that "the department with the most specialists" is over all of them
+            res2, verdict2 = await call(session, step.tool, {**args, **bigger})
+            if verdict2.outcome == "ok" and not partial(res2.output()):
+                step.args.update(bigger)
+                args = {**args, **bigger}
+                key = json.dumps([step.tool, args], ensure_ascii=False, sort_keys=True, default=str)
+                res = res2
         draft.steps.append(step)
         draft.outputs[step.id] = res.output()
         draft.call_keys[step.id] = key
@@ -345,6 +355,12 @@ class Sampler:
         shown = visible_count(anchor_op, draft.args[anchor], draft.outputs[anchor])
         if shown < len(items) and jtype == "DRV":
             return False  # "the largest" over rows the model cannot all see is not answerable
+        if jtype == "DRV" and partial(draft.outputs[anchor]):
+            return False  # "the largest" of one page of a longer list: nobody's question (partial_pick)
+        if jtype in NAMED_TAKERS and len(items) > 1 and found_by_search(draft, anchor):
+            # a row of a list found around another row's place or point cannot be named by the user
+            # (validity.py, named_pick_after_chain): from such a list only a measure picks (DRV)
+            return False
         items = items[:shown]
         echo = self.echo_values(draft, anchor)
 
@@ -377,8 +393,8 @@ class Sampler:
         if jtype in ("SEQ", "SEM"):
             # A row taken from several is one the user can name ("'석촌호수'"); a position ("the
             # ninth row") is nothing a person asks about. A single row needs no name.
-            if len(items) > 1:
-                rows = [i for i in rows if row_label(anchor_op, items[i], items) is not None]
+            if len(items) > 1:  # a name unique in the whole list (the grammar reads it there), not only in the rows shown
+                rows = [i for i in rows if row_label(anchor_op, items[i], draft.outputs[anchor]["items"]) is not None]
             if not rows:
                 return False
             j = rng.choice(rows)
@@ -446,7 +462,7 @@ class Sampler:
             return False
         cond = rng.choice(options)
         rows = [i for i, it in enumerate(items[:10]) if numeric(it.get(cond.field)) is not None
-                and (len(items) == 1 or row_label(anchor_op, it, items) is not None)]
+                and (len(items) == 1 or row_label(anchor_op, it, draft.outputs[anchor]["items"]) is not None)]
         if not rows:
             return False
         j = rng.choice(rows)
@@ -475,8 +491,9 @@ class Sampler:
         distinct: list[int] = []
         seen: set[str] = set()
         anchor_op = draft.step(anchor).tool
+        whole = draft.outputs[anchor]["items"]
         for i in rows:
-            if len(items) > 1 and row_label(anchor_op, items[i], items) is None:
+            if len(items) > 1 and row_label(anchor_op, items[i], whole) is None:
                 continue  # each row fanned out to is one the query names, never a position
             v = str(items[i][edge.field])
             if v not in seen:
@@ -534,6 +551,28 @@ class Sampler:
             draft.args.pop(sid, None)
             draft.steps = [s for s in draft.steps if s.id != sid]
             draft.outputs.pop(sid, None)
+
+
+# The page size a person's client would raise to get a short list whole (request plumbing).
+PAGE_SIZE_PARAMS = ("numOfRows", "pSize", "num_of_rows")
+WHOLE_LIST_MAX = 100  # the rows a model is shown at most (execution.DEFAULT_MAX_ITEMS)
+
+
+def whole_page(op_id: str, args: dict[str, Any], output: dict[str, Any]) -> dict[str, Any] | None:
+    """The paging arguments that fetch a list of at most WHOLE_LIST_MAX rows whole, or None (no page-size
+    parameter, or a longer list: then no largest/smallest is asked of its page)."""
+    total = true_count(output)
+    if total is None or total > WHOLE_LIST_MAX:
+        return None
+    op = get_operation(op_id)
+    names = {p.name for p in op.visible_params}
+    for name in PAGE_SIZE_PARAMS:
+        if name in names:
+            return {name: WHOLE_LIST_MAX}
+    if {"START_INDEX", "END_INDEX"} <= names:
+        start = int(args.get("START_INDEX", 1) or 1)
+        return {"START_INDEX": start, "END_INDEX": start + WHOLE_LIST_MAX - 1} if start == 1 else None
+    return None
 
 
 def has_fact(draft: Draft) -> bool:

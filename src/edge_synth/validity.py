@@ -1,0 +1,127 @@
+"""Is the question one a person could ask (issue 10, validity before style)?
+
+Three faults the fluency checks (natural.py) do not see, because each reads as grammatical Korean:
+
+- ``named_pick_after_chain``: a row picked by its NAME from a list the chain found by a search around
+  another row's place or point ("… 아파트 매매 거래 중 '장항두산위브3차'와 같은 동네의 병원 중
+  '365장항재활의학과의원'의 개설일자"). A person who knows that hospital asks about it directly; one
+  who does not cannot name it. Rows of a start call (a list the user asked for with words they
+  know: their district's apartments, sights) and rows that belong to a named row ("'부산대학교병원'의
+  진료과목 중 '외과'", "'서울혜화초등학교'의 학사일정 중 '부처님오신날'") may be named. A searched list's
+  row is picked by a stated criterion (the largest/smallest of a measure), counted, or not asked.
+- ``partial_pick``: "가장 … 병원" over one page of a longer list (the result's totalCount is larger
+  than the rows fetched): the largest of the first 100 of 80,000 hospitals is nobody's question.
+- ``unrelated_asks``: two or more asks in one query that share no subject (no row named in one is
+  named or referred back to in the other, and they are not the same question about two rows):
+  "도시 'A'와 'B' 중 정류장이 더 많은 쪽은 …? 그리고 '수원시'의 정류장 중 '광교중앙역'의 번호는?".
+
+``pick_problems`` reads a draft and its facts; the sampler avoids such plans (sample.py) and the
+pipeline drops a composed row that still has one, by that name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from edge_synth.describe import row_label
+from edge_synth.fields import concept
+from edge_synth.natural import true_count
+
+# A link through one of these hands on a place or a point: the consumer's rows are what a search
+# around that place found ("같은 동네의 병원", "'X' 근처 관광지"), rows nobody knows by name beforehand.
+SEARCH_CONCEPTS = frozenset({"lon", "lat", "sidonm", "sido2", "sggnm", "lawd5", "umdnm", "code10", "areacode"})
+# Junctions that take a producer row by its name (several rows) rather than by a measure.
+NAMED_TAKERS = ("SEQ", "SEM", "FAN", "CMP", "COND")
+
+
+def incoming(draft: Any, sid: str) -> Any:
+    return next((j for j in draft.junctions if sid in j.consumers), None)
+
+
+def link_field(draft: Any, j: Any, sid: str) -> str:
+    """The producer field the link from ``j.producer`` into ``sid`` carries."""
+    for v in draft.step(sid).args.values():
+        if isinstance(v, str) and v.startswith(f"${j.producer}."):
+            m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", v)
+            if m:
+                return m.group(1)
+    return ""
+
+
+def found_by_search(draft: Any, sid: str) -> bool:
+    """Were step ``sid``'s rows found by a search around another row's place or point?"""
+    j = incoming(draft, sid)
+    if j is None or j.type == "COND":
+        return False
+    prod_tool = draft.step(j.producer).tool
+    return (concept(link_field(draft, j, sid), prod_tool) or "") in SEARCH_CONCEPTS
+
+
+def partial(output: dict[str, Any]) -> bool:
+    """One page of a longer list: the result says it has more rows than were fetched."""
+    n = true_count(output)
+    return n is not None and n > len(output.get("items", []))
+
+
+def _named_takes(draft: Any, j: Any) -> bool:
+    """Does junction ``j`` take its producer's row(s) by name (several rows to choose from, a label)?"""
+    items = draft.outputs[j.producer]["items"]
+    if j.type not in NAMED_TAKERS or len(items) <= 1:
+        return False
+    idxs = j.detail.get("items") if j.type in ("FAN", "CMP") else [j.detail.get("item", 0)]
+    tool = draft.step(j.producer).tool
+    return any(i < len(items) and row_label(tool, items[i], items) is not None for i in idxs or [])
+
+
+def pick_problems(draft: Any, facts: list[dict[str, Any]], outputs: dict[str, Any] | None = None) -> list[str]:
+    """``named_pick_after_chain`` / ``partial_pick`` for the draft's junctions and facts (empty: none)."""
+    outputs = outputs if outputs is not None else draft.outputs
+    out: list[str] = []
+    for j in draft.junctions:
+        if _named_takes(draft, j) and found_by_search(draft, j.producer):
+            out.append("named_pick_after_chain")
+        if j.type == "DRV" and "reduce" in j.detail and partial(outputs[j.producer]):
+            out.append("partial_pick")
+    for f in facts:
+        sid, reason = f.get("step"), f.get("row_reason")
+        if sid is None or sid not in outputs:
+            continue
+        many = len(outputs[sid].get("items", [])) > 1
+        if reason == "named" and many and found_by_search(draft, sid):
+            out.append("named_pick_after_chain")
+        if reason in ("max", "min") and partial(outputs[sid]):
+            out.append("partial_pick")
+    return list(dict.fromkeys(out))
+
+
+_NAME = re.compile(r"'[^']*'")
+_BACK = re.compile(r"(?:^|\s)그 ")
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"\([^)]*\)", "", _NAME.sub("'N'", text)).strip()
+
+
+def unrelated_asks(lead: list[str], asks: list[tuple[str, str, str]]) -> bool:
+    """Do the asks (whose, what, question word) share no subject? An ask after the first (or after a
+    condition sentence) must name a row said before, refer back ("그 병원"), or be the same question
+    about another row ("'A'의 주소는 … 'B'의 주소는"); otherwise it is another question glued on."""
+    said = set(_NAME.findall(" ".join(lead)))
+    prev: list[str] = [" ".join(lead)] if lead else []
+    asked: set[tuple[str, str]] = set()  # (what, question word) asked before
+    for whose, what, q in asks:
+        text = f"{whose} {what}".strip()
+        names = set(_NAME.findall(text))
+        if prev:
+            # the same question of another row counts ("'A'의 '현충일'의 날짜 … '온천고등학교'의 '체육대회'의
+            # 날짜"); a pick over the rows of a list said before names its row
+            related = bool(names & said) or bool(_BACK.search(text)) or (what, q) in asked or any(
+                _bare(text) == _bare(p) for p in prev)
+            if not related:
+                return True
+        said |= names
+        prev.append(text)
+        if whose:
+            asked.add((what, q))
+    return False
