@@ -268,6 +268,17 @@ def answer_holds(answer: str, facts: list[dict[str, Any]]) -> bool:
     return answer_score(answer, facts) >= 1.0
 
 
+def answer_well_formed(answer: str, facts: list[dict[str, Any]], tool_results: list[str]) -> bool:
+    """The answer passes the episode grader's form checks (``steps.scoring.answer_well_formed``, which
+    kopa_grpo.env applies before grading): no paste of the results, no shotgun of numbers, no field dump,
+    and no two other rows' figures stated. The last one reads every figure of the answer: a comparison's
+    times ("13시, 12시 30분") can equal other rows' figures of another fact's list and read as a row listing
+    (edge-s0-0007676 and -7678 of the 2f7e43b default run failed it); such a row is dropped."""
+    from kopa_inspect.steps.scoring import answer_well_formed as well_formed
+
+    return well_formed(answer, tool_results, [f.get("resolved") for f in facts], facts)
+
+
 def claims_overlap(facts: list[dict[str, Any]]) -> bool:
     """Two comparison winners of one answer over the same measure whose candidates share a row ('A' vs
     'B' and 'B' vs 'C', both on 의사 수). The matcher binds a winner claim to its measure (matching 4b),

@@ -34,6 +34,7 @@ from edge_synth.filter import (
     BenchIndex,
     answer_holds,
     answer_ok,
+    answer_well_formed,
     argument_sources,
     artefacts,
     claims_overlap,
@@ -290,6 +291,10 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 continue
             if not answer_holds(comp.answer, comp.facts):
                 drops["answer_not_scored"] += 1  # the metric cannot read its own answer: no target
+                continue
+            if not answer_well_formed(comp.answer, comp.facts,
+                                      [m["content"] for m in comp.messages if m["role"] == "tool"]):
+                drops["answer_not_well_formed"] += 1  # the episode grader's form checks refuse it
                 continue
             if claims_overlap(comp.facts):
                 drops["claims_overlap"] += 1  # two winners over one measure share a row: a swap passes

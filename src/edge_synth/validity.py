@@ -30,7 +30,7 @@ from edge_synth.natural import true_count
 
 # A link through one of these hands on a place or a point: the consumer's rows are what a search
 # around that place found ("같은 동네의 병원", "'X' 근처 관광지"), rows nobody knows by name beforehand.
-SEARCH_CONCEPTS = frozenset({"lon", "lat", "sidonm", "sido2", "sggnm", "lawd5", "umdnm", "code10", "areacode"})
+SEARCH_CONCEPTS = frozenset({"lon", "lat", "sidonm", "sido2", "sggnm", "sgg3", "lawd5", "umdnm", "code10", "areacode"})
 # Junctions that take a producer row by its name (several rows) rather than by a measure.
 NAMED_TAKERS = ("SEQ", "SEM", "FAN", "CMP", "COND")
 
@@ -39,23 +39,36 @@ def incoming(draft: Any, sid: str) -> Any:
     return next((j for j in draft.junctions if sid in j.consumers), None)
 
 
-def link_field(draft: Any, j: Any, sid: str) -> str:
-    """The producer field the link from ``j.producer`` into ``sid`` carries."""
+def link_fields(draft: Any, j: Any, sid: str) -> list[str]:
+    """Every producer field the links from ``j.producer`` into ``sid`` carry (a 시도 code with a 시군구 code)."""
+    out = []
     for v in draft.step(sid).args.values():
         if isinstance(v, str) and v.startswith(f"${j.producer}."):
             m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", v)
             if m:
-                return m.group(1)
-    return ""
+                out.append(m.group(1))
+    return out
+
+
+def users_place(draft: Any, sid: str) -> bool:
+    """Is step ``sid`` a place looked up by the words the user says ("창천동", "서울특별시 종로구 세종로"): a
+    place table (natural.PLACE_ROWS) called first, with literal arguments only? Its rows are the user's
+    own place, so a list found around it is the user's own search, like a start call's list."""
+    from edge_synth.natural import PLACE_ROWS
+
+    step = draft.step(sid)
+    return (step.tool in PLACE_ROWS and incoming(draft, sid) is None
+            and not any(isinstance(v, str) and v.startswith("$") for v in step.args.values()))
 
 
 def found_by_search(draft: Any, sid: str) -> bool:
-    """Were step ``sid``'s rows found by a search around another row's place or point?"""
+    """Were step ``sid``'s rows found by a search around another result row's place or point (not the
+    user's own place: ``users_place``)? Any of the link's fields counts, whatever the argument order."""
     j = incoming(draft, sid)
-    if j is None or j.type == "COND":
+    if j is None or j.type == "COND" or users_place(draft, j.producer):
         return False
     prod_tool = draft.step(j.producer).tool
-    return (concept(link_field(draft, j, sid), prod_tool) or "") in SEARCH_CONCEPTS
+    return any((concept(f, prod_tool) or "") in SEARCH_CONCEPTS for f in link_fields(draft, j, sid))
 
 
 def partial(output: dict[str, Any]) -> bool:
