@@ -298,3 +298,36 @@ def test_calls_in_the_final_answer_message_are_not_counted() -> None:
     ]
     calls = calls_from_messages(messages)
     assert [c["tool"] for c in calls] == ["kma_getVilageFcst"]
+
+
+def test_the_scripted_tokenless_call_refused_by_inspect_is_the_gold_failure(tmp_path: Any) -> None:
+    """kopa-035's e1 asks NEIS without KEY on purpose. Through Inspect that call never reaches the
+    API: KEY is required in the tool's schema, so Inspect refuses it (code 'parsing') where the gold
+    run, called directly, got ERROR-290. The refusal is the same failure; the oracle is the ceiling
+    (call_f1 was 0.5 after the one-to-one matching began to compare error codes)."""
+    from inspect_ai import eval as inspect_eval
+
+    logs = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", task_args={"ids": "kopa-035"},
+                        log_dir=str(tmp_path), display="none")
+    sample = logs[0].samples[0]
+    assert [c["code"] for c in _entries_of(sample)][:2] == ["ok", "parsing"]
+    assert sample.scores["kopa_call_f1"].value == 1.0 and sample.scores["kopa_success"].value == 1.0
+
+
+async def test_a_refusal_for_another_reason_is_not_the_tokenless_failure() -> None:
+    """Only a refusal of a call that, like the gold step, leaves the token out stands in for the
+    API's error: the same question with a token, refused for a bad argument, is no scripted failure."""
+    task = _task("kopa-035")
+    gold = await gold_truth(task, shared_backend(BackendConfig()), 0)
+    (tool, args) = gold.calls[0]
+    refused = {"tool": tool, "args": {**args, "KEY": "sess-0", "pSize": "many"}, "ok": False, "code": "parsing"}
+    tokenless = {"tool": tool, "args": dict(args), "ok": False, "code": "parsing"}
+    answer = oracle_answer(task, gold.expected, context=gold.context)
+    rest = await _run(task, _auth(task) + [gold.calls[1]])
+    assert grade(task, gold, answer, [refused, *rest]).call_f1 < grade(task, gold, answer, [tokenless, *rest]).call_f1 == 1.0
+
+
+def _entries_of(sample: Any) -> list[dict[str, Any]]:
+    from kopa_inspect.scorers.kopa import calls_from_messages
+
+    return calls_from_messages(sample.messages)

@@ -451,7 +451,11 @@ def _attach(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None, k
         if out[i] is not None:
             continue
         for j, e in enumerate(entries):
-            if j not in used and _same_call(e, c["tool"], c.get("args") or {}):
+            # A failed call takes no code from an answered record: a token-less call Inspect refused
+            # left no record, and stripped of tokens it looks like the keyed call that followed.
+            if j in used or ("ok" in c and "ok" in e and bool(c["ok"]) != bool(e["ok"])):
+                continue
+            if _same_call(e, c["tool"], c.get("args") or {}):
                 used.add(j)
                 out[i] = e.get(key)
                 break
@@ -510,6 +514,7 @@ def grade(
     made_ok = [bool(c.get("ok")) for c in api_calls]
     made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
     made_codes = _api_codes(api_calls, records)
+    made_keyed = [bool(set(c.get("args") or {}) & token_params()) for c in api_calls]
 
     # RESPONSE: the facts.
     # the question as the model may have read it: the English run shows the gloss beside the query,
@@ -541,6 +546,10 @@ def grade(
         OK."""
         code, want = made_codes[i], gold.run.codes.get(sid)
         same_code = code is None or want is None or code == want
+        # A step scripted to fail for want of its session token (kopa-035's e1) is that failure only
+        # when the call, too, leaves the token out (through Inspect it is refused before the API).
+        if not set(steps[index[sid]].args) & token_params() and made_keyed[i]:
+            return False
         if matching.same_query(args, m_args):
             return not made_ok[i] and same_code
         return matching.same_query(args, m_args, accept=accept) and (made_ok[i] or same_code)
