@@ -12,7 +12,11 @@
    engine ``llamacpp`` (each model exported to GGUF F16 by kopa_grpo.gguf_export, base included, so
    all three run at the same precision) or ``hf`` (``hf/local -M model_path=``);
 4. paired tests per metric and pair of models on the same samples: exact McNemar (two-sided binomial
-   test on the discordant pairs) and a paired bootstrap 95% interval of the difference;
+   test on the discordant pairs) and a paired bootstrap 95% interval of the difference, both per step;
+   beside them the trajectory-clustered ones (kopa_inspect.steps.stats): steps of one trajectory are
+   correlated, so the per-step figures overstate the evidence. A cluster bootstrap (whole
+   trajectories resampled) for each mean and difference, and an exact sign-flip permutation test on
+   the per-trajectory net differences (the exact McNemar test when every trajectory has one step);
 5. OUT/experiment.json (everything), OUT/summary.md (tables), the training curves
    (OUT/{sft,grpo}/metrics.jsonl and rewards.png) and the Inspect logs (OUT/logs).
 
@@ -65,8 +69,13 @@ def paired_bootstrap(a: list[float], b: list[float], n_boot: int = 5000, seed: i
     return sum(diffs) / n, means[int(0.025 * n_boot)], means[int(0.975 * n_boot) - 1]
 
 
-def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str) -> dict[str, Any]:
-    """Paired comparison of model ``b`` against ``a`` on each metric (samples where both defined)."""
+def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str,
+            clusters: dict[str, str] | None = None) -> dict[str, Any]:
+    """Paired comparison of model ``b`` against ``a`` on each metric (samples where both defined):
+    per step (McNemar, bootstrap) and clustered by trajectory (``clusters``: {sample id: trajectory
+    id}; default the sample id before its ``#<step>`` suffix, kopa_steps' id form)."""
+    from kopa_inspect.steps.stats import cluster_bootstrap_diff, signflip_test, trajectory_of
+
     out: dict[str, Any] = {}
     for key in KEYS:
         ids = sorted(sid for sid, v in scores[a].items()
@@ -75,12 +84,17 @@ def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str) -> d
             continue
         xa = [scores[a][s][key] for s in ids]
         xb = [scores[b][s][key] for s in ids]
+        cl = [(clusters or {}).get(s) or trajectory_of(s) for s in ids]
         only_a = sum(1 for x, y in zip(xa, xb, strict=True) if x >= 1 and y < 1)
         only_b = sum(1 for x, y in zip(xa, xb, strict=True) if x < 1 and y >= 1)
         diff, lo, hi = paired_bootstrap(xa, xb)
+        _, clo, chi = cluster_bootstrap_diff(xa, xb, cl)
         out[key] = {"n": len(ids), "a": sum(xa) / len(ids), "b": sum(xb) / len(ids), "diff": diff,
                     "diff_ci": [lo, hi], "only_a": only_a, "only_b": only_b,
-                    "mcnemar_p": mcnemar_exact(only_a, only_b)}
+                    "mcnemar_p": mcnemar_exact(only_a, only_b),
+                    "clusters": len(set(cl)),
+                    "clusters_discordant": len({c for c, x, y in zip(cl, xa, xb, strict=True) if x != y}),
+                    "clustered_diff_ci": [clo, chi], "clustered_p": signflip_test(xa, xb, cl)}
     return out
 
 
@@ -221,32 +235,56 @@ def changed_outputs(log_root: Path, split: str, a: str, b: str) -> dict[str, int
     return {"n": len(common), "changed": sum(xa[i] != xb[i] for i in common)}
 
 
-def summarize(scores: dict[str, dict[str, float]]) -> dict[str, Any]:
-    from kopa_inspect.steps.task import wilson
+def summarize(scores: dict[str, dict[str, float]], clusters: dict[str, str] | None = None) -> dict[str, Any]:
+    from kopa_inspect.steps.stats import cluster_bootstrap_ci, trajectory_of, wilson
 
     out = {}
     for key in KEYS:
-        vals = [v[key] for v in scores.values() if not math.isnan(v[key])]
+        ids = [sid for sid, v in scores.items() if not math.isnan(v[key])]
+        vals = [scores[sid][key] for sid in ids]
+        cl = [(clusters or {}).get(sid) or trajectory_of(sid) for sid in ids]
         lo, hi = wilson(sum(vals), len(vals))
-        out[key] = {"mean": sum(vals) / len(vals) if vals else float("nan"), "ci": [lo, hi], "n": len(vals)}
+        clo, chi = cluster_bootstrap_ci(vals, cl)
+        out[key] = {"mean": sum(vals) / len(vals) if vals else float("nan"), "ci": [lo, hi], "n": len(vals),
+                    "clustered_ci": [clo, chi], "clusters": len(set(cl))}
     return out
 
 
 def table(results: dict[str, Any], split: str) -> str:
-    lines = [f"### {split}", "", "| model | " + " | ".join(KEYS) + " |", "|---|" + "---:|" * len(KEYS)]
+    lines = [f"### {split}", "",
+             "Each cell: mean [95% Wilson CI, steps independent] {95% trajectory-cluster bootstrap CI} "
+             "n = steps / trajectories.", "",
+             "| model | " + " | ".join(KEYS) + " |", "|---|" + "---:|" * len(KEYS)]
     for label, summ in results["summary"][split].items():
         cells = []
         for k in KEYS:
             m = summ[k]
-            cells.append("–" if not m["n"] else f"{m['mean']:.3f} [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}] n={m['n']}")
+            if not m["n"]:
+                cells.append("–")
+                continue
+            cell = f"{m['mean']:.3f} [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}]"
+            if "clustered_ci" in m:
+                cell += f" {{{m['clustered_ci'][0]:.2f}, {m['clustered_ci'][1]:.2f}}} n={m['n']}/{m['clusters']}"
+            else:
+                cell += f" n={m['n']}"
+            cells.append(cell)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    lines += ["", "| comparison | metric | n | A | B | B−A [95% CI] | A only / B only | McNemar p |",
-              "|---|---|---:|---:|---:|---|---|---:|"]
+    lines += ["", "Paired: per step (bootstrap CI, exact McNemar) and clustered by trajectory (cluster bootstrap CI, "
+              "exact sign-flip test on per-trajectory differences; trajectories with a discordant step / all).", "",
+              "| comparison | metric | n | A | B | B−A [95% CI] | A only / B only | McNemar p "
+              "| clustered CI | trajectories | clustered p |",
+              "|---|---|---:|---:|---:|---|---|---:|---|---:|---:|"]
     for name, comp in results["tests"][split].items():
         for k, t in comp.items():
-            lines.append(f"| {name} | {k} | {t['n']} | {t['a']:.3f} | {t['b']:.3f} | {t['diff']:+.3f} "
-                         f"[{t['diff_ci'][0]:+.3f}, {t['diff_ci'][1]:+.3f}] | {t['only_a']} / {t['only_b']} | "
-                         f"{t['mcnemar_p']:.3g} |")
+            row = (f"| {name} | {k} | {t['n']} | {t['a']:.3f} | {t['b']:.3f} | {t['diff']:+.3f} "
+                   f"[{t['diff_ci'][0]:+.3f}, {t['diff_ci'][1]:+.3f}] | {t['only_a']} / {t['only_b']} | "
+                   f"{t['mcnemar_p']:.3g} |")
+            if "clustered_p" in t:
+                row += (f" [{t['clustered_diff_ci'][0]:+.3f}, {t['clustered_diff_ci'][1]:+.3f}] | "
+                        f"{t['clusters_discordant']} / {t['clusters']} | {t['clustered_p']:.3g} |")
+            else:
+                row += " | | |"
+            lines.append(row)
     return "\n".join(lines) + "\n"
 
 

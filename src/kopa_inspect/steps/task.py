@@ -24,7 +24,8 @@ hashed order (``--limit N`` = whole trajectories, a fair sample of them): an eng
 previous prompt in its KV cache (llamacpp) then only evaluates each step's new tokens. Each sample's tools are only the tools in play (the trajectory's own plus
 distractors). The solver asks the model once with those tools and never executes anything.
 
-Scores per sample (NaN where undefined), each reported with a 95% Wilson interval:
+Scores per sample (NaN where undefined), each reported with a 95% Wilson interval and a 95%
+trajectory-clustered bootstrap interval (steps of one trajectory are not independent):
 ``parse`` (a parseable call or a non-empty answer), ``kind`` (called when a call was due,
 answered when the answer was due), ``tool_name`` (call steps: the gold wave's tool names),
 ``exact`` (call steps: the exact gold wave, kopa_inspect.steps.scoring.calls_exact), ``answer``
@@ -56,6 +57,7 @@ from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
 from kopa_inspect.steps import build, scoring
 from kopa_inspect.steps.parsing import ParsedCompletion, from_tool_calls, history_calls, parse_completion
+from kopa_inspect.steps.stats import cluster_bootstrap_ci, trajectory_of, wilson
 
 METRIC_KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
@@ -201,33 +203,35 @@ def step_values(parsed: ParsedCompletion, step: dict[str, Any]) -> dict[str, flo
     }
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return float("nan"), float("nan")
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @metric
 def step_accuracy() -> Metric:
     """Mean of each step score over the samples where it is defined, with a 95% Wilson interval
-    (``<key>``, ``<key>_lo``, ``<key>_hi``, ``<key>_n``)."""
+    (``<key>``, ``<key>_lo``, ``<key>_hi``, ``<key>_n``) and, beside it, a 95% trajectory-clustered
+    bootstrap interval (``<key>_clu_lo``, ``<key>_clu_hi``, over ``<key>_clusters`` trajectories):
+    steps of one trajectory are correlated, so Wilson's interval, which counts them as independent
+    trials, is too narrow (kopa_inspect.steps.stats)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         out: dict[str, float] = {}
+        clusters = []
+        for s in scores:
+            meta = s.sample_metadata or {}
+            if not isinstance(meta.get("step"), dict) and s.score.metadata:
+                meta = {"trajectory_id": s.score.metadata.get("trajectory_id")}
+            clusters.append(trajectory_of(s.sample_id, meta))
         for key in METRIC_KEYS:
-            vals = []
-            for s in scores:
+            vals, cl = [], []
+            for s, c in zip(scores, clusters, strict=True):
                 v = s.score.value.get(key) if isinstance(s.score.value, dict) else None
                 if isinstance(v, int | float) and not math.isnan(float(v)):
                     vals.append(float(v))
+                    cl.append(c)
             n = len(vals)
             lo, hi = wilson(sum(vals), n)
             out[key] = sum(vals) / n if n else float("nan")
             out[f"{key}_lo"], out[f"{key}_hi"], out[f"{key}_n"] = lo, hi, float(n)
+            out[f"{key}_clu_lo"], out[f"{key}_clu_hi"] = cluster_bootstrap_ci(vals, cl)
+            out[f"{key}_clusters"] = float(len(set(cl)))
         return out
 
     return compute
@@ -243,7 +247,8 @@ def step_scorer() -> Scorer:
         answer = json.dumps(made, ensure_ascii=False) if parsed.calls else (parsed.answer or "")
         return Score(value=values, answer=answer[:2000],
                      explanation=f"{step['kind']} step; gold: {target.text[:500]}",
-                     metadata={"kind": step["kind"], "source": step["source"]})
+                     metadata={"kind": step["kind"], "source": step["source"],
+                               "trajectory_id": step.get("trajectory_id")})
 
     return score
 
