@@ -137,3 +137,32 @@ def test_step_metric_reports_clustered_interval_beside_wilson() -> None:
     assert m["tool_name_clusters"] == 10
     assert m["tool_name_clu_lo"] < 0.1 and m["tool_name_clu_hi"] > 0.5
     assert m["answer_n"] == 0 and math.isnan(m["answer_clu_lo"])
+
+
+def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Path, monkeypatch) -> None:
+    """benchmarks/recompute_cpu_stats.py: saved per-step scores in, clustered tables out, no model;
+    the per-step figures stay the run's own."""
+    import json
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "recompute_cpu_stats", Path(__file__).resolve().parents[1] / "benchmarks" / "recompute_cpu_stats.py")
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)  # type: ignore[union-attr]
+    pair = _scores([10] * 10, {0, 1, 2})
+    scores = {"edge": {"base": pair["a"], "sft": pair["b"], "sft+grpo": pair["b"]}}
+    old_tests = {"edge": {"sft vs base": exp.compare(scores["edge"], "base", "sft")}}
+    for t in old_tests["edge"]["sft vs base"].values():  # the run's format: per-step figures only
+        for k in ("clusters", "clusters_discordant", "clustered_diff_ci", "clustered_p"):
+            t.pop(k)
+    (tmp_path / "experiment.json").write_text(json.dumps({"args": {"test_percent": 20}, "scores": scores,
+                                                          "tests": old_tests, "engine": {"kept": 1}}))
+    monkeypatch.setattr(sys, "argv", ["recompute", "--exp", str(tmp_path)])
+    rec.main()
+    out = json.loads((tmp_path / "experiment.json").read_text())
+    t = out["tests"]["edge"]["sft vs base"]["tool_name"]
+    assert t["mcnemar_p"] < 1e-6 and t["clustered_p"] == pytest.approx(0.25) and t["clusters"] == 10
+    assert out["trajectories"]["edge"]["trajectories"] == 10 and out["engine"] == {"kept": 1}
+    assert out["summary"]["edge"]["sft"]["tool_name"]["clusters"] == 10
+    md = (tmp_path / "summary.md").read_text()
+    assert "clustered p" in md and "| sft vs base | tool_name | 100 |" in md
