@@ -9,18 +9,32 @@ credit. ``benchmarks/scoring_validity/action_attacks.py`` runs the same attacks 
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kopa_inspect.apis import get_operation, get_platform
+from kopa_inspect.apis import get_operation
 from kopa_inspect.backends import BackendConfig
-from kopa_inspect.execution import Session
 from kopa_inspect.scorers.grading import GoldTruth, Grade, gold_truth, grade, oracle_answer
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
-from kopa_inspect.tools import call_entry, shared_backend
+from kopa_inspect.tools import shared_backend
 
 FAKE = "sess-madeup0000"
+
+
+def _load_calls():  # the attack scripts' runner, one copy for the scripts and these tests
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "scoring_validity" / "_calls.py"
+    spec = importlib.util.spec_from_file_location("scoring_validity_calls", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_CALLS = _load_calls()
 
 
 def _task(task_id: str) -> BenchTask:
@@ -33,21 +47,10 @@ async def _setup(task_id: str) -> tuple[BenchTask, GoldTruth]:
 
 
 async def _run(task: BenchTask, calls: list[tuple[str, dict[str, Any]]], fake: bool = False) -> list[dict[str, Any]]:
-    """Execute calls as an agent would; ``<platform>_get_api_key`` issues a token, which every later
-    call of the platform passes (a made-up one instead when ``fake``)."""
-    session = Session(shared_backend(BackendConfig()), clock=task.clock, seed=0)
-    out: list[dict[str, Any]] = []
-    for tool, args in calls:
-        if tool.endswith("_get_api_key"):
-            session.issue_token(tool[: -len("_get_api_key")])
-            out.append({"tool": tool, "args": {}, "ok": True, "code": "token"})
-            continue
-        platform = get_operation(tool).platform
-        param = get_platform(platform).session_token_param
-        if param:
-            args = {**args, param: FAKE if fake else session.tokens.get(platform, "none")}
-        out.append(call_entry(await session.call(tool, args)))
-    return out
+    """Execute calls as an agent would (benchmarks/scoring_validity/_calls.py, the attack scripts'
+    runner); every session-platform call passes a made-up token instead when ``fake``."""
+    fakes = {k: FAKE for k in range(len(calls))} if fake else None
+    return await _CALLS.run_calls(task, shared_backend(BackendConfig()), calls, fakes)
 
 
 def _auth(task: BenchTask) -> list[tuple[str, dict[str, Any]]]:

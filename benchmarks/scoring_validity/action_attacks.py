@@ -68,27 +68,6 @@ def failing_variant(tool: str, args: dict[str, Any]) -> tuple[dict[str, Any], st
     return None
 
 
-async def execute(task, be, calls, fake_token: dict[int, str] | None = None):
-    """run_calls, with some calls' session token replaced by a made-up one."""
-    if not fake_token:
-        return await run_calls(task, be, calls)
-    out = []
-    from kopa_inspect.execution import Session
-    from kopa_inspect.tools import call_entry
-
-    session = Session(be, clock=task.clock, seed=0)
-    for k, (tool, args) in enumerate(calls):
-        if tool.endswith("_get_api_key"):
-            session.issue_token(tool[: -len("_get_api_key")])
-            out.append({"tool": tool, "args": {}, "ok": True, "code": "token"})
-            continue
-        param = get_platform(get_operation(tool).platform).session_token_param
-        if param:
-            args = {**args, param: fake_token.get(k) or session.tokens.get(get_operation(tool).platform, "none")}
-        out.append(call_entry(await session.call(tool, args)))
-    return out
-
-
 def _link_pairs(task, gold) -> list[tuple[str, str]]:
     pairs = []
     for p, c, _ in task.plan.links():
@@ -164,7 +143,7 @@ async def main() -> int:
                 if v[1]:
                     fakes[len(auth) + len(calls)] = v[1]
                 calls.append((t, v[0]))
-            made = await execute(task, be, auth + calls, fakes)
+            made = await run_calls(task, be, auth + calls, fakes)
             made = [c for c in made if not c["ok"] or c["tool"].endswith("_get_api_key")]
             if any(not c["tool"].endswith("_get_api_key") for c in made):
                 g = grade(task, gold, answer, made)
@@ -233,7 +212,7 @@ async def main() -> int:
                 ("no_auth_fake", gold_list, {i: "sess-madeup0000" for i in on}),
                 ("auth_unused", auth + off, {}),
             ):
-                made = await execute(task, be, calls, fk)
+                made = await run_calls(task, be, calls, fk)
                 g = grade(task, gold, answer, made)
                 bad[f"token_{label}"] += not any(m.startswith("state token:") for m in g.missing)
                 bad[f"token_{label}_success"] += g.success == 1.0
