@@ -207,3 +207,91 @@ def test_the_same_pick_of_another_rows_list_is_asked_as_and_b():
     # asks that differ in more than one name, or in what they ask, are said in full
     other = _sentences([asks[0], ("", "'B구'와 같은 시군구의 지난달 아파트 매매 거래 중 거래금액이 가장 작은 거래", "무엇")], 2)
     assert "가장 작은" in other and "는요?" not in other
+
+
+# --- session 7 (EDGE-3): the patterns left in results/edge-default/samples.md (bae70d2) ------------------
+# Stored queries of the default run read as stacked noun phrases: place hops chained (2, 19, 21, 23), two
+# picks chained (12), "오늘" twice (18), the Seoul price table's "생필품 가격 '… 시장'" framing (10, 13).
+S7_PLACE_HOPS = [
+    "사직동이 있는 시도 반경 2km 안의 관광지는 모두 몇 곳인가요?",  # the "시도 반경 2km" of an earlier run
+    ("서울특별시 송파구(11710) 지난달(2026년 11월) 아파트 전월세 거래 중 '장지더샵리버뷰'와 같은 동네의 병원과 같은 "
+     "시군구에서 현원이 가장 작은 어린이집의 정원은 얼마인가요?"),
+    ("순화동과 같은 시군구의 부동산 거래 중 거래금액이 가장 큰 거래와 같은 시군구의 지난달(2026년 11월) 아파트 매매 "
+     "거래는 모두 몇 건인가요?"),
+    ("'서울특별시 종로구 사직동'과 같은 법정동의 지난달(2026년 11월) 아파트 매매 거래 중 '진흥'이 있는 동네와 같은 "
+     "시군구의 모범음식점은 모두 몇 곳인가요?"),
+    ("서울특별시 종로구 청진동과 같은 법정동의 지난달(2026년 11월) 아파트 매매 거래 중 '진흥'이 있는 동네와 같은 "
+     "시군구에서 정원이 가장 작은 어린이집의 현원은 얼마인가요?"),
+    ("서울특별시 동대문구(11230) 지난달(2026년 11월) 아파트 매매 거래 중 '동아2'가 있는 동네와 같은 시군구의 부동산 "
+     "거래 중 거래금액이 가장 큰 거래의 층은 몇 층인가요?"),
+]
+S7_TWO_PICKS = "기관명 일부가 굿모닝병원인 병원 중 의사가 가장 많은 병원에서 전문의가 가장 적은 진료과목은 무엇인가요?"
+S7_TODAY_TWICE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 오늘 11시 습도는 얼마인가요?"
+S7_TODAY_ONCE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 11시 습도는 얼마인가요?"
+S7_PRICES = ["생필품 가격 '회기동 시장'과 '신정1동 시장' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디인가요?",
+             "생필품 가격 중 '도봉1동 시장'과 같은 시군구에서 현원이 가장 큰 어린이집의 어린이집 유형은 어떻게 되나요?"]
+# Fluent rows of the same run (1, 4, 8, 25, 14): one place hop, one pick, the day once.
+S7_FLUENT = [
+    "통의동과 같은 시군구에서 정원이 가장 작은 어린이집의 현원은 얼마인가요?",
+    "오늘(2026년 12월 5일) 축제 중 '원주 벚꽃축제' 반경 2km 안에서 전문의가 가장 많은 병원의 월요일 진료 시작은 언제인가요?",
+    ("모범음식점 '별빛식당'과 '누리식당' 중 같은 시군구에 지난달(2026년 11월) 아파트 전월세 거래가 더 많은 쪽은 "
+     "어디인가요?"),
+    ("서울특별시 노원구(11350) 지난달(2026년 11월) 아파트 매매 거래 중 '하계하늘채2차'와 같은 동네에서 전문의가 가장 "
+     "적은 병원의 월요일 진료 종료는 언제인가요?"),
+    ("서울특별시 종로구 통인동과 같은 시도의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'의 주소는 어디인가요?"),
+    "'동아2'가 있는 시군구의 부동산 거래 중 거래금액이 가장 큰 거래의 층은 몇 층인가요?",
+    "'회기동 시장'과 '신정1동 시장' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디인가요?",
+    S7_TODAY_ONCE,
+    # a hop from the user's place, then a named row's radius, or a comparison's radius: one place each
+    "통의동과 같은 시군구의 모범음식점 '온누리식당'과 '다온식당' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
+    "서울특별시 종로구 세종로와 같은 시도의 관광지 '국립민속박물관'과 '시골횟집 북촌한옥마을점' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
+    ("기관명 일부가 건국대학교병원인 병원의 진료과목 중 '신경과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도의 "
+     "실시간 대기질 중 미세먼지 농도가 가장 낮은 측정소의 아황산가스 농도는 얼마인가요?"),
+    "고척동과 같은 시군구의 어린이집 중 '미래어린이집' 반경 2km 안에서 의사가 가장 많은 병원의 개설일자는 언제인가요?",
+]
+
+
+@pytest.mark.parametrize("query", S7_PLACE_HOPS)
+def test_s7_place_hops_chained_are_flagged(query):
+    from edge_synth.natural import chained_hops
+
+    assert chained_hops(query) >= 1
+    assert any("chained place hops" in p for p in fluency_problems(query)), fluency_problems(query)
+
+
+def test_s7_two_picks_today_twice_and_the_price_table_framing_are_flagged():
+    assert any("picks in one sentence" in p for p in fluency_problems(S7_TWO_PICKS))
+    assert any("date said twice" in p for p in fluency_problems(S7_TODAY_TWICE))
+    for q in S7_PRICES:
+        assert any("dataset name" in p for p in fluency_problems(q)), q
+
+
+@pytest.mark.parametrize("query", S7_FLUENT)
+def test_s7_fluent_rows_pass(query):
+    assert fluency_problems(query) == [], fluency_problems(query)
+
+
+def place_hops_of(query: str) -> int:
+    from edge_synth.natural import chained_hops
+
+    return chained_hops(query)
+
+
+def test_s7_a_place_looked_up_for_a_row_is_said_once():
+    """'X'가 있는 동네 -> 같은 시군구: the two hops are one place ("'동아2'가 있는 시군구")."""
+    from edge_synth.compose import _place_hop
+
+    assert _place_hop("'동아2'가 있는 동네와 같은 시군구의") == "'동아2'가 있는 시군구의"
+    assert _place_hop("'진흥'이 있는 동네와 같은 시군구의") == "'진흥'이 있는 시군구의"
+    assert _place_hop("'통의동'과 같은 시군구의") == "'통의동'과 같은 시군구의"
+    # a seeded row said "'더샵신월2차'가 있는 동네가 있는 시군구의 …" (the place table looked up twice)
+    assert _place_hop("'더샵신월2차'가 있는 동네가 있는 시군구") == "'더샵신월2차'가 있는 시군구"
+    assert place_hops_of("'더샵신월2차'가 있는 동네가 있는 시군구의 어린이집은 모두 몇 곳인가요?") == 1
+
+
+def test_s7_a_market_is_named_without_the_price_table():
+    from edge_synth.natural import name_says_kind
+
+    assert name_says_kind("seoul_ListNecessariesPricesService", "회기동 시장")
+    assert not name_says_kind("seoul_ListNecessariesPricesService", "배추")
+    assert not name_says_kind("seoul_ChildCareInfo", "회기동 시장")

@@ -42,6 +42,7 @@ from edge_synth.natural import (
     branch_noun,
     counter,
     fluency_problems,
+    name_says_kind,
     naturalness_problems,
     row_word,
     true_count,
@@ -354,7 +355,11 @@ def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid:
     row = rows[idx]
     word, unit = w.categories[cat]
     # an observation is now ("현재 날씨의 기온"); a forecast is for a time ("… 12시 기온")
-    when = f"{_day_said(str(row['fcstDate']), clock)} {time_said(str(row['fcstTime']))} " if w.when else ""
+    day = _day_said(str(row['fcstDate']), clock) if w.when else ""
+    args = {**draft.step(sid).args, **run.args.get(sid, {})}
+    if day == "오늘" and str(row['fcstDate']) in {str(v) for v in args.values()}:
+        day = ""  # the query says "오늘(2026년 12월 5일) … 예보" already: "… 예보의 11시 습도", not "의 오늘 11시"
+    when = _join(day, time_said(str(row['fcstTime']))) + " " if w.when else ""
     if any(numeric(x) == numeric(row[w.value]) for x in re.findall(r"\d+", when)):
         return None  # "3일 …의 기온은 3도": the figure would be read off the time said with it
     fact = _fact(fid, sid, w.value, run, idx, "forecast", None, f"{user_noun(tool)}의 {when}{word}", tool)
@@ -625,6 +630,16 @@ def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+_HOP_IN_HOP = re.compile(r"([이가]) 있는 (?:동네|시군구|법정동|시도)[이가] 있는 (시군구|법정동|동네|시도)")
+_HOP_ON_HOP = re.compile(r"([이가]) 있는 (?:동네|시군구|법정동|시도)[와과] 같은 (시군구|법정동|동네|시도)의")
+
+
+def _place_hop(rel: str) -> str:
+    """A place looked up for a row, then the same place at another level, is one place: "'동아2'가 있는
+    동네와 같은 시군구의" -> "'동아2'가 있는 시군구의" (two hops said as places read as stacked nouns)."""
+    return _HOP_ON_HOP.sub(r"\1 있는 \2의", _HOP_IN_HOP.sub(r"\1 있는 \2", rel))
+
+
 def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: str | None = None) -> str:
     """How the consumer relates to the row it came from: near it, in the same place, or its own.
     ``who=""`` gives the relation without the row ("같은 시군구의", "근처", "")."""
@@ -803,7 +818,7 @@ class _Writer:
             self.back[sid] = f"그 {noun}"
             return f"그 {noun}", f"그 {noun}의"
         who = self.row(j, sid)
-        rel = _relation(self.d, j, sid, self.cv, who=who)
+        rel = _place_hop(_relation(self.d, j, sid, self.cv, who=who))
         if one_row and rel == f"{who}의" and step.tool in self.nouns:
             # the same lookup for another row: "'A'의 위원 직책명 … '남현우'의 사무실 호실" (said once)
             self.back[sid] = who
@@ -816,7 +831,7 @@ class _Writer:
         if step.tool in PLACE_ROWS and rel.endswith("의") and rel != f"{who}의":
             # a place table looked up for a row's place: "'X'가 있는 동네", not "'X'와 같은 동네의 날씨 예보 지역"
             place = rel.rsplit(" ", 1)[-1][:-1]
-            text = _join(f"{i_ga(who)} 있는 {place}", self.mods(step))
+            text = _join(_place_hop(f"{i_ga(who)} 있는 {place}"), self.mods(step))
             self.back[sid] = f"그 {place}"
             return text, f"{text}의"
         if rel.endswith("근처") and (rad := self._radius(step)):
@@ -872,7 +887,9 @@ class _Writer:
             return said
         step = self.d.step(sid)
         self.rows.add((sid, idx))
-        if step.tool in PLACE_ROWS and _incoming(self.d, sid) is None and not literal_args(step):
+        if (step.tool in PLACE_ROWS or name_says_kind(step.tool, name)) and _incoming(self.d, sid) is None \
+                and not literal_args(step):
+            # a lookup table's row, or a row whose name says what it is ("'회기동 시장'", not "생필품 가격 중 …")
             self.back[sid] = f"그 {user_noun(step.tool)}"
             return said
         base, _ = self.np(sid)
@@ -888,7 +905,10 @@ class _Writer:
     def cmp_ask(self, j: Any) -> tuple[str, str]:
         """(topic, question word) of a comparison: "'A'와 'B' 중 반경 2km 안에 관광지가 더 많은 쪽", "어디"."""
         names = [_producer_row_name(self.d, j.producer, i, None) for i in j.detail["items"][:2]]
-        if j.producer in self.back:
+        prod = self.d.step(j.producer)
+        if j.producer in self.back or (all(name_says_kind(prod.tool, n) for n in names)
+                                       and _incoming(self.d, j.producer) is None and not literal_args(prod)):
+            self.back.setdefault(j.producer, f"그 {user_noun(prod.tool)}")
             pair = f"{gwa(names[0])} {names[1]}"
         else:
             pair = f"{self.np(j.producer)[0]} {gwa(names[0])} {names[1]}"

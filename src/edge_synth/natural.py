@@ -184,7 +184,18 @@ DEV_NOUNS: tuple[str, ...] = (
     "병원 상세 정보", "관광지 상세 정보", "관광지 이용 안내", "권역별 실시간 대기환경", "측정소별 실시간 대기질",
     "시간 평균 대기오염도", "날씨 예보 지역", "통계 세부 항목", "재무제표 주요 계정", "버스 정보 도시", "회사 개요",
     "등 정보", "상세 정보의", "이용 안내의",
+    # the Seoul price table's rows named by their market: "생필품 가격 '회기동 시장'" is nobody's framing
+    "생필품 가격 '", "생필품 가격 중 '",
 )
+# Tables whose rows are named by a name that says what the thing is ("'회기동 시장'"): the row is said
+# by its name alone, without the table (compose.Speaker.named, cmp_ask).
+NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {"seoul_ListNecessariesPricesService": ("시장",)}
+
+
+def name_says_kind(op_id: str, name: str) -> bool:
+    """Whether a row of ``op_id`` named ``name`` is said by its name alone ("'회기동 시장'")."""
+    return name.strip("'").endswith(NAME_SAYS_KIND.get(op_id, ("\0",)))
+
 _QUOTED_NAME = re.compile(r"'[^']*'")
 _DATE_SAID = re.compile(r"\d{4}년 \d{1,2}월(?: \d{1,2}일)?")
 _METRES = re.compile(r"(?<![\d.,])(\d{4,}|\d{1,3}(?:,\d{3})+)\s*미터")
@@ -225,9 +236,54 @@ def repeated_phrase(text: str, n: int = 3) -> str | None:
 
 
 def repeated_dates(text: str) -> list[str]:
-    """Dates or months said more than once ("오늘(2026년 12월 4일) … 오늘(2026년 12월 4일)")."""
+    """Dates or months said more than once ("오늘(2026년 12월 4일) … 오늘(2026년 12월 4일)"), and
+    "오늘" said twice ("오늘(2026년 12월 5일) 초단기 날씨 예보의 오늘 11시")."""
     said = [m.group(0) for m in _DATE_SAID.finditer(text)]
-    return sorted({d for d in said if said.count(d) > 1})
+    out = {d for d in said if said.count(d) > 1}
+    bare = _QUOTED_NAME.sub("N", text)
+    if len(_TODAY.findall(bare)) > 1 and re.search(r"오늘(?!\()", bare):
+        out.add("오늘")
+    return sorted(out)
+
+
+_TODAY = re.compile(r"오늘")
+# A hop from a row to a place: "'X'와 같은 시군구", "'X'가 있는 동네", "'X' 반경 2km 안".
+_PLACE_HOP = re.compile(r"(?:같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)(?=[의와과에이가\s])|반경 \S+ 안)")
+_HOP_PLACES = ("동네", "시군구", "법정동", "시도", "구")
+
+
+def _row_nouns() -> set[str]:
+    return {w for pair in USER_NOUNS.values() for w in pair} | set(_HOP_PLACES)
+
+
+def chained_hops(text: str) -> int:
+    """Place hops taken from something that is not a named row or the user's own place: from another
+    hop ("'진흥'이 있는 동네와 같은 시군구", "사직동이 있는 시도 반경 2km") or from an unnamed row or list
+    ("… 가장 큰 거래와 같은 시군구", "'X'와 같은 동네의 병원과 같은 시도", "정원이 가장 작은 어린이집 반경
+    2km"). A person says one place and refers back to it; hops chained read as stacked noun phrases.
+    A hop from a quoted name, from a row referred back to ("그 병원"), or of a comparison ("… 중 반경
+    2km 안에 병원이 더 많은 쪽") is not chained."""
+    nouns = _row_nouns()
+    n = 0
+    masked = _QUOTED_NAME.sub("'N'", text)
+    for m in _PLACE_HOP.finditer(masked):
+        before = masked[:m.start()].split()
+        w = before[-1].rstrip(",") if before else ""
+        if not w or w.startswith("'") or (len(before) > 1 and before[-2] == "그"):
+            continue  # a named row, the sentence's first place, or one referred back to ("그 병원과 같은 시도")
+        stem = re.sub(r"(?:와|과|이|가)$", "", w)
+        n += stem in nouns
+    return n
+
+
+def picks_in_a_clause(text: str) -> int:
+    """The most superlatives ("가장") in one question clause: "의사가 가장 많은 병원에서 전문의가 가장 적은
+    진료과목" chains two picks (2); "A의 가장 큰 거래는 무엇이고 B의 가장 작은 거래는 …" asks two (1 each)."""
+    best = 0
+    for s in split_sentences(text):
+        for clause in _ASK_END.split(_QUOTED_NAME.sub("N", s)):
+            best = max(best, len(re.findall(r"가장", clause)))
+    return best
 
 
 def most_jung(text: str) -> int:
@@ -274,7 +330,8 @@ def fluency_problems(query: str) -> list[str]:
     does not). The thresholds: no phrase of 3+ words said twice, a date said once, at most two
     '중'/'가운데' in a sentence, at most two '의' in a row, no developer's dataset name, no 1,000+
     metres, at most two sentences, each with at most two question clauses ("A는 얼마이고 B는
-    언제인가요?"), and a question sentence ending in '?'."""
+    언제인가요?"), a question sentence ending in '?', no place hop taken from another hop or an unnamed row
+    ("'X'가 있는 동네와 같은 시군구") and at most one superlative in a question clause (two picks chained)."""
     out: list[str] = []
     if (p := repeated_phrase(query)) is not None:
         out.append(f"repeated phrase {p!r}")
@@ -297,11 +354,16 @@ def fluency_problems(query: str) -> list[str]:
             break
     if sents and not sents[-1].endswith("?"):
         out.append("no question mark")
+    if h := chained_hops(query):
+        out.append(f"{h} chained place hops")
+    if (k := picks_in_a_clause(query)) > 1:
+        out.append(f"{k} picks in one sentence")
     return out
 
 
 FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의' in a row", "dataset name",
-                  "metres", "sentences", "questions in one sentence", "no question mark")
+                  "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
+                  "picks in one sentence")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
