@@ -213,6 +213,8 @@ def test_the_same_pick_of_another_rows_list_is_asked_as_and_b():
 # Stored queries of the default run read as stacked noun phrases: place hops chained (2, 19, 21, 23), two
 # picks chained (12), "오늘" twice (18), the Seoul price table's "생필품 가격 '… 시장'" framing (10, 13).
 S7_PLACE_HOPS = [
+    ("이촌동과 같은 시군구의 모범음식점 중 '새봄식당'과 같은 시군구의 부동산 거래 중 건축년도가 가장 큰 거래의 거래금액은 "
+     "얼마인가요?"),  # one 시군구 said twice (seed-1 run, after the first session-7 change)
     "사직동이 있는 시도 반경 2km 안의 관광지는 모두 몇 곳인가요?",  # the "시도 반경 2km" of an earlier run
     ("서울특별시 송파구(11710) 지난달(2026년 11월) 아파트 전월세 거래 중 '장지더샵리버뷰'와 같은 동네의 병원과 같은 "
      "시군구에서 현원이 가장 작은 어린이집의 정원은 얼마인가요?"),
@@ -295,3 +297,26 @@ def test_s7_a_market_is_named_without_the_price_table():
     assert name_says_kind("seoul_ListNecessariesPricesService", "회기동 시장")
     assert not name_says_kind("seoul_ListNecessariesPricesService", "배추")
     assert not name_says_kind("seoul_ChildCareInfo", "회기동 시장")
+
+
+# Two of the three stacked rows left after the first session-7 change (seed-1 run, read at 22cc0ac).
+S7_LEFT = [
+    ("서울특별시 종로구 중 '서울특별시 종로구'와 같은 법정동의 지난달(2026년 11월) 아파트 전월세 거래 중 '대림아파트'의 "
+     "월세는 얼마인가요?", "name said twice"),
+    ("'서울특별시 종로구'와 같은 법정동의 지난달(2026년 11월) 아파트 매매 거래 '센트레빌통의2차'와 '효자꿈에그린더퍼스트' 중 "
+     "같은 동네에 병원이 더 많은 쪽은 어디인가요? 그리고 그 병원에서 전문의가 가장 적은 진료과목은 무엇인가요?",
+     "unclear back-reference"),
+]
+
+
+@pytest.mark.parametrize(("query", "problem"), S7_LEFT)
+def test_s7_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, problem):
+    assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
+
+
+@pytest.mark.parametrize("query", [
+    "기관명 일부가 서내과의원인 병원 '강서내과의원'과 '서내과의원' 중 진료과목이 더 많은 쪽은 어디인가요?",
+    "기관명 일부가 드림안과의원인 병원의 진료과목 중 '안과'의 전문의 수는 얼마인가요?",
+])
+def test_s7_a_name_inside_another_word_is_not_said_twice(query):
+    assert fluency_problems(query) == [], fluency_problems(query)

@@ -261,10 +261,14 @@ def chained_hops(text: str) -> int:
     hop ("'진흥'이 있는 동네와 같은 시군구", "사직동이 있는 시도 반경 2km") or from an unnamed row or list
     ("… 가장 큰 거래와 같은 시군구", "'X'와 같은 동네의 병원과 같은 시도", "정원이 가장 작은 어린이집 반경
     2km"). A person says one place and refers back to it; hops chained read as stacked noun phrases.
+    The same hop twice in a sentence ("X와 같은 시군구의 … 'Y'와 같은 시군구의") is chained too.
     A hop from a quoted name, from a row referred back to ("그 병원"), or of a comparison ("… 중 반경
     2km 안에 병원이 더 많은 쪽") is not chained."""
     nouns = _row_nouns()
     n = 0
+    for sentence in split_sentences(text):
+        same = [m.group(0) for m in _PLACE_HOP.finditer(sentence) if m.group(0).startswith("같은")]
+        n += len(same) - len(set(same))  # "이촌동과 같은 시군구의 … '새봄식당'과 같은 시군구의": one place twice
     masked = _QUOTED_NAME.sub("'N'", text)
     for m in _PLACE_HOP.finditer(masked):
         before = masked[:m.start()].split()
@@ -274,6 +278,23 @@ def chained_hops(text: str) -> int:
         stem = re.sub(r"(?:와|과|이|가)$", "", w)
         n += stem in nouns
     return n
+
+
+def names_said_twice(text: str) -> list[str]:
+    """Quoted names also said unquoted ("서울특별시 종로구 중 '서울특별시 종로구'와 같은 법정동": a place
+    named as a row of its own list)."""
+    bare = _QUOTED_NAME.sub(" ", text)
+    return [n for n in dict.fromkeys(m.group(0).strip("'") for m in _QUOTED_NAME.finditer(text))
+            if len(n) >= 2 and re.search(rf"(?:^|\s){re.escape(n)}(?=\s|[의와과이가은는을를에]|$)", bare)]
+
+
+_MORE_OF = re.compile(r"(\S+?)[이가] 더 (?:많은|적은) (?:쪽|곳)")
+
+
+def unclear_back_refs(text: str) -> list[str]:
+    """"그 X" after a comparison of how many X each has ("같은 동네에 병원이 더 많은 쪽은 어디인가요?
+    그리고 그 병원에서 …"): many X, no one of them to refer back to."""
+    return [f"그 {m.group(1)}" for m in _MORE_OF.finditer(text) if f"그 {m.group(1)}" in text[m.end():]]
 
 
 def picks_in_a_clause(text: str) -> int:
@@ -331,7 +352,8 @@ def fluency_problems(query: str) -> list[str]:
     '중'/'가운데' in a sentence, at most two '의' in a row, no developer's dataset name, no 1,000+
     metres, at most two sentences, each with at most two question clauses ("A는 얼마이고 B는
     언제인가요?"), a question sentence ending in '?', no place hop taken from another hop or an unnamed row
-    ("'X'가 있는 동네와 같은 시군구") and at most one superlative in a question clause (two picks chained)."""
+    ("'X'가 있는 동네와 같은 시군구") at most one superlative in a question clause (two picks chained), no quoted name also said unquoted,
+    and no "그 X" after a comparison of how many X each has."""
     out: list[str] = []
     if (p := repeated_phrase(query)) is not None:
         out.append(f"repeated phrase {p!r}")
@@ -358,12 +380,16 @@ def fluency_problems(query: str) -> list[str]:
         out.append(f"{h} chained place hops")
     if (k := picks_in_a_clause(query)) > 1:
         out.append(f"{k} picks in one sentence")
+    if twice := names_said_twice(query):
+        out.append(f"name said twice {twice[0]!r}")
+    if unclear := unclear_back_refs(query):
+        out.append(f"unclear back-reference {unclear[0]!r}")
     return out
 
 
 FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의' in a row", "dataset name",
                   "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
-                  "picks in one sentence")
+                  "picks in one sentence", "name said twice", "unclear back-reference")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
