@@ -320,3 +320,21 @@ def test_s7_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, p
 ])
 def test_s7_a_name_inside_another_word_is_not_said_twice(query):
     assert fluency_problems(query) == [], fluency_problems(query)
+
+
+def test_a_district_code_cut_from_a_dong_code_is_said_as_the_district() -> None:
+    """The trade list of a 법정동 lookup's first five digits is the 시군구's (LAWD_CD): the query
+    said "통의동과 같은 법정동의 … 아파트 전월세 거래" (4 of 30 rows read at 577528e), which names
+    the wrong place; it says the 시군구."""
+    from edge_helpers import compose_draft, emulator, hand_draft
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="stanregincd_getStanReginCdList", args={"locatadd_nm": "서울특별시 종로구 통의동"}),
+             PlanStep(id="s2", tool="molit_getRTMSDataSvcAptRent",
+                      args={"DEAL_YMD": "202611", "LAWD_CD": "$s1.items[0].region_cd[0:5]"})]
+    with emulator() as backend:
+        draft = hand_draft(backend, steps, [Junction("SEQ", "s1", ["s2"], "e_test", {"item": 0})])
+        comp = compose_draft(backend, draft)
+    assert "같은 법정동" not in comp.query, comp.query
+    assert "같은 시군구" in comp.query or "종로구의" in comp.query or "있는 시군구" in comp.query, comp.query

@@ -626,6 +626,21 @@ def _consumer_field(draft: Draft, j: Any, sid: str) -> str:
     return ""
 
 
+# A 10-digit 법정동 code cut to its head names a larger place: its first 5 digits are the 시군구
+# (molit's LAWD_CD), its first 2 the 시도.
+_CODE10_CUT = {"[0:5]": "시군구", "[:5]": "시군구", "[0:2]": "시도", "[:2]": "시도"}
+
+
+def _consumer_cut(draft: Draft, j: Any, sid: str) -> str:
+    """The slice (``[0:5]``) the link into ``sid`` takes of the producer's value, or ""."""
+    for v in draft.step(sid).args.values():
+        if isinstance(v, str) and v.startswith(f"${j.producer}."):
+            m = re.search(r"(\[\d*:\d*\])$", v)
+            if m:
+                return m.group(1)
+    return ""
+
+
 def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
@@ -660,7 +675,8 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
     if c in ("lon", "lat"):
         return f"{who} 근처".strip()
     if c in _PLACE_OF:
-        return f"{gwa(who)} 같은 {_PLACE_OF[c]}의" if who else f"같은 {_PLACE_OF[c]}의"
+        place = _CODE10_CUT.get(_consumer_cut(draft, j, sid), _PLACE_OF[c]) if c == "code10" else _PLACE_OF[c]
+        return f"{gwa(who)} 같은 {place}의" if who else f"같은 {place}의"
     return f"{who}의" if who else ""
 
 
