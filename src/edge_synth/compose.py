@@ -616,29 +616,20 @@ def _incoming(draft: Draft, sid: str) -> Any:
     return next((j for j in draft.junctions if sid in j.consumers), None)
 
 
-def _consumer_field(draft: Draft, j: Any, sid: str) -> str:
-    """The producer field the link into ``sid`` carries."""
+def _consumer_ref(draft: Draft, j: Any, sid: str) -> tuple[str, str]:
+    """The producer field the link into ``sid`` carries, and the slice it takes of it (``[0:5]``,
+    or "")."""
     for v in draft.step(sid).args.values():
         if isinstance(v, str) and v.startswith(f"${j.producer}."):
             m = re.search(r"\.([A-Za-z_][\w]*)(\[\d*:\d*\])?$", v)
             if m:
-                return m.group(1)
-    return ""
+                return m.group(1), m.group(2) or ""
+    return "", ""
 
 
 # A 10-digit 법정동 code cut to its head names a larger place: its first 5 digits are the 시군구
 # (molit's LAWD_CD), its first 2 the 시도.
 _CODE10_CUT = {"[0:5]": "시군구", "[:5]": "시군구", "[0:2]": "시도", "[:2]": "시도"}
-
-
-def _consumer_cut(draft: Draft, j: Any, sid: str) -> str:
-    """The slice (``[0:5]``) the link into ``sid`` takes of the producer's value, or ""."""
-    for v in draft.step(sid).args.values():
-        if isinstance(v, str) and v.startswith(f"${j.producer}."):
-            m = re.search(r"(\[\d*:\d*\])$", v)
-            if m:
-                return m.group(1)
-    return ""
 
 
 def _join(*parts: str) -> str:
@@ -660,7 +651,7 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
     ``who=""`` gives the relation without the row ("같은 시군구의", "근처", "")."""
     who = who or ""
     prod_tool = draft.step(j.producer).tool
-    fname = _consumer_field(draft, j, sid)
+    fname, cut = _consumer_ref(draft, j, sid)
     c = concept(fname, prod_tool) or ""
     desc = get_operation(prod_tool).output_fields.get(fname, "")
     if field_format(fname, desc, prod_tool) == "date8" or re.search(r"시작일|일자|날짜|locdate", fname + desc):
@@ -675,7 +666,7 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
     if c in ("lon", "lat"):
         return f"{who} 근처".strip()
     if c in _PLACE_OF:
-        place = _CODE10_CUT.get(_consumer_cut(draft, j, sid), _PLACE_OF[c]) if c == "code10" else _PLACE_OF[c]
+        place = _CODE10_CUT.get(cut, _PLACE_OF[c]) if c == "code10" else _PLACE_OF[c]
         return f"{gwa(who)} 같은 {place}의" if who else f"같은 {place}의"
     return f"{who}의" if who else ""
 
