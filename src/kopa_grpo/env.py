@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any
 
 from kopa_inspect.apis import get_platform, operations
-from kopa_inspect.apis._schema import auth_tool_name
+from kopa_inspect.apis._schema import auth_tool_name, schema_errors
 from kopa_inspect.apis._spec import Operation
 from kopa_inspect.backends import Backend, BackendConfig, make_backend
 from kopa_inspect.execution import Session
@@ -70,6 +70,10 @@ class KopaToolEnv:
         if refused:
             # Inspect checks every call against the tool's schema before running it and answers
             # with this message; the KOPA-Bench harness never executes such a call, nor does this.
+            # TRL calls an environment method with whatever arguments the rollout wrote (the
+            # signature is only rendered), so without it an extra argument, a hidden parameter
+            # (dataType) or "60" for an integer would run here. Gold calls are stored in the
+            # schema's types (apis._schema.coerce_call), so no gold move is refused.
             self.call_log.append({"tool": op_id, "args": dict(args), "ok": False})
             return refused
         args = {k: v for k, v in args.items() if v is not None}
@@ -78,19 +82,6 @@ class KopaToolEnv:
         if not result.ok:
             return f"API error: {result.error_text()}"
         return result.for_model()
-
-
-def schema_errors(op_id: str, args: dict[str, Any]) -> str | None:
-    """Inspect's check of a tool call (inspect_ai validate_tool_input: Draft 7 against the tool's
-    ToolParams: ``additionalProperties: false``, required ones present, types and enums) and its
-    message, or None: apis._schema.schema_errors, the same ToolParams the benchmark's tools carry.
-    TRL calls an environment method with whatever arguments the rollout wrote (the signature is
-    only rendered), so without this an extra argument, a hidden parameter (``dataType``) or "60"
-    for an integer ran here while the benchmark refuses the call. The gold calls themselves are
-    written in the schema's types (apis._schema.coerce_call), so no gold move is refused."""
-    from kopa_inspect.apis._schema import schema_errors as inspect_verdict
-
-    return inspect_verdict(op_id, args)
 
 
 def _docstring(op: Operation, params: list[tuple[str, str]]) -> str:
