@@ -32,7 +32,7 @@ from kopa_inspect.execution import Session
 
 _PY_TYPES: dict[str, type] = {"string": str, "integer": int, "number": float, "boolean": bool, "array": list}
 
-_BACKENDS: dict[int, Backend] = {}
+_BACKENDS: dict[tuple[str, int], Backend] = {}
 _BACKEND_CONFIG = BackendConfig()
 
 
@@ -40,17 +40,25 @@ def use_backend(config: BackendConfig) -> None:
     """Choose the backend every environment executes through (embedded emulator by default)."""
     global _BACKEND_CONFIG
     _BACKEND_CONFIG = config
-    _BACKENDS.clear()
+
+
+def world_backend(seed: int = 0, config: BackendConfig | None = None) -> Backend:
+    """The backend of a row's world, one per (configuration, seed): EDGE synthesizes a trajectory
+    in the emulator world of its run's seed (edge_synth.pipeline: make_backend(cfg.backend,
+    seed=cfg.seed)) and stores that seed in the row, so everything that executes for the row runs
+    there: its episode (in the seed-0 world a seed-1 row's query names restaurants and rows that are
+    not there: its gold calls and answer earned 29/200) and the step rewards' execution
+    (rewards.ExecutionReward: a seed-1 row's gold call scored 0, a wrong one 1.0). ``config``: the
+    backend's configuration (its seed is replaced by ``seed``); default the one use_backend chose."""
+    config = config or _BACKEND_CONFIG
+    key = (config.model_dump_json(exclude={"seed"}), int(seed))
+    if key not in _BACKENDS:
+        _BACKENDS[key] = make_backend(config, seed=int(seed))
+    return _BACKENDS[key]
 
 
 def _backend(seed: int = 0) -> Backend:
-    """The backend of a row's world: EDGE synthesizes a trajectory in the emulator world of its
-    run's seed (edge_synth.pipeline: make_backend(cfg.backend, seed=cfg.seed)) and stores that seed
-    in the row, so its episode must run there: in the seed-0 world a seed-1 row's query names
-    restaurants and rows that are not there (its gold calls and answer earned 29/200)."""
-    if seed not in _BACKENDS:
-        _BACKENDS[seed] = make_backend(_BACKEND_CONFIG, seed=seed)
-    return _BACKENDS[seed]
+    return world_backend(seed)
 
 
 class KopaToolEnv:

@@ -42,7 +42,7 @@ import json
 from typing import Any
 
 from kopa_inspect.apis._schema import auth_tool_name
-from kopa_inspect.backends import Backend, BackendConfig, make_backend
+from kopa_inspect.backends import Backend, BackendConfig
 from kopa_inspect.execution import Session
 from kopa_inspect.steps import scoring
 from kopa_inspect.steps.parsing import ParsedCompletion, history_calls, parse_completion
@@ -167,12 +167,12 @@ class ExecutionReward:
 
     def __init__(self, backend: BackendConfig | None = None) -> None:
         self.backend_config = backend or BackendConfig()
-        self._backend: Backend | None = None
 
-    def _get_backend(self) -> Backend:
-        if self._backend is None:
-            self._backend = make_backend(self.backend_config)
-        return self._backend
+    def _get_backend(self, seed: int = 0) -> Backend:
+        """The row's world (its ``seed``), from the one cache the episode environments use too."""
+        from kopa_grpo.env import world_backend
+
+        return world_backend(seed, self.backend_config)
 
     async def _result(self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]) -> str | None:
         """A canonical form of what the API answered, or None when it did not answer OK."""
@@ -190,7 +190,7 @@ class ExecutionReward:
         return json.dumps([res.parsed.total_count, res.parsed.items], ensure_ascii=False, sort_keys=True, default=str)
 
     def _session(self, clock: str, seed: int, tokens: dict[str, str] | None) -> Session:
-        session = Session(self._get_backend(), clock=clock or None, seed=int(seed))
+        session = Session(self._get_backend(int(seed)), clock=clock or None, seed=int(seed))
         session.tokens.update(tokens or {})
         return session
 

@@ -1,0 +1,95 @@
+"""Attacks on the GRPO step rewards (session 8), each written before its fix.
+
+- The execution reward ran every row in the seed-0 emulator world. An EDGE row keeps the seed of
+  the world it was synthesized in (a ``--seed 1`` run's codes, names and row counts exist only in
+  the seed-1 world), and the episode environment already runs there (env._backend, session 7),
+  but ``ExecutionReward`` built one backend at seed 0 and passed the row's seed only to the
+  Session (token material). So the gold call of a seed-1 row could score 0 (its restaurant is not
+  in the seed-0 world: NODATA) and a wrong call could score 1.0 (one restaurant where the seed-1
+  world has four: the first page of one row is the whole answer only in seed 0).
+
+``python tests/test_reward_attacks_session8.py`` prints the before/after rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from kopa_grpo import env, rewards
+from kopa_inspect.backends import make_backend
+from kopa_inspect.execution import Session
+from test_grpo_rewards_attacks import call
+
+CLOCK = "2026-10-15T15:00:00+09:00"
+OP = "seoul_CrtfcUpsoInfo"
+
+# 사랑식당 is a certified restaurant of 서대문구 in the seed-1 world only (seed 0 answers NODATA).
+SEED1_ONLY = {"START_INDEX": 1, "END_INDEX": 5, "CGG_CODE_NM": "서대문구", "UPSO_NM": "사랑식당"}
+# 강동구 has four 으뜸식당 in the seed-1 world and one in the seed-0 world.
+FOUR_IN_SEED1 = {"START_INDEX": 1, "END_INDEX": 5, "CGG_CODE_NM": "강동구", "UPSO_NM": "으뜸식당"}
+FIRST_ONLY = {**FOUR_IN_SEED1, "END_INDEX": 1}  # wrong: one of the four
+
+
+def world(seed: int, args: dict[str, Any]):
+    return asyncio.run(Session(make_backend(seed=seed), clock=CLOCK, seed=seed).call(OP, args))
+
+
+def execution(completion: str, gold: dict[str, Any], seed: int, fn: Any = None) -> float:
+    fn = fn or rewards.ExecutionReward()
+    out = asyncio.run(fn(prompts=[""], completions=[completion], kind=["call"], clock=[CLOCK], seed=[seed],
+                         target_calls_json=[json.dumps([[OP, gold]], ensure_ascii=False)]))
+    return out[0]
+
+
+def test_the_worlds_differ():
+    """The premise: what the rows below ask exists as described in each world."""
+    assert world(1, SEED1_ONLY).ok and world(1, SEED1_ONLY).parsed.items
+    assert not world(0, SEED1_ONLY).ok  # NODATA
+    assert world(1, FOUR_IN_SEED1).parsed.total_count == 4 and world(0, FOUR_IN_SEED1).parsed.total_count == 1
+    assert world(0, FIRST_ONLY).parsed.items == world(0, FOUR_IN_SEED1).parsed.items
+    assert world(1, FIRST_ONLY).parsed.items != world(1, FOUR_IN_SEED1).parsed.items
+
+
+def test_the_gold_call_of_a_seed1_row_earns_execution_in_its_world():
+    assert execution(call(OP, SEED1_ONLY), SEED1_ONLY, seed=1) == 1.0
+    assert execution(call(OP, FOUR_IN_SEED1), FOUR_IN_SEED1, seed=1) == 1.0
+
+
+def test_a_wrong_call_earns_nothing_in_the_seed1_world():
+    assert execution(call(OP, FIRST_ONLY), FOUR_IN_SEED1, seed=1) == 0.0
+    # another district's 사랑식당 (or none) is not the gold row either
+    assert execution(call(OP, {**SEED1_ONLY, "CGG_CODE_NM": "마포구"}), SEED1_ONLY, seed=1) == 0.0
+
+
+def test_seed0_rows_are_judged_as_before():
+    # In the seed-0 world the first page of one row is the whole answer: the same result, the same
+    # credit as before; a call whose rows do not exist there earns nothing.
+    assert execution(call(OP, FIRST_ONLY), FOUR_IN_SEED1, seed=0) == 1.0
+    assert execution(call(OP, FOUR_IN_SEED1), FOUR_IN_SEED1, seed=0) == 1.0
+    assert execution(call(OP, SEED1_ONLY), SEED1_ONLY, seed=0) == 0.0
+
+
+def test_one_backend_per_world_shared_with_the_episodes():
+    """One cache of worlds (env.world_backend): the step reward and the episode environments of a
+    row execute in the same backend, built once per (configuration, seed)."""
+    fn = rewards.ExecutionReward()
+    assert fn._get_backend(1) is env._backend(1) is env.world_backend(1)
+    assert fn._get_backend(0) is env._backend(0) and fn._get_backend(0) is not fn._get_backend(1)
+    # one batch of mixed worlds: each row in its own
+    out = asyncio.run(fn(prompts=["", ""], completions=[call(OP, FIRST_ONLY)] * 2, kind=["call"] * 2,
+                         clock=[CLOCK] * 2, seed=[0, 1],
+                         target_calls_json=[json.dumps([[OP, FOUR_IN_SEED1]], ensure_ascii=False)] * 2))
+    assert out == [1.0, 0.0]
+
+
+def table_rows() -> list[str]:
+    rows = [("E4 gold call of a seed-1 row (사랑식당, 서대문구)", call(OP, SEED1_ONLY), SEED1_ONLY),
+            ("E4 first of the four 으뜸식당 (seed-1 row)", call(OP, FIRST_ONLY), FOUR_IN_SEED1)]
+    return [f"| {name} | execution {execution(c, g, seed=1):.2f} |" for name, c, g in rows]
+
+
+if __name__ == "__main__":
+    print("\n".join(table_rows()))
+
