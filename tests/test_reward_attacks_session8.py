@@ -7,6 +7,11 @@
   Session (token material). So the gold call of a seed-1 row could score 0 (its restaurant is not
   in the seed-0 world: NODATA) and a wrong call could score 1.0 (one restaurant where the seed-1
   world has four: the first page of one row is the whole answer only in seed 0).
+- A ``<tool_call>`` object with a key beside ``name`` and ``arguments`` (``"id"``, ``"type"``, an
+  ``"answer"`` smuggled in) earned the gold move's full reward (2.0), but the project's own decoder
+  of call blocks (providers.local_chat.decode_call_block, what ``llamacpp/local`` and ``local``
+  evaluate with) refuses such a block: the kopa_steps step scores parse 0, exact 0, and the
+  KOPA-Bench call never runs.
 
 ``python tests/test_reward_attacks_session8.py`` prints the before/after rows.
 """
@@ -17,10 +22,14 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+
 from kopa_grpo import env, rewards
 from kopa_inspect.backends import make_backend
 from kopa_inspect.execution import Session
-from test_grpo_rewards_attacks import call
+from kopa_inspect.steps.parsing import from_tool_calls
+from kopa_inspect.steps.task import step_values, tool_info
+from test_grpo_rewards_attacks import CALL_STEP, JONGNO, TOOLS, call, rewards_of, total
 
 CLOCK = "2026-10-15T15:00:00+09:00"
 OP = "seoul_CrtfcUpsoInfo"
@@ -84,10 +93,70 @@ def test_one_backend_per_world_shared_with_the_episodes():
     assert out == [1.0, 0.0]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "steps.build.bench_examples(seed=N) executes the gold plans on make_backend(BackendConfig()) (the seed-0 "
+    "world) and labels the steps seed N; the fix (make_backend(BackendConfig(), seed=seed)) is in "
+    "src/kopa_inspect/steps/build.py, not this helper's file: remove this mark with it"))
+def test_bench_steps_of_another_seed_show_that_worlds_results():
+    from kopa_inspect.steps import build
+
+    s0, s1 = (build.bench_examples(ids=["kopa-006"], seed=s) for s in (0, 1))
+    assert [ex.seed for ex in s1] == [1] * len(s1)
+    # kopa-006's first call (apartment trades of 송파구) answers other rows in the seed-1 world.
+    assert s1[-1].tool_results != s0[-1].tool_results
+
+
+# --- a call block the evaluation's decoder refuses ----------------------------------------------
+
+def _block(extra: dict[str, Any]) -> str:
+    return "<tool_call>\n" + json.dumps({"name": "kma_getVilageFcst", "arguments": JONGNO, **extra},
+                                        ensure_ascii=False) + "\n</tool_call>"
+
+
+EXTRA_KEYS = [{"id": "call_0"}, {"type": "function"}, {"answer": "종로구의 오늘 최고기온은 21도입니다."}]
+
+
+def _evaluated(completion: str) -> dict[str, float]:
+    """The kopa_steps step values of a completion as the llamacpp/local provider parses it."""
+    from kopa_inspect.providers.local_chat import parse_tool_calls
+
+    content, calls = parse_tool_calls(completion, [tool_info(t) for t in TOOLS])
+    parsed = from_tool_calls([(c.function, dict(c.arguments or {})) for c in calls if not c.parse_error],
+                             len(calls), content)
+    step = {"kind": "call", "target_calls": json.loads(CALL_STEP["target_calls_json"]),
+            "facts": json.loads(CALL_STEP["facts_json"]), "tool_results": json.loads(CALL_STEP["tool_results_json"])}
+    return step_values(parsed, step)
+
+
+@pytest.mark.parametrize("extra", EXTRA_KEYS)
+def test_a_call_block_with_an_extra_key_earns_nothing(extra):
+    attack = _block(extra)
+    assert _evaluated(attack)["parse"] == 0.0  # the evaluation refuses it ...
+    rw = rewards_of(attack, CALL_STEP)
+    assert all(v == 0.0 for v in rw.values() if v is not None), rw  # ... and so does every reward
+    assert total(attack, CALL_STEP) == 0.0
+
+
+def test_the_gold_block_keeps_full_credit():
+    for gold in (_block({}), call("kma_getVilageFcst", JONGNO),
+                 '<tool_call>{"name": "kma_getVilageFcst", "parameters": ' + json.dumps(JONGNO) + "}</tool_call>"):
+        assert _evaluated(gold)["exact"] == 1.0
+        assert total(gold, CALL_STEP) == pytest.approx(2.0)
+    # a conversational completion (TRL message list) with structured tool calls is no block at all
+    conv = [{"role": "assistant", "content": "", "tool_calls": [
+        {"id": "c0", "type": "function", "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(JONGNO)}}]}]
+    assert rewards_of(conv, CALL_STEP)["outcome"] == 1.0
+
+
 def table_rows() -> list[str]:
     rows = [("E4 gold call of a seed-1 row (사랑식당, 서대문구)", call(OP, SEED1_ONLY), SEED1_ONLY),
             ("E4 first of the four 으뜸식당 (seed-1 row)", call(OP, FIRST_ONLY), FOUR_IN_SEED1)]
-    return [f"| {name} | execution {execution(c, g, seed=1):.2f} |" for name, c, g in rows]
+    out = [f"| {name} | execution {execution(c, g, seed=1):.2f} |" for name, c, g in rows]
+    for extra in EXTRA_KEYS:
+        a = _block(extra)
+        out.append(f"| 12 call block with {json.dumps(extra, ensure_ascii=False)[:40]} | {total(a, CALL_STEP):.2f} | "
+                   f"llamacpp/local parse {_evaluated(a)['parse']:.2f} |")
+    return out
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ clock, seed.
   rows' values as competitors), 0 for a paste of the tool results, markup, a shotgun of numbers,
   a listing of the rows' figures, a hedge or a refusal.
 
-A move is calls or an answer, never both (steps.parsing): prose beside a call zeroes every reward.
+A move is calls or an answer, never both (steps.parsing): prose beside a call zeroes every reward,
+and so does a call block the evaluation's decoder refuses (a key beside name and arguments).
 The history (the calls the prompt's earlier turns made) is read from ``prompts``.
 
 Why every shaped reward is gated on the gold step: the weighted sum must give a move that
@@ -39,13 +40,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from typing import Any
 
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend, BackendConfig
 from kopa_inspect.execution import Session
 from kopa_inspect.steps import scoring
-from kopa_inspect.steps.parsing import ParsedCompletion, history_calls, parse_completion
+from kopa_inspect.steps.parsing import (
+    ParsedCompletion,
+    completion_text,
+    history_calls,
+    parse_completion,
+    strip_thinking,
+)
 
 Call = tuple[str, dict[str, Any]]
 
@@ -69,8 +77,27 @@ def _col(kwargs: dict[str, Any], name: str, n: int, default: str = "[]") -> list
     return list(value) if value is not None else [default] * n
 
 
+def _evaluation_refuses(completion: Any) -> bool:
+    """Whether the project's own decoder of ``<tool_call>`` blocks (providers.local_chat, what the
+    ``llamacpp/local`` and ``local`` providers evaluate with) flags a block of the move: a key
+    beside ``name`` and ``arguments`` (``"id"``, ``"type"``, an answer smuggled in). steps.parsing
+    reads such a block as the call, so without this a move the evaluation refuses (kopa_steps
+    parse 0; KOPA-Bench never runs the call) earned the gold move's full reward."""
+    from kopa_inspect.providers.local_chat import parse_tool_calls
+
+    text, _ = strip_thinking(completion_text(completion))
+    return any(c.parse_error for c in parse_tool_calls(text, [])[1])
+
+
+def _parse(completion: Any) -> ParsedCompletion:
+    p = parse_completion(completion)
+    if p.calls and p.well_formed and _evaluation_refuses(completion):
+        return replace(p, well_formed=False)
+    return p
+
+
 def _parsed(completions: list[Any]) -> list[ParsedCompletion]:
-    return [parse_completion(c) for c in completions]
+    return [_parse(c) for c in completions]
 
 
 def _histories(prompts: list[Any] | None, n: int) -> list[list[Call]]:
