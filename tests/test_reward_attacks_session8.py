@@ -13,7 +13,8 @@
   evaluate with) refuses such a block: the kopa_steps step scores parse 0, exact 0, and the
   KOPA-Bench call never runs.
 
-``python tests/test_reward_attacks_session8.py`` prints the before/after rows.
+``python tests/test_reward_attacks_session8.py [EDGE_DATASET]`` prints the rows of the README table;
+with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
 """
 
 from __future__ import annotations
@@ -159,6 +160,68 @@ def table_rows() -> list[str]:
     return out
 
 
+def dataset_check(path: str) -> list[str]:
+    """On an EDGE dataset: (1) every gold move on every reward (both splits; the execution reward in
+    the row's world); (2) for each tool, pairs of two steps' gold arguments (up to 30 distinct calls
+    a tool, same clock), the other's arguments taken as the prediction: how many earn the execution
+    check (same result, OK) in the seed-0 world (the code before) and in the row's world."""
+    import collections
+
+    from kopa_inspect.steps import build
+    from test_grpo_rewards_gold import NAMES, _move
+
+    exs = [ex for r in build.load_edge_rows(path, None) for ex in build.edge_steps(r)]
+    funcs = rewards.build_reward_funcs(NAMES)
+    below = []
+    for ex in exs:
+        cols = {"kind": [ex.kind], "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
+                "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
+                "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
+                "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
+                "session_tokens_json": [json.dumps(ex.session_tokens)], "clock": [ex.clock], "seed": [ex.seed]}
+        for name, fn in zip(NAMES, funcs, strict=True):
+            v = fn(prompts=[ex.messages], completions=[_move(ex)], **cols)
+            v = (asyncio.run(v) if asyncio.iscoroutine(v) else v)[0]
+            if v is not None and v < 1.0:
+                below.append((ex.id, name, v))
+    kinds = collections.Counter(ex.kind for ex in exs)
+    out = [f"{path}: seeds {sorted({ex.seed for ex in exs})}, {len(exs)} steps ({kinds['call']} calls, "
+           f"{kinds['answer']} answers); gold moves below full credit on some reward: {len(below)} {below[:5]}"]
+    auth = rewards._auth_tools()
+    by_tool: dict[str, dict[str, tuple]] = collections.defaultdict(dict)
+    for ex in exs:
+        for name, args in ex.target_calls if ex.kind == "call" else []:
+            if name not in auth and "KEY" not in args:
+                by_tool[name].setdefault(json.dumps(args, sort_keys=True, ensure_ascii=False), (args, ex.clock, ex.seed))
+    fn = rewards.ExecutionReward()
+
+    async def pairs() -> str:
+        cache: dict[tuple, Any] = {}
+
+        async def res(w: int, name: str, args: dict, clock: str) -> Any:
+            k = (w, name, json.dumps(args, sort_keys=True, ensure_ascii=False), clock)
+            if k not in cache:
+                cache[k] = await fn._result(Session(env.world_backend(w), clock=clock or None, seed=w), name, args, auth)
+            return cache[k]
+
+        n = old = new = 0
+        for name, calls in by_tool.items():
+            items = list(calls.values())[:30]
+            for i, (g, clock, seed) in enumerate(items):
+                for j, (p, c2, _) in enumerate(items):
+                    if i != j and c2 == clock:
+                        n += 1
+                        old += await res(0, name, g, clock) is not None and await res(0, name, g, clock) == await res(0, name, p, clock)
+                        new += await res(seed, name, g, clock) is not None and await res(seed, name, g, clock) == await res(seed, name, p, clock)
+        return f"{n} (gold, another step's gold arguments) pairs of one tool: execution credit seed-0 world {old}, row's world {new}"
+
+    return [*out, asyncio.run(pairs())]
+
+
 if __name__ == "__main__":
+    import sys
+
     print("\n".join(table_rows()))
+    for path in sys.argv[1:]:
+        print("\n".join(dataset_check(path)))
 
