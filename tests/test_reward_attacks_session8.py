@@ -13,6 +13,15 @@
   evaluate with) refuses such a block: the kopa_steps step scores parse 0, exact 0, and the
   KOPA-Bench call never runs.
 
+Open, for the owners of steps/build.py and of the answer matcher (xfail here, not strict: another
+helper's fix must not break this file; an XPASS says the mark can go):
+
+- ``steps.build.bench_examples(seed=N)`` builds KOPA-Bench steps in the seed-0 world.
+- Answers that earn the answer reward (1.90 of 1.90) though they are wrong or hedged: the gold figure
+  in another role beside a wrong one ("19도입니다(21시 기준)", "19도, 최저기온은 21도"), the gold
+  figure denied where the fact has competitors ("21도가 아닙니다"), a correction to a competitor
+  ("21도입니다. 아니, 17도입니다."), a name beside an invented one with a slash, "중 한 명" or "내지".
+
 ``python tests/test_reward_attacks_session8.py [EDGE_DATASET]`` prints the rows of the README table;
 with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
 """
@@ -94,7 +103,7 @@ def test_one_backend_per_world_shared_with_the_episodes():
     assert out == [1.0, 0.0]
 
 
-@pytest.mark.xfail(strict=True, reason=(
+@pytest.mark.xfail(strict=False, reason=(
     "steps.build.bench_examples(seed=N) executes the gold plans on make_backend(BackendConfig()) (the seed-0 "
     "world) and labels the steps seed N; the fix (make_backend(BackendConfig(), seed=seed)) is in "
     "src/kopa_inspect/steps/build.py, not this helper's file: remove this mark with it"))
@@ -105,6 +114,26 @@ def test_bench_steps_of_another_seed_show_that_worlds_results():
     assert [ex.seed for ex in s1] == [1] * len(s1)
     # kopa-006's first call (apartment trades of 송파구) answers other rows in the seed-1 world.
     assert s1[-1].tool_results != s0[-1].tool_results
+
+
+# --- answers the matcher passes (open: src/kopa_inspect/matching.py, steps/scoring.py) -------------
+
+WRONG_ANSWERS = ["종로구의 오늘 최고기온은 19도입니다(21시 기준).", "종로구의 오늘 최고기온은 19도, 최저기온은 21도입니다.",
+                 "종로구의 오늘 최고기온은 21도가 아닙니다.", "종로구의 오늘 최고기온은 21도입니다. 아니, 17도입니다."]
+NAME_GUESSES = ["SK하이닉스의 대표자는 곽노정/김철수입니다.", "SK하이닉스의 대표자는 곽노정, 김철수 중 한 명입니다.",
+                "SK하이닉스의 대표자는 곽노정 내지 김철수입니다."]
+
+
+@pytest.mark.xfail(strict=False, reason="the answer matcher (src/kopa_inspect/matching.py, MATCH's) credits it")
+@pytest.mark.parametrize("attack", WRONG_ANSWERS + NAME_GUESSES,
+                         ids=["19-then-21-as-hour", "19-high-21-low", "21-denied", "21-corrected-to-17",
+                              "name-slash", "name-one-of", "name-naeji"])
+def test_a_wrong_or_hedged_answer_earns_no_answer_reward(attack):
+    from test_grpo_rewards_attacks import ANSWER_STEP
+    from test_reward_attacks_session7 import CEO_STEP
+
+    step = CEO_STEP if attack.startswith("SK") else ANSWER_STEP
+    assert rewards_of(attack, step)["answer"] == 0.0
 
 
 # --- a call block the evaluation's decoder refuses ----------------------------------------------
@@ -129,7 +158,7 @@ def _evaluated(completion: str) -> dict[str, float]:
     return step_values(parsed, step)
 
 
-@pytest.mark.parametrize("extra", EXTRA_KEYS)
+@pytest.mark.parametrize("extra", EXTRA_KEYS, ids=["id", "type", "answer"])
 def test_a_call_block_with_an_extra_key_earns_nothing(extra):
     attack = _block(extra)
     assert _evaluated(attack)["parse"] == 0.0  # the evaluation refuses it ...
