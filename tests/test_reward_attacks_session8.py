@@ -103,10 +103,6 @@ def test_one_backend_per_world_shared_with_the_episodes():
     assert out == [1.0, 0.0]
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "steps.build.bench_examples(seed=N) executes the gold plans on make_backend(BackendConfig()) (the seed-0 "
-    "world) and labels the steps seed N; the fix (make_backend(BackendConfig(), seed=seed)) is in "
-    "src/kopa_inspect/steps/build.py, not this helper's file: remove this mark with it"))
 def test_bench_steps_of_another_seed_show_that_worlds_results():
     from kopa_inspect.steps import build
 

@@ -358,7 +358,8 @@ async def _bench_trajectory(task: Any, backend: Any, seed: int) -> dict[str, Any
 
 def bench_examples(task_file: str | Path | None = None, ids: Iterable[str] | None = None, seed: int = 0,
                    settings: StepSettings | None = None, dropped: Counter | None = None) -> list[StepExample]:
-    """Steps of the KOPA-Bench gold plans, executed now on the embedded emulator."""
+    """Steps of the KOPA-Bench gold plans, executed now on the embedded emulator's world of ``seed``
+    (the steps carry that seed, so their results must come from that world)."""
     from kopa_inspect.backends import BackendConfig, make_backend
     from kopa_inspect.task_data.schema import load_tasks
 
@@ -366,7 +367,7 @@ def bench_examples(task_file: str | Path | None = None, ids: Iterable[str] | Non
     if ids is not None:
         wanted = set(ids)
         tasks = [t for t in tasks if t.id in wanted]
-    backend = make_backend(BackendConfig())
+    backend = make_backend(BackendConfig(), seed=seed)
 
     async def all_rows() -> list[dict[str, Any] | None]:
         return [await _bench_trajectory(t, backend, seed) for t in tasks]
