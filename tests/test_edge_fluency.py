@@ -16,6 +16,7 @@ import asyncio
 import pytest
 
 from edge_synth.natural import (
+    FLUENCY_CHECKS,
     asks_per_sentence,
     fluency_figures,
     fluency_problems,
@@ -88,8 +89,23 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
         assert figs[check] == 0, (check, [(fluency_problems(r["comp"].query), r["comp"].query) for r in kept
                                           if any(check in p for p in fluency_problems(r["comp"].query))][:3])
     # what long catalog chains still do now and then (two Assembly datasets of one member share
-    # words, four asks after a condition): at most one row in eight (the old grammar: 16 of 44)
-    assert figs["failing any"] <= len(kept) // 8, figs
+    # words, four asks after a condition): at most one row in eight (the old grammar: 16 of 44), by the
+    # checks this bound was set for (session 7); the session-8 checks below are counted on their own
+    before_s8 = FLUENCY_CHECKS[:FLUENCY_CHECKS.index("row of a pick's list")]
+    old_fail = [r for r in kept if any(c in p for p in fluency_problems(r["comp"].query) for c in before_s8)]
+    assert len(old_fail) <= len(kept) // 8, figs
+    # session 8: what the grammar now says otherwise never appears (a code beside a name, "기관명 일부가 …인",
+    # a row of a pick's list in one clause); the drop-only checks (a query over the character budget, a
+    # radius around a city, a month's count compared, the 시군구 said twice) fail at most one seeded row in eight
+    for check in ("code beside a name", "form-like filter"):
+        assert figs[check] == 0, (check, [r["comp"].query for r in kept
+                                          if any(check in p for p in fluency_problems(r["comp"].query))][:3])
+    # a pick and a row of its list are split into two asks, except beside a comparison (compose._pick_asked_first:
+    # a third question), where the check drops the row
+    in_one = [r for r in kept if any("row of a pick's list" in p for p in fluency_problems(r["comp"].query))]
+    assert all(any(j.type == "CMP" for j in r["draft"].junctions) for r in in_one), [r["comp"].query for r in in_one]
+    dropped = ("long query", "radius around an area", "comparison of a month", "district said twice")
+    assert sum(figs[c] for c in dropped) <= len(kept) // 8, figs
 
 
 def test_referring_back_loses_no_argument(edge_seeded_rows):
@@ -238,7 +254,7 @@ S7_FLUENT = [
     "오늘(2026년 12월 5일) 축제 중 '원주 벚꽃축제' 반경 2km 안에서 전문의가 가장 많은 병원의 월요일 진료 시작은 언제인가요?",
     ("모범음식점 '별빛식당'과 '누리식당' 중 같은 시군구에 지난달(2026년 11월) 아파트 전월세 거래가 더 많은 쪽은 "
      "어디인가요?"),
-    ("서울특별시 노원구(11350) 지난달(2026년 11월) 아파트 매매 거래 중 '하계하늘채2차'와 같은 동네에서 전문의가 가장 "
+    ("서울특별시 노원구(시군구코드 11350) 지난달(2026년 11월) 아파트 매매 거래 중 '하계하늘채2차'와 같은 동네에서 전문의가 가장 "
      "적은 병원의 월요일 진료 종료는 언제인가요?"),
     ("서울특별시 종로구 통인동과 같은 시도의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'의 주소는 어디인가요?"),
     "'동아2'가 있는 시군구의 부동산 거래 중 거래금액이 가장 큰 거래의 층은 몇 층인가요?",
@@ -247,7 +263,7 @@ S7_FLUENT = [
     # a hop from the user's place, then a named row's radius, or a comparison's radius: one place each
     "통의동과 같은 시군구의 모범음식점 '온누리식당'과 '다온식당' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
     "서울특별시 종로구 세종로와 같은 시도의 관광지 '국립민속박물관'과 '시골횟집 북촌한옥마을점' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
-    ("기관명 일부가 건국대학교병원인 병원의 진료과목 중 '신경과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도의 "
+    ("이름에 '건국대학교병원'이 들어간 병원의 진료과목 중 '신경과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도의 "
      "실시간 대기질 중 미세먼지 농도가 가장 낮은 측정소의 아황산가스 농도는 얼마인가요?"),
     "고척동과 같은 시군구의 어린이집 중 '미래어린이집' 반경 2km 안에서 의사가 가장 많은 병원의 개설일자는 언제인가요?",
 ]
@@ -315,8 +331,8 @@ def test_s7_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, p
 
 
 @pytest.mark.parametrize("query", [
-    "기관명 일부가 서내과의원인 병원 '강서내과의원'과 '서내과의원' 중 진료과목이 더 많은 쪽은 어디인가요?",
-    "기관명 일부가 드림안과의원인 병원의 진료과목 중 '안과'의 전문의 수는 얼마인가요?",
+    "이름에 '서내과의원'이 들어간 병원 '강서내과의원'과 '서내과의원' 중 진료과목이 더 많은 쪽은 어디인가요?",
+    "이름에 '드림안과의원'이 들어간 병원의 진료과목 중 '안과'의 전문의 수는 얼마인가요?",
 ])
 def test_s7_a_name_inside_another_word_is_not_said_twice(query):
     assert fluency_problems(query) == [], fluency_problems(query)
@@ -338,3 +354,174 @@ def test_a_district_code_cut_from_a_dong_code_is_said_as_the_district() -> None:
         comp = compose_draft(backend, draft)
     assert "같은 법정동" not in comp.query, comp.query
     assert "같은 시군구" in comp.query or "종로구의" in comp.query or "있는 시군구" in comp.query, comp.query
+
+
+# --- session 8 (EDGE-4): the patterns left in results/edge-default/samples-577528e.md -----------------------
+# Stored queries of the default run at 577528e (`kopa synth --out /tmp/edge2000b --n 2000 --seed 0 --fresh`).
+S8_CHAIN_OF_PICKS = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원의 진료과목 중 '정형외과'의 "
+                     "전문의 수는 얼마인가요?")  # samples-577528e #30 (edge-s0-0006925): festival -> hospital -> department
+S8_CHAIN_SPLIT = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원은 어디인가요? 그리고 그 병원의 "
+                  "진료과목 중 '정형외과'의 전문의 수는 얼마인가요?")
+S8_TWO_LONG = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 '종로롯데캐슬3차'와 '통인SK뷰퍼스트' 중 병원의 "
+               "전문의 수가 더 많은 쪽은 어디인가요? 그리고 '통인SK뷰퍼스트'와 같은 동네의 병원의 진료과목 중 '재활의학과'의 "
+               "전문의 수는 얼마인가요?")  # #20 (edge-s0-0007951): two long questions over five calls
+S8_TWO_SHORT = ("병원 '건국대학교병원'과 '삼성서울병원' 중 토요일 진료가 더 늦게 끝나는 쪽은 어디인가요? 그리고 '삼성서울병원'과 "
+                "같은 시군구에서 현원이 가장 작은 어린이집의 주소는 어디인가요?")  # #4, read as fluent
+S8_CODE = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 중 '통인SK뷰퍼스트'와 같은 동네에서 의사가 가장 "
+           "많은 병원의 주소는 어디인가요?")
+S8_AREA_RADIUS = "군산시 반경 2km 안의 관광지 중 '군산 향토역사관 3'의 전화번호는 몇 번인가요?"  # #27 (edge-s0-0006362)
+S8_HOLIDAYS = ("오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 그 달의 국경일이 더 많은 쪽은 "
+               "어디인가요?")  # #8 (edge-s0-0008973): the count is the month's, not the festival's
+S8_FORM = "기관명 일부가 연세대학교의과대학세브란스병원인 병원의 토요일 진료 시작은 언제인가요?"  # #10
+
+
+@pytest.mark.parametrize(("query", "problem"), [
+    (S8_CHAIN_OF_PICKS, "row of a pick's list"),
+    (S8_TWO_LONG, "long query"),
+    (S8_CODE, "code beside a name"),
+    (S8_AREA_RADIUS, "radius around an area"),
+    (S8_HOLIDAYS, "comparison of a month"),
+    (S8_FORM, "form-like filter"),
+])
+def test_s8_a_stacked_or_meaningless_query_is_named_for_what_is_wrong(query, problem):
+    from edge_synth.pipeline import not_fluent_reason
+
+    assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
+    assert not_fluent_reason(query) is not None
+
+
+@pytest.mark.parametrize("query", [
+    S8_CHAIN_SPLIT, S8_TWO_SHORT,
+    S8_CODE.replace("(11110)", "(시군구코드 11110)"),
+    "'군산 향토역사관 3' 반경 2km 안의 관광지 중 '군산 근대미술관'의 전화번호는 몇 번인가요?",
+    "휘경동 반경 2km 안의 관광지는 모두 몇 곳인가요?",  # a 동 is a neighbourhood: a radius around it is said
+    "오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
+    "이름에 '연세대학교의과대학세브란스병원'이 들어간 병원의 토요일 진료 시작은 언제인가요?",
+    "남산동의 병원 중 '해맑은요양병원'의 주소는 어디인가요?",
+])
+def test_s8_the_fluent_form_passes(query):
+    assert fluency_problems(query) == [], fluency_problems(query)
+
+
+def test_s8_every_real_operation_has_a_persons_noun():
+    """The ~1,000 catalog datasets (서울 열린데이터광장, 열린국회정보) are named from their titles; every other
+    operation has a person's noun (before: 12 fell back to the spec's summary)."""
+    from edge_synth.natural import USER_NOUNS
+    from kopa_inspect.apis import operations
+
+    missing = [k for k, op in operations().items() if op.platform not in ("seoul", "assembly") and k not in USER_NOUNS]
+    assert missing == [], missing
+
+
+def _s8_compose(steps, junctions, *, index: int = 0, want=None, tries: int = 12):
+    from edge_helpers import compose_draft, emulator, hand_draft
+
+    with emulator() as backend:
+        for k in range(tries):
+            comp = compose_draft(backend, hand_draft(backend, steps, junctions, index=index + k))
+            if want is None or want(comp):
+                return comp
+    raise AssertionError(f"no composition in {tries} indices satisfied the test's condition: {comp.query}")
+
+
+def test_s8_a_district_code_is_said_with_what_it_is_not_in_brackets():
+    """"서울특별시 종로구(11110)" (389 of the 2,000 rows at 577528e): the start call's LAWD_CD is only
+    knowable from the query, so the code stays, said as what it is ("시군구코드 11110", as KOPA-Bench's own
+    "송파구(법정동 앞자리 11710)"), and every argument is still read back from the query."""
+    import re
+
+    from edge_helpers import HAND_CLOCK
+    from edge_synth.filter import argument_sources
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11110", "DEAL_YMD": "202611"})]
+    comp = _s8_compose(steps, [])
+    assert not re.search(r"[가-힣]\(\d{5}\)", comp.query), comp.query
+    assert "시군구코드 11110" in comp.query and "종로구" in comp.query, comp.query
+    assert all(a["source"] for a in argument_sources(comp.plan, comp.query, HAND_CLOCK)), comp.query
+    assert fluency_problems(comp.query) == [], (fluency_problems(comp.query), comp.query)
+
+
+def test_s8_a_named_row_of_a_picks_list_is_asked_after_the_pick():
+    """edge-s0-0006925 (samples-577528e #30): "관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은
+    병원의 진료과목 중 '정형외과'의 전문의 수는 얼마인가요?" / "'정형외과'의 전문의 수는 3입니다." (the answer
+    never said which hospital). Its plan, rebuilt: now the pick is asked first and the department of "그
+    병원" after, and the answer names the hospital and why."""
+    from edge_synth.filter import answer_holds
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="tourapi_areaBasedList2", args={}),
+             PlanStep(id="s2", tool="hira_getHospBasisList",
+                      args={"radius": 2000, "xPos": "$s1.items[8].mapx", "yPos": "$s1.items[8].mapy", "numOfRows": 100}),
+             PlanStep(id="s3", tool="hira_getDgsbjtInfo2_7",
+                      args={"ykiho": "$s2.max_by(items, &to_number(mdeptSdrCnt)).ykiho"})]
+    js = [Junction("SEQ", "s1", ["s2"], "e1", {"item": 8}),
+          Junction("DRV", "s2", ["s3"], "e2", {"reduce": "max_by", "by": "mdeptSdrCnt"})]
+    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s3" and f["row_reason"] == "named"
+                                                      for f in c.facts))
+    q = comp.query
+    assert fluency_problems(q) == [], (fluency_problems(q), q)
+    assert "그 병원" in q and "병원은 어디" in q, q
+    pick = next(f for f in comp.facts if f["step"] == "s2")
+    assert pick["row_reason"] == "max" and pick["competitors"] and f"'{pick['resolved']}'" in comp.answer, comp.answer
+    assert [f["id"] for f in comp.facts] == [f"f{k + 1}" for k in range(len(comp.facts))]
+    assert answer_holds(comp.answer, comp.facts), (comp.answer, comp.facts)
+    assert comp.invalid == [], comp.invalid
+
+
+# The 시군구 said twice in one clause: a trade list of a district named by the user, then "the 시군구 of one of its
+# apartments" (samples-577528e #16; 155 of the 2,000 rows at 577528e once the code is relabelled), or
+# "<동>과 같은 시군구의 … 거래 중 'X'가 있는 시군구" (#25 as 6636d3a says it). The hop goes back to the place the
+# query already named: the chain is the plan's, not the user's.
+S8_DISTRICT_TWICE = [
+    ("서울특별시 관악구(시군구코드 11620) 지난달(2026년 11월) 아파트 전월세 거래 중 '신림더샵센트럴'이 있는 시군구에서 정원이 "
+     "가장 큰 어린이집의 현원은 얼마인가요?"),
+    ("서울특별시 종로구 통의동과 같은 시군구의 지난달(2026년 11월) 아파트 매매 거래 중 '진흥'이 있는 시군구의 부동산 거래 "
+     "중 건물면적이 가장 큰 거래의 건축년도는 얼마인가요?"),
+]
+
+
+@pytest.mark.parametrize("query", S8_DISTRICT_TWICE)
+def test_s8_the_same_district_said_twice_in_a_clause_is_flagged(query):
+    assert any("district said twice" in p for p in fluency_problems(query)), fluency_problems(query)
+
+
+@pytest.mark.parametrize("query", [
+    ("서울특별시 관악구(시군구코드 11620) 지난달(2026년 11월) 아파트 전월세 거래 중 '신림더샵센트럴'과 같은 동네에서 의사가 "
+     "가장 많은 병원의 주소는 어디인가요?"),
+    ("병원 '가톨릭대학교서울성모병원'과 '부산대학교병원' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디이고 "
+     "'부산대학교병원'과 같은 시군구의 모범음식점은 모두 몇 곳인가요?"),
+])
+def test_s8_one_district_per_clause_passes(query):
+    assert not any("district said twice" in p for p in fluency_problems(query)), fluency_problems(query)
+
+
+def test_s8_a_hospital_is_named_without_the_hospital_list():
+    """"병원 중 '경상국립대학교병원'의 토요일 진료 시작" (samples-577528e #13; 82 of 2,000 rows began "병원 중 '"): a
+    hospital's name says what it is, so a row of the nationwide list is said by its name ("'경북대학교병원'의 …"),
+    as the Seoul markets are; a name that does not end in 병원/의원 keeps its list."""
+    from edge_synth.natural import name_says_kind
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    assert name_says_kind("hira_getHospBasisList", "경북대학교병원") and name_says_kind("hira_getHospBasisList", "밝은의원")
+    assert not name_says_kind("hira_getHospBasisList", "고려대학교의과대학부속병원(안암병원)")
+    steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={}),
+             PlanStep(id="s2", tool="hira_getDgsbjtInfo2_7", args={"ykiho": "$s1.items[0].ykiho"})]
+    comp = _s8_compose(steps, [Junction("SEQ", "s1", ["s2"], "e1", {"item": 0})])
+    assert not comp.query.startswith("병원 중"), comp.query
+    assert comp.query.startswith("'") and fluency_problems(comp.query) == [], comp.query
+
+
+@pytest.mark.parametrize(("op", "param", "value", "said"), [
+    ("hira_getHospBasisList", "yadmNm", "열린병원", "이름에 '열린병원'이 들어간"),   # not "기관명 일부가 열린병원인"
+    ("hira_getHospBasisList", "emdongNm", "남산동", "남산동의"),                     # not "읍면동명이 남산동인"
+    ("dart_corpCode", "corp_name", "LG화학", "'LG화학'이라는"),                       # not "회사명이 LG화학인"
+    ("neis_schoolInfo", "SCHUL_NM", "서울대치초등학교", "'서울대치초등학교'라는"),     # not "학교명이 …인"
+    ("neis_schoolInfo", "FOND_SC_NM", "공립", "공립"),                                # "공립 학교", not "설립명이 공립인"
+])
+def test_s8_a_filter_is_said_as_a_person_says_it(op, param, value, said):
+    from edge_synth.compose import _filter_said
+
+    assert _filter_said(op, param, value) == said

@@ -189,6 +189,31 @@ ASKABLE: dict[str, Askable] = {
          "usefee": "이용요금", "eventplace": "행사 장소", "playtime": "공연시간", "checkintime": "입실 시간",
          "checkouttime": "퇴실 시간", "roomcount": "객실 수", "firstmenu": "대표 메뉴", "opentimefood": "영업시간",
          "restdatefood": "쉬는 날", "parking": "주차 시설", "infocenter": "문의처"}, "hours, fees, rooms, menu"),
+    # --- session 8 (EDGE-4): the real operations that had no person's noun (natural.USER_NOUNS) and so
+    # nothing to ask. A station's hourly rows: no row is "the" figure (a person asks the latest, which no
+    # pick says; the province list, airkorea_getCtprvnRltmMesureDnsty, asks it), so nothing is asked here.
+    "airkorea_getMsrstnAcctoRltmMesureDnsty": Askable({}, "hourly rows of one station: nothing a pick says"),
+    # the Bank of Korea's key indicators: an indicator's latest value (its group and cycle are bookkeeping)
+    "ecos_KeyStatisticList": Askable({"DATA_VALUE": "값"}, "an indicator's latest value", name="KEYSTAT_NAME"),
+    # mid-range forecasts: one row per region; day 4's figures are what a person plans with (the bounds
+    # and later days are the same question again)
+    "kma_mid_getMidLandFcst": Askable({"rnSt4Am": "4일 후 오전 강수확률", "wf4Am": "4일 후 오전 날씨"},
+                                      "a region's weather in four days"),
+    "kma_mid_getMidTa": Askable({"taMin4": "4일 후 최저기온", "taMax4": "4일 후 최고기온"},
+                                "a city's temperatures in four days"),
+    # medicines: what it is for and how to take it are long texts; the maker is what is asked
+    "mfds_getDrbEasyDrugList": Askable({"entpName": "제조사"}, "a medicine's maker", name="itemName"),
+    # elections (held out by default): the day of an election, a winner's party and votes
+    "nec_getCommonSgCodeList": Askable({"sgVotedate": "선거일"}, "an election's day", name="sgName"),
+    "nec_getWinnerInfoInqire": Askable({"jdName": "정당", "dugsu": "득표수", "dugyul": "득표율"},
+                                       "a winner's party and votes", name="name"),
+    # business registration: whether it is still open (the codes repeat the words)
+    "nts_status": Askable({"b_stt": "사업 상태", "tax_type": "과세 유형"}, "a business's status"),
+    "nts_validate": Askable({}, "a yes/no check of what the user gave: nothing to ask"),
+    # bus arrivals: when the bus comes, how many stops away
+    "tago_getSttnAcctoArvlPrearngeInfoList": Askable(
+        {"arrprevstationcnt": "남은 정류장 수", "arrtime": "도착 예정 시간"}, "when a bus arrives", name="routeno"),
+    "tourapi_searchKeyword2": Askable(_TOUR_LIST, "a sight found by a word", name="title"),
 }
 
 @dataclass(frozen=True)

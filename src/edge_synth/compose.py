@@ -188,8 +188,55 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
     """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row.
 
     A leaf whose row holds no field a person asks (askable.py) gets no fact; its step id is
-    appended to ``silent`` (the pipeline names why a row without facts was dropped)."""
+    appended to ``silent`` (the pipeline names why a row without facts was dropped). A leaf whose
+    call was made for a picked row (a DRV: "의사가 가장 적은 병원"'s departments) is asked after the pick
+    itself, a fact of its own (``_pick_asked_first``); the facts are numbered f1.. in order."""
+    facts = _make_facts(draft, run, rng, silent, clock)
+    ids = {f["id"]: f"f{k + 1}" for k, f in enumerate(facts)}
+    for f in facts:
+        f["id"] = ids[f["id"]]
+        if "pick_for" in f:
+            f["pick_for"] = ids.get(f["pick_for"], f["pick_for"])
+    return facts
+
+
+def _pick_asked_first(draft: Draft, run: PlanRun, sid: str) -> dict[str, Any] | None:
+    """Which row a leaf's call was made for, when a DRV picked it by a measure and it has a name: a
+    "which one" fact asked before the leaf ("… 의사가 가장 적은 병원은 어디인가요? 그리고 그 병원의
+    진료과목 중 '외과'의 …"), so the pick and a row of its list are not said in one breath and the answer
+    names the picked row and why. None for more about the picked row itself (a hospital's hours: "의사가
+    가장 적은 병원의 토요일 진료 시작" is one question), a pick without a name or with a tie, or a plan with a
+    comparison (it asks "어디" already: a third question is over any budget of one query)."""
+    j = _incoming(draft, sid)
+    items = run.outputs[sid]["items"]
+    if j is None or j.type != "DRV" or "reduce" not in j.detail or any(x.type == "CMP" for x in draft.junctions):
+        return None
+    if draft.step(sid).tool in DETAIL_OF_ROW and len(items) == 1:
+        return None
+    p, by = j.producer, j.detail["by"]
+    ptool, pitems = draft.step(p).tool, run.outputs[p]["items"]
+    how = "max" if j.detail["reduce"] == "max_by" else "min"
+    vals = [numeric(it.get(by)) for it in pitems]
+    known = [v for v in vals if v is not None]
+    if not known:
+        return None
+    best = max(known) if how == "max" else min(known)
+    if vals.count(best) != 1:
+        return None
+    idx = vals.index(best)
+    label = row_label(ptool, pitems[idx], pitems)
+    if label is None:
+        return None
+    fact = _fact(f"p{sid}", p, label[0], run, idx, how, by, _row_phrase(draft, p, how, by), ptool)
+    fact.update(value=f"{_row_ref(p, pitems, idx, how, by)}.{label[0]}", resolved=label[1], matcher="name",
+                row_label=label[1], row_label_field=label[0], competitors=_rivals(pitems, idx, label[0]))
+    return fact
+
+
+def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None,
+                clock: str | None = None) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
+    asked_first: set[str] = set()  # producers whose pick is asked as a fact of its own
     plan_graph = Plan(steps=draft.steps).graph()
     leaves = [s for s in draft.steps if plan_graph.out_degree(s.id) == 0]
     cmp_steps = {sid for j in draft.junctions if j.type == "CMP" for sid in j.consumers}
@@ -284,6 +331,9 @@ def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str]
         if fname is None and silent is not None:
             silent.append(s.id)
         if fname:
+            if (first := _pick_asked_first(draft, run, s.id)) is not None and first["step"] not in asked_first:
+                asked_first.add(first["step"])
+                facts.append(first)
             base = _row_ref(s.id, items, idx, reason, measure)
             fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
                          f"{_row_phrase(draft, s.id, reason, measure, label[1] if label else None)}의 "
@@ -742,6 +792,31 @@ def _clause(topic: str, q: str, last: bool) -> str:
     return f"{eun(topic)} {q}인가요?" if last else f"{eun(topic)} {q}이고"
 
 
+_PLACE_FILTER = re.compile(r"(?:읍면동|법정동|자치구|시군구|시도|소재지)명$")
+# Filters that are the thing's own name ("회사명이 LG화학인 상장 회사" -> "'LG화학'이라는 상장 회사"), and kinds
+# said before the noun as a person does ("설립명이 공립인 학교" -> "공립 학교").
+_OWN_NAME = frozenset({"회사명", "학교명", "기관명", "시설명"})
+_KIND_BEFORE_NOUN = frozenset({"설립명", "건물용도"})
+
+
+def _filter_said(op_id: str, pname: str, said: str) -> str:
+    """A filter the user gives, as a person says it: a place is where the things are ("남산동의 병원", not
+    "읍면동명이 남산동인 병원"), a part of a name is what the name holds ("이름에 '열린병원'이 들어간 병원",
+    not "기관명 일부가 열린병원인 병원"), the thing's own name is its name ("'LG화학'이라는 상장 회사"), a kind goes
+    before the noun ("공립 학교"); any other filter keeps "<label>이 <value>인"."""
+    label = param_label(op_id, pname)
+    if _PLACE_FILTER.search(label) or concept(pname, op_id) in ("sidonm", "sggnm", "umdnm"):
+        return f"{said}의"
+    quoted = f"'{said}'"
+    if label.endswith("일부"):
+        return f"이름에 {i_ga(quoted)} 들어간"
+    if label in _OWN_NAME:
+        return f"{quoted}{'이라는' if final_sound(said) else '라는'}"  # "'LG화학'이라는 상장 회사"
+    if label in _KIND_BEFORE_NOUN:
+        return said  # "공립 학교", "아파트 부동산 거래"
+    return f"{i_ga(label)} {said}인"
+
+
 class _Writer:
     """Writes one query, remembering what it has said so that it can refer back to it."""
 
@@ -756,6 +831,7 @@ class _Writer:
         self.nouns: set[str] = set()  # operations whose result was named (one row's own lookup)
         self.where: dict[str, tuple[str, str]] = {}  # step -> (its relation to its row, its modifiers)
         self.listed: set[str] = set()  # operations a row was named in ("'A'의 학사일정 중 '현충일'")
+        self.asked_pick: set[str] = set()  # steps whose picked row was asked ("… 가장 적은 병원은 어디"): "그 병원"
         self.cmps = 0
 
     # what a step returned ------------------------------------------------------------------------
@@ -773,8 +849,10 @@ class _Writer:
                 continue  # said with the place it is around (relation)
             said = render_value(step.tool, k, v, self.cv)
             if c == "lawd5" and str(v) in region_names():
+                # the code only the query gives (a start call's LAWD_CD): said once as what it is, as
+                # KOPA-Bench's "송파구(법정동 앞자리 11710)", never bare beside the name ("종로구(11110)")
                 name = region_names()[str(v)]
-                parts.append(name.split()[-1] if str(v) in self.codes else f"{name}({v})")
+                parts.append(name.split()[-1] if str(v) in self.codes else f"{name}(시군구코드 {v})")
                 self.codes.add(str(v))
             elif said.startswith("가장 최근 발표"):
                 continue  # KMA's latest issue time: the system turn's clock gives it, nobody says it
@@ -784,7 +862,7 @@ class _Writer:
             elif said != str(v):
                 parts.append(f"{said} 기준")
             else:
-                parts.append(f"{i_ga(param_label(step.tool, k))} {said}인")
+                parts.append(_filter_said(step.tool, k, said))
         return " ".join(parts)
 
     def _radius(self, step: Any) -> str | None:
@@ -876,6 +954,8 @@ class _Writer:
         prod_tool = self.d.step(j.producer).tool
         said_before = j.producer in self.back
         if j.type == "DRV" and "reduce" in j.detail:
+            if j.producer in self.asked_pick:
+                return f"그 {row_word(prod_tool)}"  # the pick was asked as a question of its own
             if said_before:
                 return self.pick(prod_tool, j.detail["by"], j.detail["reduce"], items)  # the list just described
             return self.pick_np(j.producer, j.detail["by"], j.detail["reduce"])
@@ -968,6 +1048,7 @@ class _Writer:
             picked = self.pick_np(sid, f["measure"], reason, (said_before, text))
             if f.get("row_label_field") == f["field"]:
                 # which one it is: "전문의가 가장 많은 진료과목은 무엇인가요?", not "…의 과목명은 어떻게 되나요?"
+                self.asked_pick.add(sid)
                 return "", picked, "어디" if counter(tool) == "곳" else "무엇"
             whose = f"{picked}의"
         elif reason == "named":
@@ -976,6 +1057,8 @@ class _Writer:
                 whose = f"{name}의"  # a row of a list said before is just its name ("'외과'의 전문의 수")
             elif own and tool in self.listed:
                 whose = f"{rel} {name}의"  # the same kind of list of another row: "'청운중학교'의 '현충일'의"
+            elif name_says_kind(tool, name) and _incoming(self.d, sid) is None and not literal_args(self.d.step(sid)):
+                whose = f"{name}의"  # "'경북대학교병원'의 주소", not "병원 중 '경북대학교병원'의 주소"
             else:
                 whose = f"{text} 중 {name}의"
             self.rows.add((sid, f["row"]))

@@ -66,6 +66,19 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "tourapi_detailIntro2": ("관광지 이용 정보", "곳"),
     "tourapi_locationBasedList2": ("관광지", "곳"),
     "tourapi_searchFestival2": ("축제", "축제"),
+    # session 8 (EDGE-4): the real operations that fell back to their spec's summary
+    "airkorea_getMsrstnAcctoRltmMesureDnsty": ("측정소의 시간별 대기질", "측정 시각"),
+    "dart_list": ("공시", "공시"),
+    "ecos_KeyStatisticList": ("주요 경제지표", "지표"),
+    "kma_mid_getMidLandFcst": ("중기 날씨 예보", "예보"),
+    "kma_mid_getMidTa": ("중기 기온 예보", "예보"),
+    "mfds_getDrbEasyDrugList": ("의약품", "약"),
+    "nec_getCommonSgCodeList": ("선거", "선거"),
+    "nec_getWinnerInfoInqire": ("당선인", "당선인"),
+    "nts_status": ("사업자 상태", "사업자"),
+    "nts_validate": ("사업자등록 진위 확인", "확인 결과"),
+    "tago_getSttnAcctoArvlPrearngeInfoList": ("버스 도착 정보", "버스"),
+    "tourapi_searchKeyword2": ("관광지", "곳"),
 }
 
 # What a person asks "how many" of, and compares by how many (issue 10): hospitals near a place,
@@ -189,7 +202,8 @@ DEV_NOUNS: tuple[str, ...] = (
 )
 # Tables whose rows are named by a name that says what the thing is ("'회기동 시장'"): the row is said
 # by its name alone, without the table (compose.Speaker.named, cmp_ask).
-NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {"seoul_ListNecessariesPricesService": ("시장",)}
+NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {"seoul_ListNecessariesPricesService": ("시장",),
+                                              "hira_getHospBasisList": ("병원", "의원")}
 
 
 def name_says_kind(op_id: str, name: str) -> bool:
@@ -346,6 +360,44 @@ def asks_per_sentence(sentence: str) -> int:
     return asks
 
 
+# --- session 8 (EDGE-4): what the lead's reading of 30 rows at 577528e still marked ----------------------
+# A budget of characters for one query: the longest rows read as fluent at 577528e are ~105 characters; the
+# rows over 130 are two long questions glued together or a condition hung on a chain (28 of 2,000; the
+# issue's own rewrite of a two-question chain, tests/test_edge_fluency.PERSON, is 125).
+MAX_QUERY_CHARS = 130
+_CODE_BESIDE = re.compile(r"[가-힣]\(\d{4,}\)")  # "종로구(11110)": a person does not write the code bare
+# A radius around a whole 시/군/구/도 ("군산시 반경 2km"): a city has no radius; a 동 ("휘경동 반경 2km") has.
+_AREA_RADIUS = re.compile(r"(?:^|\s)[가-힣]+(?:시|군|구|도)(?:의)? 반경")
+# "그 달의 국경일이 더 많은 쪽": the count is the month's, the same for any row of that month.
+_MONTH_CMP = re.compile(r"그 달의 \S+?[이가] 더 (?:많은|적은)")
+_FORM_FILTER = re.compile(r"(?:^|\s)\S+ 일부가 \S+인(?=\s)|(?:^|\s)(?:읍면동|법정동|자치구|시군구|시도|소재지)명이 \S+인(?=\s)")
+
+
+_DISTRICT_SAID = re.compile(r"시군구코드 \d+|[가-힣]\(\d{5}\)|같은 시군구|있는 시군구")
+
+
+def districts_said_twice(text: str) -> int:
+    """Question clauses that say the 시군구 twice: a district the user names (with its code) or a row's
+    시군구, then the 시군구 of a row of that list ("관악구(시군구코드 11620) … 거래 중 '신림더샵센트럴'이 있는
+    시군구에서"): the same place again, a hop the user would not make."""
+    n = 0
+    for s in split_sentences(text):
+        for clause in _ASK_END.split(_QUOTED_NAME.sub("'N'", s)):
+            n += len(_DISTRICT_SAID.findall(clause)) > 1
+    return n
+
+
+def rows_of_a_picks_list(text: str) -> int:
+    """Clauses that name a row of a list found for a picked row ("전문의가 가장 많은 병원의 진료과목 중
+    '정형외과'"): the pick, then a row of its list, in one breath. Asked as two clauses ("… 가장 많은 병원은
+    어디인가요? 그리고 그 병원의 진료과목 중 '정형외과'…") it is not counted."""
+    n = 0
+    for s in split_sentences(text):
+        for clause in _ASK_END.split(_QUOTED_NAME.sub("'N'", s)):
+            n += bool(re.search(r"가장[^']*'N'", clause))
+    return n
+
+
 def fluency_problems(query: str) -> list[str]:
     """Why a query reads as stacked noun phrases rather than as a person's question (empty: it
     does not). The thresholds: no phrase of 3+ words said twice, a date said once, at most two
@@ -384,12 +436,29 @@ def fluency_problems(query: str) -> list[str]:
         out.append(f"name said twice {twice[0]!r}")
     if unclear := unclear_back_refs(query):
         out.append(f"unclear back-reference {unclear[0]!r}")
+    if districts_said_twice(query):
+        out.append("district said twice in a clause")
+    if rows_of_a_picks_list(query):
+        out.append("row of a pick's list in one clause")
+    if len(query) > MAX_QUERY_CHARS:
+        out.append(f"long query ({len(query)} characters)")
+    masked = _QUOTED_NAME.sub("'N'", query)
+    if m := _CODE_BESIDE.search(masked):
+        out.append(f"code beside a name {m.group(0)!r}")
+    if m := _AREA_RADIUS.search(masked):
+        out.append(f"radius around an area {m.group(0).strip()!r}")
+    if _MONTH_CMP.search(masked):
+        out.append("comparison of a month's count")
+    if m := _FORM_FILTER.search(masked):
+        out.append(f"form-like filter {m.group(0).strip()!r}")
     return out
 
 
 FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의' in a row", "dataset name",
                   "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
-                  "picks in one sentence", "name said twice", "unclear back-reference")
+                  "picks in one sentence", "name said twice", "unclear back-reference", "row of a pick's list",
+                  "long query", "code beside a name", "radius around an area", "comparison of a month",
+                  "form-like filter", "district said twice")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
