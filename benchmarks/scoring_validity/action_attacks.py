@@ -25,6 +25,8 @@ answer, so what it measures is what the ACTION/ENVIRONMENT axes give the mutated
   the platform's calls dropped: the token state is never reached (want 0).
 - ``unanswerable``: the refusal with no calls: the action axes (call_f1, chain, env, efficiency)
   are full where the gold has no needed (evidence) call and zero where it has.
+- ``wander``: where the gold has no needed call, the refusal after one wandering call (the task's
+  first tool, each required argument "1"): a wasted call, so efficiency must not be 1.0 (want 0).
 
 Run: ``.venv/bin/python benchmarks/scoring_validity/action_attacks.py``
 """
@@ -226,6 +228,12 @@ async def main() -> int:
                 and g.efficiency >= 1.0
             n[f"unans_{key}_action_full"] += full
             n[f"unans_{key}_success"] += g.success == 1.0
+            if not needed:  # one wandering call on a task that needs none
+                tool = task.tools[0]
+                args = {p.name: "1" for p in get_operation(tool).params if p.required}
+                g = grade(task, gold, answer, await run_calls(task, be, [(tool, args)]))
+                n["wander"] += 1
+                bad["wander_eff_full"] += g.efficiency >= 1.0
 
     print(f"tasks {n['tasks']}, oracle success {n['oracle_success']}")
     print(f"repeat x20 ({n['repeat']} tasks): call_f1 1.0 {bad['repeat_f1_full']} (want 0), efficiency 1.0 "
@@ -249,6 +257,8 @@ async def main() -> int:
           f"{n['unans_no_evidence_action_full']}, want all; success {n['unans_no_evidence_success']}); with evidence "
           f"{n['unans_evidence']} (action axes full {n['unans_evidence_action_full']}, want 0; success "
           f"{n['unans_evidence_success']}, want 0)")
+    print(f"one wandering call where no call is needed ({n['wander']} tasks): efficiency 1.0 "
+          f"{bad['wander_eff_full']} (want 0)")
     return 0
 
 

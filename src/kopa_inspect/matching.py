@@ -1601,7 +1601,7 @@ def score_fact(
     if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
         return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
     if matcher in ("name", "exact") and any(
-        _name_hedged(v, view, [*known, *siblings]) for v in values if not isinstance(v, list | tuple | dict)
+        name_hedged(v, view, [*known, *siblings], question) for v in values if not isinstance(v, list | tuple | dict)
     ):
         return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
     if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, view.text):
@@ -1684,19 +1684,53 @@ def _unit_class(item: str) -> str:
     return rest.lower()
 
 
-# A name or code offered beside another of its kind ("720번 또는 721번", "A병원이나 B병원", "삼성3 또는 13",
-# "A병원입니다. 아니면 B병원일 수도"): a guess between two, whatever the other is. UNCERTAIN: word lists (the
-# hedge words, the kind suffixes); "A역에서 B역까지" joins nothing, a name that contains "또는" is masked.
+# A name or code offered beside another ("곽노정 또는 김철수", "김철수나 곽노정", "720번 또는 721번", "A의원
+# 아니면 B병원", "삼성3 또는 13", "곽노정입니다. 아니면 김철수일 수도 있습니다"): a guess between two, not a
+# statement of one. ONE rule (:func:`name_hedged`) for the KOPA-Bench scorer and the step rewards
+# (``steps.scoring.name_hedged`` calls it). An alternative is
+# - any name-like word joined to the value by an "or" word or the particle (이)나/거나 with nothing else
+#   between (a title such as "대표" may follow either name);
+# - a name or code of the value's kind joined with one short word between ("720번 버스 또는 721번");
+# - in a sentence that offers an alternative ("아니면 … B일 수도", "혹시 B일지도", "or possibly B"), the
+#   name said to be possible, or any name of the value's kind (of its shape, where the sentence also
+#   holds the value).
+# Not alternatives: the task's own names and values (``known``: "720번 또는 721번" for two route facts),
+# forms of the value itself, a known name containing "또는" ("흐리고 비 또는 눈", masked), and the
+# question's own choice restated before the pick ("서울특별시 또는 경기도 중 서울특별시에 …", where the
+# question named both and the value is said again after "중"; "… 중 하나" is no pick).
+# UNCERTAIN: word lists (the hedge words, the titles, the kind suffixes, the non-names), not a parser.
 _OR_WORD = r"(?:또는|혹은|아니면|\bor\b)"
+_OR_PARTICLE = r"(?:\(이\)나|이나|이거나|거나|나)"
+_TITLE = r"(?:님|씨|대표이사|대표자|대표|위원장|의원|시장|도지사|지사|구청장|교수|원장|측정소)"
+_WORD = r"[^\s,.;:!?()\[\]]"
 _NAME_OR_AFTER = re.compile(
     rf"^(?:[^\s\d,.;:!?()]{{0,6}}?(?:이나|거나)|[^\s\d,.;:!?()]{{0,4}}(?:\s+[^\s\d,.;:!?()]{{1,4}})?\s*,?\s*{_OR_WORD})"
     r"\s*(?P<other>[^\s,.;:!?()]+)", re.IGNORECASE)
 _NAME_OR_BEFORE = re.compile(
     rf"(?P<other>[^\s,.;:!?()]+?)(?:이나|거나|[^\s,.;:!?()]{{0,4}}\s*,?\s*{_OR_WORD})\s*$", re.IGNORECASE)
+_TIGHT_AFTER = re.compile(
+    rf"^(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,(]*{_OR_WORD}\s*)(?P<other>{_WORD}+)", re.IGNORECASE)
+_TIGHT_BEFORE = re.compile(
+    rf"(?<!{_WORD})(?P<other>{_WORD}+?)(?P<join>(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,]*{_OR_WORD}[\s(]*))$",
+    re.IGNORECASE)
 _KIND_SUFFIX = re.compile(
     r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
-    r"|터미널|호선|구|동|시|군|읍|면)$")
+    r"|터미널|호선|위원회|측정소|구|동|시|군|읍|면)$")
 _PARTICLE_TAIL = re.compile(r"(?:입니다|이에요|예요|일|이|가|은|는|을|를|와|과|으로|로|에|의|도)+$")
+# Words an "or" or (이)나 joins that name nothing ("그러나", "누구나", "A 또는 그 밖의").
+_NOT_NAMES = frozenset({
+    "그러나", "하나", "누구나", "언제나", "어디나", "아무나", "무엇이나", "뭐나", "어쨌거나", "그", "이", "저", "또", "혹시",
+    "아마", "다른", "기타", "등", "중", "그중", "및", "그리고", "또한", "또는", "혹은", "아니면", "either", "the", "a", "an",
+})
+# The question's choice restated ("A 또는 B 중 …"); "중 하나" / "중 어디" picks nothing.
+_CHOICE_AFTER = re.compile(
+    r"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?(?:하나|한\s*(?:곳|명|개|분|군데)|어느|어디|누구|one\b))", re.I)
+# A sentence offering an alternative names it: "B일 수도", "B일지도", "B일 가능성", "or possibly B".
+_EXPLICIT_ALT = re.compile(r"아니면|혹은|혹시|\bor\b", re.IGNORECASE)
+_MAYBE_NAME = re.compile(
+    rf"(?<!{_WORD})(?P<w>{_WORD}+?)(?:일|였을|이었을)\s*(?:수도|지도|가능성)"
+    rf"|\bor\s+(?:possibly|maybe|perhaps)\s+(?P<e>{_WORD}+)", re.IGNORECASE)
+_MASK = "\ue000"
 
 
 def _same_kind(value: str, other: str) -> bool:
@@ -1712,32 +1746,86 @@ def _same_kind(value: str, other: str) -> bool:
     return False
 
 
-def _name_hedged(value: Any, view: AnswerView, known: Sequence[Any]) -> bool:
-    """The value joined to another of its kind by an "or" word, or an alternative unit ("아니면 …일 수도")
-    naming another of its kind; the task's own known names and values (``known``) are no alternative."""
+def _person_like(word: str) -> bool:
+    return bool(re.fullmatch(r"[가-힣]{2,4}", word)) and not _KIND_SUFFIX.search(word)
+
+
+def _shaped_like(value: str, other: str) -> bool:
+    """A name of the value's shape: its kind, a place or institution beside one (a 의원 beside a 병원),
+    a person's name beside one."""
+    v = re.sub(r"\s+", "", value)
+    return _same_kind(value, other) or (bool(_KIND_SUFFIX.search(v)) and bool(_KIND_SUFFIX.search(other))
+                                        and len(other) > 2) or (_person_like(v) and _person_like(other))
+
+
+def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (), question: str | None = None) -> bool:
+    """Is ``value`` (a name, a code) offered beside an alternative in ``answer`` (see the rule above)?
+    ``known``: the task's other names and values (no alternative); ``question``: the query, whose choice
+    the answer may restate before its pick."""
+    if value is None or isinstance(value, list | tuple | dict | set):
+        return False
     v = unicodedata.normalize("NFKC", str(value)).strip()
     if not v:
         return False
-    known_n = {normalize_name(k) for k in known if k is not None and not isinstance(k, dict | list)}
+    view = answer if isinstance(answer, AnswerView) else parse_answer(str(answer or ""))
+    digits = bool(re.search(r"\d", v))
+    v_n = normalize_name(v)
+    known_s = [unicodedata.normalize("NFKC", str(k)).strip() for k in known
+               if k is not None and not isinstance(k, dict | list | tuple | set)]
+    known_n = {normalize_name(k) for k in known_s}
+    q_n = normalize_name(question) if question else ""
 
-    def alt(word: str) -> bool:
+    def alt(word: str, loose: bool) -> bool:
         w = _PARTICLE_TAIL.sub("", unicodedata.normalize("NFKC", word))
-        return _same_kind(v, w) and normalize_name(w) not in known_n and not any(
-            kn and (kn in normalize_name(w) or normalize_name(w) in kn) for kn in known_n if len(kn) > 1)
+        w_n = normalize_name(w)
+        if not w_n or _MASK in w or w_n == v_n or w_n in v_n or v_n in w_n or w_n in known_n:
+            return False
+        if any(kn and (kn in w_n or w_n in kn) for kn in known_n if len(kn) > 1):
+            return False
+        if _same_kind(v, w):
+            return True
+        # any name-like word, for a name (a figure or code has its own kind: digits)
+        return loose and not digits and len(w) >= 2 and bool(re.search(r"[A-Za-z가-힣]", w)) and (
+            w.lower() not in _NOT_NAMES and word.lower() not in _NOT_NAMES)
+
+    def choice(end: int, other: str, text: str) -> bool:
+        """The question's own choice, restated before the pick said after it."""
+        o = normalize_name(_PARTICLE_TAIL.sub("", other))
+        return bool(q_n and o and o in q_n and _CHOICE_AFTER.match(text[end:])
+                    and _name_pattern(v).search(text, end))
 
     text = unicodedata.normalize("NFKC", view.text)
+    for k in sorted(known_s, key=len, reverse=True):  # a known name that contains "또는" joins nothing
+        if re.search(_OR_WORD, k, re.IGNORECASE) and normalize_name(k) != v_n and v_n not in normalize_name(k):
+            text = _name_pattern(k).sub(lambda m: _MASK * len(m.group(0)), text)
     pat = _name_pattern(v)
+    found = False
     for m in pat.finditer(text):
-        after = _NAME_OR_AFTER.match(text[m.end() : m.end() + 40])
-        before = _NAME_OR_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
-        if (after and alt(after.group("other"))) or (before and alt(before.group("other"))):
-            return True
-    if not pat.search(text):
+        found = True
+        tail, head = text[m.end() : m.end() + 40], text[max(0, m.start() - 40) : m.start()]
+        for rx, loose in ((_NAME_OR_AFTER, False), (_TIGHT_AFTER, True)):
+            a = rx.match(tail)
+            if a and alt(a.group("other"), loose) and not choice(m.end() + a.end(), a.group("other"), text):
+                return True
+        for rx, loose in ((_NAME_OR_BEFORE, False), (_TIGHT_BEFORE, True)):
+            b = rx.search(head)
+            if b and alt(b.group("other"), loose) and not (
+                    rx is _TIGHT_BEFORE and (b.group("other") + b.group("join").strip()).lower() in _NOT_NAMES) \
+                    and not choice(m.end(), b.group("other"), text):
+                return True
+    if not found:
         return False
     for unit in _alternative_units(view):
-        rest = pat.sub(" ", unicodedata.normalize("NFKC", unit))
-        if any(alt(w) for w in re.findall(r"[^\s,.;:!?()]+", rest) if re.search(r"\d", v) or _same_kind(v, w)):
+        unit = unicodedata.normalize("NFKC", unit)
+        has_value = bool(pat.search(unit))
+        rest = pat.sub(" ", unit)
+        if any(alt(w, False) for w in re.findall(r"[^\s,.;:!?()]+", rest) if digits or _same_kind(v, w)):
             return True
+        explicit = bool(_EXPLICIT_ALT.search(rest))
+        for mm in _MAYBE_NAME.finditer(rest):
+            w = mm.group("w") or mm.group("e")
+            if alt(w, True) and (explicit or (has_value and _shaped_like(v, _PARTICLE_TAIL.sub("", w)))):
+                return True
     return False
 
 

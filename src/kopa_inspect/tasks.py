@@ -29,7 +29,11 @@ DEFAULT_MAX_MESSAGES = 60
 #    the gold call; a consumer asked with a remembered value does not retrieve its producer; refused
 #    calls earn no call_f1; chain needs the linked records shown before the consumer; calls in the
 #    final answer's message are not counted (ACTION helper, session 7).
-TASK_VERSION = 4
+# 5: a name offered beside any invented alternative ("정신아 또는 김철수", "A의원 아니면 B병원") earns no
+#    answer credit (was: only an alternative of its own kind); one rule, matching.name_hedged, for the
+#    scorer and the step rewards; efficiency is 0 for any call on a task that needs none (was 1.0 for
+#    one call) (MATCH, session 8).
+TASK_VERSION = 5
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

@@ -69,8 +69,8 @@ Axes (one dict per sample; ``None`` = undefined for this task, left out of means
 - ``parallel``: over the waves of the gold plan with 2+ independent needed steps, how far the
   agent issued them in one assistant turn ((largest same-turn group - 1) / (wave size - 1),
   averaged). None when the gold has no independent calls or no turns were given.
-- ``efficiency``: needed calls (steps + auth calls) over calls made (capped at 1); ``calls``,
-  ``errors``: counts.
+- ``efficiency``: needed calls (steps + auth calls) over calls made (capped at 1); on a task that
+  needs no call, 1.0 for no call and 0 for any (a wasted call); ``calls``, ``errors``: counts.
 - ``success``: every required fact holds and ``env`` is 1 (or undefined).
 """
 
@@ -554,18 +554,28 @@ def grade(
             return not made_ok[i] and same_code
         return matching.same_query(args, m_args, accept=accept) and (made_ok[i] or same_code)
 
-    def covers(i: int, sid: str) -> bool:
-        """Does made call i deliver (part of) gold step sid?"""
-        step = steps[index[sid]]
-        name, args = gold.calls[index[sid]]
-        m_name, m_args = made[i]
-        if m_name != name:
+    def same_tool_outcome(i: int, k: int) -> bool | None:
+        """The checks :func:`covers` and ``f1_pair`` share, made call i against gold call k: another
+        tool is no match; a gold step that fails on purpose is matched only by the same failure
+        (:func:`_same_failure`); otherwise a refused call is no match. None: an OK call to the same
+        tool, for the caller's own checks."""
+        name, args = gold.calls[k]
+        if made[i][0] != name:
             return False
-        accept = gold.accept_of(index[sid])
-        if step.expect_error:
-            return _same_failure(i, sid, args, m_args, accept)
+        if steps[k].expect_error:
+            return _same_failure(i, steps[k].id, args, made[i][1], gold.accept_of(k))
         if not made_ok[i]:
             return False
+        return None
+
+    def covers(i: int, sid: str) -> bool:
+        """Does made call i deliver (part of) gold step sid?"""
+        first = same_tool_outcome(i, index[sid])
+        if first is not None:
+            return first
+        name, args = gold.calls[index[sid]]
+        m_args = made[i][1]
+        accept = gold.accept_of(index[sid])
         if sid in empty:
             return matching.same_query(args, m_args, accept=accept)
         if gold_arguments(name, args, m_args, accept):
@@ -661,14 +671,11 @@ def grade(
     # ACTION (diagnostic): gold calls matched one-to-one to OK calls (a call the API refused is no
     # gold call, unless the gold step itself fails on purpose and the call fails the same way).
     def f1_pair(k: int, i: int) -> bool:
+        first = same_tool_outcome(i, k)
+        if first is not None:
+            return first
         name, args = gold.calls[k]
-        if made[i][0] != name:
-            return False
         sid, accept = steps[k].id, gold.accept_of(k)
-        if steps[k].expect_error:
-            return _same_failure(i, sid, args, made[i][1], accept)
-        if not made_ok[i]:
-            return False
         if gold_arguments(name, args, made[i][1], accept):
             return True
         # another page size or equivalent query that alone shows what the step delivers
@@ -755,7 +762,14 @@ def grade(
 
     n_gold = len(needed) + sum(1 for x in state if x.startswith("token:"))
     n_made = len(calls)
-    efficiency = (1.0 if n_gold == 0 else 0.0) if n_made == 0 else min(1.0, max(n_gold, 1) / n_made)
+    # Needed calls over calls made (capped at 1). On a task that needs no call (an unanswerable task
+    # without evidence steps) every call is a wasted one: 0 for any call, 1.0 for none (was
+    # max(n_gold, 1) / n_made, so one wandering call scored 1.0). UNCERTAIN: the paper reports "tool-call
+    # efficiency" with no formula (shared/reference/paper.md); this is the same ratio read at n_gold = 0.
+    if n_gold == 0:
+        efficiency = 1.0 if n_made == 0 else 0.0
+    else:
+        efficiency = 0.0 if n_made == 0 else min(1.0, n_gold / n_made)
     errors = sum(1 for ok in made_ok if not ok)
 
     success = 1.0 if facts_ok and (env is None or env >= 1.0) else 0.0

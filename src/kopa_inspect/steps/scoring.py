@@ -466,21 +466,11 @@ def field_names_said(text: str, tool_results: Sequence[str], expected: Iterable[
     return sum(1 for k in keys if re.search(rf"(?<![A-Za-z0-9_]){re.escape(k)}(?![A-Za-z0-9_])", rest))
 
 
-# A name offered beside another: "곽노정 또는 김철수", "김철수 또는 곽노정", "곽노정이나 김철수".
-_OR_WORDS = r"(?:또는|혹은|아니면|or)"
-_PLAIN_NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(\.[0-9]+)?")
-
-
-def name_hedged(text: str, expected: Any) -> bool:
-    """Is a name-like expected value offered beside an alternative (an either/or, not a set)?
-    matching.HEDGE covers figures; a person's or a place's name guessed between two is the same
-    guess."""
-    if not isinstance(expected, str) or len(expected.strip()) < 2 or _PLAIN_NUMBER.fullmatch(expected.strip()):
-        return False
-    e = re.escape(expected.strip())
-    after = rf"{e}\s*(?:\(이\)|이)?나?\s*{_OR_WORDS}\s+\S|{e}(?:이나|나)\s+[^\s,.]+(?:\s|$|[.,])"
-    before = rf"\S\s+{_OR_WORDS}\s+{e}"
-    return re.search(after, text) is not None or re.search(before, text) is not None
+def name_hedged(text: str, expected: Any, known: Sequence[Any] = (), question: str | None = None) -> bool:
+    """Is a name-like expected value offered beside an alternative ("곽노정 또는 김철수", "김철수나
+    곽노정")? The KOPA-Bench scorer's own rule, :func:`matching.name_hedged` (one rule, so a step reward
+    and the benchmark never disagree); ``known``: the other facts' values, ``question``: the query."""
+    return matching.name_hedged(expected, text or "", known, question)
 
 
 def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
@@ -508,8 +498,14 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
             return False  # a set is listed with 와/과/commas; "또는" between figures offers alternatives
         if _stated_competitors(t, facts, tool_results) >= 2:
             return False  # every row's figure listed, none picked
-        if any(f.get("matcher") in _NAME_MATCHERS and name_hedged(t, fact_expected(f)) for f in facts):
-            return False  # a name offered beside another
+        values = {id(f): fact_expected(f) for f in facts}
+        for f in facts:
+            if f.get("matcher") not in _NAME_MATCHERS:
+                continue
+            others = [values[id(g)] for g in facts if g is not f]
+            known = [x for o in others for x in (o if isinstance(o, list | tuple) else [o])]
+            if name_hedged(t, values[id(f)], known, question):
+                return False  # a name offered beside another
     return True
 
 
