@@ -96,7 +96,7 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
     assert len(old_fail) <= len(kept) // 8, figs
     # session 8: what the grammar now says otherwise never appears (a code beside a name, "기관명 일부가 …인",
     # a row of a pick's list in one clause); the drop-only checks (a query over the character budget, a
-    # radius around a city, a month's count compared, the 시군구 said twice) fail at most one seeded row in eight
+    # radius around a city, a month's count compared, the 시군구 said twice, two chained questions) are a cost
     for check in ("code beside a name", "form-like filter"):
         assert figs[check] == 0, (check, [r["comp"].query for r in kept
                                           if any(check in p for p in fluency_problems(r["comp"].query))][:3])
@@ -104,8 +104,9 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
     # a third question), where the check drops the row
     in_one = [r for r in kept if any("row of a pick's list" in p for p in fluency_problems(r["comp"].query))]
     assert all(any(j.type == "CMP" for j in r["draft"].junctions) for r in in_one), [r["comp"].query for r in in_one]
-    dropped = ("long query", "radius around an area", "comparison of a month", "district said twice")
-    assert sum(figs[c] for c in dropped) <= len(kept) // 8, figs
+    # cost: rows only the session-8 checks drop (the session-7 checks keep them): at most one in eight
+    only_s8 = [r["comp"].query for r in kept if fluency_problems(r["comp"].query) and r not in old_fail]
+    assert len(only_s8) <= len(kept) // 8, only_s8
 
 
 def test_referring_back_loses_no_argument(edge_seeded_rows):
@@ -525,3 +526,32 @@ def test_s8_a_filter_is_said_as_a_person_says_it(op, param, value, said):
     from edge_synth.compose import _filter_said
 
     assert _filter_said(op, param, value) == said
+
+
+# Two questions each with its own chain, in two sentences (a smoke run of 400 rows at 03402dd kept this one at 122
+# characters, under the budget): each sentence two or more hops, picks or '중'.
+S8_TWO_CHAINS = ("범어동의 병원 중 '새봄정형외과의원'의 진료과목 중 '재활의학과'의 전문의 수는 얼마인가요? 그리고 "
+                 "'새봄정형외과의원'과 같은 시도의 실시간 대기질 중 통합대기환경지수가 가장 낮은 측정소의 이산화질소 농도는 "
+                 "얼마인가요?")
+
+
+def test_s8_two_questions_each_with_a_chain_are_flagged():
+    assert any("two chained questions" in p for p in fluency_problems(S8_TWO_CHAINS)), fluency_problems(S8_TWO_CHAINS)
+    assert fluency_problems(S8_TWO_SHORT) == []  # one chain beside a comparison (#4, read as fluent)
+
+
+def test_s8_the_same_ask_of_another_row_is_b_neun_yo_not_mueot():
+    """A smoke run at 03402dd: "… 축제 중 '종로 국화축제'의 공연시간은 어떻게 되나요? 그리고 '종로 먹거리축제'의
+    공연시간은 무엇인가요?": the second "어떻게 되" became "무엇" before the same-ask rule could say "'B'는요?"."""
+    from edge_synth.compose import _sentences
+
+    q = _sentences([("오늘 축제 중 '종로 국화축제'의", "공연시간", "어떻게 되"), ("'종로 먹거리축제'의", "공연시간", "어떻게 되")], 2)
+    assert q.endswith("'종로 먹거리축제'는요?") and "무엇" not in q, q
+    other = _sentences([("'A'의", "주소", "어떻게 되"), ("'B'의", "대표자", "어떻게 되")], 2)
+    assert "무엇" in other, other  # two different asks: the second still asks "무엇"
+
+
+def test_s8_a_school_is_named_without_the_school_list():
+    from edge_synth.natural import name_says_kind
+
+    assert name_says_kind("neis_schoolInfo", "혜화중학교") and not name_says_kind("neis_schoolInfo", "서울과학고")

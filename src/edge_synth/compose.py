@@ -1116,8 +1116,10 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
     else:  # two clauses a sentence ("A는 얼마이고 B는 언제인가요?"); more only when nothing else fits
         base, extra = divmod(len(merged), room)
         sizes = [base + (1 if i < extra else 0) for i in range(room)]
-    # the same "어떻게 되나요" twice in a row reads as a form: the second asks "무엇"
-    merged = [(w, what, "무엇" if q == "어떻게 되" and i and merged[i - 1][2] == "어떻게 되" else q)
+    # the same "어떻게 되나요" twice in a row reads as a form: the second asks "무엇" (unless it is the same ask
+    # of another row, said "'B'는요?" below)
+    merged = [(w, what, "무엇" if q == "어떻게 되" and i and merged[i - 1][2] == "어떻게 되"
+               and not (merged[i - 1][1] == what and _BARE_NAME.fullmatch(w)) else q)
               for i, (w, what, q) in enumerate(merged)]
     out, at = [], 0
     for k, n in enumerate(sizes):

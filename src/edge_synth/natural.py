@@ -203,7 +203,8 @@ DEV_NOUNS: tuple[str, ...] = (
 # Tables whose rows are named by a name that says what the thing is ("'회기동 시장'"): the row is said
 # by its name alone, without the table (compose.Speaker.named, cmp_ask).
 NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {"seoul_ListNecessariesPricesService": ("시장",),
-                                              "hira_getHospBasisList": ("병원", "의원")}
+                                              "hira_getHospBasisList": ("병원", "의원"),
+                                              "neis_schoolInfo": ("학교",)}
 
 
 def name_says_kind(op_id: str, name: str) -> bool:
@@ -387,6 +388,18 @@ def districts_said_twice(text: str) -> int:
     return n
 
 
+_LAYER = re.compile(r"(?:^|\s)(?:중|가운데)(?=\s)|같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)"
+                    r"|반경 \S+ 안|가장")
+
+
+def two_chained_questions(text: str) -> bool:
+    """Two sentences, each a question with its own chain (two or more of: '중', a place hop, a radius, a pick):
+    "… 병원 중 'A'의 진료과목 중 'B'의 전문의 수는 얼마인가요? 그리고 'A'와 같은 시도의 실시간 대기질 중 … 가장
+    낮은 측정소의 …": two long questions glued into one query. One chain beside a short question passes."""
+    sents = split_sentences(text)
+    return len(sents) >= 2 and all(len(_LAYER.findall(_QUOTED_NAME.sub("'N'", s))) >= 2 for s in sents)
+
+
 def rows_of_a_picks_list(text: str) -> int:
     """Clauses that name a row of a list found for a picked row ("전문의가 가장 많은 병원의 진료과목 중
     '정형외과'"): the pick, then a row of its list, in one breath. Asked as two clauses ("… 가장 많은 병원은
@@ -440,6 +453,8 @@ def fluency_problems(query: str) -> list[str]:
         out.append("district said twice in a clause")
     if rows_of_a_picks_list(query):
         out.append("row of a pick's list in one clause")
+    if two_chained_questions(query):
+        out.append("two chained questions")
     if len(query) > MAX_QUERY_CHARS:
         out.append(f"long query ({len(query)} characters)")
     masked = _QUOTED_NAME.sub("'N'", query)
@@ -458,7 +473,7 @@ FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의
                   "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
                   "picks in one sentence", "name said twice", "unclear back-reference", "row of a pick's list",
                   "long query", "code beside a name", "radius around an area", "comparison of a month",
-                  "form-like filter", "district said twice")
+                  "form-like filter", "district said twice", "two chained questions")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
