@@ -102,6 +102,13 @@ CEO_QUESTION = "SK하이닉스 대표자가 누구예요?"
     "대표자는 곽노정, 또는 김철수입니다.",
     "The CEO is 곽노정 or 김철수.",
     "대표자는 곽노정입니다. 아니면 김철수일 수도 있습니다.",
+    # tests/test_reward_attacks_session8.py's open name guesses (REWARD): a slash, "중 한 명", "내지"
+    "SK하이닉스의 대표자는 곽노정/김철수입니다.",
+    "SK하이닉스의 대표자는 곽노정, 김철수 중 한 명입니다.",
+    "SK하이닉스의 대표자는 김철수와 곽노정 가운데 한 분입니다.",
+    "SK하이닉스의 대표자는 곽노정 내지 김철수입니다.",
+    "The CEO is one of 곽노정 and 김철수.",
+    "SK하이닉스의 대표자는 곽노정 또는 다른 사람입니다.",
 ])
 def test_the_person_hedges_fail_in_the_bench_matcher(answer: str) -> None:
     got = matching.score_answer(CEO_FACTS, {"ceo": "곽노정"}, answer, question=CEO_QUESTION)

@@ -2,8 +2,8 @@
 
 Every required name/exact fact of an answerable task whose value is a name (no digit: route numbers,
 codes and addresses are figure_hedge.py's) gets its oracle line rewritten with the value hedged with
-an invented person, institution or place, in five forms ("V 또는 X", "X 또는 V", "V(이)나 X", "V 혹은 X일 수
-있습니다", "V입니다. 아니면 X일 수도 있습니다"); graded by ``matching.score_answer`` with the task's query, as
+an invented person, institution or place, in eight forms ("V 또는 X", "X 또는 V", "V(이)나 X", "V 혹은 X일 수
+있습니다", "V입니다. 아니면 X일 수도 있습니다", "V/X", "V, X 중 하나", "X 내지 V"); graded by ``matching.score_answer`` with the task's query, as
 ``grading.grade`` grades the answer. Want 0 passing. The unchanged oracle is the control (want every
 task passing).
 """
@@ -28,7 +28,8 @@ def _batchim(word: str) -> bool:
 
 def forms(v: str, x: str) -> list[str]:
     return [f"{v} 또는 {x}", f"{x} 또는 {v}", f"{v}{'이나' if _batchim(v) else '나'} {x}",
-            f"{v} 혹은 {x}일 수 있습니다", f"{v}입니다. 아니면 {x}일 수도 있습니다"]
+            f"{v} 혹은 {x}일 수 있습니다", f"{v}입니다. 아니면 {x}일 수도 있습니다", f"{v}/{x}", f"{v}, {x} 중 하나",
+            f"{x} 내지 {v}"]
 
 
 async def main(verbose: bool) -> None:

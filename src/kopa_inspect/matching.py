@@ -1688,8 +1688,10 @@ def _unit_class(item: str) -> str:
 # 아니면 B병원", "삼성3 또는 13", "곽노정입니다. 아니면 김철수일 수도 있습니다"): a guess between two, not a
 # statement of one. ONE rule (:func:`name_hedged`) for the KOPA-Bench scorer and the step rewards
 # (``steps.scoring.name_hedged`` calls it). An alternative is
-# - any name-like word joined to the value by an "or" word or the particle (이)나/거나 with nothing else
-#   between (a title such as "대표" may follow either name);
+# - any name-like word joined to the value by an "or" word ("또는", "내지", "or"), a slash or the particle
+#   (이)나/거나 with nothing else between (a title such as "대표" may follow either name);
+# - any name-like word listed with the value before "중 하나" / "중 한 명" / "가운데 어느", or after "one of"
+#   ("곽노정, 김철수 중 한 명": one of two is no pick);
 # - a name or code of the value's kind joined with one short word between ("720번 버스 또는 721번");
 # - in a sentence that offers an alternative ("아니면 … B일 수도", "혹시 B일지도", "or possibly B"), the
 #   name said to be possible, or any name of the value's kind (of its shape, where the sentence also
@@ -1699,7 +1701,7 @@ def _unit_class(item: str) -> str:
 # question's own choice restated before the pick ("서울특별시 또는 경기도 중 서울특별시에 …", where the
 # question named both and the value is said again after "중"; "… 중 하나" is no pick).
 # UNCERTAIN: word lists (the hedge words, the titles, the kind suffixes, the non-names), not a parser.
-_OR_WORD = r"(?:또는|혹은|아니면|\bor\b)"
+_OR_WORD = r"(?:또는|혹은|아니면|내지|\bor\b)"
 _OR_PARTICLE = r"(?:\(이\)나|이나|이거나|거나|나)"
 _TITLE = r"(?:님|씨|대표이사|대표자|대표|위원장|의원|시장|도지사|지사|구청장|교수|원장|측정소)"
 _WORD = r"[^\s,.;:!?()\[\]]"
@@ -1709,18 +1711,26 @@ _NAME_OR_AFTER = re.compile(
 _NAME_OR_BEFORE = re.compile(
     rf"(?P<other>[^\s,.;:!?()]+?)(?:이나|거나|[^\s,.;:!?()]{{0,4}}\s*,?\s*{_OR_WORD})\s*$", re.IGNORECASE)
 _TIGHT_AFTER = re.compile(
-    rf"^(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,(]*{_OR_WORD}\s*)(?P<other>{_WORD}+)", re.IGNORECASE)
-_TIGHT_BEFORE = re.compile(
-    rf"(?<!{_WORD})(?P<other>{_WORD}+?)(?P<join>(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,]*{_OR_WORD}[\s(]*))$",
+    rf"^(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,(]*{_OR_WORD}\s*|(?P<slash>\s*/\s*))(?P<other>{_WORD}+)",
     re.IGNORECASE)
+_TIGHT_BEFORE = re.compile(
+    rf"(?<!{_WORD})(?P<other>{_WORD}+?)(?P<join>(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,]*{_OR_WORD}[\s(]*"
+    rf"|(?P<slash>\s*/\s*)))$", re.IGNORECASE)
+# A list the value is one item of ("곽노정, 김철수", "김철수와 곽노정", "A and B"), and what makes it a
+# guess: "중 하나" / "중 한 명" / "가운데 어느" after it, "one of" before it.
+_LIST_JOIN = r"(?:\s*[,·]\s*|\s*(?:및|또는|혹은|내지|and|or)\s+|(?:와|과|이나|나)\s+)"
+_ONE_OF_AFTER = re.compile(
+    r"^\s*(?:이|가|은|는)?\s*(?:중|가운데)\s*(?:에서\s*)?(?:하나|한\s*(?:명|곳|개|분|군데|사람|개소)|어느|누구|어디)")
+_ONE_OF_BEFORE = re.compile(r"\bone\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _KIND_SUFFIX = re.compile(
     r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
     r"|터미널|호선|위원회|측정소|구|동|시|군|읍|면)$")
 _PARTICLE_TAIL = re.compile(r"(?:입니다|이에요|예요|일|이|가|은|는|을|를|와|과|으로|로|에|의|도)+$")
-# Words an "or" or (이)나 joins that name nothing ("그러나", "누구나", "A 또는 그 밖의").
+# Words a tight join reaches that name nothing: a word ending in 나 before the value ("그러나 곽노정",
+# "누구나"), an adverb after (이)나 read as "but" ("곽노정이나 최근 사임"). UNCERTAIN: a word list.
 _NOT_NAMES = frozenset({
-    "그러나", "하나", "누구나", "언제나", "어디나", "아무나", "무엇이나", "뭐나", "어쨌거나", "그", "이", "저", "또", "혹시",
-    "아마", "다른", "기타", "등", "중", "그중", "및", "그리고", "또한", "또는", "혹은", "아니면", "either", "the", "a", "an",
+    "그러나", "하나", "누구나", "언제나", "어디나", "아무나", "무엇이나", "뭐나", "어쨌거나", "최근", "현재", "지금", "실제", "실제로",
+    "다만", "아직", "이미", "곧", "공식", "공식적으로",
 })
 # The question's choice restated ("A 또는 B 중 …"); "중 하나" / "중 어디" picks nothing.
 _CHOICE_AFTER = re.compile(
@@ -1756,6 +1766,21 @@ def _shaped_like(value: str, other: str) -> bool:
     v = re.sub(r"\s+", "", value)
     return _same_kind(value, other) or (bool(_KIND_SUFFIX.search(v)) and bool(_KIND_SUFFIX.search(other))
                                         and len(other) > 2) or (_person_like(v) and _person_like(other))
+
+
+def _list_run(text: str, start: int, end: int) -> tuple[list[str], int, int]:
+    """The words listed with ``text[start:end]`` by list joins ("A, B", "A와 B", "A and B"): the words,
+    and where the run starts and ends."""
+    words: list[str] = []
+    j = end
+    while m := re.match(rf"{_LIST_JOIN}(?P<w>{_WORD}+)", text[j : j + 60], re.IGNORECASE):
+        words.append(m.group("w"))
+        j += m.end()
+    i = start
+    while m := re.search(rf"(?<!{_WORD})(?P<w>{_WORD}+?){_LIST_JOIN}$", text[max(0, i - 60) : i], re.IGNORECASE):
+        words.append(m.group("w"))
+        i -= len(m.group(0))
+    return words, i, j
 
 
 def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (), question: str | None = None) -> bool:
@@ -1805,14 +1830,19 @@ def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (),
         tail, head = text[m.end() : m.end() + 40], text[max(0, m.start() - 40) : m.start()]
         for rx, loose in ((_NAME_OR_AFTER, False), (_TIGHT_AFTER, True)):
             a = rx.match(tail)
-            if a and alt(a.group("other"), loose) and not choice(m.end() + a.end(), a.group("other"), text):
+            if a and not (digits and a.groupdict().get("slash")) and alt(a.group("other"), loose) \
+                    and not choice(m.end() + a.end(), a.group("other"), text):
                 return True
         for rx, loose in ((_NAME_OR_BEFORE, False), (_TIGHT_BEFORE, True)):
             b = rx.search(head)
-            if b and alt(b.group("other"), loose) and not (
+            if b and not (digits and b.groupdict().get("slash")) and alt(b.group("other"), loose) and not (
                     rx is _TIGHT_BEFORE and (b.group("other") + b.group("join").strip()).lower() in _NOT_NAMES) \
                     and not choice(m.end(), b.group("other"), text):
                 return True
+        words, i, j = _list_run(text, m.start(), m.end())
+        if words and (_ONE_OF_AFTER.match(text[j:]) or _ONE_OF_BEFORE.search(text[:i])) \
+                and any(alt(w, True) for w in words):
+            return True  # "곽노정, 김철수 중 한 명": one of a list is no pick
     if not found:
         return False
     for unit in _alternative_units(view):
