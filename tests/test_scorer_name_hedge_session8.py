@@ -174,10 +174,13 @@ def test_the_questions_two_names_restated_before_the_pick_are_no_hedge() -> None
     facts = [{"id": "x", "matcher": "name", "value": "$x", "description": "본사 소재지"}]
     q = "서울특별시 또는 경기도 중 어디에 본사가 있나요?"
     for answer in ("서울특별시 또는 경기도 중 서울특별시에 본사가 있습니다.",
-                   "경기도 또는 서울특별시 가운데 서울특별시에 있습니다."):
+                   "경기도 또는 서울특별시 가운데 서울특별시에 있습니다.",
+                   "서울특별시 또는 경기도 중 어디인지 공시를 보니 서울특별시입니다.",
+                   "서울특별시, 경기도 중 어디에 있는지 보면 서울특별시입니다."):
         assert matching.score_answer(facts, {"x": "서울특별시"}, answer, question=q)["x"] == 1.0, answer
     # ... but the two said as the answer, or "one of the two", is still a guess
-    for answer in ("서울특별시 또는 경기도입니다.", "서울특별시 또는 경기도 중 하나입니다."):
+    for answer in ("서울특별시 또는 경기도입니다.", "서울특별시 또는 경기도 중 하나입니다.",
+                   "서울특별시 또는 경기도 중 어느 한 곳입니다.", "서울특별시 또는 경기도 중 어디인지 알 수 없습니다."):
         assert matching.score_answer(facts, {"x": "서울특별시"}, answer, question=q)["x"] == 0.0, answer
 
 

@@ -1690,7 +1690,7 @@ def _unit_class(item: str) -> str:
 # (``steps.scoring.name_hedged`` calls it). An alternative is
 # - any name-like word joined to the value by an "or" word ("또는", "내지", "or"), a slash or the particle
 #   (이)나/거나 with nothing else between (a title such as "대표" may follow either name);
-# - any name-like word listed with the value before "중 하나" / "중 한 명" / "가운데 어느", or after "one of"
+# - any name-like word listed with the value before "중 하나" / "중 한 명" / "가운데 어느 한 곳", or after "one of"
 #   ("곽노정, 김철수 중 한 명": one of two is no pick);
 # - a name or code of the value's kind joined with one short word between ("720번 버스 또는 721번");
 # - in a sentence that offers an alternative ("아니면 … B일 수도", "혹시 B일지도", "or possibly B"), the
@@ -1717,10 +1717,11 @@ _TIGHT_BEFORE = re.compile(
     rf"(?<!{_WORD})(?P<other>{_WORD}+?)(?P<join>(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,]*{_OR_WORD}[\s(]*"
     rf"|(?P<slash>\s*/\s*)))$", re.IGNORECASE)
 # A list the value is one item of ("곽노정, 김철수", "김철수와 곽노정", "A and B"), and what makes it a
-# guess: "중 하나" / "중 한 명" / "가운데 어느" after it, "one of" before it.
+# guess: "중 하나" / "중 한 명" / "가운데 어느 한 곳" after it, "one of" before it ("중 어디가 …" restates the
+# question's choice).
 _LIST_JOIN = r"(?:\s*[,·]\s*|\s*(?:및|또는|혹은|내지|and|or)\s+|(?:와|과|이나|나)\s+)"
-_ONE_OF_AFTER = re.compile(
-    r"^\s*(?:이|가|은|는)?\s*(?:중|가운데)\s*(?:에서\s*)?(?:하나|한\s*(?:명|곳|개|분|군데|사람|개소)|어느|누구|어디)")
+_ONE_OF = r"(?:어느\s*)?(?:하나|한\s*(?:명|곳|개|분|군데|사람|개소|쪽))"
+_ONE_OF_AFTER = re.compile(rf"^\s*(?:이|가|은|는)?\s*(?:중|가운데)\s*(?:에서\s*)?{_ONE_OF}")
 _ONE_OF_BEFORE = re.compile(r"\bone\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _KIND_SUFFIX = re.compile(
     r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
@@ -1732,9 +1733,9 @@ _NOT_NAMES = frozenset({
     "그러나", "하나", "누구나", "언제나", "어디나", "아무나", "무엇이나", "뭐나", "어쨌거나", "최근", "현재", "지금", "실제", "실제로",
     "다만", "아직", "이미", "곧", "공식", "공식적으로",
 })
-# The question's choice restated ("A 또는 B 중 …"); "중 하나" / "중 어디" picks nothing.
-_CHOICE_AFTER = re.compile(
-    r"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?(?:하나|한\s*(?:곳|명|개|분|군데)|어느|어디|누구|one\b))", re.I)
+# The question's choice restated ("A 또는 B 중 …", "… 중 어디인지 보니 A"); "중 하나" picks nothing, and the
+# value must be said again after it (the pick).
+_CHOICE_AFTER = re.compile(rf"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?{_ONE_OF}|\s*one\b)", re.I)
 # A sentence offering an alternative names it: "B일 수도", "B일지도", "B일 가능성", "or possibly B".
 _EXPLICIT_ALT = re.compile(r"아니면|혹은|혹시|\bor\b", re.IGNORECASE)
 _MAYBE_NAME = re.compile(
