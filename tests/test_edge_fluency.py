@@ -555,3 +555,20 @@ def test_s8_a_school_is_named_without_the_school_list():
     from edge_synth.natural import name_says_kind
 
     assert name_says_kind("neis_schoolInfo", "혜화중학교") and not name_says_kind("neis_schoolInfo", "서울과학고")
+
+
+def test_s8_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
+    """edge-s0-0002461 (samples-577528e #18): "병원 중 '삼성서울병원'과 같은 시도의 실시간 대기질 중 통합대기환경지수가
+    가장 높은 측정소의 일산화탄소 농도는 얼마인가요?". The station says what the list is ("측정소"), so the pick is
+    said in the place: "'삼성서울병원'과 같은 시도에서 통합대기환경지수가 가장 높은 측정소의 …" (no "실시간 대기질 중")."""
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={}),
+             PlanStep(id="s2", tool="airkorea_getCtprvnRltmMesureDnsty",
+                      args={"sidoName": "$s1.items[8].sidoCdNm", "numOfRows": 100})]
+    comp = _s8_compose(steps, [Junction("SEM", "s1", ["s2"], "e1", {"item": 8})],
+                       want=lambda c: any(f["row_reason"] in ("max", "min") for f in c.facts))
+    q = comp.query
+    assert "같은 시도에서" in q and "대기질 중" not in q and "병원 중" not in q, q
+    assert fluency_problems(q) == [] and comp.invalid == [], q

@@ -817,6 +817,11 @@ def _filter_said(op_id: str, pname: str, said: str) -> str:
     return f"{i_ga(label)} {said}인"
 
 
+# Row words that say what the list is ("측정소" of 실시간 대기질, "음식점" of 모범음식점): a pick of such a list is
+# said in its place ("'X'와 같은 시도에서 … 가장 높은 측정소"), not "… 같은 시도의 실시간 대기질 중 … 측정소".
+_ROW_SAYS_KIND = frozenset({"측정소", "음식점", "주차장", "화장실", "도서관", "대여소", "정류장", "학교", "어린이집", "병원"})
+
+
 class _Writer:
     """Writes one query, remembering what it has said so that it can refer back to it."""
 
@@ -939,7 +944,8 @@ class _Writer:
             said_before, text = said
         pick = self.pick(tool, measure, how, self.d.outputs[sid]["items"])
         rel, mods = self.where.get(sid, (None, None))
-        if not said_before and rel is not None and not mods and user_noun(tool) == row_word(tool):
+        if not said_before and rel is not None and not mods and (user_noun(tool) == row_word(tool)
+                                                                  or row_word(tool) in _ROW_SAYS_KIND):
             if not rel:
                 return pick  # "의사가 가장 적은 병원"
             if rel.endswith("의"):

@@ -8,11 +8,16 @@ from the session first, as the auth tool would.
 
 from __future__ import annotations
 
+import copy
+import json
+import os
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from kopa_inspect.apis import get_operation, get_platform
-from kopa_inspect.execution import CallResult, Session
+from kopa_inspect.execution import CallRecord, CallResult, Session
 
 Outcome = Literal["ok", "structural", "environmental"]
 
@@ -59,6 +64,40 @@ def with_token(session: Session, op_id: str, args: dict[str, Any]) -> dict[str, 
     return args
 
 
+# Calls already answered, per backend: the embedded emulator is a function of (seed, clock, operation,
+# arguments) and keeps no state between calls (without a daily quota), so the same call gives the same
+# bytes. About 80% of the sampler's calls repeat one made before (a district's trades, the nationwide
+# hospital list); each costs ~5 ms in the emulator. Only the sampler and the grounding read this cache;
+# composition re-executes every plan on a fresh backend (pipeline.same_outputs), so a stale answer could
+# not reach the data. KOPA_EDGE_NO_CALL_CACHE=1 turns it off (tests/test_edge_call_cache.py compares).
+CALL_CACHE_SIZE = 4096
+_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[Any, ...], CallResult]] = weakref.WeakKeyDictionary()
+
+
+def _cacheable(session: Session, op_id: str) -> bool:
+    backend = session.backend
+    emu = getattr(backend, "emulator_config", None)
+    return (getattr(backend, "kind", None) == "embedded" and emu is not None and emu.daily_quota is None
+            and not get_platform(get_operation(op_id).platform).session_token_param
+            and os.environ.get("KOPA_EDGE_NO_CALL_CACHE") != "1")
+
+
 async def call(session: Session, op_id: str, args: dict[str, Any]) -> tuple[CallResult, Verdict]:
-    res = await session.call(op_id, with_token(session, op_id, args))
+    args = with_token(session, op_id, args)
+    if not _cacheable(session, op_id):
+        res = await session.call(op_id, args)
+        return res, classify(res)
+    cache = _CACHES.setdefault(session.backend, OrderedDict())
+    key = (session.seed, session.clock, op_id, json.dumps(args, sort_keys=True, default=str))
+    hit = cache.get(key)
+    if hit is None:
+        res = await session.call(op_id, args)
+        cache[key] = copy.deepcopy(res)
+        if len(cache) > CALL_CACHE_SIZE:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+        res = copy.deepcopy(hit)
+        session.calls.append(CallRecord(op_id, res.args, res.ok, res.code, res.parsed.total_count,
+                                        res.parsed.page_no))
     return res, classify(res)
