@@ -163,6 +163,9 @@ _MASKS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)"),
     re.compile(r"(?<!\d)\d{1,2}\s*월\s*\d{1,2}\s*일"),
     re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])"),
+    # an hour of the day ("21시 기준", "오후 3시 30분"): no figure of a count or a measure (a time fact reads
+    # it with parse_times); "3시간", "31개 시군", "3 시도" are not hours ("8시대" is)
+    re.compile(r"(?<![\d.,])\d{1,2}\s*시(?![간군도구])(?:\s*\d{1,2}\s*분)?"),
 )
 
 
@@ -1463,7 +1466,8 @@ def _mask_ranges(text: str) -> str:
 
 # A value denied is not stated: "197건이 아닙니다", "서울 중구 다동길 5가 아닙니다", "33억 7,000만 원이 아닙니다",
 # "is not 197" (the figures and the word before the negation blanked); "150건이 아니라 197건" leaves 197.
-# Read so only for facts without competitors (a which-one fact has its own denial rules).
+# Read so only for facts without competitors or bound to a subject (a which-one fact has its own denial
+# rules).
 _DENIED_KO = re.compile(rf"(?:{_FIG}\s+)*\S+(?<!뿐만)(?<!뿐)(?=\s*(?:아닙|아닌|아니(?!면)))")  # "A뿐만 아니라 B": A holds
 _DENIED_EN = re.compile(r"\b(?:is|was|are|were)\s+not\s+([^.,;:()\n]+)|\b(?:isn't|wasn't|aren't|weren't)\s+([^.,;:()\n]+)",
                         re.IGNORECASE)  # not past a bracket: a label's gloss ("the 구's own row is not one")
@@ -2072,7 +2076,10 @@ def score_answer(
             c for c in _as_list(ctx.get("competitors")) if not any(_same_value(c, v) for v in other_values)
         ]
         base = view
-        if not ctx["competitors"] and _get(f, "matcher") != "refusal":
+        # a denied value is no statement ("21도가 아닙니다"): read without denials where the fact has no
+        # competitors, or is bound to a subject (its competitors are other rows' figures, not a which-one
+        # pick, which has its own denial rules)
+        if (not ctx["competitors"] or subject not in (None, "")) and _get(f, "matcher") != "refusal":
             if plain_view is None:
                 plain_view = parse_answer(undenied(answer))
                 plain_view.dump = view.dump
