@@ -572,3 +572,37 @@ def test_s8_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
     q = comp.query
     assert "같은 시도에서" in q and "대기질 중" not in q and "병원 중" not in q, q
     assert fluency_problems(q) == [] and comp.invalid == [], q
+
+
+# A place table looked up by a broader place, then one of its rows named ("서울특별시 중 '서울특별시 종로구 통인동'"; 36
+# of the 2,000 rows of a run at 1c20e75): the place said twice, once as a list. And a row that is itself the
+# 시군구 "with the same 시군구" ("'서울특별시 종로구'와 같은 시군구의 …", 8 rows): the place is the row.
+S8_PLACE_PICKED = [
+    ("서울특별시 중 '서울특별시 종로구 통인동'과 같은 시도의 관광지 '종로 국화축제'와 '국립민속박물관 노을 게스트하우스' "
+     "중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?"),
+    "서울특별시 종로구 중 '서울특별시 종로구 통인동'의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'의 행사 장소는 어떻게 되나요?",
+    "부암동 중 '종로구'와 같은 시군구의 모범음식점 중 '솔빛식당'의 주소는 어디인가요?",
+]
+
+
+@pytest.mark.parametrize("query", S8_PLACE_PICKED)
+def test_s8_a_place_picked_from_its_own_lookup_is_flagged(query):
+    assert any("place picked from its lookup" in p for p in fluency_problems(query)), fluency_problems(query)
+
+
+@pytest.mark.parametrize("query", [
+    "오늘(2026년 12월 5일) 서울 구별 대기오염도 중 '광진구'의 실시간 초미세먼지 농도는 얼마인가요?",
+    "공공도서관 중 '이태원1동 도서관' 반경 2km 안의 관광지는 모두 몇 곳인가요?",
+    "'서울특별시 종로구 통인동'과 같은 시도의 관광지 중 '종로 호수공원'의 주소는 어디인가요?",
+])
+def test_s8_a_row_of_a_list_is_not_a_place_picked_from_its_lookup(query):
+    assert fluency_problems(query) == [], fluency_problems(query)
+
+
+def test_s8_a_row_that_is_the_place_is_not_in_the_same_place():
+    from edge_synth.compose import _names_the_place
+
+    assert _names_the_place("'서울특별시 종로구'", "시군구") and _names_the_place("'부산광역시'", "시도")
+    assert _names_the_place("'수원시'", "시군구")
+    assert not _names_the_place("'서울특별시 종로구 통인동'", "시군구") and not _names_the_place("'중구문화원'", "시군구")
+    assert not _names_the_place("'서울특별시 종로구'", "동네")

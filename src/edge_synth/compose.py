@@ -682,6 +682,23 @@ def _consumer_ref(draft: Draft, j: Any, sid: str) -> tuple[str, str]:
 _CODE10_CUT = {"[0:5]": "시군구", "[:5]": "시군구", "[0:2]": "시도", "[:2]": "시도"}
 
 
+_SIDO_NAME = re.compile(r"(?:도|특별시|광역시|특별자치시|특별자치도)$")
+
+
+def _names_the_place(who: str, place: str) -> bool:
+    """Whether a quoted row name is itself the place of that level: a 시군구 ("'서울특별시 종로구'", "'수원시'")
+    or a 시도 ("'부산광역시'"); a 동 or a building is not ("'서울특별시 종로구 통인동'", "'중구문화원'")."""
+    words = who.strip("'").split()
+    if not words:
+        return False
+    if place == "시군구":
+        return bool(re.search(r"[가-힣](?:구|군|시)$", words[-1])) and all(_SIDO_NAME.search(w) or
+                                                                      re.search(r"시$", w) for w in words[:-1])
+    if place == "시도":
+        return len(words) == 1 and bool(_SIDO_NAME.search(words[0]))
+    return False
+
+
 def _join(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
@@ -717,6 +734,8 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
         return f"{who} 근처".strip()
     if c in _PLACE_OF:
         place = _CODE10_CUT.get(cut, _PLACE_OF[c]) if c == "code10" else _PLACE_OF[c]
+        if who and prod_tool in PLACE_ROWS and _names_the_place(who, place):
+            return f"{who}의"  # the row is that place: "'서울특별시 종로구'의", not "…와 같은 시군구의"
         return f"{gwa(who)} 같은 {place}의" if who else f"같은 {place}의"
     return f"{who}의" if who else ""
 

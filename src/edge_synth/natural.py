@@ -400,6 +400,21 @@ def two_chained_questions(text: str) -> bool:
     return len(sents) >= 2 and all(len(_LAYER.findall(_QUOTED_NAME.sub("'N'", s))) >= 2 for s in sents)
 
 
+_PLACE_THEN_ROW = re.compile(r"(?:^|\s)((?:[가-힣0-9]+ )*?[가-힣0-9]+(?:시|도|구|군|동|읍|면|가|로)) 중 '")
+
+
+def place_picked_from_lookup(text: str) -> str | None:
+    """A place said, then a row picked "among" it ("서울특별시 중 '서울특별시 종로구 통인동'", "부암동 중 '종로구'"):
+    a place table looked up by one place and read at another, the place said twice, once as a list. A list
+    named by its noun ("서울 구별 대기오염도 중 '광진구'", "도시 중 '성남시'") is not a place."""
+    nouns = {w for pair in USER_NOUNS.values() for w in pair}
+    for m in _PLACE_THEN_ROW.finditer(text):
+        last = m.group(1).split()[-1]
+        if not any(n.endswith(last) for n in nouns):
+            return m.group(1)
+    return None
+
+
 def rows_of_a_picks_list(text: str) -> int:
     """Clauses that name a row of a list found for a picked row ("전문의가 가장 많은 병원의 진료과목 중
     '정형외과'"): the pick, then a row of its list, in one breath. Asked as two clauses ("… 가장 많은 병원은
@@ -451,6 +466,8 @@ def fluency_problems(query: str) -> list[str]:
         out.append(f"unclear back-reference {unclear[0]!r}")
     if districts_said_twice(query):
         out.append("district said twice in a clause")
+    if (place := place_picked_from_lookup(query)) is not None:
+        out.append(f"place picked from its lookup {place!r}")
     if rows_of_a_picks_list(query):
         out.append("row of a pick's list in one clause")
     if two_chained_questions(query):
@@ -473,7 +490,7 @@ FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의
                   "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
                   "picks in one sentence", "name said twice", "unclear back-reference", "row of a pick's list",
                   "long query", "code beside a name", "radius around an area", "comparison of a month",
-                  "form-like filter", "district said twice", "two chained questions")
+                  "form-like filter", "district said twice", "two chained questions", "place picked from its lookup")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
