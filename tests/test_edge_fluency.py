@@ -606,3 +606,24 @@ def test_s8_a_row_that_is_the_place_is_not_in_the_same_place():
     assert _names_the_place("'수원시'", "시군구")
     assert not _names_the_place("'서울특별시 종로구 통인동'", "시군구") and not _names_the_place("'중구문화원'", "시군구")
     assert not _names_the_place("'서울특별시 종로구'", "동네")
+
+
+def test_s8_the_only_row_of_a_searched_list_is_asked_by_name_first():
+    """edge-s0-0002675 (samples-577528e #2): "… 아파트 매매 거래 중 '통인SK뷰퍼스트'와 같은 동네의 병원의 병원 종류는
+    어떻게 되나요?" names no hospital (the user cannot know there is one). Its plan, rebuilt: the hospital is asked
+    first ("… 같은 동네의 병원은 어디인가요?"), then "그 병원"; the answer names it (a name fact)."""
+    from edge_synth.filter import answer_holds
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTradeDev",
+                      args={"LAWD_CD": "11110", "DEAL_YMD": "202611", "numOfRows": 100}),
+             PlanStep(id="s2", tool="hira_getHospBasisList", args={"emdongNm": "$s1.items[8].umdNm"}),
+             PlanStep(id="s3", tool="hira_getDtlInfo2_7", args={"ykiho": "$s2.items[0].ykiho"})]
+    js = [Junction("SEM", "s1", ["s2"], "e1", {"item": 8}), Junction("SEQ", "s2", ["s3"], "e2", {"item": 0})]
+    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s3" for f in c.facts))
+    q = comp.query
+    assert "병원은 어디" in q and "그 병원의" in q and "같은 동네의 병원의" not in q, q
+    name = next(f for f in comp.facts if f["step"] == "s2")
+    assert name["row_reason"] == "only" and f"'{name['resolved']}'" in comp.answer, comp.answer
+    assert fluency_problems(q) == [] and comp.invalid == [] and answer_holds(comp.answer, comp.facts), q

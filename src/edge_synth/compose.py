@@ -233,6 +233,32 @@ def _pick_asked_first(draft: Draft, run: PlanRun, sid: str) -> dict[str, Any] | 
     return fact
 
 
+def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fname: str) -> dict[str, Any] | None:
+    """The one row of a list found around another row ("'X'와 같은 동네의 병원", one hospital): the user cannot
+    know there is one, so which it is is asked first ("… 같은 동네의 병원은 어디인가요? 그리고 그 병원의 …"), a
+    name fact the answer states. For the leaf's own row (its fact is another field) or for the single row a
+    leaf's call was made for (SEQ/SEM: its hours, its departments). None beside a comparison (a third ask)."""
+    if any(x.type == "CMP" for x in draft.junctions):
+        return None
+    items = run.outputs[sid]["items"]
+    j = _incoming(draft, sid)
+    if reason == "only" and len(items) == 1 and found_by_search(draft, sid):
+        target, t_items = sid, items
+    elif (j is not None and j.type in ("SEQ", "SEM") and len(run.outputs[j.producer]["items"]) == 1
+          and found_by_search(draft, j.producer)):
+        target, t_items = j.producer, run.outputs[j.producer]["items"]
+    else:
+        return None
+    tool = draft.step(target).tool
+    label = row_label(tool, t_items[0], t_items)
+    if label is None or (target == sid and label[0] == fname) or label[0] not in askable_fields(tool):
+        return None  # a place table's row ("'X'가 있는 동네") has nothing to ask: its name is the user's
+    fact = _fact(f"o{sid}", target, label[0], run, 0, "only", None, f"{user_noun(tool)}의 이름", tool)
+    fact.update(value=f"${target}.items[0].{label[0]}", resolved=label[1], matcher="name", row_label=label[1],
+                row_label_field=label[0])
+    return fact
+
+
 def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None,
                 clock: str | None = None) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
@@ -331,7 +357,8 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
         if fname is None and silent is not None:
             silent.append(s.id)
         if fname:
-            if (first := _pick_asked_first(draft, run, s.id)) is not None and first["step"] not in asked_first:
+            first = _pick_asked_first(draft, run, s.id) or _only_row_asked_first(draft, run, s.id, reason, fname)
+            if first is not None and first["step"] not in asked_first:
                 asked_first.add(first["step"])
                 facts.append(first)
             base = _row_ref(s.id, items, idx, reason, measure)
@@ -1065,6 +1092,9 @@ class _Writer:
         q = question_word(tool, f, raw)
         rel, mods = self.where.get(sid, (None, None))
         own = bool(rel) and not mods and rel.endswith("의") and text == f"{rel} {user_noun(tool)}"
+        if reason == "only" and f.get("row_label_field") == f["field"] and not said_before:
+            # which one it is (the only row of a list the chain found): "… 같은 동네의 병원은 어디인가요?"
+            return "", text, "어디" if counter(tool) == "곳" else "무엇"
         if reason == "count":
             if own and not said_before:
                 return rel, user_noun(tool), q  # "'수원시'의" + "버스 정류장": "'수원시'는요?" can follow
