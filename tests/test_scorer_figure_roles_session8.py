@@ -60,3 +60,25 @@ def test_an_hour_is_no_figure_but_an_amount_of_hours_and_cities_are() -> None:
     assert vals("오후 3시 30분에 12건") == [12.0]
     assert vals("3시간 걸립니다") == [3.0]
     assert vals("31개 시군, 3 시도, 8시대 승차 1,200명") == [31.0, 3.0, 1200.0]
+
+
+# --- the gold figure said in the opposite extreme's role ------------------------------------------------
+
+@pytest.mark.parametrize("answer", [
+    "종로구의 오늘 최고기온은 19도, 최저기온은 21도입니다.",
+    "종로구는 최저기온이 21도이고 최고기온은 19도입니다.",
+    "종로구 오늘 최저기온 21도.",
+])
+def test_the_value_said_as_the_opposite_extreme_is_not_stated(answer: str) -> None:
+    assert _bench(answer, ["17.0", "14.0"]) == 0.0 and _bench(answer, None) == 0.0, answer
+    assert scoring.answer_score(answer, [FACT], [ROWS]) == 0.0, answer
+
+
+@pytest.mark.parametrize("answer", [
+    "종로구의 오늘 최저기온은 14도, 최고기온은 21도입니다.",
+    "종로구의 오늘 최고기온은 21도로 최저기온보다 7도 높습니다.",
+    "종로구의 오늘 기온은 최고 21도입니다.",
+])
+def test_the_value_in_its_own_extremes_clause_holds(answer: str) -> None:
+    assert _bench(answer, None) == 1.0, answer
+    assert scoring.answer_score(answer, [FACT], [ROWS]) == 1.0, answer

@@ -1570,6 +1570,39 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     return forms
 
 
+# A figure said as the opposite extreme of the fact's measure ("최고기온은 19도, 최저기온은 21도" for the
+# high): another role, not the value. Clauses (commas, sentences, "…이고/이며/지만") that name the other
+# extreme and not the fact's own have their figures blanked. UNCERTAIN: a word pair list, not a parser.
+_EXTREME = re.compile(r"최(?:고|저|대|소)")
+_OPPOSITE = {"최고": "최저", "최저": "최고", "최대": "최소", "최소": "최대"}
+_ROLE_CUT = re.compile(r"([,;\n]|(?<=[.!?。])\s|(?:이고|이며|이지만|인데|으며|지만)\s|(?<=[도다])(?:고|며)\s)")
+
+
+def _other_extremes_blanked(view: AnswerView, description: Any) -> AnswerView:
+    """The view with the figures of every clause about the other extreme blanked (same lengths)."""
+    own = set(_EXTREME.findall(re.sub(r"\([^)]*\)", " ", unicodedata.normalize("NFKC", str(description or "")))))
+    if len(own) != 1:
+        return view
+    mine = own.pop()
+    other = _OPPOSITE[mine]
+
+    def cut(text: str) -> str:
+        # cut where the text (brackets masked: "(top price; API unit 만원)" is one gloss) has a cut
+        masked = re.sub(r"\([^()]*\)", lambda m: "(" + "x" * (len(m.group(0)) - 2) + ")", text)
+        out, pos = [], 0
+        for piece in _ROLE_CUT.split(masked):
+            part = text[pos : pos + len(piece)]
+            pos += len(piece)
+            out.append(_blank_figures(part) if other in part and mine not in part else part)
+        return "".join(out)
+
+    if other not in view.text:
+        return view
+    lines = [(lab, _blank_figures(val) if other in lab and mine not in lab else cut(val)) for lab, val in view.lines]
+    return AnswerView(cut(view.text), view.dump, lines, [cut(x) for x in view.sentences], [cut(x) for x in view.clauses],
+                      [[cut(x) for x in g] for g in view.clause_groups])
+
+
 def score_fact(
     fact: Any,
     expected: Any,
@@ -1602,6 +1635,8 @@ def score_fact(
     values = [v for v in [expected, *accept] if v is not None]
     if not values:
         return 0.0
+    if matcher in _NUMERIC_KINDS:  # a figure said as the opposite extreme ("최저기온은 21도" for the high)
+        view = _other_extremes_blanked(view, _get(fact, "description"))
     if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
         return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
     if matcher in ("name", "exact") and any(

@@ -32,8 +32,9 @@ DEFAULT_MAX_MESSAGES = 60
 # 5: a name offered beside any invented alternative ("정신아 또는 김철수", "A의원 아니면 B병원") earns no
 #    answer credit (was: only an alternative of its own kind); one rule, matching.name_hedged, for the
 #    scorer and the step rewards; efficiency is 0 for any call on a task that needs none (was 1.0 for
-#    one call); a clock hour ("21시 기준") is no figure, and a subject's figure denied ("21도가 아닙니다") is
-#    not stated where the fact has competitors too (MATCH, session 8).
+#    one call); a clock hour ("21시 기준") is no figure, a subject's figure denied ("21도가 아닙니다") is not
+#    stated where the fact has competitors too, nor a figure said as the opposite extreme ("최저기온은
+#    21도" for the high) (MATCH, session 8).
 TASK_VERSION = 5
 
 _TRUE = {"true", "yes", "1", "on"}
