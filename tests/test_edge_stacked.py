@@ -282,11 +282,14 @@ def test_an_unnamed_pick_is_graded_by_the_episode_grader_as_the_pipeline_checks_
 
 def test_an_answer_the_episode_graders_form_check_refuses_is_caught():
     # edge-s0-0007678 (default run at 2f7e43b), shortened: the comparison's times "17시 30분", "18시" equal
-    # two other 어린이집 rows' 현원 (18, 30), and steps.scoring.answer_well_formed (which kopa_grpo.env runs
-    # before grading) reads two other rows' figures as a row listing: the row's own answer scores 0.
+    # two other 어린이집 rows' 현원 (18, 30). steps.scoring.answer_well_formed (which kopa_grpo.env runs
+    # before grading) read them as two other rows' figures listed, so the row's own answer scored 0 and the
+    # pipeline's check had to drop it. Since 76b3a0c a clock hour is no figure of a count, so the grader
+    # takes that answer and the pipeline keeps it; two other rows' 현원 said as figures are still refused.
     import json
 
     from edge_synth.filter import answer_well_formed
+    from kopa_inspect.steps.scoring import answer_well_formed as graders_check
 
     rows = [{"CRNAME": "A어린이집", "CRCAPAT": "17", "CRCHCNT": "11"},
             {"CRNAME": "B어린이집", "CRCAPAT": "40", "CRCHCNT": "18"},
@@ -298,6 +301,11 @@ def test_an_answer_the_episode_graders_form_check_refuses_is_caught():
               "matcher": "number", "competitors": ["18", "30"]}]
     said = ("'경희대학교병원'의 월요일 진료 종료는 17시 30분, '서울대학교병원'의 월요일 진료 종료는 18시입니다. "
             "어린이집 중 정원이 가장 작은 어린이집(정원 17)의 현원은 11입니다.")
-    assert not answer_well_formed(said, facts, results)
+    expected = [f["resolved"] for f in facts]
+    assert answer_well_formed(said, facts, results) == graders_check(said, results, expected, facts)
+    assert answer_well_formed(said, facts, results)  # the hours are no 현원
+    listed = "어린이집 중 정원이 가장 작은 어린이집의 현원은 11입니다. 다른 어린이집의 현원은 18, 30입니다."
+    assert not graders_check(listed, results, expected[2:], facts[2:])
+    assert not answer_well_formed(listed, facts[2:], results)
     plain = "어린이집 중 정원이 가장 작은 어린이집의 현원은 11입니다."
     assert answer_well_formed(plain, facts[2:], results)
