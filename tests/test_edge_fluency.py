@@ -627,3 +627,33 @@ def test_s8_the_only_row_of_a_searched_list_is_asked_by_name_first():
     name = next(f for f in comp.facts if f["step"] == "s2")
     assert name["row_reason"] == "only" and f"'{name['resolved']}'" in comp.answer, comp.answer
     assert fluency_problems(q) == [] and comp.invalid == [] and answer_holds(comp.answer, comp.facts), q
+
+
+def test_s8_a_call_the_question_never_asks_is_not_in_the_trajectory():
+    """edge-s0-0005452 of the default run at b90a4f5: "'서울역삼초등학교'의 학사일정 중 '입학식'의 날짜는 언제인가요?"
+    with five calls: the schedule, and three schools' meal menus nobody asked about (leaves without a fact; 368
+    of the 2,000 rows carried such calls: grid lookups, meals, nearby stations). A model trained on it learns to
+    make calls the question does not need. Its plan, rebuilt: the unasked leaves are pruned (and a FAN left
+    with one call is a SEQ); the facts, the answer and the knowable arguments are unchanged."""
+    from edge_helpers import HAND_CLOCK
+    from edge_synth.filter import answer_holds, argument_sources
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    meal = {"SD_SCHUL_CODE": "$s1.items[{k}].SD_SCHUL_CODE", "ATPT_OFCDC_SC_CODE": "$s1.items[{k}].ATPT_OFCDC_SC_CODE",
+            "KEY": "$session.neis"}
+    steps = [PlanStep(id="s1", tool="neis_schoolInfo", args={"KEY": "$session.neis"}),
+             PlanStep(id="s2", tool="neis_SchoolSchedule", args={
+                 "SCHUL_CRSE_SC_NM": "$s1.items[9].SCHUL_KND_SC_NM", "ATPT_OFCDC_SC_CODE": "$s1.items[9].ATPT_OFCDC_SC_CODE",
+                 "SD_SCHUL_CODE": "$s1.items[9].SD_SCHUL_CODE", "KEY": "$session.neis"})]
+    steps += [PlanStep(id=f"s{i}", tool="neis_mealServiceDietInfo", args={k: v.format(k=row) for k, v in meal.items()})
+              for i, row in ((3, 6), (4, 8), (5, 9))]
+    js = [Junction("SEM", "s1", ["s2"], "e1", {"item": 9}),
+          Junction("FAN", "s1", ["s3", "s4", "s5"], "e2", {"items": [6, 8, 9]})]
+    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
+    fact_steps = {f["step"] for f in comp.facts}
+    assert [s.id for s in comp.plan.steps] == ["s1", "s2"], ([s.tool for s in comp.plan.steps], comp.query)
+    assert fact_steps <= {"s1", "s2"} and set(comp.run.outputs) == {"s1", "s2"}
+    assert not any(m.get("name") == "neis_mealServiceDietInfo" for m in comp.messages), comp.messages
+    assert answer_holds(comp.answer, comp.facts) and all(a["source"] for a in argument_sources(
+        comp.plan, comp.query, HAND_CLOCK))

@@ -1419,6 +1419,48 @@ def tools_for(plan: Plan, tokens: dict[str, str], extra_tools: list[str] = ()) -
     return tools + [tool_schema(get_operation(n)) for n in names]
 
 
+_STEP_REF = re.compile(r"^\$([A-Za-z_]\w*?)[.\[]")
+
+
+def prune_unasked(draft: Draft, run: PlanRun, facts: list[dict[str, Any]]) -> list[str]:
+    """Remove the calls the question never asks about: leaves without a fact (a grid lookup, three schools'
+    meal menus beside the one schedule asked; 368 of 2,000 rows at b90a4f5), then any producer left as such
+    a leaf; a condition's branch and a comparison's calls stay (the query states them). A FAN left with one
+    call is a SEQ. Changes ``draft`` and ``run`` in place; returns the step ids removed."""
+    asked = {f.get("step") for f in facts} | {f.get("winner_step") for f in facts}
+    stated = {c for j in draft.junctions if j.type in ("COND", "CMP") for c in j.consumers}
+    removed: list[str] = []
+    while True:
+        ids = {st.id for st in draft.steps}
+        used = {m.group(1) for st in draft.steps for v in st.args.values()
+                if isinstance(v, str) and (m := _STEP_REF.match(v)) and m.group(1) in ids}
+        gone = [st.id for st in draft.steps if st.id not in used | asked | stated]
+        if not gone or len(gone) == len(draft.steps):
+            break
+        removed += gone
+        draft.steps = [st for st in draft.steps if st.id not in gone]
+        for d in (draft.outputs, draft.args, draft.call_keys, run.outputs, run.args):
+            for sid in gone:
+                d.pop(sid, None)
+    if not removed:
+        return removed
+    kept = []
+    for j in draft.junctions:
+        keep = [k for k, c in enumerate(j.consumers) if c not in removed]
+        if not keep:
+            continue
+        if len(keep) < len(j.consumers):
+            items = j.detail.get("items")
+            j.consumers = [j.consumers[k] for k in keep]
+            if isinstance(items, list):
+                j.detail = {**j.detail, "items": [items[k] for k in keep]}
+            if j.type == "FAN" and len(j.consumers) == 1:
+                j.type, j.detail = "SEQ", {"item": j.detail["items"][0]}
+        kept.append(j)
+    draft.junctions = kept
+    return removed
+
+
 async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | None, model: str | Any | None = None,
                   distractors: int = 2, all_ops: list[str] | None = None) -> Composed:
     t0 = time.perf_counter()
@@ -1428,7 +1470,12 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     rng = random.Random(f"{seed}|compose|{draft.index}")
     silent: list[str] = []
     facts = make_facts(draft, run, rng, silent, clock)
+    if facts and (removed := prune_unasked(draft, run, facts)):
+        plan = Plan(steps=[st for st in plan.steps if st.id not in removed])
+        tokens = {p: t for p, t in tokens.items() if any(get_operation(st.tool).platform == p for st in plan.steps)}
     query, invalid = query_and_problems(draft, facts, clock, run.outputs)
+    if len(plan.steps) < 2:
+        invalid = ["too_short_after_pruning", *invalid]  # one call asked about: not a multi-step row
     answer = template_answer(draft, facts, run)
     writer = "grammar"
     if model:
