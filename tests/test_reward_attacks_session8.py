@@ -13,15 +13,15 @@
   evaluate with) refuses such a block: the kopa_steps step scores parse 0, exact 0, and the
   KOPA-Bench call never runs.
 
-Open, for the owners of steps/build.py and of the answer matcher (xfail here, not strict: another
-helper's fix must not break this file; an XPASS says the mark can go):
+Closed since by the owners of steps/build.py and of the answer matcher (the tests below lost their
+xfail marks):
 
-- ``steps.build.bench_examples(seed=N)`` built KOPA-Bench steps in the seed-0 world: fixed in 83b4c6e
-  (the test below lost its mark).
-- Answers that earn the answer reward (1.90 of 1.90) though they are wrong or hedged: the gold figure
+- ``steps.build.bench_examples(seed=N)`` built KOPA-Bench steps in the seed-0 world: fixed in 83b4c6e.
+- Answers that earned the answer reward (1.90 of 1.90) though they are wrong or hedged: the gold figure
   in another role beside a wrong one ("19도입니다(21시 기준)", "19도, 최저기온은 21도"), the gold
   figure denied where the fact has competitors ("21도가 아닙니다"), a correction to a competitor
-  ("21도입니다. 아니, 17도입니다."), a name beside an invented one with a slash, "중 한 명" or "내지".
+  ("21도입니다. 아니, 17도입니다."), a name beside an invented one with a slash, "중 한 명" or "내지":
+  fixed in matching (24b7322, 76b3a0c, e108d07).
 
 ``python tests/test_reward_attacks_session8.py [EDGE_DATASET]`` prints the rows of the README table;
 with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
@@ -121,7 +121,6 @@ NAME_GUESSES = ["SK하이닉스의 대표자는 곽노정/김철수입니다.", 
                 "SK하이닉스의 대표자는 곽노정 내지 김철수입니다."]
 
 
-@pytest.mark.xfail(strict=False, reason="the answer matcher (src/kopa_inspect/matching.py, MATCH's) credits it")
 @pytest.mark.parametrize("attack", WRONG_ANSWERS + NAME_GUESSES,
                          ids=["19-then-21-as-hour", "19-high-21-low", "21-denied", "21-corrected-to-17",
                               "name-slash", "name-one-of", "name-naeji"])
