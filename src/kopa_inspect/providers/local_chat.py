@@ -30,6 +30,10 @@ from inspect_ai.tool import ToolCall, ToolInfo
 # The templates themselves live in chat_templates: one source for hf/local and llamacpp/.
 from kopa_inspect.providers.chat_templates import render
 
+# One decoder of a <tool_call> block for the evaluation and the step metrics / rewards (steps.parsing),
+# re-exported here: what this provider refuses, no metric or reward pays for.
+from kopa_inspect.steps.parsing import ToolCallFormatError, decode_call_block
+
 TemplateName = Literal["chatml", "gemma"]
 
 
@@ -68,11 +72,6 @@ def render_prompt(messages: list[ChatMessage], tools: list[ToolInfo], template: 
 
 
 _BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|$)", re.DOTALL)
-_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
-
-
-class ToolCallFormatError(ValueError):
-    """A ``<tool_call>`` block that is not ``{"name": <tool>, "arguments": {...}}``."""
 
 
 def _call_id(prefix: str, index: int, block: str) -> str:
@@ -80,38 +79,6 @@ def _call_id(prefix: str, index: int, block: str) -> str:
     # the turn's position, the digest tells apart calls within a turn.
     digest = hashlib.sha1(f"{index}:{block}".encode()).hexdigest()[:8]
     return f"{prefix}_{index}_{digest}"
-
-
-def decode_call_block(block: str) -> tuple[str, dict[str, Any]]:
-    """The tool name and arguments of one ``<tool_call>`` body; ToolCallFormatError says what is wrong."""
-    text = block.strip()
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group(1)
-    if not text:
-        raise ToolCallFormatError("the <tool_call> block is empty")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ToolCallFormatError(f"the <tool_call> block is not valid JSON ({exc.msg} at char {exc.pos})") from exc
-    if not isinstance(data, dict):
-        raise ToolCallFormatError(f"the <tool_call> block must be a JSON object, not {type(data).__name__}")
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise ToolCallFormatError('the <tool_call> object needs a "name" string (the function to call)')
-    arguments = data.get("arguments", data.get("parameters", {}))
-    if isinstance(arguments, str):
-        # Some models double-encode the arguments object.
-        try:
-            arguments = json.loads(arguments) if arguments.strip() else {}
-        except json.JSONDecodeError as exc:
-            raise ToolCallFormatError(f'"arguments" of {name!r} is a string that is not a JSON object ({exc.msg})') from exc
-    if not isinstance(arguments, dict):
-        raise ToolCallFormatError(f'"arguments" of {name!r} must be a JSON object, not {type(arguments).__name__}')
-    unknown = set(data) - {"name", "arguments", "parameters"}
-    if unknown:
-        raise ToolCallFormatError(f"the <tool_call> object has unexpected keys {sorted(unknown)}")
-    return name.strip(), arguments
 
 
 def parse_tool_calls(completion: str, tools: list[ToolInfo], id_prefix: str = "call") -> tuple[str, list[ToolCall]]:

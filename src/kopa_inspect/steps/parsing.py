@@ -9,6 +9,13 @@ around it, a call inside a sentence) makes the completion ill-formed, so neither
 metric nor any reward pays for hedging between the two kinds. Reasoning in ``<think>`` blocks is
 not part of the move (Qwen3 templates emit one, often empty). Tags must balance: a stray
 ``</tool_call>`` or an unclosed ``<tool_call>`` / ``<think>`` is a broken move.
+
+Each block is read by :func:`decode_call_block`, the one decoder the evaluation uses too
+(``providers.local_chat`` imports it: ``llamacpp/local`` and ``local`` parse with it): a block it
+refuses (a key beside ``name`` and ``arguments`` such as ``"id"``, ``"type"`` or a smuggled
+``"answer"``; no name; arguments that are no object) makes the move ill-formed here as well, so no
+step metric or reward pays for a call the evaluation never runs (session 8; before, this module
+had rules of its own and paid such a block in full).
 """
 
 from __future__ import annotations
@@ -23,6 +30,47 @@ _CALL_RE = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
 _OPEN_TAG = "<tool_call>"
 _CLOSE_TAG = "</tool_call>"
 _THINK_RE = re.compile(r"<think>.*?</think>", re.DOTALL)
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+class ToolCallFormatError(ValueError):
+    """A ``<tool_call>`` block that is not ``{"name": <tool>, "arguments": {...}}``."""
+
+
+def decode_call_block(block: str) -> tuple[str, dict[str, Any]]:
+    """The tool name and arguments of one ``<tool_call>`` body; ToolCallFormatError says what is wrong.
+
+    The evaluation's decoder (re-exported by providers.local_chat) and the step metrics' alike. A
+    ```` ```json ```` fence around the object, a double-encoded arguments string and the
+    ``"parameters"`` alias are accepted; any other key beside ``name`` and ``arguments`` is not."""
+    text = block.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    if not text:
+        raise ToolCallFormatError("the <tool_call> block is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ToolCallFormatError(f"the <tool_call> block is not valid JSON ({exc.msg} at char {exc.pos})") from exc
+    if not isinstance(data, dict):
+        raise ToolCallFormatError(f"the <tool_call> block must be a JSON object, not {type(data).__name__}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ToolCallFormatError('the <tool_call> object needs a "name" string (the function to call)')
+    arguments = data.get("arguments", data.get("parameters", {}))
+    if isinstance(arguments, str):
+        # Some models double-encode the arguments object.
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            raise ToolCallFormatError(f'"arguments" of {name!r} is a string that is not a JSON object ({exc.msg})') from exc
+    if not isinstance(arguments, dict):
+        raise ToolCallFormatError(f'"arguments" of {name!r} must be a JSON object, not {type(arguments).__name__}')
+    unknown = set(data) - {"name", "arguments", "parameters"}
+    if unknown:
+        raise ToolCallFormatError(f"the <tool_call> object has unexpected keys {sorted(unknown)}")
+    return name.strip(), arguments
 
 
 @dataclass
@@ -82,24 +130,9 @@ def parse_completion(completion: Any) -> ParsedCompletion:
     well_formed = True
     for raw in _CALL_RE.findall(text):
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError:
+            calls.append(decode_call_block(raw))  # the evaluation's decoder: what it refuses is no call
+        except ToolCallFormatError:
             well_formed = False
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
-            well_formed = False
-            continue
-        args = obj.get("arguments", obj.get("parameters", {}))
-        if isinstance(args, str):
-            try:
-                args = json.loads(args)
-            except json.JSONDecodeError:
-                well_formed = False
-                continue
-        if not isinstance(args, dict):
-            well_formed = False
-            continue
-        calls.append((obj["name"], args))
     # An opening tag without a matching close is a truncated or broken call; a closing tag
     # without an opening one is a call written wrong, not prose.
     blocks = len(_CALL_RE.findall(text))
