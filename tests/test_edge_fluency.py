@@ -657,3 +657,12 @@ def test_s8_a_call_the_question_never_asks_is_not_in_the_trajectory():
     assert not any(m.get("name") == "neis_mealServiceDietInfo" for m in comp.messages), comp.messages
     assert answer_holds(comp.answer, comp.facts) and all(a["source"] for a in argument_sources(
         comp.plan, comp.query, HAND_CLOCK))
+
+
+def test_s8_a_dong_name_before_the_particle_is_not_the_noun_dongui():
+    """edge-s0-0009527 of the run at 85108d4 (samples-85108d4 #13): "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
+    passed the three-'의' check: '길음동의' ended in '동의' (consent), a noun the check skips. A place name ending
+    in 동 takes the particle like any noun (4 of the 2,000 rows); the bare noun '동의' still is not one."""
+    q = "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
+    assert longest_ui_chain(q) == 3 and any("'의' in a row" in p for p in fluency_problems(q))
+    assert longest_ui_chain("학생의 동의 절차는 어떻게 되나요?") == 1

@@ -338,7 +338,8 @@ def longest_ui_chain(text: str) -> int:
     best = run = 0
     for w in _eojeol(text):
         bare = w.rstrip("?.!,")
-        if bare.endswith("의") and not bare.endswith(_NOUNS_IN_UI):
+        noun = bare.endswith(_NOUNS_IN_UI) and not (bare.endswith("동의") and len(bare) > 2)  # "길음동의": 동 + 의
+        if bare.endswith("의") and not noun:
             run += 1
             best = max(best, run)
         elif _NP_BREAK.search(w):
