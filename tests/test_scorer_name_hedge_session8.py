@@ -14,6 +14,7 @@ the one line is changed. The controls are valid answers that must keep full cred
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -217,3 +218,91 @@ async def test_a_call_on_a_no_call_task_is_a_wasted_call() -> None:
     assert grade(task, gold, answer, []).efficiency == 1.0
     two = await _CALLS.run_calls(task, shared_backend(BackendConfig()), [("nts_status", {"b_no": "1058852441"})] * 2)
     assert grade(task, gold, answer, two).efficiency == 0.0
+
+
+# --- an alias is no hedge ----------------------------------------------------------------------------
+# A value's alias is another field of the SAME result row (corp_name / corp_eng_name, a station's name
+# and its code): "삼성전자 또는 SAMSUNG ELECTRONICS" names one company twice, it guesses nothing. Since
+# the one rule above, such an answer lost the point. The scorer knows the row from the gold outputs
+# (matching.with_row_aliases: the fields shared by every row holding the value, none of the value's
+# own kind, no competitor); another row's name, its alias and an invented name stay alternatives.
+
+async def _alias_context(task_id: str) -> tuple[BenchTask, GoldTruth, str, dict]:
+    task, gold = await _setup(task_id)
+    answer = oracle_answer(task, gold.expected, context=gold.context)
+    return task, gold, answer, matching.with_row_aliases(gold.context, gold.expected, gold.run.outputs)
+
+
+def _score069(task: BenchTask, gold: GoldTruth, answer: str, context: dict) -> float:
+    return matching.score_answer(task.facts, gold.expected, answer, question=f"{task.query}\n{task.query_en}",
+                                 context=context)["top"]
+
+
+@pytest.mark.parametrize("alias", ["삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD", "SAMSUNG ELECTRONICS 또는 삼성전자",
+                                   "삼성전자 혹은 SAMSUNG", "삼성전자(종목코드 005930) 또는 SAMSUNG ELECTRONICS"])
+async def test_an_alias_from_the_gold_row_keeps_credit(alias: str) -> None:
+    # kopa-069: the company with the largest revenue is 삼성전자; its corpCode row holds corp_eng_name
+    task, gold, answer, context = await _alias_context("kopa-069")
+    line = "- 가장 큰 회사: 삼성전자"
+    assert line in answer
+    assert "SAMSUNG ELECTRONICS CO,.LTD" in context["top"]["aliases"]
+    assert _score069(task, gold, answer.replace(line, f"- 가장 큰 회사: {alias}"), context) == 1.0, alias
+
+
+@pytest.mark.parametrize("attack", [
+    "삼성전자 또는 LG전자",  # an invented company
+    "삼성전자 또는 현대자동차",  # another row's name: a competitor
+    "현대자동차 또는 삼성전자",
+    "삼성전자 또는 HYUNDAI MOTOR CO",  # the same-kind alternative from another row: a competitor's alias
+    "삼성전자 혹은 NAVER",
+    "삼성전자 또는 Kakao",
+])
+async def test_the_attacks_still_fail_where_the_row_is_known(attack: str) -> None:
+    task, gold, answer, context = await _alias_context("kopa-069")
+    line = "- 가장 큰 회사: 삼성전자"
+    assert _score069(task, gold, answer.replace(line, f"- 가장 큰 회사: {attack}"), context) == 0.0, attack
+    assert _score069(task, gold, answer, context) == 1.0  # the control
+
+
+def test_row_aliases_are_the_rows_own_other_names() -> None:
+    rows = {"s1": {"items": [
+        {"routeno": "720", "startnodenm": "구파발역", "endnodenm": "서울역", "routeid": "100100111"},
+        {"routeno": "721", "startnodenm": "불광역", "endnodenm": "서울역", "routeid": "100100112"}]}}
+    # the start stop's alias: the route's number and id, not the other stop of the row (same kind: a
+    # stop the question may mean, so "구파발역 또는 서울역" stays a guess between two stops)
+    got = matching.row_aliases("구파발역", rows)
+    assert "720" in got and "100100111" in got and "서울역" not in got
+    # a value in two rows of different routes: only what both rows hold with it
+    assert matching.row_aliases("서울역", rows) == []
+    # the other end of the route is a candidate whatever its shape (no 역 to tell its kind)
+    plain = [{"routeno": "511", "startnodenm": "충남대학교", "endnodenm": "북대전농협", "routetp": "일반버스"}]
+    assert matching.row_aliases("충남대학교", plain) == ["511", "일반버스"]
+    facts = [{"id": "s", "matcher": "name", "value": "$s", "description": "기점"}]
+    ctx = matching.with_row_aliases({}, {"s": "충남대학교"}, plain)
+    assert matching.score_answer(facts, {"s": "충남대학교"}, "511번의 기점은 충남대학교 또는 북대전농협입니다.",
+                                 context=ctx)["s"] == 0.0
+    # two persons of one row are two candidates, not aliases; competitors never are
+    people = [{"ceo_nm": "최수연", "cfo_nm": "김남선", "corp_name_eng": "NAVER Corporation"}]
+    assert matching.row_aliases("최수연", people) == ["NAVER Corporation"]
+    assert matching.row_aliases("최수연", people, exclude=["NAVER Corporation"]) == []
+
+
+NAVER_RESULT = json.dumps({"status": "000", "list": [
+    {"corp_code": "00266961", "corp_name": "네이버", "corp_name_eng": "NAVER Corporation", "stock_code": "035420"},
+    {"corp_code": "00258801", "corp_name": "카카오", "corp_name_eng": "Kakao Corp.", "stock_code": "035720"}]},
+    ensure_ascii=False)
+NAVER_FACTS = [{"id": "corp", "matcher": "name", "value": "$s1.list[0].corp_name", "resolved": "네이버",
+                "description": "회사명", "question": "종목코드 035420인 회사는 어디인가요?"}]
+
+
+@pytest.mark.parametrize(("answer", "want"), [
+    ("종목코드 035420인 회사는 네이버 또는 NAVER Corporation입니다.", 1.0),
+    ("종목코드 035420인 회사는 NAVER 또는 네이버입니다.", 1.0),
+    ("종목코드 035420인 회사는 네이버입니다.", 1.0),
+    ("종목코드 035420인 회사는 네이버 또는 카카오입니다.", 0.0),  # another row's name
+    ("종목코드 035420인 회사는 네이버 또는 Kakao입니다.", 0.0),  # another row's alias
+    ("종목코드 035420인 회사는 네이버 또는 라인입니다.", 0.0),  # an invented name
+])
+def test_the_step_rewards_read_the_shown_row_alike(answer: str, want: float) -> None:
+    # the GRPO step rewards / kopa_steps answer metric: the row is in the shown tool results
+    assert scoring.answer_score(answer, NAVER_FACTS, [NAVER_RESULT]) == want, answer

@@ -1616,11 +1616,13 @@ def score_fact(
     others: Sequence[str] = (),
     siblings: Sequence[Any] = (),
     known: Sequence[Any] = (),
+    aliases: Sequence[Any] = (),
 ) -> float:
     """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``siblings``:
     the values of the task's other facts about the same subject (or, without one, of the other facts
     without one), which a listing may hold beside this value; ``known``: every other fact's value, which
-    a name may be said beside."""
+    a name may be said beside; ``aliases``: the value's other names in its own result row
+    (:func:`row_aliases`)."""
     matcher = _get(fact, "matcher", "exact")
     if matcher not in MATCHERS:
         raise ValueError(f"unknown matcher {matcher!r}")
@@ -1640,7 +1642,8 @@ def score_fact(
     if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
         return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
     if matcher in ("name", "exact") and any(
-        name_hedged(v, view, [*known, *siblings], question) for v in values if not isinstance(v, list | tuple | dict)
+        name_hedged(v, view, [*known, *siblings], question, aliases) for v in values
+        if not isinstance(v, list | tuple | dict)
     ):
         return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
     if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, view.text):
@@ -1823,10 +1826,12 @@ def _list_run(text: str, start: int, end: int) -> tuple[list[str], int, int]:
     return words, i, j
 
 
-def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (), question: str | None = None) -> bool:
+def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (), question: str | None = None,
+                aliases: Sequence[Any] = ()) -> bool:
     """Is ``value`` (a name, a code) offered beside an alternative in ``answer`` (see the rule above)?
     ``known``: the task's other names and values (no alternative); ``question``: the query, whose choice
-    the answer may restate before its pick."""
+    the answer may restate before its pick; ``aliases``: the value's other names in its own result row
+    (:func:`row_aliases`; a word of one is no alternative: "삼성전자 또는 SAMSUNG ELECTRONICS")."""
     if value is None or isinstance(value, list | tuple | dict | set):
         return False
     v = unicodedata.normalize("NFKC", str(value)).strip()
@@ -1839,12 +1844,19 @@ def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (),
                if k is not None and not isinstance(k, dict | list | tuple | set)]
     known_n = {normalize_name(k) for k in known_s}
     q_n = normalize_name(question) if question else ""
+    # an alias and each of its words as the hedge patterns cut words ("SAMSUNG", "LTD" of "SAMSUNG
+    # ELECTRONICS CO,.LTD", "카카오" of "(주)카카오")
+    alias_n = {n for a in aliases if a is not None and not isinstance(a, dict | list | tuple | set)
+               for n in (normalize_name(a), *(normalize_name(x) for x in re.split(r"[\s,.;:!?()\[\]/]+", str(a))))
+               if len(n) > 1}
 
     def alt(word: str, loose: bool) -> bool:
         w = _PARTICLE_TAIL.sub("", unicodedata.normalize("NFKC", word))
         w_n = normalize_name(w)
         if not w_n or _MASK in w or w_n == v_n or w_n in v_n or v_n in w_n or w_n in known_n:
             return False
+        if w_n in alias_n or normalize_name(word) in alias_n:
+            return False  # the value's own row names it so too: the same thing, no alternative
         if any(kn and (kn in w_n or w_n in kn) for kn in known_n if len(kn) > 1):
             return False
         if _same_kind(v, w):
@@ -2042,7 +2054,8 @@ def score_answer(
     - ``question``: the task's query; a refusal may repeat its figures and names, nothing else.
     - ``context``: per fact id, the resolved ``subject``/``competitors``/``accept``/``keys`` when
       the fact gives them as ``$`` references (``GoldTruth.context``); literal fields are read
-      from the fact itself, and an unresolved reference counts as absent.
+      from the fact itself, and an unresolved reference counts as absent. An optional ``aliases``
+      list (:func:`with_row_aliases`) holds the value's other names in its own result row.
 
     A fact scores 1.0 when it holds; ``set``/``dish_set``/``key_facts``/``date_set`` give partial
     credit. A raw dump (:func:`is_raw_dump`) scores 0 on every fact.
@@ -2134,7 +2147,90 @@ def score_answer(
                       and not isinstance(v, dict)
                       and normalize_name(resolved[k].get("subject") or "") == normalize_name(subject or "")],
             known=[x for k, v in expected.items() if k != fid for x in _as_list(v)],
+            aliases=[a for a in _as_list(ctx.get("aliases"))
+                     if not any(_same_value(a, c) for c in _as_list(ctx.get("competitors")))],
         )
+    return out
+
+
+def _row_dicts(node: Any) -> Iterable[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for x in node.values():
+            yield from _row_dicts(x)
+    elif isinstance(node, list | tuple):
+        for x in node:
+            yield from _row_dicts(x)
+
+
+def _scalar(x: Any) -> bool:
+    return isinstance(x, str | int | float) and not isinstance(x, bool)
+
+
+# An alias longer than this is a text (a description, an overview), not another name of the value.
+_ALIAS_MAX_CHARS = 60
+# Fields named as the two ends of one thing (a route's start and end stop, the previous and next
+# station, the high and the low): each is a candidate the question may mean, never the other's alias.
+# UNCERTAIN: a word list over field names.
+_ENDS = (("start", "end"), ("prev", "next"), ("from", "to"), ("dep", "arr"), ("orig", "dest"), ("first", "last"),
+         ("min", "max"), ("high", "low"), ("up", "down"), ("begin", "end"), ("출발", "도착"), ("시작", "종료"),
+         ("상행", "하행"), ("이전", "다음"), ("최고", "최저"), ("기점", "종점"))
+
+
+def _other_ends(key: str) -> set[str]:
+    """The field names of the other end of ``key`` ("startnodenm" -> "endnodenm"), lower-cased."""
+    k = key.lower()
+    out = set()
+    for a, b in _ENDS:
+        for x, y in ((a, b), (b, a)):
+            if x in k:
+                out.add(k.replace(x, y))
+    return out
+
+
+def row_aliases(value: Any, data: Any, exclude: Iterable[Any] = ()) -> list[Any]:
+    """The value's other names in its own result row: the scalar fields that EVERY row (JSON object)
+    of ``data`` holding ``value`` (a field equal to it, names normalized) also holds, e.g. a corpCode
+    row's ``corp_eng_name`` beside its ``corp_name``, a station's code beside its name. Not aliases:
+    a field of the value's own kind (a 역 beside a 역: the row's other stop is a candidate the
+    question may mean), a second person beside a person, a text longer than 60 characters, anything in
+    ``exclude`` (the fact's competitors), the field of the other end ("endnodenm" beside "startnodenm",
+    :data:`_ENDS`). A value found in no row, or in rows of different things
+    (a party in every candidate's row), has none (their common fields only). UNCERTAIN: a row's
+    field is taken for another name of the same thing; only an exact field value finds the row."""
+    if not _scalar(value):
+        return []
+    v = unicodedata.normalize("NFKC", str(value)).strip()
+    v_n = normalize_name(v)
+    if not v_n:
+        return []
+    common: dict[str, Any] | None = None
+    for row in _row_dicts(data):
+        own = [k for k, x in row.items() if _scalar(x) and normalize_name(x) == v_n]
+        if not own:
+            continue
+        ends = {e for k in own for e in _other_ends(str(k))}
+        here = {normalize_name(x): x for k, x in row.items()
+                if _scalar(x) and normalize_name(x) not in ("", v_n) and str(k).lower() not in ends}
+        common = here if common is None else {k: common[k] for k in common if k in here}
+    if not common:
+        return []
+    ex = {normalize_name(e) for e in exclude if _scalar(e)}
+    return [x for k, x in common.items()
+            if k not in ex and len(str(x)) <= _ALIAS_MAX_CHARS and not _same_kind(v, str(x))
+            and not (_person_like(v) and _person_like(str(x).strip()))]
+
+
+def with_row_aliases(context: Mapping[str, Mapping[str, Any]], expected: Mapping[str, Any],
+                     outputs: Any) -> dict[str, dict[str, Any]]:
+    """``context`` (per fact id, as :func:`score_answer` takes it) with each single value's
+    :func:`row_aliases` in the gold outputs added as ``aliases`` (competitors excluded)."""
+    out = {k: dict(v) for k, v in context.items()}
+    for fid, value in expected.items():
+        ctx = out.setdefault(fid, {})
+        found = row_aliases(value, outputs, _as_list(ctx.get("competitors")))
+        if found:
+            ctx["aliases"] = found
     return out
 
 

@@ -466,11 +466,36 @@ def field_names_said(text: str, tool_results: Sequence[str], expected: Iterable[
     return sum(1 for k in keys if re.search(rf"(?<![A-Za-z0-9_]){re.escape(k)}(?![A-Za-z0-9_])", rest))
 
 
-def name_hedged(text: str, expected: Any, known: Sequence[Any] = (), question: str | None = None) -> bool:
+def name_hedged(text: str, expected: Any, known: Sequence[Any] = (), question: str | None = None,
+                aliases: Sequence[Any] = ()) -> bool:
     """Is a name-like expected value offered beside an alternative ("곽노정 또는 김철수", "김철수나
     곽노정")? The KOPA-Bench scorer's own rule, :func:`matching.name_hedged` (one rule, so a step reward
-    and the benchmark never disagree); ``known``: the other facts' values, ``question``: the query."""
-    return matching.name_hedged(expected, text or "", known, question)
+    and the benchmark never disagree); ``known``: the other facts' values, ``question``: the query,
+    ``aliases``: the value's other names in its shown row (:func:`shown_aliases`)."""
+    return matching.name_hedged(expected, text or "", known, question, aliases)
+
+
+def _shown_data(tool_results: Sequence[str]) -> list[Any]:
+    out: list[Any] = []
+    for raw in tool_results:
+        try:
+            out.append(json.loads(raw))
+        except (TypeError, ValueError):
+            out.extend(_result_lists(raw))  # a result cut mid-item: its whole flat rows
+    return out
+
+
+def shown_aliases(fact: Mapping[str, Any], tool_results: Sequence[str]) -> list[Any]:
+    """The fact's value's other names in its own row of the shown results (``matching.row_aliases``,
+    as the KOPA-Bench scorer reads the gold outputs): "NAVER Corporation" beside "네이버" is the same
+    company named twice, not a guess. The fact's competitors and the other rows' values of its field
+    are never aliases."""
+    if fact.get("matcher") not in _NAME_MATCHERS:
+        return []
+    ctx = fact.get("context") if isinstance(fact.get("context"), Mapping) else {}
+    exclude = [*matching._as_list(ctx.get("competitors")), *matching._as_list(fact.get("competitors")),
+               *row_competitors(fact, tool_results)]
+    return matching.row_aliases(fact_expected(fact), _shown_data(tool_results), exclude)
 
 
 def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
@@ -504,7 +529,7 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
                 continue
             others = [values[id(g)] for g in facts if g is not f]
             known = [x for o in others for x in (o if isinstance(o, list | tuple) else [o])]
-            if name_hedged(t, values[id(f)], known, question):
+            if name_hedged(t, values[id(f)], known, question, shown_aliases(f, tool_results)):
                 return False  # a name offered beside another
     return True
 
@@ -597,13 +622,26 @@ def with_row_competitors(facts: Sequence[Mapping[str, Any]], tool_results: Seque
     return out
 
 
+def with_shown_aliases(facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]) -> list[dict[str, Any]]:
+    """The facts with their values' :func:`shown_aliases` in their ``context`` (where the matcher
+    reads them)."""
+    out = []
+    for f in facts:
+        f = dict(f)
+        found = shown_aliases(f, tool_results)
+        if found:
+            f["context"] = {**(f.get("context") or {}), "aliases": found}
+        out.append(f)
+    return out
+
+
 def answer_score(text: str | None, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> float:
     """Share of required facts stated; 0 for a malformed answer (paste, markup, shotgun, row
     listing, hedge, refusal where the facts are known)."""
     req = required_facts(facts)
     if not req or not answer_well_formed(text, tool_results, [fact_expected(f) for f in req], req):
         return 0.0
-    scores = fact_scores(with_row_competitors(facts, tool_results), text or "")
+    scores = fact_scores(with_shown_aliases(with_row_competitors(facts, tool_results), tool_results), text or "")
     return sum(min(1.0, scores.get(f["id"], 0.0)) for f in req) / len(req)
 
 
