@@ -35,7 +35,9 @@ DEFAULT_MAX_MESSAGES = 60
 #    one call); a clock hour ("21시 기준") is no figure, a subject's figure denied ("21도가 아닙니다") is not
 #    stated where the fact has competitors too, nor a figure said as the opposite extreme ("최저기온은
 #    21도" for the high) (MATCH, session 8).
-TASK_VERSION = 5
+# 6: a value's alias from its own gold row beside it ("삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD") is no
+#    hedge (grading.gold_truth adds matching.with_row_aliases; STEPS and the lead, session 8).
+TASK_VERSION = 6
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
