@@ -40,20 +40,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import replace
 from typing import Any
 
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend, BackendConfig
 from kopa_inspect.execution import Session
 from kopa_inspect.steps import scoring
-from kopa_inspect.steps.parsing import (
-    ParsedCompletion,
-    completion_text,
-    history_calls,
-    parse_completion,
-    strip_thinking,
-)
+from kopa_inspect.steps.parsing import ParsedCompletion, history_calls, parse_completion
 
 Call = tuple[str, dict[str, Any]]
 
@@ -77,27 +70,11 @@ def _col(kwargs: dict[str, Any], name: str, n: int, default: str = "[]") -> list
     return list(value) if value is not None else [default] * n
 
 
-def _evaluation_refuses(completion: Any) -> bool:
-    """Whether the project's own decoder of ``<tool_call>`` blocks (providers.local_chat, what the
-    ``llamacpp/local`` and ``local`` providers evaluate with) flags a block of the move: a key
-    beside ``name`` and ``arguments`` (``"id"``, ``"type"``, an answer smuggled in). steps.parsing
-    reads such a block as the call, so without this a move the evaluation refuses (kopa_steps
-    parse 0; KOPA-Bench never runs the call) earned the gold move's full reward."""
-    from kopa_inspect.providers.local_chat import parse_tool_calls
-
-    text, _ = strip_thinking(completion_text(completion))
-    return any(c.parse_error for c in parse_tool_calls(text, [])[1])
-
-
-def _parse(completion: Any) -> ParsedCompletion:
-    p = parse_completion(completion)
-    if p.calls and p.well_formed and _evaluation_refuses(completion):
-        return replace(p, well_formed=False)
-    return p
-
-
 def _parsed(completions: list[Any]) -> list[ParsedCompletion]:
-    return [_parse(c) for c in completions]
+    # steps.parsing decodes each <tool_call> block with the evaluation's own decoder (decode_call_block,
+    # what llamacpp/local and local evaluate with), so a block it refuses (a key beside name/arguments)
+    # is an ill-formed move here too
+    return [parse_completion(c) for c in completions]
 
 
 def _histories(prompts: list[Any] | None, n: int) -> list[list[Call]]:
