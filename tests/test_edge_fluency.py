@@ -12,6 +12,7 @@ grammar to them, with every argument still said and every fact still in the answ
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -666,3 +667,94 @@ def test_s8_a_dong_name_before_the_particle_is_not_the_noun_dongui():
     q = "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
     assert longest_ui_chain(q) == 3 and any("'의' in a row" in p for p in fluency_problems(q))
     assert longest_ui_chain("학생의 동의 절차는 어떻게 되나요?") == 1
+
+
+# --- session 9 (EDGE-5): what the reading of 30 rows at 85108d4 still marked --------------------------------
+S9_FESTIVAL_DATE = ("오늘(2026년 12월 5일) 축제 중 '순천 빛축제'의 날짜에 맞춘 축제 '순천 빛축제'와 '남구 야시장축제' 중 "
+                    "반경 2km 안에 병원이 더 많은 쪽은 어디인가요?")  # #4 (edge-s0-0011549)
+S9_FESTIVAL_MONTH = ("서울특별시 종로구 청진동의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'가 열리는 달의 국경일의 날짜는 "
+                     "언제인가요?")  # #14 (edge-s0-0010480)
+S9_ONE_ROW_UNNAMED = ("운중동의 병원의 진료과목 중 '침구과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도에서 미세먼지 "
+                      "농도가 가장 높은 측정소의 이산화질소 농도는 얼마인가요?")  # #29 (edge-s0-0006689)
+S9_TWO_JUNG = "어린이집 중 '푸른어린이집'과 같은 시군구의 부동산 거래 중 건물면적이 가장 작은 거래의 층은 몇 층인가요?"  # #17
+S9_SCHOOL_KIND = "학교종류명이 초등학교인 학교 중 '서울대치초등학교'의 주소는 어디인가요?"
+
+
+@pytest.mark.parametrize(("query", "problem"), [
+    (S9_FESTIVAL_DATE, "date of a row as a hop"),
+    (S9_FESTIVAL_MONTH, "date of a row as a hop"),
+    (S9_ONE_ROW_UNNAMED, "list of the user's filter names no row"),
+    (S9_TWO_JUNG, "two '중' with a hop and a pick"),
+    (S9_SCHOOL_KIND, "form-like filter"),
+])
+def test_s9_a_stacked_or_contrived_query_is_named_for_what_is_wrong(query, problem):
+    from edge_synth.pipeline import not_fluent_reason
+
+    assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
+    assert not_fluent_reason(query) is not None
+
+
+@pytest.mark.parametrize("query", [
+    # the date the user's own: a holiday a person names, festivals from that day
+    "'어린이날'부터 열리는 축제 중 '서울장미축제'의 주소는 어디인가요?",
+    "오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
+    # the row of the user's own list named
+    "운중동의 병원 중 '운중한의원'의 진료과목 중 '침구과'의 전문의 수는 얼마인가요?",
+    "남산동의 병원 중 '해맑은요양병원'의 주소는 어디인가요?",
+    # one '중' with a hop and a pick
+    "'푸른어린이집'과 같은 시군구의 부동산 거래 중 건물면적이 가장 작은 거래의 층은 몇 층인가요?",
+    "'군산 향토역사관 3' 반경 2km 안의 관광지 중 '군산 근대미술관'의 전화번호는 몇 번인가요?",
+    # a kind said before the noun, a name as a name
+    "초등학교 중 '서울대치초등학교'의 주소는 어디인가요?",
+])
+def test_s9_the_fluent_form_passes(query):
+    assert fluency_problems(query) == [], fluency_problems(query)
+
+
+@pytest.mark.parametrize(("op", "param", "value", "said"), [
+    ("neis_schoolInfo", "SCHUL_KND_SC_NM", "초등학교", "초등학교"),             # not "학교종류명이 초등학교인"
+    ("neis_SchoolSchedule", "SCHUL_CRSE_SC_NM", "중학교", "중학교"),            # not "학교과정명이 중학교인"
+    ("mfds_getDrbEasyDrugList", "itemName", "타이레놀", "'타이레놀'이라는"),     # not "제품명이 타이레놀인"
+    ("mfds_getDrbEasyDrugList", "entpName", "종근당", "업체가 '종근당'인"),      # not "업체명이 종근당인"
+    ("seoul_JRLibraryInfo", "LBRRY_NM", "종로도서관", "'종로도서관'이라는"),
+])
+def test_s9_no_filter_is_said_as_a_form_field(op, param, value, said):
+    from edge_synth.compose import _filter_said
+
+    assert _filter_said(op, param, value) == said
+
+
+def test_s9_no_operation_filter_is_said_as_a_form_field():
+    """Every parameter of every operation: no "<field>명이 …인" (the form-like filter check drops it)."""
+    from edge_synth.compose import _filter_said
+    from kopa_inspect.apis import operations
+
+    left = [(op_id, p.name, _filter_said(op_id, p.name, "값"))
+            for op_id, op in operations().items() for p in op.params]
+    assert [x for x in left if re.search(r"명이 값인$", x[2])] == []
+
+
+def test_s9_a_school_kind_and_its_noun_are_said_once():
+    from edge_synth.compose import _kind_and_noun
+
+    assert _kind_and_noun("초등학교", "학교") == "초등학교"
+    assert _kind_and_noun("공립", "학교") == "공립 학교"
+
+
+def test_s9_the_only_row_of_the_users_own_list_is_asked_by_name_first():
+    """edge-s0-0009527 (samples-85108d4 #13): "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?" names no hospital nor
+    department (the 길음동 list has one hospital; the user cannot know it). Its plan, rebuilt: the hospital is
+    asked first ("길음동의 병원은 어디인가요?"), then "그 병원의"; the answer names it (a name fact)."""
+    from edge_synth.filter import answer_holds
+    from edge_synth.sample import Junction
+    from kopa_inspect.plans import PlanStep
+
+    steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={"emdongNm": "길음동"}),
+             PlanStep(id="s2", tool="hira_getDgsbjtInfo2_7", args={"ykiho": "$s1.items[0].ykiho"})]
+    js = [Junction("SEQ", "s1", ["s2"], "e1", {"item": 0})]
+    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
+    q = comp.query
+    assert "병원은 어디" in q and "그 병원의" in q and "길음동의 병원의" not in q, q
+    name = next(f for f in comp.facts if f["step"] == "s1")
+    assert name["row_reason"] == "only" and f"'{name['resolved']}'" in comp.answer, comp.answer
+    assert fluency_problems(q) == [] and comp.invalid == [] and answer_holds(comp.answer, comp.facts), q

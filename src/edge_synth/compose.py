@@ -233,6 +233,17 @@ def _pick_asked_first(draft: Draft, run: PlanRun, sid: str) -> dict[str, Any] | 
     return fact
 
 
+def _unknown_one(draft: Draft, sid: str) -> bool:
+    """A list whose one row the user cannot know: found around another row (validity.found_by_search), or
+    the user's own list by a place they name ("길음동의 병원": which hospital is there?)."""
+    if found_by_search(draft, sid):
+        return True
+    step = draft.step(sid)
+    return _incoming(draft, sid) is None and any(
+        _PLACE_FILTER.search(param_label(step.tool, k)) or concept(k, step.tool) in ("sidonm", "sggnm", "umdnm")
+        for k, _ in literal_args(step))
+
+
 def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fname: str) -> dict[str, Any] | None:
     """The one row of a list found around another row ("'X'와 같은 동네의 병원", one hospital): the user cannot
     know there is one, so which it is is asked first ("… 같은 동네의 병원은 어디인가요? 그리고 그 병원의 …"), a
@@ -242,10 +253,10 @@ def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fna
         return None
     items = run.outputs[sid]["items"]
     j = _incoming(draft, sid)
-    if reason == "only" and len(items) == 1 and found_by_search(draft, sid):
+    if reason == "only" and len(items) == 1 and _unknown_one(draft, sid):
         target, t_items = sid, items
     elif (j is not None and j.type in ("SEQ", "SEM") and len(run.outputs[j.producer]["items"]) == 1
-          and found_by_search(draft, j.producer)):
+          and _unknown_one(draft, j.producer)):
         target, t_items = j.producer, run.outputs[j.producer]["items"]
     else:
         return None
@@ -756,7 +767,10 @@ def _relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: s
         if monthly:
             verb = "열리는" if prod_tool == "tourapi_searchFestival2" else "있는"
             return f"{i_ga(who)} {verb} 달의" if who else "그 달의"
-        return f"{who}의 날짜에 맞춘".strip() if who else "그 날짜에 맞춘"
+        if prod_tool.startswith("kasi_") and draft.step(sid).tool == "tourapi_searchFestival2":
+            # a holiday is a day the user names: festivals from it ("'어린이날'부터 열리는 축제")
+            return f"{who}부터 열리는" if who else "그 날부터 열리는"
+        return f"{who}의 날짜에 맞춘".strip() if who else "그 날짜에 맞춘"  # natural.date_hops drops it
     if c in ("lon", "lat"):
         return f"{who} 근처".strip()
     if c in _PLACE_OF:
@@ -841,8 +855,15 @@ def _clause(topic: str, q: str, last: bool) -> str:
 _PLACE_FILTER = re.compile(r"(?:읍면동|법정동|자치구|시군구|시도|소재지)명$")
 # Filters that are the thing's own name ("회사명이 LG화학인 상장 회사" -> "'LG화학'이라는 상장 회사"), and kinds
 # said before the noun as a person does ("설립명이 공립인 학교" -> "공립 학교").
-_OWN_NAME = frozenset({"회사명", "학교명", "기관명", "시설명"})
-_KIND_BEFORE_NOUN = frozenset({"설립명", "건물용도"})
+_OWN_NAME = frozenset({"회사명", "학교명", "기관명", "시설명", "제품명", "역명", "전철역명", "측정소명", "공연/행사명",
+                       "행사명", "업소명", "사업장명", "주차장명", "도서관명", "법률안명", "회의명", "청원명", "의원명"})
+_KIND_BEFORE_NOUN = frozenset({"설립명", "건물용도", "학교종류명", "학교과정명", "주야과정명", "호선명", "권역명", "소분류명",
+                               "서비스명"})
+
+
+def _kind_and_noun(kind: str, noun: str) -> str:
+    """A kind said before its noun, once: "초등학교" (not "초등학교 학교"), "공립 학교"."""
+    return kind if kind.endswith(noun) else _join(kind, noun)
 
 
 def _filter_said(op_id: str, pname: str, said: str) -> str:
@@ -859,7 +880,9 @@ def _filter_said(op_id: str, pname: str, said: str) -> str:
     if label in _OWN_NAME:
         return f"{quoted}{'이라는' if final_sound(said) else '라는'}"  # "'LG화학'이라는 상장 회사"
     if label in _KIND_BEFORE_NOUN:
-        return said  # "공립 학교", "아파트 부동산 거래"
+        return said  # "공립 학교", "아파트 부동산 거래", "초등학교"
+    if label.endswith("명") and len(label) > 1:
+        return f"{i_ga(label[:-1])} {quoted}인"  # "업체가 '종근당'인 의약품", not "업체명이 종근당인"
     return f"{i_ga(label)} {said}인"
 
 
@@ -942,7 +965,7 @@ class _Writer:
         if j is None:
             rad = self._radius(step)
             mods = self.mods(step)
-            text = _join(mods, f"반경 {rad} 안의" if rad else "", noun)
+            text = _kind_and_noun(_join(mods, f"반경 {rad} 안의" if rad else ""), noun)
             self.where[sid] = ("", _join(mods, "x" if rad else ""))
             self.back[sid] = f"그 {noun}"
             return text, f"{text}의"
@@ -973,7 +996,7 @@ class _Writer:
         if rel.endswith("근처") and (rad := self._radius(step)):
             rel = f"{who} 반경 {rad} 안의"
         mods = self.mods(step)
-        text = _join(rel, mods, noun)
+        text = _kind_and_noun(_join(rel, mods), noun)
         self.where[sid] = (rel, mods)
         self.back[sid] = f"그 {noun}"
         return text, f"{text}의"

@@ -372,7 +372,40 @@ _CODE_BESIDE = re.compile(r"[가-힣]\(\d{4,}\)")  # "종로구(11110)": a perso
 _AREA_RADIUS = re.compile(r"(?:^|\s)[가-힣]+(?:시|군|구|도)(?:의)? 반경")
 # "그 달의 국경일이 더 많은 쪽": the count is the month's, the same for any row of that month.
 _MONTH_CMP = re.compile(r"그 달의 \S+?[이가] 더 (?:많은|적은)")
-_FORM_FILTER = re.compile(r"(?:^|\s)\S+ 일부가 \S+인(?=\s)|(?:^|\s)(?:읍면동|법정동|자치구|시군구|시도|소재지)명이 \S+인(?=\s)")
+_FORM_FILTER = re.compile(r"(?:^|\s)\S+ 일부가 \S+인(?=\s)|(?:^|\s)[가-힣/]+명이 \S+인(?=\s)")
+
+# --- session 9 (EDGE-5): what the reading of 30 rows at 85108d4 still marked ----------------------------
+# A row's date or month as the next call's date ("'순천 빛축제'의 날짜에 맞춘 축제", "'종로 국화축제'가 열리는 달의
+# 국경일"): a hop nobody makes; a date is the user's own when they name it (a holiday: "'어린이날'부터 열리는 축제").
+_DATE_HOP = re.compile(r"(?:'N'의|그) 날짜에 맞춘|열리는 달의")
+
+
+def date_hops(text: str) -> list[str]:
+    return [m.group(0) for m in _DATE_HOP.finditer(_QUOTED_NAME.sub("'N'", text))]
+
+
+def unnamed_filtered_rows(text: str) -> list[str]:
+    """A list the user asked by their own filter, then a list of its rows with no row named ("운중동의 병원의
+    진료과목 중 '침구과'": which hospital?). "운중동의 병원 중 'A'의 진료과목" names it."""
+    nouns = {w for pair in USER_NOUNS.values() for w in pair}
+    out = []
+    for m in re.finditer(r"(?:^|\s)([가-힣0-9]+(?:동|읍|면|리|가|로)의 ([가-힣]+)의)(?=\s)", _QUOTED_NAME.sub("'N'", text)):
+        if m.group(2) in nouns:
+            out.append(m.group(1))
+    return out
+
+
+_HOP_PICK = re.compile(r"같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)|반경 \S+ 안")
+
+
+def two_jung_hop_pick(text: str) -> int:
+    """Question clauses with two '중', a place hop and a pick ("어린이집 중 '푸른어린이집'과 같은 시군구의 부동산 거래 중
+    건물면적이 가장 작은 거래"): three layers in one breath."""
+    n = 0
+    for s in split_sentences(text):
+        for clause in _ASK_END.split(_QUOTED_NAME.sub("'N'", s)):
+            n += len(_JUNG.findall(clause)) >= 2 and bool(_HOP_PICK.search(clause)) and "가장" in clause
+    return n
 
 
 _DISTRICT_SAID = re.compile(r"시군구코드 \d+|[가-힣]\(\d{5}\)|같은 시군구|있는 시군구")
@@ -484,6 +517,12 @@ def fluency_problems(query: str) -> list[str]:
         out.append("comparison of a month's count")
     if m := _FORM_FILTER.search(masked):
         out.append(f"form-like filter {m.group(0).strip()!r}")
+    if d := date_hops(query):
+        out.append(f"date of a row as a hop {d[0]!r}")
+    if u := unnamed_filtered_rows(query):
+        out.append(f"list of the user's filter names no row {u[0]!r}")
+    if two_jung_hop_pick(query):
+        out.append("two '중' with a hop and a pick in a clause")
     return out
 
 
@@ -491,7 +530,8 @@ FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의
                   "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
                   "picks in one sentence", "name said twice", "unclear back-reference", "row of a pick's list",
                   "long query", "code beside a name", "radius around an area", "comparison of a month",
-                  "form-like filter", "district said twice", "two chained questions", "place picked from its lookup")
+                  "form-like filter", "district said twice", "two chained questions", "place picked from its lookup",
+                  "date of a row as a hop", "list of the user's filter names no row", "two '중' with a hop and a pick")
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
