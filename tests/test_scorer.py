@@ -90,7 +90,8 @@ async def test_unanswerable_task() -> None:
     invented = grade(task, gold, "최고기온은 12.3도였습니다.", [])
     assert invented.success == 0.0 and invented.answer == 0.0
     wandering = grade(task, gold, "답할 수 없습니다", [_entry("kma_getVilageFcst", {"nx": 1})])
-    assert wandering.success == 1.0 and wandering.efficiency == 1.0 and wandering.call_f1 == 0.0
+    # a call where none is needed is a wasted one (task version 5; was efficiency 1.0)
+    assert wandering.success == 1.0 and wandering.efficiency == 0.0 and wandering.call_f1 == 0.0
 
 
 async def test_gold_plan_failure_raises() -> None:
