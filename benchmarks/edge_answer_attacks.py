@@ -7,6 +7,12 @@ swapped. Rows with two "which one" facts (comparison winners, max/min picks) eac
 a candidate of the other (A has more doctors, B more beds; the same pick of two hospitals' lists) get
 a third: the two names swapped in the claiming sentences, so every candidate is still claimed somewhere. A valid dataset passes its own template answers and no attack.
 
+Winners swapped across roles (session 8, the lead's scope attack): for every row with two "which one"
+name facts (the first two), both present in the answer, the two winners' strings swapped everywhere in
+the row's own answer ("병원은 '산부인과'", "'산부인과'의 진료과목 중 … 진료과목은 '이화…병원'") and scored by
+``matching.score_answer`` with the facts read as ``AnswerFact`` models, as the episode grader reads them.
+A swapped fact credited is a wrong answer earning it (want 0).
+
     .venv/bin/python benchmarks/edge_answer_attacks.py OUT/dataset
 """
 
@@ -18,8 +24,9 @@ import sys
 
 import datasets
 
-from kopa_inspect.matching import _MARKER
+from kopa_inspect.matching import _MARKER, score_answer
 from kopa_inspect.steps.scoring import answer_score
+from kopa_inspect.task_data.schema import AnswerFact
 
 
 def swap_claims(answer: str, a: str, b: str) -> str:
@@ -30,6 +37,31 @@ def swap_claims(answer: str, a: str, b: str) -> str:
             sent = sent.replace(f"'{a}'", "\0").replace(f"'{b}'", f"'{a}'").replace("\0", f"'{b}'")
         out.append(sent)
     return " ".join(out)
+
+
+def swap_everywhere(answer: str, a: str, b: str) -> str:
+    return answer.replace(a, "\0").replace(b, a).replace("\0", b)
+
+
+def across_roles(rows: datasets.Dataset) -> tuple[int, int, list[str]]:
+    """(swapped answers, those with a swapped fact credited, their row ids): see the module docstring."""
+    n = credited = 0
+    ids: list[str] = []
+    for r in rows:
+        raw = json.loads(r["facts_json"])
+        names = [f for f in raw if f.get("matcher") == "name" and isinstance(f.get("resolved"), str) and f.get("competitors")]
+        if len(names) < 2:
+            continue
+        a, b = names[0]["resolved"], names[1]["resolved"]
+        if a == b or a not in r["answer"] or b not in r["answer"]:
+            continue
+        facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields}) for f in raw]
+        sc = score_answer(facts, {f["id"]: f.get("resolved") for f in raw}, swap_everywhere(r["answer"], a, b))
+        n += 1
+        if sc[names[0]["id"]] >= 1.0 or sc[names[1]["id"]] >= 1.0:
+            credited += 1
+            ids.append(r["id"])
+    return n, credited, ids
 
 
 def main(path: str) -> None:
@@ -71,6 +103,9 @@ def main(path: str) -> None:
     print(f"rows with a comparison: {n}; template answer passes {gold_ok}; "
           f"wrong winner passes {wrong_winner}; swapped values pass {swapped}; "
           f"pairs of which-one facts sharing candidates: {shared}, both claims swapped passes {both_swapped}")
+    n_roles, credited, ids = across_roles(rows)
+    print(f"two winners swapped across roles: {n_roles}; a swapped fact credited {credited}"
+          + (f" ({', '.join(ids[:10])})" if ids else ""))
 
 
 if __name__ == "__main__":

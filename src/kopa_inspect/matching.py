@@ -38,7 +38,10 @@ How an answer is read
    max fact) are not claims for this fact; "최고기온/최저기온" are field names, not markers. The
    fact holds when some claim is the expected winner and none is a competitor. With no claim at
    all, it holds only when the answer states the winner and no competitor (so mentioning every
-   candidate without a claim scores 0). A claim that hides the winner in a list fails the fact:
+   candidate without a claim scores 0); a candidate said only in the list head of a claim ("'X'의
+   진료과목 중 가장 …", "X와 같은 시군구의 어린이집 중 가장 …": the list's owner or anchor) is not stated.
+   A candidate inside another name of the task ("정형외과" in "365정형외과의원", another row) is not
+   said there (that name is masked). A claim that hides the winner in a list fails the fact:
    candidates joined only by a separator (", ", 및, 와/과, 또는, or …) or a marker clause followed
    by bare list items in its sentence ("가장 비싼 곳은 A, B, C입니다"; for figures, a claim unit
    stating the winner's and a competitor's value as a list). A denied claim ("A는 가장 비싼 곳이
@@ -59,6 +62,11 @@ How an answer is read
    sentence, or the sentence before when that one claims nothing: "A의 어린이집은 56건, B는 71건입니다.
    B 쪽이 더 많습니다."), else counts for every measure. Then a competitor that is another measure's
    winner stays a competitor, so swapping two winners ("A has more doctors, B more beds") fails.
+   Measure words are found longest first ("진료" of '월요일 진료' is not said inside "진료과목"). A fact
+   whose value is another pick's owner (the hospital with the most doctors, then that hospital's
+   department with the most specialists) reads its value as a row's name, not as that owner: the other
+   pick's clause ("'A병원'의 진료과목 중 … 진료과목은 …") is not about its measure, so the hospital said
+   there, in the owner's slot or swapped into the department's, is not its pick.
    UNCERTAIN: measure words are description words, not a parser (tests/test_scoring_adversarial.py i, k).
 5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 알 수는 없 /
    제공하지 않 / 불가 / 도구가 없 / 답변드리기 어려… ; a bare "없습니다" is a claim about the data,
@@ -1169,6 +1177,20 @@ def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, b
     return chosen[0], negated
 
 
+def _list_heads(view: AnswerView, candidates: Sequence[str]) -> list[str]:
+    """The list heads ("A, B 중", "'X'의 진료과목 중") before the first superlative marker of each claim
+    unit and marked structured label: the candidates said there are what the pick is among or of."""
+    out: list[str] = []
+    texts = [lab for lab, _ in view.lines] + [u for u, _ in _claim_units(view, candidates)]
+    for text in texts:
+        clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+        marker = _MARKER.search(clean)
+        head = _LIST_HEAD.match(clean)
+        if marker and head and head.end() <= marker.start() + 1:
+            out.append(clean[: head.end()])
+    return out
+
+
 def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0) -> float:
     right = str(expected)
     wrong = [str(c) for c in competitors if str(c) and normalize_name(c) != normalize_name(right)]
@@ -1194,8 +1216,12 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
     if any(_spans(wrong, u) for u in _alternative_units(view)):
         return 0.0  # a competitor offered as an alternative ("아니면 B일 수도 있습니다")
     if not claims:
-        # no superlative claim: the answer holds only if it names the winner and no other candidate
+        # no superlative claim: the answer holds only if it names the winner and no other candidate; a
+        # candidate said only in the list head of a claim ("'X'의 진료과목 중 가장 …", "X과 같은 시군구의
+        # 어린이집 중 가장 …") is the list's owner or anchor, not stated as this pick
+        heads = _list_heads(view, candidates)
         said = {n for n, _, _ in _spans(candidates, view.text)}
+        said = {n for n in said if len(_spans([n], view.text)) > sum(len(_spans([n], h)) for h in heads)}
         return 1.0 if right in said and not (said & set(wrong)) else 0.0
     return 1.0 if right in claims and not any(c in wrong for c in claims) else 0.0
 
@@ -1311,7 +1337,15 @@ def _mentions(unit: str, distinct: Mapping[str, frozenset[str]], names: Sequence
     for _, a, b in sorted(_spans(names, unit), key=lambda x: -x[1]):
         unit = unit[:a] + " " + unit[b:]
     flat = normalize_name(unit)
-    return {key for key, words in distinct.items() if any(w in flat for w in words)}
+    # longest word first, no overlaps: 진료 (월요일 진료) inside 진료과목 is not said
+    found: set[str] = set()
+    taken: list[tuple[int, int]] = []
+    for key, word in sorted(((k, w) for k, ws in distinct.items() for w in ws if w), key=lambda x: -len(x[1])):
+        for m in re.finditer(re.escape(word), flat):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                taken.append((m.start(), m.end()))
+                found.add(key)
+    return found
 
 
 def _split_claims(clause: str, about: Any = None) -> list[str]:
@@ -1603,6 +1637,18 @@ def _other_extremes_blanked(view: AnswerView, description: Any) -> AnswerView:
                       [[cut(x) for x in g] for g in view.clause_groups])
 
 
+def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
+    """The view with every name of ``names`` (longest first) blanked to the same length."""
+    def mask(text: str) -> str:
+        for _, a, b in sorted(_spans(names, text), key=lambda x: -x[1]):
+            text = text[:a] + _MASK * (b - a) + text[b:]
+        return text
+
+    return AnswerView(mask(view.text), view.dump, [(mask(lab), mask(val)) for lab, val in view.lines],
+                      [mask(x) for x in view.sentences], [mask(x) for x in view.clauses],
+                      [[mask(x) for x in g] for g in view.clause_groups])
+
+
 def score_fact(
     fact: Any,
     expected: Any,
@@ -1671,7 +1717,17 @@ def score_fact(
                         best = 1.0
         return best
     if competitors:
-        if matcher in ("name", "exact", "code_label"):
+        if matcher in ("name", "exact"):
+            # another entity whose name holds a candidate ("365정형외과의원" holds the department 정형외과;
+            # "해맑은내과의원" the department 내과) states no candidate: the row's name is masked
+            cands = [str(c) for c in [*values, *competitors] if not isinstance(c, list | tuple | dict)]
+            shields = [o for o in dict.fromkeys([*others, *(k for k in known if isinstance(k, str))])
+                       if normalize_name(o) not in {normalize_name(c) for c in cands}
+                       and any(normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
+                               for c in cands)]
+            shielded = _masked_view(view, shields) if shields else view
+            return max(winner_score(v, competitors, shielded, _direction(fact)) for v in values)
+        if matcher == "code_label":
             return max(winner_score(v, competitors, view, _direction(fact)) for v in values)
         if matcher in ("number", "money", "duration", "date", "time", "month"):
             return claimed_value_score(fact, values, competitors, view, _direction(fact))
@@ -2132,10 +2188,17 @@ def score_answer(
                 plain_view = parse_answer(undenied(answer))
                 plain_view.dump = view.dump
             base = plain_view
+        # a fact whose value is another pick's owner ("의사가 가장 많은 병원" and "그 병원의 진료과목 중 …"):
+        # for it the value is a row's name, so the other pick's clause ("'A병원'의 진료과목 중 가장 많은
+        # 진료과목은 …") is not about its measure, and the value said there is not its claim
+        exp = expected.get(fid)
+        own_names = unmasked
+        if own and isinstance(exp, str) and normalize_name(exp) in owners and normalize_name(ctx.get("scope") or "") != normalize_name(exp):
+            own_names = [*unmasked, exp]
         out[fid] = score_fact(
             f,
             expected.get(fid),
-            measure_view(base, own, distinct, unmasked) if own
+            measure_view(base, own, distinct, own_names) if own
             else measure_view(base, fid, row_scopes[fid], unmasked, mask=True) if fid in row_scopes else base,
             question=question,
             subject=str(subject) if subject not in (None, "") else None,

@@ -37,7 +37,11 @@ DEFAULT_MAX_MESSAGES = 60
 #    21도" for the high) (MATCH, session 8).
 # 6: a value's alias from its own gold row beside it ("삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD") is no
 #    hedge (grading.gold_truth adds matching.with_row_aliases; STEPS and the lead, session 8).
-TASK_VERSION = 6
+# 7: a which-one name is not stated where it is only a list's owner or anchor ("'A병원'의 진료과목 중 가장 …",
+#    "A와 같은 시군구의 … 중 가장 …"), inside another row's name ("정형외과" in "365정형외과의원"), or in another
+#    pick's clause whose owner it is; a measure word inside a longer one ("진료" in "진료과목") is not that
+#    measure (SWAP, session 8: two winners swapped across roles over the 2,000 EDGE rows 15/25 -> 0/25).
+TASK_VERSION = 7
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
