@@ -7,20 +7,13 @@ rewards (tests/test_scorer_name_hedge_session8.py covers matching itself). The a
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.scorers.grading import gold_truth, grade, oracle_answer
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
-
-_path = Path(__file__).resolve().parents[1] / "benchmarks" / "scoring_validity" / "_calls.py"
-_spec = importlib.util.spec_from_file_location("scoring_validity_calls_grading", _path)
-_CALLS = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_CALLS)
+from scoring_calls import CALLS as _CALLS
 
 LINE = "- 가장 큰 회사: 삼성전자"
 

@@ -27,6 +27,23 @@ def _move(ex: build.StepExample) -> str:
                    for n, a in ex.target_calls)
 
 
+def gold_move_below_full_credit(ex: build.StepExample, funcs: list) -> list[tuple[str, str, float]]:
+    """(step id, reward, value) for each reward (``funcs``, in NAMES order) that scores the
+    example's own gold move below 1.0, called as TRL calls it (one-row columns)."""
+    cols = {"kind": [ex.kind], "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
+            "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
+            "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
+            "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
+            "session_tokens_json": [json.dumps(ex.session_tokens)], "clock": [ex.clock], "seed": [ex.seed]}
+    below = []
+    for name, fn in zip(NAMES, funcs, strict=True):
+        v = fn(prompts=[ex.messages], completions=[_move(ex)], **cols)
+        v = (asyncio.run(v) if asyncio.iscoroutine(v) else v)[0]
+        if v is not None and v < 1.0:
+            below.append((ex.id, name, v))
+    return below
+
+
 @pytest.mark.slow
 def test_bench_gold_moves_keep_full_credit_and_hedges_fail():
     examples = build.bench_examples()
@@ -35,16 +52,7 @@ def test_bench_gold_moves_keep_full_credit_and_hedges_fail():
     below: list[tuple[str, str, float]] = []
     hedged = hedges = 0
     for ex in examples:
-        cols = {"kind": [ex.kind], "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
-                "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
-                "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
-                "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
-                "session_tokens_json": [json.dumps(ex.session_tokens)], "clock": [ex.clock], "seed": [ex.seed]}
-        for name, fn in zip(NAMES, funcs, strict=True):
-            v = fn(prompts=[ex.messages], completions=[_move(ex)], **cols)
-            v = (asyncio.run(v) if asyncio.iscoroutine(v) else v)[0]
-            if v is not None and v < 1.0:
-                below.append((ex.id, name, v))
+        below += gold_move_below_full_credit(ex, funcs)
         if ex.kind != "answer":
             continue
         for f in scoring.required_facts(ex.facts):

@@ -193,22 +193,11 @@ def dataset_check(path: str) -> list[str]:
     import collections
 
     from kopa_inspect.steps import build
-    from test_grpo_rewards_gold import NAMES, _move
+    from test_grpo_rewards_gold import NAMES, gold_move_below_full_credit
 
     exs = [ex for r in build.load_edge_rows(path, None) for ex in build.edge_steps(r)]
     funcs = rewards.build_reward_funcs(NAMES)
-    below = []
-    for ex in exs:
-        cols = {"kind": [ex.kind], "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
-                "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
-                "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
-                "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
-                "session_tokens_json": [json.dumps(ex.session_tokens)], "clock": [ex.clock], "seed": [ex.seed]}
-        for name, fn in zip(NAMES, funcs, strict=True):
-            v = fn(prompts=[ex.messages], completions=[_move(ex)], **cols)
-            v = (asyncio.run(v) if asyncio.iscoroutine(v) else v)[0]
-            if v is not None and v < 1.0:
-                below.append((ex.id, name, v))
+    below = [b for ex in exs for b in gold_move_below_full_credit(ex, funcs)]
     kinds = collections.Counter(ex.kind for ex in exs)
     out = [f"{path}: seeds {sorted({ex.seed for ex in exs})}, {len(exs)} steps ({kinds['call']} calls, "
            f"{kinds['answer']} answers); gold moves below full credit on some reward: {len(below)} {below[:5]}"]

@@ -9,9 +9,6 @@ credit. ``benchmarks/scoring_validity/action_attacks.py`` runs the same attacks 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,20 +18,11 @@ from kopa_inspect.backends import BackendConfig
 from kopa_inspect.scorers.grading import GoldTruth, Grade, gold_truth, grade, oracle_answer
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
 from kopa_inspect.tools import shared_backend
+from scoring_calls import CALLS as _CALLS
 
 FAKE = "sess-madeup0000"
 
 
-def _load_calls():  # the attack scripts' runner, one copy for the scripts and these tests
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "scoring_validity" / "_calls.py"
-    spec = importlib.util.spec_from_file_location("scoring_validity_calls", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_CALLS = _load_calls()
 
 
 def _task(task_id: str) -> BenchTask:

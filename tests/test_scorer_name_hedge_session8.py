@@ -13,10 +13,7 @@ the one line is changed. The controls are valid answers that must keep full cred
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -26,18 +23,7 @@ from kopa_inspect.scorers.grading import GoldTruth, Grade, gold_truth, grade, or
 from kopa_inspect.steps import scoring
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
 from kopa_inspect.tools import shared_backend
-
-
-def _load_calls():  # the attack scripts' runner (one copy for the scripts and the tests)
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "scoring_validity" / "_calls.py"
-    spec = importlib.util.spec_from_file_location("scoring_validity_calls", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_CALLS = _load_calls()
+from scoring_calls import CALLS as _CALLS
 
 
 async def _setup(task_id: str) -> tuple[BenchTask, GoldTruth]:
