@@ -253,6 +253,15 @@ def step_scorer() -> Scorer:
     return score
 
 
+# Step scoring changes, so that step metrics of two logs are compared only at one version (Inspect
+# records it as eval.task_version); KOPA-Bench has its own (tasks.TASK_VERSION).
+# 1: up to session 7.
+# 2: call blocks are read with the evaluation's decoder (a key beside name/arguments is ill-formed);
+#    one name-hedge rule with KOPA-Bench (a name beside any invented one), an alias from a shown row is
+#    no hedge; a clock hour is no figure, a denied or opposite-extreme figure is not stated (session 8).
+STEPS_TASK_VERSION = 2
+
+
 @task
 def kopa_steps(
     split: str = "edge",
@@ -275,6 +284,6 @@ def kopa_steps(
     caps = load_max_tokens(max_tokens_file, [e.id for e in examples]) if max_tokens_file else {}
     dataset = MemoryDataset([to_sample(e, caps.get(e.id)) for e in examples], name=f"kopa_steps_{split}",
                             location=str(data or task_file or "kopa_inspect/task_data/kopa_bench.jsonl"))
-    return Task(dataset=dataset, solver=next_step(), scorer=step_scorer(),
+    return Task(dataset=dataset, solver=next_step(), scorer=step_scorer(), version=STEPS_TASK_VERSION,
                 metadata={"split": split, "profile": profile, "settings": settings.model_dump(),
                           "dropped_unanswerable": dict(dropped)})
