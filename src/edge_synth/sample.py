@@ -50,7 +50,7 @@ from edge_synth.graph import Edge, LinkGraph
 from edge_synth.natural import COUNTABLE, true_count
 from edge_synth.pool import RADIUS_M, ValuePool, key_of
 from edge_synth.runner import call
-from edge_synth.validity import NAMED_TAKERS, found_by_search, partial
+from edge_synth.validity import NAMED_TAKERS, found_by_search, partial, unnarrowed_page
 from edge_synth.verify import _present
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.backends import Backend
@@ -360,6 +360,10 @@ class Sampler:
         if jtype in NAMED_TAKERS and len(items) > 1 and found_by_search(draft, anchor):
             # a row of a list found around another row's place or point cannot be named by the user
             # (validity.py, named_pick_after_chain): from such a list only a measure picks (DRV)
+            return False
+        if jtype in NAMED_TAKERS and unnarrowed_page(draft, anchor):
+            # a row named from one page of a longer list the user did not narrow (no place, month or
+            # name of theirs): they could not know it (validity.py, named_from_unnarrowed_list)
             return False
         items = items[:shown]
         echo = self.echo_values(draft, anchor)

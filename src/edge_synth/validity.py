@@ -9,6 +9,12 @@ Three faults the fluency checks (natural.py) do not see, because each reads as g
   know: their district's apartments, sights) and rows that belong to a named row ("'부산대학교병원'의
   진료과목 중 '외과'", "'서울혜화초등학교'의 학사일정 중 '부처님오신날'") may be named. A searched list's
   row is picked by a stated criterion (the largest/smallest of a measure), counted, or not asked.
+- ``named_from_unnarrowed_list``: a row picked by its NAME from one page of a longer list of records
+  (trades: ``record_list``; totalCount > rows shown) that the user did not narrow: no place, date/month or name filter of theirs and no row of
+  the chain it belongs to ("단독다가구 부동산 거래 중 '온누리아파트'와 같은 시군구의 …": the first page of
+  all of Seoul's trades; edge-s0-0004798 of the 835e7d7 run). The user could only know that name because
+  the sampler saw it on page 1. The same list narrowed by the user's 시군구 and month, or returned whole,
+  may be named.
 - ``partial_pick``: "가장 … 병원" over one page of a longer list (the result's totalCount is larger
   than the rows fetched): the largest of the first 100 of 80,000 hospitals is nobody's question.
 - ``unrelated_asks``: two or more asks in one query that share no subject (no row named in one is
@@ -25,12 +31,29 @@ import re
 from typing import Any
 
 from edge_synth.describe import row_label
-from edge_synth.fields import concept
-from edge_synth.natural import true_count
+from edge_synth.fields import PLUMBING_PARAMS, concept
+from edge_synth.natural import USER_NOUNS, true_count
 
 # A link through one of these hands on a place or a point: the consumer's rows are what a search
 # around that place found ("같은 동네의 병원", "'X' 근처 관광지"), rows nobody knows by name beforehand.
 SEARCH_CONCEPTS = frozenset({"lon", "lat", "sidonm", "sido2", "sggnm", "sgg3", "lawd5", "umdnm", "code10", "areacode"})
+# A literal argument with one of these concepts narrows a list to the user's own (a place, a date/month);
+# so does a name filter (a parameter named ...nm/name/keyword/title: "이름에 '…'이 들어간").
+NARROWING_CONCEPTS = SEARCH_CONCEPTS | {"date8", "ym6", "year4", "month2"}
+_NAME_PARAM = re.compile(r"(nm|name|keyword|word|title)$", re.IGNORECASE)
+_ROW_REF = re.compile(r"^\$s\d")
+# Lists of records (events), not of things: a trade's row is named by the building it concerns, and no
+# one knows which trades are on page 1 of all of Seoul's. A registry of things (hospitals, sights, listed
+# companies) is left out on purpose: "병원 중 '삼성서울병원'" names a thing a person knows by itself (the
+# broad rule, any unnarrowed page, would touch 695 of the 2,000 rows of the 835e7d7 run; see
+# results/edge-default/README.md).
+RECORD_NOUNS = frozenset({"거래"})
+
+
+def record_list(tool: str) -> bool:
+    """Are ``tool``'s rows records of events (natural.USER_NOUNS' head noun: "거래") rather than things?"""
+    nouns = USER_NOUNS.get(tool)
+    return bool(nouns) and nouns[-1] in RECORD_NOUNS
 # Junctions that take a producer row by its name (several rows) rather than by a measure.
 NAMED_TAKERS = ("SEQ", "SEM", "FAN", "CMP", "COND")
 
@@ -77,6 +100,28 @@ def partial(output: dict[str, Any]) -> bool:
     return n is not None and n > len(output.get("items", []))
 
 
+def narrowed(draft: Any, sid: str) -> bool:
+    """Did the user narrow step ``sid``'s list: a literal place, date/month or name filter of theirs, or a
+    reference to a row of the chain (the list belongs to that row: "'…병원'의 진료과목")?"""
+    step = draft.step(sid)
+    for k, v in step.args.items():
+        if isinstance(v, str) and _ROW_REF.match(v):
+            return True
+        if k.lower() in PLUMBING_PARAMS:
+            continue
+        if (concept(k, step.tool) or "") in NARROWING_CONCEPTS or _NAME_PARAM.search(k):
+            return True
+    return False
+
+
+def unnarrowed_page(draft: Any, sid: str, outputs: dict[str, Any] | None = None) -> bool:
+    """Is step ``sid``'s result one page of a longer list of records (several rows; ``record_list``) the
+    user did not narrow? Its rows cannot be named (``named_from_unnarrowed_list``)."""
+    out = (outputs if outputs is not None else draft.outputs)[sid]
+    return (record_list(draft.step(sid).tool) and len(out.get("items", [])) > 1 and partial(out)
+            and not narrowed(draft, sid))
+
+
 def _named_takes(draft: Any, j: Any) -> bool:
     """Does junction ``j`` take its producer's row(s) by name (several rows to choose from, a label)?"""
     items = draft.outputs[j.producer]["items"]
@@ -88,12 +133,14 @@ def _named_takes(draft: Any, j: Any) -> bool:
 
 
 def pick_problems(draft: Any, facts: list[dict[str, Any]], outputs: dict[str, Any] | None = None) -> list[str]:
-    """``named_pick_after_chain`` / ``partial_pick`` for the draft's junctions and facts (empty: none)."""
+    """``named_pick_after_chain`` / ``named_from_unnarrowed_list`` / ``partial_pick`` for the draft's junctions and facts (empty: none)."""
     outputs = outputs if outputs is not None else draft.outputs
     out: list[str] = []
     for j in draft.junctions:
         if _named_takes(draft, j) and found_by_search(draft, j.producer):
             out.append("named_pick_after_chain")
+        if _named_takes(draft, j) and unnarrowed_page(draft, j.producer, outputs):
+            out.append("named_from_unnarrowed_list")
         if j.type == "DRV" and "reduce" in j.detail and partial(outputs[j.producer]):
             out.append("partial_pick")
     for f in facts:
@@ -103,6 +150,8 @@ def pick_problems(draft: Any, facts: list[dict[str, Any]], outputs: dict[str, An
         many = len(outputs[sid].get("items", [])) > 1
         if reason == "named" and many and found_by_search(draft, sid):
             out.append("named_pick_after_chain")
+        if reason == "named" and unnarrowed_page(draft, sid, outputs):
+            out.append("named_from_unnarrowed_list")
         if reason in ("max", "min") and partial(outputs[sid]):
             out.append("partial_pick")
     return list(dict.fromkeys(out))
