@@ -2,7 +2,7 @@
 
 - The execution reward ran every row in the seed-0 emulator world. An EDGE row keeps the seed of
   the world it was synthesized in (a ``--seed 1`` run's codes, names and row counts exist only in
-  the seed-1 world), and the episode environment already runs there (env._backend, session 7),
+  the seed-1 world), and the episode environment already runs there (env.world_backend, session 7),
   but ``ExecutionReward`` built one backend at seed 0 and passed the row's seed only to the
   Session (token material). So the gold call of a seed-1 row could score 0 (its restaurant is not
   in the seed-0 world: NODATA) and a wrong call could score 1.0 (one restaurant where the seed-1
@@ -95,8 +95,11 @@ def test_one_backend_per_world_shared_with_the_episodes():
     """One cache of worlds (env.world_backend): the step reward and the episode environments of a
     row execute in the same backend, built once per (configuration, seed)."""
     fn = rewards.ExecutionReward()
-    assert fn._get_backend(1) is env._backend(1) is env.world_backend(1)
-    assert fn._get_backend(0) is env._backend(0) and fn._get_backend(0) is not fn._get_backend(1)
+    episode = env.KopaToolEnv()
+    episode.reset(seed=1, clock=CLOCK)
+    assert fn._get_backend(1) is episode.session.backend is env.world_backend(1)
+    episode.reset(seed=0, clock=CLOCK)
+    assert fn._get_backend(0) is episode.session.backend and fn._get_backend(0) is not fn._get_backend(1)
     # one batch of mixed worlds: each row in its own
     out = asyncio.run(fn(prompts=["", ""], completions=[call(OP, FIRST_ONLY)] * 2, kind=["call"] * 2,
                          clock=[CLOCK] * 2, seed=[0, 1],

@@ -57,10 +57,6 @@ def world_backend(seed: int = 0, config: BackendConfig | None = None) -> Backend
     return _BACKENDS[key]
 
 
-def _backend(seed: int = 0) -> Backend:
-    return world_backend(seed)
-
-
 class KopaToolEnv:
     """Base environment; subclasses get one async method per operation."""
 
@@ -69,7 +65,7 @@ class KopaToolEnv:
     def reset(self, **row: Any) -> str | None:
         self.row = row
         seed = int(row.get("seed", 0))
-        self.session = Session(_backend(seed), clock=row.get("clock") or None, seed=seed)
+        self.session = Session(world_backend(seed), clock=row.get("clock") or None, seed=seed)
         self.call_log: list[dict[str, Any]] = []
         return None
 
