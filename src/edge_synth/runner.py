@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from kopa_inspect.apis import get_operation, get_platform
-from kopa_inspect.execution import CallRecord, CallResult, Session
+from kopa_inspect.execution import CallResult, Session
 
 Outcome = Literal["ok", "structural", "environmental"]
 
@@ -98,6 +98,5 @@ async def call(session: Session, op_id: str, args: dict[str, Any]) -> tuple[Call
     else:
         cache.move_to_end(key)
         res = copy.deepcopy(hit)
-        session.calls.append(CallRecord(op_id, res.args, res.ok, res.code, res.parsed.total_count,
-                                        res.parsed.page_no))
+        session.record(res)
     return res, classify(res)

@@ -122,7 +122,11 @@ class Session:
                 parsed = Parsed(ok=False, code=str(resp.status), message=f"unparseable response: {exc}"[:300])
             parsed.message = redact(parsed.message, self.backend.secrets())
             result = CallResult(op_id, args, parsed, resp.status)
-        self.calls.append(
-            CallRecord(op_id, args, result.ok, result.code, result.parsed.total_count, result.parsed.page_no)
-        )
+        self.record(result)
         return result
+
+    def record(self, result: CallResult) -> None:
+        """Log a call's outcome (never its key): every answered call, and a cached answer replayed
+        for this session (edge_synth.runner)."""
+        self.calls.append(CallRecord(result.op_id, result.args, result.ok, result.code,
+                                     result.parsed.total_count, result.parsed.page_no))
