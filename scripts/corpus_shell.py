@@ -31,7 +31,15 @@ import typer
 from kopa_inspect.apis import get_operation
 from kopa_inspect.apis._schema import parameters_schema, tool_description
 from kopa_inspect.backends import BackendConfig, make_backend
-from kopa_inspect.scorers.corpus import CorpusCall, CorpusItem, dump_item, load_corpus, replay_calls, turns_of
+from kopa_inspect.scorers.corpus import (
+    CorpusCall,
+    CorpusItem,
+    dump_item,
+    load_corpus,
+    outputs_of,
+    replay_calls,
+    turns_of,
+)
 from kopa_inspect.scorers.grading import gold_truth, grade
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
 
@@ -162,7 +170,8 @@ def grade_cmd(task_id: str, answer_file: Path = typer.Option(...), as_: str = ty
         backend = _backend()
         gold = await gold_truth(t, backend, 0)
         entries = await replay_calls(t, backend, [(c.tool, c.args) for c in calls])
-        g = grade(t, gold, answer_file.read_text(encoding="utf-8"), entries, turns=turns_of(calls), records=entries)
+        g = grade(t, gold, answer_file.read_text(encoding="utf-8"), entries, turns=turns_of(calls), records=entries,
+                  outputs=outputs_of(entries))
         return g.explanation() + "\nfact scores: " + json.dumps(g.fact_scores, ensure_ascii=False)
 
     print(asyncio.run(run()))

@@ -161,11 +161,13 @@ async def test_extra_filter_that_drops_the_needed_records_is_not_the_gold_call()
     # kopa-028 s1 lists the provinces (areaCode2 with no areaCode); s2 lists Busan's districts
     # (areaCode2 with areaCode=6, taken from s1). A model that skips s1 and types areaCode 6 from
     # memory never saw the province list; before, s2's call matched s1's arguments "with extras
-    # allowed", so s1 counted as retrieved and the task passed.
+    # allowed", so s1 counted as retrieved. It is not retrieved (ENVIRONMENT < 1, chain short);
+    # success is by outcome: no fact reads the province list and s2's records were shown, so a
+    # code typed from memory that returned the right records passes.
     task, gold = await _setup("kopa-028")
     g = await _grade(task, gold, _without(task, gold, "s1"))
     assert not _retrieved(g, "s1")
-    assert g.success == 0.0 and g.env < 1.0
+    assert g.env < 1.0 and g.chain < 1.0 and g.success == 1.0
 
 
 async def test_a_later_page_is_not_the_first_page() -> None:
@@ -201,11 +203,13 @@ async def test_unknown_extra_argument_is_harmless() -> None:
 
 async def test_consumer_with_a_remembered_code_and_no_producer() -> None:
     # Guard: kopa-023 s1 looks up 강남구's 법정동 code; the trade calls use 11680. Typed from memory
-    # without s1, the link is not realized and the step is missing (success 0). A chain that
-    # counted "consumer retrieved" alone would give 1.0.
+    # without s1, the link is not realized and the step is missing (chain 0, ENVIRONMENT < 1). A
+    # chain that counted "consumer retrieved" alone would give 1.0. Success is by outcome: the
+    # trades it answers from were shown.
     task, gold = await _setup("kopa-023")
     g = await _grade(task, gold, _without(task, gold, "s1"))
-    assert g.chain == 0.0 and g.success == 0.0 and not _retrieved(g, "s1")
+    assert g.chain == 0.0 and g.env < 1.0 and not _retrieved(g, "s1")
+    assert g.success == 1.0
 
 
 async def test_consumer_answer_repeating_the_producer_record_is_no_lookup() -> None:
@@ -214,9 +218,10 @@ async def test_consumer_answer_repeating_the_producer_record_is_no_lookup() -> N
     # itemSeq from memory (no s1 call) had s1 "retrieved" by s2's records and passed.
     task, gold = await _setup("kopa-065")
     g = await _grade(task, gold, _without(task, gold, "s1"))
-    assert not _retrieved(g, "s1") and g.success == 0.0 and g.chain == 0.0
-    # the lookup made after the remembered call retrieves s1 (success: every call made, in any
-    # order), but the link stays unrealized
+    assert not _retrieved(g, "s1") and g.chain == 0.0 and g.env < 1.0
+    # success by outcome: the item's record was shown (by s2), so the facts are grounded
+    assert g.success == 1.0
+    # the lookup made after the remembered call retrieves s1, but the link stays unrealized
     late = await _grade(task, gold, [_step(gold, task, "s2"), _step(gold, task, "s1")])
     assert late.success == 1.0 and late.chain == 0.0
 

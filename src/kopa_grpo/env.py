@@ -80,9 +80,13 @@ class KopaToolEnv:
             # schema's types (apis._schema.coerce_call), so no gold move is refused.
             self.call_log.append({"tool": op_id, "args": dict(args), "ok": False})
             return refused
+        from kopa_inspect.tools import call_entry  # Inspect's tool module, loaded on first call
+
         args = {k: v for k, v in args.items() if v is not None}
         result = await self.session.call(op_id, args)
-        self.call_log.append({"tool": op_id, "args": args, "ok": result.ok})
+        # the record the Inspect tools keep (shown records' fingerprints, totalCount, API code):
+        # the grader grounds facts by them
+        self.call_log.append({**call_entry(result), "args": args})
         if not result.ok:
             return f"API error: {result.error_text()}"
         return result.for_model()
@@ -218,7 +222,7 @@ async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
     if not scoring.answer_well_formed(answer, _tool_results(completion), [f["resolved"] for f in req], req):
         return 0.0
     tokens = set(env.session.tokens)
-    return grade(task, gold, answer, env.call_log, tokens).success
+    return grade(task, gold, answer, env.call_log, tokens, outputs=_tool_results(completion)).success
 
 
 async def episode_outcome_reward(prompts: list[Any], completions: list[Any],

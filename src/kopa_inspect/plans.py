@@ -162,6 +162,11 @@ class PlanStep(BaseModel):
     # An accepted value must be as good an answer to the question as the gold one (a synonym of a
     # region name, an equivalent code); the scorer then counts a call with it as the gold call.
     accept: dict[str, list[Any]] = Field(default_factory=dict)
+    # Filters the user's own question states that a call may add to this step's arguments and
+    # still ask its question (literal values): lunch when the user asks about lunch. Read where a
+    # step's answer holds no record (an unanswerable task's evidence), since an added filter there
+    # cannot be judged by the records it shows.
+    may_add: dict[str, list[Any]] = Field(default_factory=dict)
     note: str | None = None
 
     @model_validator(mode="after")
@@ -182,6 +187,14 @@ class PlanStep(BaseModel):
                 )
             for v in values:
                 list(refs_in(v))  # syntax check: a malformed reference raises PlanError here
+        for key, values in self.may_add.items():
+            if known is not None and key not in known:
+                raise PlanError(f"step {self.id}: may_add key {key!r} is not an argument of tool {self.tool}")
+            if key in self.args:
+                raise PlanError(f"step {self.id}: may_add key {key!r} is already an argument of the step; "
+                                "use accept for other values of it")
+            if not values or any(list(refs_in(v)) for v in values):
+                raise PlanError(f"step {self.id}: may_add {key!r} needs one or more literal values")
         return self
 
     def depends_on(self) -> set[str]:

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-tasks_app = typer.Typer(help="KOPA-Bench tasks: validate, list, stats.", no_args_is_help=True)
+tasks_app = typer.Typer(help="KOPA-Bench tasks: validate, list, stats, scorer agreement.", no_args_is_help=True)
 _console = Console()
 
 FileOpt = typer.Option(None, "--file", "-f", help="a tasks JSONL file (default: the packaged kopa_bench.jsonl)")
@@ -97,6 +97,61 @@ def stats_cmd(
     for key in ("domains", "platforms", "difficulty", "held_out"):
         if key in stats:
             _console.print(f"{key}: {stats[key]}", highlight=False)
+
+
+DEFAULT_CORPUS = Path("tests/data/answer_corpus")
+
+
+def _rate(n: int, of: int) -> str:
+    return f"{n}/{of} ({n / of:.1%})" if of else "-"
+
+
+@tasks_app.command("agreement")
+def agreement_cmd(
+    corpus: Path = typer.Option(DEFAULT_CORPUS, "--corpus", "-c",
+                                help="a labelled answer corpus: a .jsonl file or a directory of them"),
+    file: Path | None = FileOpt,
+    as_json: bool = typer.Option(False, "--json", help="print JSON (counts, rates, every disagreement)"),
+    show: bool = typer.Option(True, "--show/--no-show", help="list each disagreement with the grader's reason"),
+) -> None:
+    """How often the scorer agrees with the labelled answer corpus: false negatives (correct answers
+    it fails) and false positives (wrong answers it passes), overall and per class of answer."""
+    import asyncio
+
+    from kopa_inspect.backends import BackendConfig
+    from kopa_inspect.scorers.corpus import CorpusError, agreement, describe, grade_corpus, load_corpus
+    from kopa_inspect.tools import shared_backend
+
+    try:
+        items = load_corpus(corpus)
+    except CorpusError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    tasks = {t.id: t for t in _load(file)}
+
+    async def run():
+        return await grade_corpus(items, shared_backend(BackendConfig()), tasks)
+
+    try:
+        results = asyncio.run(run())
+    except CorpusError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    if as_json:
+        typer.echo(json.dumps(describe(results), ensure_ascii=False, indent=2))
+        return
+    total, per = agreement(results)
+    table = Table("class", "correct", "wrong", "false negatives", "false positives",
+                  title=f"Scorer agreement on {len(results)} labelled answers "
+                        f"({len({r.item.task for r in results})} tasks)")
+    for a in [*per, total]:
+        table.add_row(a.kind, str(a.correct), str(a.wrong), _rate(len(a.false_negatives), a.correct),
+                      _rate(len(a.false_positives), a.wrong))
+    _console.print(table)
+    if show:
+        for r in results:
+            if not r.agrees:
+                why = "; ".join(r.grade.missing[:3]) or "passed"
+                _console.print(f"{r.item.id} [{r.item.label}/{r.item.kind}] grader: {why}", highlight=False,
+                               markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -31,7 +31,7 @@ from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
-from kopa_inspect.scorers.grading import Grade, GoldTruth, gold_truth, grade
+from kopa_inspect.scorers.grading import GoldTruth, Grade, gold_truth, grade
 from kopa_inspect.task_data.schema import BenchTask
 
 Label = Literal["correct", "wrong"]
@@ -143,8 +143,15 @@ async def replay_calls(
             args.pop(param, None)
             if token:
                 args[param] = token
-        out.append(call_entry(await session.call(tool, args)))
+        result = await session.call(tool, args)
+        # the text the model read, beside the log record (which never holds it)
+        out.append({**call_entry(result), "output": result.for_model() if result.ok else None})
     return out
+
+
+def outputs_of(entries: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The tool outputs a replay showed the model (:func:`replay_calls`' ``output``)."""
+    return [e["output"] for e in entries if e.get("output")]
 
 
 def turns_of(calls: Sequence[CorpusCall]) -> list[list[dict[str, Any]]] | None:
@@ -173,7 +180,8 @@ class ItemResult:
 
 async def grade_item(item: CorpusItem, task: BenchTask, gold: GoldTruth, backend: Backend) -> ItemResult:
     entries = await replay_calls(task, backend, [(c.tool, c.args) for c in item.calls])
-    g = grade(task, gold, item.answer, entries, turns=turns_of(item.calls), records=entries)
+    g = grade(task, gold, item.answer, entries, turns=turns_of(item.calls), records=entries,
+              outputs=outputs_of(entries))
     return ItemResult(item, g)
 
 

@@ -87,6 +87,16 @@ from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, Session
 from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.scorers.grounding import (
+    GoldStep,
+    MadeCall,
+    StepNeed,
+    asks_the_question,
+    gold_arguments,
+    rows_shown,
+    step_grounded,
+)
+from kopa_inspect.scorers.grounding import own_params as _own_params
 from kopa_inspect.task_data.schema import BenchTask, resolve_value
 
 AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parallel", "efficiency", "calls", "errors")
@@ -104,18 +114,6 @@ def strip_tokens(args: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- what the task needs -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StepNeed:
-    """What one needed gold step must deliver to the agent."""
-
-    records: frozenset[str]  # fingerprints of the output items the facts/links depend on
-    query: bool  # the dependents read a non-item field, or no item is needed: the query itself
-    # Item-only steps that hold no needed record, beside steps of the same fact that do (a page of
-    # a filtered count with no match): retrieved when those steps are (one filtered call may
-    # replace the pages).
-    via: frozenset[str] = frozenset()
 
 
 def shown_items(output: dict[str, Any]) -> list[dict[str, Any]]:
@@ -296,6 +294,46 @@ def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
     return out
 
 
+def fact_needs(task: BenchTask, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
+    """Per required fact (refusals aside): for each needed gold step its value or keys read, the
+    records that fact alone depends on (the ablation of :func:`step_needs`, on the fact's own
+    expressions), or the query where it reads a non-item field. What grounds the fact
+    (:func:`grounding.step_grounded`); the lookups that fed those steps are not among them."""
+    needed = set(needed_steps(task))
+    steps = {s.id: s for s in task.plan.steps}
+    ids = set(steps)
+    out: dict[str, dict[str, StepNeed]] = {}
+    for f in task.facts:
+        if not f.required or f.matcher == "refusal":
+            continue
+        exprs = [e for e in [f.value, *(f.keys or [])] if e is not None]
+        reads: dict[str, set[str]] = {}
+        for e in exprs:
+            for sid, fields in _expr_steps(e, ids).items():
+                reads.setdefault(sid, set()).update(fields)
+        per: dict[str, StepNeed] = {}
+        for sid, fields in reads.items():
+            if sid not in needed:
+                continue
+            if steps[sid].expect_error:
+                per[sid] = StepNeed(frozenset(), True)
+                continue
+            output = run.outputs.get(sid, {})
+            items = list(output.get("items") or [])
+            found = sorted(_needed_indices(exprs, run.outputs, sid, len(shown_items(output))))
+            keep = frozenset(matching.record_fingerprint(items[i]) for i in found)
+            rows = tuple(items[i] for i in found)
+            text = " ".join(e for e in exprs if isinstance(e, str))
+            read = frozenset(k for r in rows for k in r if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text))
+            per[sid] = StepNeed(keep, any(x != "items" for x in fields) or not keep, rows=rows, fields=read)
+        for sid, need in list(per.items()):
+            siblings = frozenset(x for x, n in per.items() if x != sid and n.records)
+            if not need.records and not (reads[sid] - {"items"}) and not steps[sid].expect_error and siblings:
+                per[sid] = StepNeed(frozenset(), False, siblings)
+        out[f.id] = per
+    return out
+
+
 def link_needs(task: BenchTask, run: PlanRun, needs: dict[str, StepNeed]) -> dict[tuple[str, str], StepNeed]:
     """Per link (producer, consumer) between needed steps: the producer's shown records the
     consumer's arguments depend on (same ablation as :func:`step_needs`, on that link's references
@@ -338,6 +376,8 @@ class GoldTruth:
     # per data-flow link (producer, consumer) between needed steps: the producer's records (and
     # whether its query) the consumer's arguments read (:func:`link_needs`)
     links: dict[tuple[str, str], StepNeed] = field(default_factory=dict)
+    # per required fact: what its own gold steps must have shown for it to be grounded (:func:`fact_needs`)
+    facts: dict[str, dict[str, StepNeed]] = field(default_factory=dict)
 
     def accept_of(self, index: int) -> dict[str, list[Any]] | None:
         return (self.accepts[index] or None) if index < len(self.accepts) else None
@@ -362,7 +402,8 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
     accepts = [s.resolve_accept(run.outputs) for s in task.plan.steps]
     needs = step_needs(task, run)
-    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs))
+    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs),
+                     fact_needs(task, run))
 
 
 def fact_context(task: BenchTask, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -498,13 +539,15 @@ def grade(
     *,
     turns: list[list[dict[str, Any]]] | None = None,
     records: list[dict[str, Any]] | None = None,
+    outputs: list[str] | None = None,
 ) -> Grade:
     """Grade a run from its final answer and its calls.
 
     ``calls``: every tool call in order (``tool``, ``args``, ``ok``; ``records`` when they are
     ``tools.call_entry`` dicts). ``records``: the sample's ``tools.call_entry`` log, whose record
     fingerprints are attached to ``calls`` by tool and arguments. ``turns``: the calls grouped by
-    assistant turn (:func:`turns_from_messages`), for the ``parallel`` axis.
+    assistant turn (:func:`turns_from_messages`), for the ``parallel`` axis. ``outputs``: the tool
+    outputs the model read (their records ground a fact shown in another form, :func:`grounding.same_row`).
     """
     missing: list[str] = []
     auth = _auth_names()
@@ -517,6 +560,9 @@ def grade(
     made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
     made_codes = _api_codes(api_calls, records)
     made_keyed = [bool(set(c.get("args") or {}) & token_params()) for c in api_calls]
+    made_totals = _attach(api_calls, records, "total_count")
+    view = [MadeCall(t, a, ok, frozenset(r), tc if isinstance(tc, int) else None, code)
+            for (t, a), ok, r, tc, code in zip(made, made_ok, made_records, made_totals, made_codes, strict=True)]
 
     # RESPONSE: the facts.
     # the question as the model may have read it: the English run shows the gloss beside the query,
@@ -552,9 +598,10 @@ def grade(
         # when the call, too, leaves the token out (through Inspect it is refused before the API).
         if not set(steps[index[sid]].args) & token_params() and made_keyed[i]:
             return False
-        if matching.same_query(args, m_args):
+        may_add = steps[index[sid]].may_add
+        if asks_the_question(args, m_args, may_add=may_add):
             return not made_ok[i] and same_code
-        return matching.same_query(args, m_args, accept=accept) and (made_ok[i] or same_code)
+        return asks_the_question(args, m_args, accept, may_add) and (made_ok[i] or same_code)
 
     def same_tool_outcome(i: int, k: int) -> bool | None:
         """The checks :func:`covers` and ``f1_pair`` share, made call i against gold call k: another
@@ -579,7 +626,7 @@ def grade(
         m_args = made[i][1]
         accept = gold.accept_of(index[sid])
         if sid in empty:
-            return matching.same_query(args, m_args, accept=accept)
+            return asks_the_question(args, m_args, accept, steps[index[sid]].may_add)
         if gold_arguments(name, args, m_args, accept):
             return True
         need = needs.get(sid)
@@ -718,6 +765,7 @@ def grade(
     for sid in needed:
         state.append(f"records:{sid}")
     reached = 0
+    reached_item: dict[str, bool] = {}
     for item in state:
         kind, _, name = item.partition(":")
         if kind == "token":
@@ -733,6 +781,7 @@ def grade(
             )
         else:
             ok = done.get(name, False)
+        reached_item[item] = bool(ok)
         if ok:
             reached += 1
         else:
@@ -774,7 +823,35 @@ def grade(
         efficiency = 0.0 if n_made == 0 else min(1.0, n_gold / n_made)
     errors = sum(1 for ok in made_ok if not ok)
 
-    success = 1.0 if facts_ok and (env is None or env >= 1.0) else 0.0
+    # SUCCESS by outcome: every required fact right and grounded (its own gold steps' records shown
+    # by OK calls of this run, whatever the route), the tokens of those steps' platforms, and the
+    # task's own required state (pages, an unanswerable task's evidence calls, listed tokens).
+    grounded_ok, platforms_used = True, set()
+    seen_rows = rows_shown(outputs or [])
+    for fid, per in gold.facts.items():
+        for sid, need in per.items():
+            step = steps[index[sid]]
+            if step.expect_error or sid in empty:
+                ok = done.get(sid, False)
+            elif need.via and not need.records and not need.query:
+                ok = any(same_tool_ok(sid)) or all(
+                    step_grounded(per[v], _gold_step(gold, index[v], steps[index[v]]), view, seen_rows)
+                    for v in need.via)
+            else:
+                ok = step_grounded(need, _gold_step(gold, index[sid], step), view, seen_rows)
+            if _known(step.tool):
+                platforms_used.add(get_operation(step.tool).platform)
+            if not ok:
+                grounded_ok = False
+                missing.append(f"fact {fid} not grounded: no OK call showed what {sid} "
+                               f"({step.tool}) shows for it")
+    own_state = {f"records:{x.partition(':')[2]}" for x in task.required_state if x.startswith(("pages:", "call:"))}
+    state_ok = all(
+        reached_item.get(item, False) for item in state
+        if item in own_state or item in task.required_state
+        or (item.startswith("token:") and item[len("token:"):] in platforms_used)
+    )
+    success = 1.0 if facts_ok and grounded_ok and state_ok else 0.0
     return Grade(
         success=success,
         answer=answer_score,
@@ -790,35 +867,15 @@ def grade(
     )
 
 
-def _own_params(op_id: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The arguments the operation has (an unknown name is ignored by the API, as data.go.kr does);
-    all of them when the operation is not registered."""
-    try:
-        names = {p.name for p in get_operation(op_id).params}
-    except KeyError:
-        return dict(args)
-    return {k: v for k, v in args.items() if k in names}
-
-
-def gold_arguments(op_id: str, want: dict[str, Any], got: dict[str, Any], accept: Any = None) -> bool:
-    """``got`` asks what the gold ``want`` asks: :func:`matching.arguments_equal` (normalized, a
-    larger first page, ``accept`` values) with nothing added that changes the answer. An added
-    argument of the operation (a filter, a page number, a page size the gold left at its default)
-    may narrow or move the rows: such a call is judged by the records it showed, not as the gold
-    call. Added arguments the operation does not have, or set to its documented default, are
-    harmless."""
-    if not matching.arguments_equal(want, got, accept=accept):
-        return False
-    w, g = matching.normalize_args(want), matching.normalize_args(_own_params(op_id, got))
-    extra = {k: v for k, v in g.items() if k not in w}
-    if not extra:
-        return True
-    try:
-        defaults = {p.name: matching.normalize_value(p.default) for p in get_operation(op_id).params
-                    if p.default is not None}
-    except KeyError:
-        return False
-    return all(defaults.get(k) == v for k, v in extra.items())
+def _gold_step(gold: GoldTruth, k: int, step: Any) -> GoldStep:
+    output = gold.run.outputs.get(step.id, {})
+    total = output.get("totalCount")
+    return GoldStep(
+        tool=gold.calls[k][0], args=gold.calls[k][1], accept=gold.accept_of(k),
+        shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
+        total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
+        may_add=step.may_add or None,
+    )
 
 
 def _pair_f1(n_gold: int, n_made: int, pair: Any) -> float:

@@ -112,6 +112,14 @@ def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
     return out
 
 
+def outputs_from_messages(messages: list[ChatMessage]) -> list[str]:
+    """The text of every OK tool result the model read before its final answer."""
+    assistants = [k for k, m in enumerate(messages) if isinstance(m, ChatMessageAssistant)]
+    final = assistants[-1] if assistants else len(messages)
+    return [m.text for k, m in enumerate(messages)
+            if isinstance(m, ChatMessageTool) and k < final and m.error is None and m.text]
+
+
 @dataclass
 class SampleGrade:
     """What every axis scorer of one sample reports."""
@@ -151,6 +159,7 @@ async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
     g = grade(
         task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])),
         turns=turns_from_messages(state.messages), records=list(st.get(CALLS_KEY, []) or []),
+        outputs=outputs_from_messages(state.messages),
     )
     return SampleGrade(
         values=dict(g.values()),

@@ -44,11 +44,15 @@ MAX_EXTRA_TOOLS_PER_PLATFORM = 6
 
 def step(sid: str, tool: str, args: dict[str, Any] | None = None, *, required: bool = True,
          expect_error: bool = False, note: str | None = None,
-         accept: dict[str, list[Any]] | None = None) -> dict[str, Any]:
-    """A gold plan step; ``accept`` lists extra acceptable values per argument (PlanStep.accept)."""
+         accept: dict[str, list[Any]] | None = None,
+         may_add: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+    """A gold plan step; ``accept`` lists extra acceptable values per argument (PlanStep.accept),
+    ``may_add`` filters the question itself states (PlanStep.may_add)."""
     out: dict[str, Any] = {"id": sid, "tool": tool, "args": args or {}}
     if accept:
         out["accept"] = accept
+    if may_add:
+        out["may_add"] = may_add
     if not required:
         out["required"] = False
     if expect_error:

@@ -52,13 +52,13 @@ def apt_trade_top() -> list[Spec]:
     """법정동코드 lookup -> 실거래가: the classic code trap (10-digit region_cd -> 5-digit LAWD_CD)."""
     rows = [
         ("서울특별시 마포구", "2026-10-05", "10:05",
-         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 지난달 매매 신고 건수와 전세 최고 보증금도 알려주세요.",
+         "마포구에서 이번 달 들어 신고된 아파트 매매 중에 제일 비싸게 팔린 곳이 어디고 얼마예요? 지난달 매매 신고 건수, 그리고 이번 달 전세 최고 보증금도 알려주세요.",
          "Mapo-gu so far this month: the top apartment sale (complex, price), last month's number of sales, and "
-         "the highest jeonse deposit."),
+         "this month's highest jeonse deposit."),
         ("서울특별시 서초구", "2026-11-04", "16:40",
-         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 지난달 전체 매매 건수, 그리고 전세 중 최고 보증금도요.",
-         "Seocho-gu this month: the top apartment deal (complex, price), last month's number of sales, and the "
-         "highest jeonse deposit."),
+         "서초구 이번 달 아파트 실거래가 중 최고가 거래가 궁금합니다. 단지명이랑 거래금액, 지난달 전체 매매 건수, 그리고 이번 달 전세 중 최고 보증금도요.",
+         "Seocho-gu this month: the top apartment deal (complex, price), last month's number of sales, and this "
+         "month's highest jeonse deposit."),
     ]
     out = []
     for region, day, hm, q, qe in rows:
@@ -2434,7 +2434,7 @@ def unanswerable_evidence(query: str, c: str) -> list[dict]:
         return [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "서울대치초등학교"}),
                 step("s2", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
                                   "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": "20270310"},
-                     expect_error=True)]
+                     expect_error=True, may_add={"MMEAL_SC_CODE": ["2"]})]  # the user asks for lunch (중식 = 2)
     if key.startswith("내일 아침 8시"):
         # arrivals are live predictions in seconds from now; no call serves tomorrow 8 a.m.
         return [step("s1", CITY, {"numOfRows": 30}),
@@ -2446,7 +2446,9 @@ def unanswerable_evidence(query: str, c: str) -> list[dict]:
     if key.startswith("부산광역시 종로구"):
         return [step("s1", GRID_LOOKUP, {"level1": "부산광역시", "level2": "종로구"}, expect_error=True)]
     if key.startswith("서울 한빛누리"):
-        return [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "한빛누리초등학교"}, expect_error=True)]
+        # the user names 서울: its education office (B10) narrows the search as the question does
+        return [step("s1", SCHOOL, {"KEY": NEIS_KEY, "SCHUL_NM": "한빛누리초등학교"}, expect_error=True,
+                     may_add={"ATPT_OFCDC_SC_CODE": ["B10"]})]
     if key.startswith("민법 제1200조"):
         return [step("s1", LAW_SEARCH, {"target": "law", "query": "민법"}),
                 step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", "민법"), "JO": "120000"}, expect_error=True)]
