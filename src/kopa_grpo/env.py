@@ -199,19 +199,17 @@ def _tool_results(completion: Any) -> list[str]:
 
 async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
     from kopa_inspect.plans import Plan
-    from kopa_inspect.scorers.grading import gold_truth, grade
+    from kopa_inspect.scorers.grading import Episode, gold_truth, grade
     from kopa_inspect.steps import scoring
-    from kopa_inspect.task_data.schema import AnswerFact, BenchTask
+    from kopa_inspect.task_data.schema import AnswerFact
 
     row = env.row
     plan = Plan.model_validate_json(row["plan_json"])
     facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
              for f in json.loads(row["facts_json"])]
-    task = BenchTask.model_construct(
-        id="kopa-000", category="chain2", domain="district", platforms=list(env.platforms),
-        tools=plan.tools(), query="", query_en="", clock=row.get("clock") or None, plan=plan, facts=facts,
-        required_state=[], n_calls=len(plan.steps), parallel=False,
-    )
+    question = next((m.get("content") or "" for m in row.get("prompt") or []
+                     if isinstance(m, dict) and m.get("role") == "user"), "")
+    task = Episode(plan=plan, facts=facts, clock=row.get("clock") or None, query=question)
     gold = await gold_truth(task, env.session.backend, seed=int(row.get("seed", 0)))
     answer = _final_answer(completion)
     # The step rewards' answer checks (steps.scoring.answer_well_formed: markup, code fence, paste of

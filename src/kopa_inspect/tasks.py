@@ -41,7 +41,13 @@ DEFAULT_MAX_MESSAGES = 60
 #    "A와 같은 시군구의 … 중 가장 …"), inside another row's name ("정형외과" in "365정형외과의원"), or in another
 #    pick's clause whose owner it is; a measure word inside a longer one ("진료" in "진료과목") is not that
 #    measure (SWAP, session 8: two winners swapped across roles over the 2,000 EDGE rows 15/25 -> 0/25).
-TASK_VERSION = 7
+# 8: success by grounded outcome: every required fact right and its records shown by the run's own
+#    OK calls, whatever the route (lookups, filters, page sizes and order no longer gate it; chain,
+#    ENVIRONMENT and call_f1 still show them); refusal evidence may carry the filters the question
+#    states; matching credits runner-ups bound to their own subject, the question's short names,
+#    identifiers in standard formats, per-group values ("각각") and quoted API messages in refusals;
+#    task wording fixes found by careful-agent runs (issue 20).
+TASK_VERSION = 8
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

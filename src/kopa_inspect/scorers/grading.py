@@ -69,9 +69,15 @@ Axes (one dict per sample; ``None`` = undefined for this task, left out of means
 - ``parallel``: over the waves of the gold plan with 2+ independent needed steps, how far the
   agent issued them in one assistant turn ((largest same-turn group - 1) / (wave size - 1),
   averaged). None when the gold has no independent calls or no turns were given.
-- ``efficiency``: needed calls (steps + auth calls) over calls made (capped at 1); on a task that
-  needs no call, 1.0 for no call and 0 for any (a wasted call); ``calls``, ``errors``: counts.
-- ``success``: every required fact holds and ``env`` is 1 (or undefined).
+- ``efficiency``: the gold plan's calls (steps, optional ones included, + auth calls) over calls
+  made (capped at 1); on a task that needs no call, 1.0 for no call and 0 for any (a wasted call);
+  ``calls``, ``errors``: counts.
+- ``success`` (by outcome): every required fact holds and is *grounded*
+  (:mod:`kopa_inspect.scorers.grounding`): the records its own gold steps read were shown by OK
+  calls of the run (:func:`fact_needs`), by any route; the session tokens of those steps' platforms
+  were obtained; and the task's own ``pages:``/``call:``/``token:`` state is reached (an unanswerable
+  task's evidence). Lookups that only fed arguments, the order of calls and their page sizes do not
+  gate it: ``chain``, ``env`` and ``call_f1`` report them.
 """
 
 from __future__ import annotations
@@ -79,14 +85,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from kopa_inspect import matching
 from kopa_inspect.apis import get_operation, platforms
 from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, Session
-from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.plans import SESSION_STEP, Plan, PlanRun, Ref, execute_plan, refs_in
 from kopa_inspect.scorers.grounding import (
     GoldStep,
     MadeCall,
@@ -97,7 +104,38 @@ from kopa_inspect.scorers.grounding import (
     step_grounded,
 )
 from kopa_inspect.scorers.grounding import own_params as _own_params
-from kopa_inspect.task_data.schema import BenchTask, resolve_value
+from kopa_inspect.task_data.schema import AnswerFact, resolve_value
+
+class Gradable(Protocol):
+    """What grading reads of a task: a KOPA-Bench task, or an EDGE trajectory graded as a GRPO
+    episode (:class:`Episode`)."""
+
+    @property
+    def plan(self) -> Plan: ...
+    @property
+    def facts(self) -> Sequence[AnswerFact]: ...
+    @property
+    def required_state(self) -> Sequence[str]: ...
+    @property
+    def query(self) -> str: ...
+    @property
+    def query_en(self) -> str: ...
+    @property
+    def clock(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Episode:
+    """A plan and its facts graded outside the benchmark (an EDGE row as a GRPO episode): no state
+    beyond what the plan needs, the user's question as the model read it."""
+
+    plan: Plan
+    facts: Sequence[AnswerFact]
+    clock: str | None = None
+    query: str = ""
+    query_en: str = ""
+    required_state: Sequence[str] = ()
+
 
 AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parallel", "efficiency", "calls", "errors")
 
@@ -143,7 +181,7 @@ def _expr_steps(expr: Any, step_ids: set[str]) -> dict[str, set[str]]:
     return out
 
 
-def needed_steps(task: BenchTask) -> list[str]:
+def needed_steps(task: Gradable) -> list[str]:
     """Gold steps the task needs (see the module docstring), in plan order."""
     steps = {s.id: s for s in task.plan.steps}
     ids = set(steps)
@@ -167,7 +205,7 @@ def needed_steps(task: BenchTask) -> list[str]:
     return [s.id for s in task.plan.steps if s.id in needed]
 
 
-def _dependents(task: BenchTask, sid: str, needed: set[str]) -> tuple[list[Any], bool]:
+def _dependents(task: Gradable, sid: str, needed: set[str]) -> tuple[list[Any], bool]:
     """Expressions (fact values, link Refs) that read step ``sid``, and whether one reads a
     non-item field of it."""
     ids = {s.id for s in task.plan.steps}
@@ -259,7 +297,7 @@ def _needed_indices(exprs: list[Any], outputs: dict[str, dict[str, Any]], sid: s
     return found
 
 
-def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
+def step_needs(task: Gradable, run: PlanRun) -> dict[str, StepNeed]:
     """For each needed step, the records its dependents read (by ablation on the gold output)."""
     needed = needed_steps(task)
     out: dict[str, StepNeed] = {}
@@ -294,7 +332,7 @@ def step_needs(task: BenchTask, run: PlanRun) -> dict[str, StepNeed]:
     return out
 
 
-def fact_needs(task: BenchTask, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
+def fact_needs(task: Gradable, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
     """Per required fact (refusals aside): for each needed gold step its value or keys read, the
     records that fact alone depends on (the ablation of :func:`step_needs`, on the fact's own
     expressions), or the query where it reads a non-item field. What grounds the fact
@@ -334,7 +372,7 @@ def fact_needs(task: BenchTask, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
     return out
 
 
-def link_needs(task: BenchTask, run: PlanRun, needs: dict[str, StepNeed]) -> dict[tuple[str, str], StepNeed]:
+def link_needs(task: Gradable, run: PlanRun, needs: dict[str, StepNeed]) -> dict[tuple[str, str], StepNeed]:
     """Per link (producer, consumer) between needed steps: the producer's shown records the
     consumer's arguments depend on (same ablation as :func:`step_needs`, on that link's references
     only), and whether a reference reads a non-item field (``totalCount``: the query itself)."""
@@ -391,7 +429,7 @@ class GoldTruth:
         }
 
 
-async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTruth:
+async def gold_truth(task: Gradable, backend: Backend, seed: int = 0) -> GoldTruth:
     """Run the gold plan (raises PlanError when a gold step fails) and resolve every fact."""
     session = Session(backend, clock=task.clock, seed=seed)
     run = await execute_plan(task.plan, session)
@@ -406,7 +444,7 @@ async def gold_truth(task: BenchTask, backend: Backend, seed: int = 0) -> GoldTr
                      fact_needs(task, run))
 
 
-def fact_context(task: BenchTask, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per fact: subject, competitors, accept and keys resolved against the gold outputs. A max/min
     fact without explicit competitors gets every other candidate of its aggregate
     (:func:`matching.competitor_expr`)."""
@@ -531,7 +569,7 @@ def _turn_of_calls(calls: list[dict[str, Any]], turns: list[list[dict[str, Any]]
 
 
 def grade(
-    task: BenchTask,
+    task: Gradable,
     gold: GoldTruth,
     answer: str,
     calls: list[dict[str, Any]],
@@ -813,14 +851,16 @@ def grade(
 
     n_gold = len(needed) + sum(1 for x in state if x.startswith("token:"))
     n_made = len(calls)
-    # Needed calls over calls made (capped at 1). On a task that needs no call (an unanswerable task
-    # without evidence steps) every call is a wasted one: 0 for any call, 1.0 for none (was
-    # max(n_gold, 1) / n_made, so one wandering call scored 1.0). UNCERTAIN: the paper reports "tool-call
-    # efficiency" with no formula (shared/reference/paper.md); this is the same ratio read at n_gold = 0.
+    # The gold plan's calls over calls made (capped at 1): its optional steps (a lookup the agent may
+    # skip, the scripted failing call of an error-recovery task) are calls a careful agent makes too,
+    # so the gold trajectory itself scores 1.0. On a task that needs no call (an unanswerable task
+    # without evidence steps) every call is a wasted one: 0 for any call, 1.0 for none. UNCERTAIN:
+    # the paper reports "tool-call efficiency" with no formula (shared/reference/paper.md).
     if n_gold == 0:
         efficiency = 1.0 if n_made == 0 else 0.0
     else:
-        efficiency = 0.0 if n_made == 0 else min(1.0, n_gold / n_made)
+        n_ref = n_gold + sum(1 for s in steps if s.id not in needs)
+        efficiency = 0.0 if n_made == 0 else min(1.0, n_ref / n_made)
     errors = sum(1 for ok in made_ok if not ok)
 
     # SUCCESS by outcome: every required fact right and grounded (its own gold steps' records shown
@@ -951,7 +991,7 @@ def _shown_value(f: Any, value: Any, language: str) -> str:
 
 
 def oracle_answer(
-    task: BenchTask,
+    task: Gradable,
     expected: dict[str, Any],
     language: str = "ko",
     context: dict[str, dict[str, Any]] | None = None,

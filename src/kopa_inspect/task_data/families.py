@@ -111,8 +111,9 @@ def apt_trade_count_compare() -> list[Spec]:
         facts += [fact(f"p{i}", f"{r} 그 전달 거래 건수 (previous month)", f"$c{i}.totalCount", "number",
                        subject=r.split()[-1]) for i, r in enumerate(regions, 1)]
         names = ", ".join(f"{{g: '{r.split()[-1]}', n: b{i}.totalCount}}" for i, r in enumerate(regions, 1))
+        # asked only where the question asks which district had the most ("가장 많았던", "제일 많은")
         facts.append(fact("most", "거래가 가장 많은 구 (district with most deals)", f"$_.max_by([{names}], &n).g", "name",
-                          competitors=ranked_others(names, "n", "g")))
+                          required="많" in q, competitors=ranked_others(names, "n", "g")))
         out.append(Spec("parallel", "real_estate", q, qe, c, steps, facts))
     return out
 
@@ -663,9 +664,10 @@ def lunch_calorie_compare() -> list[Spec]:
             steps.append(step(f"s{k}", MEAL, {"KEY": NEIS_KEY, "ATPT_OFCDC_SC_CODE": f"${sid}.items[0].ATPT_OFCDC_SC_CODE",
                                               "SD_SCHUL_CODE": f"${sid}.items[0].SD_SCHUL_CODE", "MMEAL_SC_CODE": "2",
                                               "MLSV_YMD": d}))
-        facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM", "dish_set", subject=a),
-                 fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM", "dish_set", subject=b),
-                 fact("menu_c", f"{e} 메뉴", "$s6.items[0].DDISH_NM", "dish_set", subject=e)]
+        asks_menus = "메뉴" in q  # a question about calories alone does not ask for the dishes
+        facts = [fact("menu_a", f"{a} 메뉴", "$s3.items[0].DDISH_NM", "dish_set", required=asks_menus, subject=a),
+                 fact("menu_b", f"{b} 메뉴", "$s4.items[0].DDISH_NM", "dish_set", required=asks_menus, subject=b),
+                 fact("menu_c", f"{e} 메뉴", "$s6.items[0].DDISH_NM", "dish_set", required=asks_menus, subject=e)]
         if plus:
             facts.append(fact("cal_a", f"{a} 열량", "$s3.items[0].CAL_INFO", "number", 0.5, subject=a))
             facts.append(fact("cal_b", f"{b} 열량", "$s4.items[0].CAL_INFO", "number", 0.5, subject=b))
@@ -685,7 +687,7 @@ def exam_schedule() -> list[Spec]:
     """School schedule over a range: filter events (시험/고사) after a code lookup."""
     rows = [
         ("대치고등학교", "2026-10-01", "19:00", "20261001", "20261031",
-         "대치고 10월 학사일정 중에 시험(고사) 일정이 며칠인지 알려줘.",
+         "대치고 10월 학사일정 중에 시험(고사)이 있는 날짜를 모두 알려줘.",
          "Daechi High, October calendar: which days are exams?"),
     ]
     out = []
@@ -800,21 +802,21 @@ def law_article_lookup() -> list[Spec]:
     """Law name -> \"법령일련번호\" (MST) -> one article (JO = 4-digit article + 2-digit branch)."""
     rows = [
         ("주택임대차보호법", "000700", "2026-10-08", "20:30",
-         "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지 주택임대차보호법 조문으로 확인해 주시고, 22대 국회에 이 법 개정안이 몇 건 발의됐는지도 알려주세요.",
+         "전세 재계약할 때 집주인이 보증금을 얼마까지 올릴 수 있는지 주택임대차보호법 조문으로 확인해 주시고, 22대 국회에 이 법 관련 법률안(개정안·폐지안)이 몇 건 발의됐는지도 알려주세요.",
          "How much may a landlord raise the deposit on renewal? Check the Housing Lease Protection Act article, and "
-         "how many amendment bills to it were filed in the 22nd National Assembly."),
+         "how many bills on it (amendments and repeals) were filed in the 22nd National Assembly."),
         ("근로기준법", "006000", "2026-11-12", "12:40",
-         "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요. 22대 국회에 근로기준법 개정안이 몇 건 올라와 있는지도요.",
+         "1년 넘게 일한 직원 연차가 며칠인지 근로기준법 제60조 내용을 찾아봐 주세요. 22대 국회에 근로기준법 관련 법률안(개정안·폐지안)이 몇 건 올라와 있는지도요.",
          "Annual leave for an employee of over a year: look up Article 60 of the Labor Standards Act, and how many "
-         "amendment bills to it are pending in the 22nd National Assembly."),
+         "bills on it (amendments and repeals) are pending in the 22nd National Assembly."),
         ("민법", "000400", "2026-10-27", "10:15",
-         "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주시고, 22대 국회에 발의된 민법 개정안 건수도 알려주세요.",
+         "민법상 성년 나이가 몇 살부터인지 조문 원문으로 알려주시고, 22대 국회에 발의된 민법 관련 법률안(개정안·폐지안) 건수도 알려주세요.",
          "From what age is one an adult under the Civil Act? Quote the article, and give the number of Civil Act "
-         "amendment bills filed in the 22nd National Assembly."),
+         "bills (amendments and repeals) filed in the 22nd National Assembly."),
         ("공직선거법", "001500", "2026-11-30", "16:00",
-         "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인하고, 22대 국회 공직선거법 개정안이 몇 건인지도 부탁드립니다.",
+         "국회의원 선거 투표권이 몇 살부터 생기는지 공직선거법 조문으로 확인하고, 22대 국회 공직선거법 관련 법률안(개정안·폐지안)이 몇 건인지도 부탁드립니다.",
          "From what age may one vote in National Assembly elections? Check the Public Official Election Act, and "
-         "how many amendment bills to it the 22nd National Assembly has."),
+         "how many bills on it (amendments and repeals) the 22nd National Assembly has."),
     ]
     out = []
     for name, jo, day, hm, q, qe in rows:
@@ -825,7 +827,8 @@ def law_article_lookup() -> list[Spec]:
              step("s2", LAW_SERVICE, {"target": "law", "MST": _mst("s1", name), "JO": jo}),
              *([step("b1", BILLS, {"AGE": "22", "BILL_NAME": name, "pSize": 5})] if name in AMEND_ASKED else [])],
             [*([fact("bills", "22대 개정안 수 (amendment bills)", "$b1.totalCount", "number")] if name in AMEND_ASKED else []),
-             fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\""),
+             # the question asks what the article says, not its title: a title is welcome, not required
+             fact("title", "조문 제목 (article title)", "$s2.items[0].\"조문제목\"", required=False),
              fact("text", "조문 내용 (article text; scored by its key facts)", ARTICLE_TEXT.format(s="s2"), "key_facts",
                   keys=list(LAW_KEYS[(name, jo)]))],
         ))
@@ -1188,11 +1191,11 @@ def station_name_recovery() -> list[Spec]:
     """Error recovery: a 동 name is not a station name; the station search answers nothing."""
     rows = [
         ("서교동", "2026-10-30", "10:00",
-         "'서교동' 측정소의 지금 미세먼지 알려줘.",
-         "PM10 now at the 'Seogyo-dong' station."),
+         "'서교동' 측정소의 지금 미세먼지 알려줘. 그런 이름의 측정소가 없으면 가장 가까운 측정소 값으로요.",
+         "PM10 now at the 'Seogyo-dong' station, or at the nearest station if there is none of that name."),
         ("역삼동", "2026-09-11", "13:25",
-         "역삼동 측정소 실시간 초미세먼지 수치 좀 확인해 줄래?",
-         "Real-time PM2.5 at the 'Yeoksam-dong' station?"),
+         "역삼동 측정소 실시간 초미세먼지 수치 좀 확인해 줄래? 그 측정소가 없으면 제일 가까운 측정소 걸로 알려줘.",
+         "Real-time PM2.5 at the 'Yeoksam-dong' station, or at the nearest one if there is no such station?"),
     ]
     out = []
     for i, (dong, day, hm, q, qe) in enumerate(rows):
@@ -1264,7 +1267,7 @@ def saturday_hospitals() -> list[Spec]:
         steps = [step("s1", HOSP, {"sidoCd": sido, "sgguCd": sggu, "clCd": cl})]
         steps += [step(f"d{k}", HOSP_DTL, {"ykiho": f"$s1.items[{k - 1}].ykiho"}) for k in range(1, 4)]
         if i == 0:
-            facts = [fact(f"sat{k}", f"{k}번째 병원 토요일 마감", f"$d{k}.items[0].trmtSatEnd", "time", required=False,
+            facts = [fact(f"sat{k}", f"{k}번째 병원 토요일 마감", f"$d{k}.items[0].trmtSatEnd", "time",
                           subject=f"$s1.items[{k - 1}].yadmNm") for k in range(1, 4)]
             facts.insert(0, fact("names", "병원 3곳", "$s1.items[:3].yadmNm", "set"))
         else:
@@ -1786,8 +1789,10 @@ def school_day_check() -> list[Spec]:
         facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM", "dish_set"),
                  fact(cat.lower(), f"내일 08시 {cat}",
                       cat_value("w1", cat, extra=f" && fcstDate=='{tom}' && fcstTime=='0800'"), "number", 0.1),
+                 # asked only where the question asks whether it is a school day (공휴일·학사일정 확인)
                  fact("holiday", "내일 공휴일 여부 (tomorrow a holiday?)",
                       f"$h1.items[?to_string(locdate)=='{tom}'].dateName | [0] || '평일'", "name",
+                      required="공휴일" in q,
                       # KASI's calendar is the real one, seed-independent: tomorrow is no holiday here,
                       # so the natural ways of saying "a normal school day" are accepted too.
                       accept=["정상 등교", "등교하는 날", "공휴일이 아", "공휴일 아님", "휴일이 아"])]
@@ -1867,11 +1872,11 @@ def law_and_bills() -> list[Spec]:
     """law.go.kr article + the Assembly's amendment bills of that law and one roll call (4 calls)."""
     rows = [
         ("주택임대차보호법", "000700", "2026-10-16", "14:10",
-         "주택임대차보호법 제7조(차임 증액 한도)가 지금 어떻게 돼 있는지 보고, 22대 국회에 이 법 개정안이 몇 건 발의됐는지, 표결된 첫 개정안의 찬성 수도 알려주세요.",
-         "Housing Lease Protection Act Art. 7 as it stands, how many amendment bills in the 22nd Assembly, and the yes votes on the first one voted."),
+         "주택임대차보호법 제7조(차임 증액 한도)가 지금 어떻게 돼 있는지 보고, 22대 국회에 이 법 관련 법률안(개정안·폐지안)이 몇 건 발의됐는지, 표결된 첫 법률안의 찬성 수도 알려주세요.",
+         "Housing Lease Protection Act Art. 7 as it stands, how many bills on it (amendments and repeals) in the 22nd Assembly, and the yes votes on the first one voted."),
         ("도로교통법", "004400", "2026-11-26", "09:55",
-         "음주운전 기준(도로교통법 제44조) 원문을 확인하고, 22대 국회에 올라온 도로교통법 개정안 수와 표결된 첫 법안 이름을 알려줘.",
-         "Road Traffic Act Art. 44 text, the number of amendment bills in the 22nd Assembly, and the first one voted on."),
+         "음주운전 기준(도로교통법 제44조) 원문을 확인하고, 22대 국회에 올라온 도로교통법 관련 법률안(개정안·폐지안) 수와 표결된 첫 법안 이름을 알려줘.",
+         "Road Traffic Act Art. 44 text, the number of bills on it (amendments and repeals) in the 22nd Assembly, and the first one voted on."),
     ]
     out = []
     for i, (name, jo, day, hm, q, qe) in enumerate(rows):
@@ -2253,7 +2258,9 @@ def festival_details() -> list[Spec]:
         start = f"{day[:4]}{day[5:7]}01" if "1일" in q else ymd(c)
         total = probe_total(c, FESTIVAL, {"eventStartDate": start, "areaCode": area})
         assert 3 <= total <= 30, total
-        first = "sort_by(items, &eventstartdate)"
+        # the list holds festivals still running on that date too; the question asks for ones
+        # starting on or after it
+        first = f"sort_by(items[?to_number(eventstartdate) >= `{start}`], &eventstartdate)"
         steps = [step("f1", FESTIVAL, {"eventStartDate": start, "areaCode": area, "numOfRows": 30})]
         steps += [step(f"d{k}", DETAIL, {"contentId": f"$f1.{first}[{k - 1}].contentid"}) for k in range(1, 4)]
         facts = [fact("names", "가장 먼저 시작하는 세 축제", f"$f1.{first}[:3].title", "set")]
