@@ -84,8 +84,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from kopa_inspect import matching
@@ -105,6 +105,7 @@ from kopa_inspect.scorers.grounding import (
 )
 from kopa_inspect.scorers.grounding import own_params as _own_params
 from kopa_inspect.task_data.schema import AnswerFact, resolve_value
+
 
 class Gradable(Protocol):
     """What grading reads of a task: a KOPA-Bench task, or an EDGE trajectory graded as a GRPO
