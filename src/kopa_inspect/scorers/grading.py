@@ -84,58 +84,31 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from kopa_inspect import matching
-from kopa_inspect.apis import get_operation, platforms
-from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
-from kopa_inspect.execution import DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS, Session
-from kopa_inspect.plans import SESSION_STEP, Plan, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.execution import Session
+from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.scorers import axes
+from kopa_inspect.scorers.gradable import Episode, Gradable
 from kopa_inspect.scorers.grounding import (
-    GoldStep,
-    MadeCall,
     StepNeed,
-    asks_the_question,
     gold_arguments,
-    rows_shown,
-    step_grounded,
+    shown_items,
+    strip_tokens,
+    token_params,
 )
-from kopa_inspect.scorers.grounding import own_params as _own_params
-from kopa_inspect.task_data.schema import AnswerFact, resolve_value
+from kopa_inspect.scorers.run_view import run_view, turns_from_messages
+from kopa_inspect.task_data.schema import resolve_value
 
-
-class Gradable(Protocol):
-    """What grading reads of a task: a KOPA-Bench task, or an EDGE trajectory graded as a GRPO
-    episode (:class:`Episode`)."""
-
-    @property
-    def plan(self) -> Plan: ...
-    @property
-    def facts(self) -> Sequence[AnswerFact]: ...
-    @property
-    def required_state(self) -> Sequence[str]: ...
-    @property
-    def query(self) -> str: ...
-    @property
-    def query_en(self) -> str: ...
-    @property
-    def clock(self) -> str | None: ...
-
-
-@dataclass(frozen=True)
-class Episode:
-    """A plan and its facts graded outside the benchmark (an EDGE row as a GRPO episode): no state
-    beyond what the plan needs, the user's question as the model read it."""
-
-    plan: Plan
-    facts: Sequence[AnswerFact]
-    clock: str | None = None
-    query: str = ""
-    query_en: str = ""
-    required_state: Sequence[str] = ()
+# Re-exported: where grading's users have always found them.
+__all__ = [
+    "AXES", "Episode", "GoldTruth", "Gradable", "Grade", "StepNeed", "fact_context", "fact_needs", "gold_arguments",
+    "gold_truth", "grade", "link_needs", "needed_steps", "oracle_answer", "shown_items", "step_needs",
+    "strip_tokens", "token_params", "turns_from_messages",
+]
 
 
 AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parallel", "efficiency", "calls", "errors")
@@ -143,26 +116,7 @@ AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parall
 Call = tuple[str, dict[str, Any]]
 
 
-def token_params() -> set[str]:
-    return {p.session_token_param for p in platforms().values() if p.session_token_param}
-
-
-def strip_tokens(args: dict[str, Any]) -> dict[str, Any]:
-    tokens = token_params()
-    return {k: v for k, v in args.items() if k not in tokens}
-
-
 # --- what the task needs -------------------------------------------------------------------------
-
-
-def shown_items(output: dict[str, Any]) -> list[dict[str, Any]]:
-    """The items a model is shown of an output (CallResult.for_model's cut: 100 items, 30k chars)."""
-    out = dict(output)
-    items = list(out.get("items") or [])
-    out["items"] = items[:DEFAULT_MAX_ITEMS]
-    while len(json.dumps(out, ensure_ascii=False)) > DEFAULT_MAX_CHARS and len(out["items"]) > 1:
-        out["items"] = out["items"][: max(1, len(out["items"]) // 2)]
-    return [i for i in out["items"] if isinstance(i, dict)]
 
 
 def _expr_steps(expr: Any, step_ids: set[str]) -> dict[str, set[str]]:
@@ -495,80 +449,6 @@ class Grade:
         return head + "\nmissing:\n" + "\n".join(f"- {m}" for m in self.missing)
 
 
-def _auth_names() -> set[str]:
-    return {auth_tool_name(p.id) for p in platforms().values() if p.session_token_param}
-
-
-def _short(value: Any, n: int = 120) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= n else text[: n - 3] + "..."
-
-
-def turns_from_messages(messages: list[Any]) -> list[list[dict[str, Any]]]:
-    """The tool calls of each assistant turn, in order (duck-typed: ``role``, ``tool_calls`` with
-    ``function`` and ``arguments``; no Inspect import). Turns without tool calls are left out."""
-    turns: list[list[dict[str, Any]]] = []
-    for m in messages:
-        if getattr(m, "role", None) != "assistant":
-            continue
-        tcs = getattr(m, "tool_calls", None) or []
-        if tcs:
-            turns.append([{"tool": tc.function, "args": dict(tc.arguments or {})} for tc in tcs])
-    return turns
-
-
-def _same_call(a: dict[str, Any], tool: str, args: dict[str, Any]) -> bool:
-    return a["tool"] == tool and matching.normalize_args(strip_tokens(a.get("args") or {})) == matching.normalize_args(
-        strip_tokens(args)
-    )
-
-
-def _attach(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None, key: str) -> list[Any]:
-    """Per call, ``key`` of the matching entry (same tool and arguments, one-to-one, in order)."""
-    out: list[Any] = [c.get(key) for c in calls]
-    if not entries:
-        return out
-    used: set[int] = set()
-    for i, c in enumerate(calls):
-        if out[i] is not None:
-            continue
-        for j, e in enumerate(entries):
-            # A failed call takes no code from an answered record: a token-less call Inspect refused
-            # left no record, and stripped of tokens it looks like the keyed call that followed.
-            if j in used or ("ok" in c and "ok" in e and bool(c["ok"]) != bool(e["ok"])):
-                continue
-            if _same_call(e, c["tool"], c.get("args") or {}):
-                used.add(j)
-                out[i] = e.get(key)
-                break
-    return out
-
-
-def _api_codes(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None) -> list[str | None]:
-    """Per call, the API's result code (``INFO-3``, ``03`` ...) from its ``tools.call_entry`` record
-    (the call itself when it is one, else the matching entry of ``entries``); None when unknown
-    (calls read from messages carry only ok / the error type)."""
-    own = [c.get("code") if "records" in c else None for c in calls]
-    bare = [{k: v for k, v in c.items() if k != "code"} for c in calls]
-    found = _attach(bare, entries, "code")
-    return [o if o is not None else f for o, f in zip(own, found, strict=True)]
-
-
-def _turn_of_calls(calls: list[dict[str, Any]], turns: list[list[dict[str, Any]]]) -> list[int | None]:
-    flat = [(t, c) for t, turn in enumerate(turns) for c in turn]
-    used: set[int] = set()
-    out: list[int | None] = []
-    for c in calls:
-        hit = None
-        for k, (t, fc) in enumerate(flat):
-            if k not in used and _same_call(fc, c["tool"], c.get("args") or {}):
-                used.add(k)
-                hit = t
-                break
-        out.append(hit)
-    return out
-
-
 def grade(
     task: Gradable,
     gold: GoldTruth,
@@ -580,7 +460,7 @@ def grade(
     records: list[dict[str, Any]] | None = None,
     outputs: list[str] | None = None,
 ) -> Grade:
-    """Grade a run from its final answer and its calls.
+    """Grade a run from its final answer and its calls, one axis function each (:mod:`.axes`).
 
     ``calls``: every tool call in order (``tool``, ``args``, ``ok``; ``records`` when they are
     ``tools.call_entry`` dicts). ``records``: the sample's ``tools.call_entry`` log, whose record
@@ -588,369 +468,25 @@ def grade(
     assistant turn (:func:`turns_from_messages`), for the ``parallel`` axis. ``outputs``: the tool
     outputs the model read (their records ground a fact shown in another form, :func:`grounding.same_row`).
     """
-    missing: list[str] = []
-    auth = _auth_names()
-    tokens = set(tokens or ())
-    tokens |= {c["tool"][: -len("_get_api_key")] for c in calls if c["tool"] in auth}
-    api_calls = [c for c in calls if c["tool"] not in auth]
-    # an argument the operation does not have never reaches the API's answer: left out
-    made: list[Call] = [(c["tool"], _own_params(c["tool"], strip_tokens(c.get("args") or {}))) for c in api_calls]
-    made_ok = [bool(c.get("ok")) for c in api_calls]
-    made_records = [set(r or ()) for r in _attach(api_calls, records, "records")]
-    made_codes = _api_codes(api_calls, records)
-    made_keyed = [bool(set(c.get("args") or {}) & token_params()) for c in api_calls]
-    made_totals = _attach(api_calls, records, "total_count")
-    view = [MadeCall(t, a, ok, frozenset(r), tc if isinstance(tc, int) else None, code)
-            for (t, a), ok, r, tc, code in zip(made, made_ok, made_records, made_totals, made_codes, strict=True)]
-
-    # RESPONSE: the facts.
-    # the question as the model may have read it: the English run shows the gloss beside the query,
-    # so a refusal may repeat either one's names and figures
-    question = f"{task.query}\n{task.query_en}"
-    fact_scores = matching.score_answer(task.facts, gold.expected, answer, question=question, context=gold.context)
-    for f in task.facts:
-        if f.required and fact_scores[f.id] < 1.0:
-            missing.append(f"fact {f.id} ({f.description}): expected {_short(gold.expected.get(f.id))}")
-    required_facts = [f for f in task.facts if f.required]
-    answer_score = sum(fact_scores[f.id] for f in required_facts) / len(required_facts) if required_facts else 1.0
-    facts_ok = all(fact_scores[f.id] >= 1.0 for f in required_facts)
-
-    steps = task.plan.steps
-    index = {s.id: i for i, s in enumerate(steps)}
-    needs = gold.needs
-
-    # Needed steps whose gold answer holds no record (an error such as NODATA, or OK with no rows):
-    # "every needed record was shown" would hold vacuously, so only the gold question itself
-    # retrieves them: the same identifying arguments (normalized, ``accept`` values, any page size
-    # or page), never a narrower or another one (dinner only, another school, an extra filter).
-    empty = {sid for sid in needs if steps[index[sid]].expect_error or not gold.run.outputs.get(sid, {}).get("items")}
-
-    def _same_failure(i: int, sid: str, args: dict[str, Any], m_args: dict[str, Any], accept: Any) -> bool:
-        """A failing call that asked the gold question (any page size) and got the gold's error
-        (when the API code is known): a call that fails for another reason (a bad page number
-        beside the right arguments) is no evidence. A call asked with a step's ``accept`` value
-        (another way to show the same, e.g. the region without its province) may also come back
-        OK."""
-        code, want = made_codes[i], gold.run.codes.get(sid)
-        same_code = code is None or want is None or code == want
-        # A step scripted to fail for want of its session token (kopa-035's e1) is that failure only
-        # when the call, too, leaves the token out (through Inspect it is refused before the API).
-        if not set(steps[index[sid]].args) & token_params() and made_keyed[i]:
-            return False
-        may_add = steps[index[sid]].may_add
-        if asks_the_question(args, m_args, may_add=may_add):
-            return not made_ok[i] and same_code
-        return asks_the_question(args, m_args, accept, may_add) and (made_ok[i] or same_code)
-
-    def same_tool_outcome(i: int, k: int) -> bool | None:
-        """The checks :func:`covers` and ``f1_pair`` share, made call i against gold call k: another
-        tool is no match; a gold step that fails on purpose is matched only by the same failure
-        (:func:`_same_failure`); otherwise a refused call is no match. None: an OK call to the same
-        tool, for the caller's own checks."""
-        name, args = gold.calls[k]
-        if made[i][0] != name:
-            return False
-        if steps[k].expect_error:
-            return _same_failure(i, steps[k].id, args, made[i][1], gold.accept_of(k))
-        if not made_ok[i]:
-            return False
-        return None
-
-    def covers(i: int, sid: str) -> bool:
-        """Does made call i deliver (part of) gold step sid?"""
-        first = same_tool_outcome(i, index[sid])
-        if first is not None:
-            return first
-        name, args = gold.calls[index[sid]]
-        m_args = made[i][1]
-        accept = gold.accept_of(index[sid])
-        if sid in empty:
-            return asks_the_question(args, m_args, accept, steps[index[sid]].may_add)
-        if gold_arguments(name, args, m_args, accept):
-            return True
-        need = needs.get(sid)
-        if need is None:
-            return False
-        if need.records and made_records[i] & need.records:
-            return True
-        if need.via and any(made_records[i] & needs[v].records for v in need.via):
-            return True
-        return need.query and matching.same_query(args, m_args, accept=accept)
-
-    def same_tool_ok(sid: str) -> list[bool]:
-        name, args = gold.calls[index[sid]]
-        accept = gold.accept_of(index[sid])
-        return [
-            made_ok[i] and matching.same_query(args, m_args, accept=accept) for i, (t, m_args) in enumerate(made) if t == name
-        ]
-
-    tainted: dict[str, set[int]] = {}  # per producer step: consumer calls that cannot show it (below)
-
-    def retrieved(sid: str) -> bool:
-        step = steps[index[sid]]
-        name, args = gold.calls[index[sid]]
-        accept = gold.accept_of(index[sid])
-        ok_same_tool = [i for i, (t, _) in enumerate(made) if t == name and i not in tainted.get(sid, ())]
-        if step.expect_error or sid in empty:
-            return any(covers(i, sid) for i in ok_same_tool)
-        if any(made_ok[i] and gold_arguments(name, args, made[i][1], accept) for i in ok_same_tool):
-            return True
-        need = needs[sid]
-        if need.via and not need.records and not need.query:
-            return any(same_tool_ok(sid)) or all(retrieved(v) for v in need.via)
-        got: set[str] = set().union(*(made_records[i] for i in ok_same_tool if made_ok[i])) if ok_same_tool else set()
-        query_ok = any(made_ok[i] and matching.same_query(args, made[i][1], accept=accept) for i in ok_same_tool)
-        if need.records:
-            return need.records <= got and (not need.query or query_ok)
-        return query_ok
-
-    needed = [s.id for s in steps if s.id in needs]
-    covering = {sid: [i for i in range(len(made)) if covers(i, sid)] for sid in needed}
-
-    # chain: links between needed steps, realized when the consumer was asked (some call covering
-    # it) after the producer's records that its arguments read had been shown (OK calls to the
-    # producer's tool before it), or after a call with the producer's gold arguments; a link that
-    # reads the producer's query (totalCount) needs that query asked before. A value typed from
-    # memory, or a producer asked only later or at a page without the linked record, realizes nothing.
-    def fed_before(p: int, link: StepNeed | None, j: int) -> bool:
-        sid = steps[p].id
-        if link is None or steps[p].expect_error or sid in empty:
-            return any(i < j for i in covering[sid])
-        name, args = gold.calls[p]
-        accept = gold.accept_of(p)
-        # a consumer call asked with a remembered value (tainted below) feeds nothing either
-        prior = [i for i in range(j) if made[i][0] == name and made_ok[i] and i not in tainted.get(sid, ())]
-        if any(gold_arguments(name, args, made[i][1], accept) for i in prior):
-            return True
-        got: set[str] = set().union(*(made_records[i] for i in prior)) if prior else set()
-        if not link.records <= got:
-            return False
-        return not link.query or any(matching.same_query(args, made[i][1], accept=accept) for i in prior)
-
-    def consumer_calls(sid: str) -> list[int]:
-        """Calls that asked for the consumer's own rows: covering it by its gold arguments or by
-        showing its records; the same query at another page counts only where the step needs no
-        record (a count)."""
-        need = needs.get(sid)
-        if need is None or not need.records or sid in empty or steps[index[sid]].expect_error:
-            return covering[sid]
-        name, args = gold.calls[index[sid]]
-        accept = gold.accept_of(index[sid])
-        return [i for i in covering[sid] if made_records[i] & need.records
-                or gold_arguments(name, args, made[i][1], accept)]
-
-    # A consumer's own call is no evidence of its producer when it was asked with the linked value
-    # before any output had shown it (an item code typed from memory: the consumer's answer repeats
-    # the producer's record). Paging links (a page size taken from a count) carry no such value.
-    for p, c, arg in task.plan.links():
-        if p == SESSION_STEP or p not in needs or c not in needs or arg in matching.PAGING_ARGS:
-            continue
-        value = matching.normalize_value(gold.run.args.get(c, {}).get(arg))
-        p_name, p_args = gold.calls[index[p]]
-        for j in consumer_calls(c):
-            if (matching.normalize_value(made[j][1].get(arg)) == value
-                    and not gold_arguments(p_name, p_args, made[j][1], gold.accept_of(index[p]))
-                    and not fed_before(index[p], gold.links.get((p, c)), j)):
-                tainted.setdefault(p, set()).add(j)
-    covering = {sid: [i for i in cov if i not in tainted.get(sid, ())] for sid, cov in covering.items()}
-    done = {sid: retrieved(sid) for sid in needed}
-    first_cover = {sid: (cov[0] if cov else None) for sid, cov in covering.items()}
-
-    # ACTION (diagnostic): gold calls matched one-to-one to OK calls (a call the API refused is no
-    # gold call, unless the gold step itself fails on purpose and the call fails the same way).
-    def f1_pair(k: int, i: int) -> bool:
-        first = same_tool_outcome(i, k)
-        if first is not None:
-            return first
-        name, args = gold.calls[k]
-        sid, accept = steps[k].id, gold.accept_of(k)
-        if gold_arguments(name, args, made[i][1], accept):
-            return True
-        # another page size or equivalent query that alone shows what the step delivers
-        need = needs.get(sid)
-        if need is None:
-            return False
-        if sid in empty or not need.records:
-            return matching.same_query(args, made[i][1], accept=accept)
-        return need.records <= made_records[i] and (
-            not need.query or matching.same_query(args, made[i][1], accept=accept))
-
-    f1 = _pair_f1(len(gold.calls), len(made), f1_pair)
-
-    links = []
-    for p, c, _ in task.plan.links():
-        if p != SESSION_STEP and p in needs and c in needs and (p, c) not in links:
-            links.append((p, c))
-    if links:
-        realized = 0
-        for p, c in links:
-            link = gold.links.get((p, c))
-            if done[p] and done[c] and any(fed_before(index[p], link, j) for j in consumer_calls(c)):
-                realized += 1
-        chain: float | None = realized / len(links)
-    else:
-        chain = sum(done.values()) / len(needed) if needed else None
-
-    # ENVIRONMENT: tokens, records of needed steps, the task's pages/call entries.
-    state: list[str] = []
-    for s in steps:
-        if s.id in needs:
-            for p in sorted(s.session_platforms()):
-                if f"token:{p}" not in state:
-                    state.append(f"token:{p}")
-    for item in task.required_state:
-        if item.startswith("token:") and item not in state:
-            state.append(item)
-    for sid in needed:
-        state.append(f"records:{sid}")
-    reached = 0
-    reached_item: dict[str, bool] = {}
-    for item in state:
-        kind, _, name = item.partition(":")
-        if kind == "token":
-            # the token was obtained and used: an OK call on the platform, or a needed failing step
-            # there retrieved with the gold's own error (a call without the token fails otherwise)
-            ok = name in tokens and (
-                any(made_ok[i] and _known(t) and get_operation(t).platform == name for i, (t, _) in enumerate(made))
-                or any(
-                    done.get(sid) and steps[index[sid]].expect_error and _known(steps[index[sid]].tool)
-                    and get_operation(steps[index[sid]].tool).platform == name
-                    for sid in needed
-                )
-            )
-        else:
-            ok = done.get(name, False)
-        reached_item[item] = bool(ok)
-        if ok:
-            reached += 1
-        else:
-            if kind == "records":
-                step = steps[index[name]]
-                missing.append(f"records of {name}: {step.tool}({_short(gold.calls[index[name]][1], 200)})")
-            else:
-                missing.append(f"state {item}")
-    env = reached / len(state) if state else None
-
-    # parallel: independent needed steps issued in one assistant turn.
-    parallel: float | None = None
-    waves = [
-        [s.id for s in wave if s.id in needs and not s.expect_error] for wave in task.plan.levels()
-    ]
-    waves = [w for w in waves if len(w) > 1]
-    if waves and turns is not None:
-        turn_of = _turn_of_calls(api_calls, turns)
-        scores = []
-        for w in waves:
-            groups: dict[Any, int] = {}
-            for k, sid in enumerate(w):
-                i = first_cover[sid]
-                t = turn_of[i] if i is not None else None
-                key = t if t is not None else ("alone", k)
-                groups[key] = groups.get(key, 0) + 1
-            scores.append((max(groups.values()) - 1) / (len(w) - 1))
-        parallel = sum(scores) / len(scores)
-
-    n_gold = len(needed) + sum(1 for x in state if x.startswith("token:"))
-    n_made = len(calls)
-    # The gold plan's calls over calls made (capped at 1): its optional steps (a lookup the agent may
-    # skip, the scripted failing call of an error-recovery task) are calls a careful agent makes too,
-    # so the gold trajectory itself scores 1.0. On a task that needs no call (an unanswerable task
-    # without evidence steps) every call is a wasted one: 0 for any call, 1.0 for none. UNCERTAIN:
-    # the paper reports "tool-call efficiency" with no formula (shared/reference/paper.md).
-    if n_gold == 0:
-        efficiency = 1.0 if n_made == 0 else 0.0
-    else:
-        n_ref = n_gold + sum(1 for s in steps if s.id not in needs)
-        efficiency = 0.0 if n_made == 0 else min(1.0, n_ref / n_made)
-    errors = sum(1 for ok in made_ok if not ok)
-
-    # SUCCESS by outcome: every required fact right and grounded (its own gold steps' records shown
-    # by OK calls of this run, whatever the route), the tokens of those steps' platforms, and the
-    # task's own required state (pages, an unanswerable task's evidence calls, listed tokens).
-    grounded_ok, platforms_used = True, set()
-    seen_rows = rows_shown(outputs or [])
-    for fid, per in gold.facts.items():
-        for sid, need in per.items():
-            step = steps[index[sid]]
-            if step.expect_error or sid in empty:
-                ok = done.get(sid, False)
-            elif need.via and not need.records and not need.query:
-                ok = any(same_tool_ok(sid)) or all(
-                    step_grounded(per[v], _gold_step(gold, index[v], steps[index[v]]), view, seen_rows)
-                    for v in need.via)
-            else:
-                ok = step_grounded(need, _gold_step(gold, index[sid], step), view, seen_rows)
-            if _known(step.tool):
-                platforms_used.add(get_operation(step.tool).platform)
-            if not ok:
-                grounded_ok = False
-                missing.append(f"fact {fid} not grounded: no OK call showed what {sid} "
-                               f"({step.tool}) shows for it")
-    own_state = {f"records:{x.partition(':')[2]}" for x in task.required_state if x.startswith(("pages:", "call:"))}
-    state_ok = all(
-        reached_item.get(item, False) for item in state
-        if item in own_state or item in task.required_state
-        or (item.startswith("token:") and item[len("token:"):] in platforms_used)
-    )
-    success = 1.0 if facts_ok and grounded_ok and state_ok else 0.0
+    run = run_view(calls, tokens, turns=turns, records=records, outputs=outputs)
+    fact_scores, answer_score, missing = axes.answer_axis(task, gold, answer)
+    retrieval = axes.Retrieval(task, gold, run)
+    state = axes.state_axis(retrieval)
+    facts_ok = all(fact_scores[f.id] >= 1.0 for f in task.facts if f.required)
+    success, ungrounded = axes.success_axis(retrieval, facts_ok, state)
     return Grade(
-        success=success,
+        success=1.0 if success else 0.0,
         answer=answer_score,
-        call_f1=f1,
-        chain=chain,
-        env=env,
-        parallel=parallel,
-        efficiency=efficiency,
-        calls=float(n_made),
-        errors=float(errors),
-        missing=missing,
+        call_f1=axes.call_f1_axis(retrieval),
+        chain=axes.chain_axis(retrieval),
+        env=state.env,
+        parallel=axes.parallel_axis(retrieval),
+        efficiency=axes.efficiency_axis(retrieval, state),
+        calls=float(run.n_calls),
+        errors=float(sum(1 for c in run.calls if not c.ok)),
+        missing=missing + state.missing + ungrounded,
         fact_scores=fact_scores,
     )
-
-
-def _gold_step(gold: GoldTruth, k: int, step: Any) -> GoldStep:
-    output = gold.run.outputs.get(step.id, {})
-    total = output.get("totalCount")
-    return GoldStep(
-        tool=gold.calls[k][0], args=gold.calls[k][1], accept=gold.accept_of(k),
-        shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
-        total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
-        may_add=step.may_add or None,
-    )
-
-
-def _pair_f1(n_gold: int, n_made: int, pair: Any) -> float:
-    """F1 of a maximum one-to-one matching of gold calls to made calls (``pair(k, i)``: may gold
-    call k be made call i). Augmenting paths, so a call that fits two gold steps is given to the
-    one nothing else fits."""
-    if n_gold == 0 and n_made == 0:
-        return 1.0
-    if n_gold == 0 or n_made == 0:
-        return 0.0
-    fits = [[i for i in range(n_made) if pair(k, i)] for k in range(n_gold)]
-    owner: dict[int, int] = {}
-
-    def place(k: int, seen: set[int]) -> bool:
-        for i in fits[k]:
-            if i in seen:
-                continue
-            seen.add(i)
-            if i not in owner or place(owner[i], seen):
-                owner[i] = k
-                return True
-        return False
-
-    matched = sum(place(k, set()) for k in range(n_gold))
-    p, r = matched / n_made, matched / n_gold
-    return 2 * p * r / (p + r) if matched else 0.0
-
-
-def _known(op_id: str) -> bool:
-    try:
-        get_operation(op_id)
-    except KeyError:
-        return False
-    return True
 
 
 # --- the oracle's answer -------------------------------------------------------------------------

@@ -20,7 +20,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from kopa_inspect import matching
-from kopa_inspect.apis import get_operation
+from kopa_inspect.apis import get_operation, platforms
+from kopa_inspect.execution import DEFAULT_MAX_CHARS, DEFAULT_MAX_ITEMS
+
+
+def token_params() -> set[str]:
+    return {p.session_token_param for p in platforms().values() if p.session_token_param}
+
+
+def strip_tokens(args: Mapping[str, Any]) -> dict[str, Any]:
+    tokens = token_params()
+    return {k: v for k, v in args.items() if k not in tokens}
+
+
+def shown_items(output: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The items a model is shown of an output (CallResult.for_model's cut: 100 items, 30k chars)."""
+    out = dict(output)
+    items = list(out.get("items") or [])
+    out["items"] = items[:DEFAULT_MAX_ITEMS]
+    while len(json.dumps(out, ensure_ascii=False)) > DEFAULT_MAX_CHARS and len(out["items"]) > 1:
+        out["items"] = out["items"][: max(1, len(out["items"]) // 2)]
+    return [i for i in out["items"] if isinstance(i, dict)]
 
 
 @dataclass(frozen=True)
