@@ -481,12 +481,13 @@ def month_score(expected: Any, answer: str) -> float:
 
 _TIME_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?P<word>자정|정오)"),
+    # "2:30 PM" before "2:30": the half of the day said after the clock
+    re.compile(r"(?<![\d.])(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<en>[AaPp]\.?\s*[Mm]\.?)(?![A-Za-z])"),
     re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?![\d:])"),
     re.compile(
         r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤)\s*)?(?<![\d.])(?P<h>\d{1,2})\s*시(?!간)"
         r"(?:\s*(?P<mi>\d{1,2})\s*분|\s*(?P<half>반))?"
     ),
-    re.compile(r"(?<![\d.])(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<en>[AaPp]\.?\s*[Mm]\.?)(?![A-Za-z])"),
     re.compile(
         r"(?<![0-9A-Za-z.,])(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)"
         r"(?![0-9A-Za-z]|\s*(?:원|건|명|개|년|만|억|천|%|도|℃|㎍|회|번|호|m|km))"
@@ -633,6 +634,79 @@ def normalize_name(text: Any) -> str:
 
 _NUMERIC = re.compile(r"[-+]?[\d,]*\d(?:\.\d+)?")
 
+# The usual short forms of a name: schools by their first syllable of kind ("매탄고등학교" -> "매탄고", "영통중",
+# "매탄초", "경기여고", "서울대"), a company without 주식회사/(주), a sido by its short name ("서울특별시 강남구" ->
+# "서울 강남구"), a city or county without 시/군 ("수원시" -> "수원"; not 구: "김민구" is a person). UNCERTAIN:
+# a suffix list.
+_SCHOOL_SHORT = (("여자고등학교", "여고"), ("고등학교", "고"), ("여자중학교", "여중"), ("중학교", "중"),
+                 ("초등학교", "초"), ("대학교", "대"))
+_COMPANY = re.compile(r"\(\s*주\s*\)|㈜|주식회사")
+_REGION_TAIL = re.compile(r"^([가-힣]{2,})(?<!특별|광역|자치)(?:시|군)$")
+
+
+def short_forms(name: Any) -> list[str]:
+    """The usual short forms of ``name`` (itself excluded), each at least two characters normalized."""
+    n = " ".join(unicodedata.normalize("NFKC", str(name)).split())
+    bases = {n}
+    company = " ".join(_COMPANY.sub(" ", n).split())
+    if company and company != n:
+        bases.add(company)
+    for b in list(bases):
+        for full, short in _SIDO_SHORT.items():
+            if re.search(rf"{full}(?=\s|$)", b):
+                bases.add(re.sub(rf"{full}(?=\s|$)", short, b))
+    out = set(bases)
+    for b in bases:
+        words = b.split()
+        last = words[-1] if words else ""
+        for full, short in _SCHOOL_SHORT:
+            if last.endswith(full) and len(last) - len(full) >= 2:
+                out.add(" ".join([*words[:-1], last[: -len(full)] + short]))
+                break
+        region = _REGION_TAIL.match(last)
+        if region:
+            out.add(" ".join([*words[:-1], region.group(1)]))
+    out.discard(n)
+    return sorted(f for f in out if len(normalize_name(f)) >= 2)
+
+
+# A short form is a word of its own: a particle or ending may follow, no other syllable ("매탄고개",
+# "수원도서관" name other things).
+_SHORT_TAIL = (
+    r"(?=(?:은|는|이|가|을|를|의|에|에서|에게|와|과|도|로|으로|만|보다|까지|부터|처럼|쪽|측|이며|이고|이나|나|이라|라|인"
+    r"|이다|다|입니다|이에요|예요|였|이었|였고|였으며|였습니다|이었습니다|이므로|이지만|요|랑|하고){0,3}(?![가-힣]))"
+)
+
+
+def expand_short_names(text: str, names: Iterable[Any]) -> str:
+    """``text`` with each short form (:func:`short_forms`) of the task's ``names`` replaced by the name,
+    where no other name of the task has that form (or is normalized to it): "매탄고가" -> "매탄고등학교가".
+    A form shared by two names ("광주" of 광주광역시 and 광주시) is left as said: it names neither."""
+    full = list(dict.fromkeys(" ".join(unicodedata.normalize("NFKC", str(n)).split()) for n in names
+                              if isinstance(n, str) and n.strip()))
+    owners: dict[str, set[str]] = {}
+    for n in full:
+        owners.setdefault(normalize_name(n), set()).add(n)
+        for f in short_forms(n):
+            owners.setdefault(normalize_name(f), set()).add(n)
+    forms = [(f, n) for n in full for f in short_forms(n) if owners[normalize_name(f)] == {n}]
+    if not forms:
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    taken = [(a, b) for _, a, b in _spans(full, text)]
+    repl: list[tuple[int, int, str]] = []
+    for f, n in sorted(forms, key=lambda x: -len(normalize_name(x[0]))):
+        pat = re.compile(r"(?<![가-힣A-Za-z0-9])" + _name_pattern(f).pattern + _SHORT_TAIL, re.IGNORECASE)
+        for m in pat.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append(m.span())
+            repl.append((m.start(), m.end(), n))
+    for a, b, n in sorted(repl, reverse=True):
+        text = text[:a] + n + text[b:]
+    return text
+
+
 
 def _token_present(value: str, answer: str) -> bool:
     """``value`` as a whole token: not glued to ASCII letters/digits ("0" is not in "10" or "PM10")."""
@@ -703,19 +777,50 @@ def key_facts_score(keys: Sequence[Any] | None, expected: Any, answer: str) -> f
 
 
 def exact_score(expected: Any, answer: str) -> float:
-    want = re.sub(r"\s+", "", str(expected)).lower()
+    want = re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(expected))).lower()
     if not want:
         return 0.0
-    text = re.sub(r"\s+", "", unicodedata.normalize("NFKC", answer)).lower()
-    for m in re.finditer(re.escape(want), text):
-        before = text[m.start() - 1] if m.start() else ""
-        after = text[m.end()] if m.end() < len(text) else ""
-        glued = (want[0].isascii() and want[0].isalnum() and before.isascii() and (before.isalnum() or before == ".")) or (
-            want[-1].isascii() and want[-1].isalnum() and after.isascii() and after.isalnum()
-        )
-        if not glued:
-            return 1.0
+    # spaces inside are free ("105 88" for "10588"); the text's own spaces still end a token ("is 105")
+    text = unicodedata.normalize("NFKC", answer).lower()
+    body = r"\s*".join(re.escape(c) for c in want)
+    head = r"(?<![0-9a-z.])" if want[0].isascii() and want[0].isalnum() else ""
+    tail = r"(?![0-9a-z])" if want[-1].isascii() and want[-1].isalnum() else ""
+    if re.search(head + body + tail, text):
+        return 1.0
+    if _date_like(expected):
+        return date_score(expected, answer)
     return 0.0
+
+
+# Identifiers in their standard written forms: a number of 7 digits or more (business registration,
+# phone, item codes) written with or without hyphens, dots or spaces between its digits ("105-88-52441" ==
+# "1058852441", "02)123-4567"); a date value also in any date form (see :func:`date_score`).
+_ID_VALUE = re.compile(r"[\d\s\-.()]+")
+
+
+def _id_digits(value: Any) -> str | None:
+    raw = unicodedata.normalize("NFKC", str(value)).strip()
+    digits = re.sub(r"\D", "", raw)
+    return digits if _ID_VALUE.fullmatch(raw) and len(digits) >= 7 else None
+
+
+def _date_like(value: Any) -> bool:
+    raw = unicodedata.normalize("NFKC", str(value)).strip()
+    return bool(re.fullmatch(r"(?:19|20)\d{2}(?:\d{4}|[-.]\d{2}[-.]\d{2})", raw)) and to_date(raw) is not None
+
+
+def expand_identifiers(text: str, values: Iterable[Any]) -> str:
+    """``text`` with each written form of an identifier value (:func:`_id_digits`) replaced by the value as
+    the API writes it, so hedges and denials read it like any other value."""
+    text = unicodedata.normalize("NFKC", text)
+    for value in values:
+        digits = _id_digits(value)
+        if not digits:
+            continue
+        raw = unicodedata.normalize("NFKC", str(value)).strip()
+        pat = r"(?<![0-9A-Za-z])(?<!\d[-.])" + r"[ \t\-.)]{0,2}".join(digits) + r"(?![0-9A-Za-z])(?![-.]\d)"
+        text = re.sub(pat, raw.replace("\\", r"\\"), text)
+    return text
 
 
 # --- code tables ---------------------------------------------------------------------------------
@@ -847,7 +952,7 @@ _DECLINE = re.compile(
         [
             r"(?:할|알|답할|답변할|확인할|조회할|제공할|찾을|드릴|말씀드릴|얻을|가져올|예측할)\s*수\s*(?:가|는|도)?\s*없",
             # 어렵다 is ㅂ-irregular: 어렵습니다, 어려울/어려워/어려운
-            r"답(?:변)?(?:하|드리)기\s*(?:가|는)?\s*어려",
+            r"답(?:변)?(?:하|드리)기\s*(?:가|는)?\s*어(?:려|렵)",
             r"(?:제공|지원|포함)(?:하|되)지\s*않",
             r"불가능|불가합니다|불가해",
             r"(?:도구|툴|api|API|기능)(?:가|이|는)?\s*없",
@@ -864,7 +969,7 @@ _DECLINE = re.compile(
 # quote is a quote, not an English apostrophe ("can't", "month's").
 _ENTITY = re.compile(
     r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
-    r"|(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,30})['\"”’](?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:['\"“‘]([^'\"”’\n]{2,30})['\"”’]|[「『]([^」』\n]{1,30})[」』])(?![A-Za-z])"
     # the same kinds of place in English ("Hanbit Elementary School", "Yeoksam Station")
     r"|((?:[A-Z][\w'-]+\s+){1,4}(?:(?:Elementary|Middle|High)\s+School|University|Hospital|Clinic|Pharmacy"
     r"|Apartments?|Station|Bus\s+Stop|Stop|Beach|Terminal))\b"
@@ -940,11 +1045,34 @@ def _invents_none(text: str) -> bool:
     return False
 
 
+# The API's own message quoted in a refusal ('해당하는 데이터가 없습니다', "NODATA_ERROR", 「해당 자료 없음」,
+# 'INFO-200: …'): what the tool said, not a name or claim the model made up. A quote is such a message
+# when it is an API code (capitals with _ or -, digits allowed there) and/or a text with no digit that
+# names data and its absence or an error. UNCERTAIN: a word list.
+_QUOTE = re.compile(r"(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,80})['\"”’](?![A-Za-z])|[「『]([^」』\n]{1,80})[」』]")
+_API_CODE = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+|[A-Z]{4,})\s*(?:[:\-]\s*)?")
+_MESSAGE_DATA = re.compile(r"데이터|자료|결과|정보|내역|조회|레코드|\b(?:data|records?|results?|service)\b", re.I)
+_MESSAGE_NONE = re.compile(r"없|않|실패|오류|에러|\b(?:no|not|error|invalid|expired|found)\b", re.I)
+
+
+def _api_message(quote: str) -> bool:
+    code = _API_CODE.match(quote)
+    rest = quote[code.end() :] if code else quote
+    if code and not rest.strip(" .!"):
+        return True
+    return not re.search(r"\d", rest) and bool(_MESSAGE_DATA.search(rest)) and bool(_MESSAGE_NONE.search(rest))
+
+
+def _api_messages_blanked(text: str) -> str:
+    return _QUOTE.sub(lambda m: " " * len(m.group(0)) if _api_message(m.group(1) or m.group(2) or "") else m.group(0), text)
+
+
 def is_refusal(answer: str, question: str | None = None) -> bool:
     """The answer declines and states no figure or name that is not in the question, claims none of
-    the asked-for thing (:func:`_invents_none`), and offers no guess (:data:`_GUESS`). Heuristic word
-    lists, UNCERTAIN (see the module docstring)."""
-    text = unicodedata.normalize("NFKC", answer or "")
+    the asked-for thing (:func:`_invents_none`), and offers no guess (:data:`_GUESS`); a quoted API
+    message (:func:`_api_message`) is read as no part of it. Heuristic word lists, UNCERTAIN (see the
+    module docstring)."""
+    text = _api_messages_blanked(unicodedata.normalize("NFKC", answer or ""))
     if not _DECLINE.search(text) or is_raw_dump(text) or _invents_none(text):
         return False
     q0 = unicodedata.normalize("NFKC", question or "")
@@ -960,7 +1088,7 @@ def is_refusal(answer: str, question: str | None = None) -> bool:
             return False
     qn = normalize_name(q)
     for m in _ENTITY.finditer(text):
-        name = m.group(1) or m.group(2) or m.group(0)
+        name = m.group(1) or m.group(2) or m.group(3) or m.group(0)
         if normalize_name(name).lower() not in qn.lower():
             return False
     return True
@@ -1135,6 +1263,42 @@ def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool
     return out
 
 
+# A runner-up said with its own rank beside the winner ("A가 가장 높고 B가 그 뒤를 잇습니다", "1위 A / 2위
+# B", "A이며 두 번째는 B", "A, followed by B") is no second claim: the part of a claim unit (cut at clause
+# joins) that holds a rank word is blanked, from the word on where a superlative marker precedes it in
+# the part ("가장 높은 날은 A 다음은 B"), else whole. An unbound or hedged second value ("A 또는 B",
+# "856.6 812.4") holds no rank word and stays in the claim. UNCERTAIN: a word list, not a parser.
+_RUNNER_UP = re.compile(
+    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)|그\s*뒤|뒤를\s*이|뒤이어|차순위|두\s*번째|둘째|(?<![\d.])2\s*(?:위|등(?!급))"
+    r"|\bsecond\b|\brunner[- ]up\b|\bfollowed\s+by\b|\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b",
+    re.IGNORECASE,
+)
+_RUNNER_CUT = re.compile(r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)")
+# The compared-with side of a figure claim ("10월 23일(812.4 Kcal)보다 높아"): not the claim.
+_THAN_FIGURE = re.compile(
+    r"(?:\d{1,2}\s*월\s*)?\d[\d,.]*\s*[^\s\d()]{0,5}(?:\s*\([^()]*\))?(?=\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해))"
+)
+
+
+def _runner_up_blanked(text: str, than: bool = False) -> str:
+    """``text`` with its runner-up parts (and, with ``than``, a figure's compared-with side) blanked."""
+    if than:
+        text = _THAN_FIGURE.sub(lambda m: " " * len(m.group(0)), text)
+    if not _RUNNER_UP.search(text):
+        return text
+    out: list[str] = []
+    for part in _RUNNER_CUT.split(text):
+        r = _RUNNER_UP.search(part)
+        if r and not _MARKER.search(_FIELD_WORDS.sub(" ", part[r.start() :])[: len(r.group(0))]):
+            head = part[: r.start()]
+            if _MARKER.search(_FIELD_WORDS.sub(" ", head)):
+                part = head + " " * (len(part) - r.start())
+            else:
+                part = " " * len(part)
+        out.append(part)
+    return "".join(out)
+
+
 def _listed(spans: Sequence[tuple[str, int, int]], chosen: tuple[str, int, int], text: str) -> bool:
     """Is the chosen candidate joined to another one by a bare separator?"""
     name, a, b = chosen
@@ -1204,11 +1368,12 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
         pol = _polarity(lab)
         if direction and pol and pol != direction:
             continue
+        value = _runner_up_blanked(value)
         spans = _spans(candidates, value)
         if spans:
             claims.append(AMBIGUOUS if _listed(spans, spans[0], value) else spans[0][0])
     for unit, _ in _claim_units(view, candidates):
-        c = _claim(unit, candidates, direction)
+        c = _claim(_runner_up_blanked(unit), candidates, direction)
         if c is not None:
             (denied if c[1] else claims).append(c[0])
     if right in denied or AMBIGUOUS in claims:
@@ -1604,6 +1769,47 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     return forms
 
 
+# Per-group values after a list of names: "수원, 용인, 화성의 건수는 각각 75건, 114건, 96건입니다", "A와 B는 각각
+# X, Y", "A, B and C had X, Y and Z respectively" bind the values to the names in order. A list whose count
+# differs from the names' binds nothing. UNCERTAIN: separator lists, not a parser.
+_NAME_JOIN = re.compile(r"\s*(?:,|、|및|그리고|\band\b|&)\s*|(?:와|과|랑|하고)\s+", re.IGNORECASE)
+_ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+", re.IGNORECASE)
+_ITEMS_END = re.compile(r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[.!?;]")
+
+
+def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
+    """The value a respective list binds to the subject (said as one of ``forms``) in ``sentence``: its
+    item at the subject's place in the names' list; "" when the counts differ (nothing is bound); None
+    when the sentence binds no respective list to the subject."""
+    mark = _RESPECTIVE.search(sentence)
+    if not mark:
+        return None
+    spans = _spans([*forms, *others], sentence)
+    runs: list[list[tuple[str, int, int]]] = []
+    for sp in spans:
+        if runs and _NAME_JOIN.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
+            runs[-1].append(sp)
+        else:
+            runs.append([sp])
+    run = next((r for r in runs if len(r) > 1 and any(n in forms for n, _, _ in r)), None)
+    if run is None:
+        return None
+    at = [k for k, (n, _, _) in enumerate(run) if n in forms]
+    end = run[-1][2]
+    if mark.group(0).lower() == "respectively" and mark.start() >= end:
+        seg = sentence[end : mark.start()]
+    elif mark.start() >= end:
+        seg = sentence[mark.end() :]
+        cut = _ITEMS_END.search(seg)
+        seg = seg[: cut.start()] if cut else seg
+    else:
+        return None
+    items = [x for x in _ITEM_SPLIT.split(seg) if x and x.strip()]
+    if len(at) != 1 or len(items) != len(run):
+        return ""
+    return items[at[0]]
+
+
 # A figure said as the opposite extreme of the fact's measure ("최고기온은 19도, 최저기온은 21도" for the
 # high): another role, not the value. Clauses (commas, sentences, "…이고/이며/지만") that name the other
 # extreme and not the fact's own have their figures blanked. UNCERTAIN: a word pair list, not a parser.
@@ -1687,29 +1893,43 @@ def score_fact(
         view = _other_extremes_blanked(view, _get(fact, "description"))
     if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
         return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
+    if (matcher == "date" or (matcher == "exact" and any(_date_like(v) for v in values))) and _date_hedged(values, view.text):
+        return 0.0  # "10월 22일 또는 23일": the month carried to the second day
     if matcher in ("name", "exact") and any(
         name_hedged(v, view, [*known, *siblings], question, aliases) for v in values
         if not isinstance(v, list | tuple | dict)
     ):
         return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
-    if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, view.text):
+    # a respective list binds one of its values to the subject ("A, B는 각각 X, Y"): read as that value
+    respective: dict[str, str] = {}
+    if subject:
+        forms = _subject_forms(subject, others)
+        other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
+                       and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
+        other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
+        for sentence in view.sentences:
+            item = _respective_item(sentence, forms, other_forms)
+            if item is not None:
+                respective[sentence] = item
+    listing_text = view.text
+    for sentence, item in respective.items():
+        listing_text = listing_text.replace(sentence, item)
+    if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, listing_text):
         return 0.0  # the value listed among others ("21도, 17도, 14도"): every row's figure is no answer
     # a competitor list may hold the winner itself (every candidate's figure): not a competitor
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
     # figures said after the subject bind to it: times, dates and months too ("A는 12시 30분, B는 13시")
     numeric = matcher in _NUMERIC_KINDS or matcher in ("time", "date", "month")
     if subject:
-        forms = _subject_forms(subject, others)
         # another subject that is a form of this one ("강남구" for "서울특별시 강남구") is no other entity;
         # a name inside another ("서울대학교병원" in "분당서울대학교병원", "계동" in "상계동") is: each
-        # ends the other's stretch (the spans take the longest name first)
-        other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
-                       and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
+        # ends the other's stretch (the spans take the longest name first); forms and other_names above
         zero = _zero_fact(matcher, values)
         best = 0.0
         for sentence in view.sentences:
             for form in forms:
-                for stretch in _bound_stretches(form, other_names, sentence, numeric):
+                bound = [respective[sentence]] if sentence in respective else None
+                for stretch in bound if bound is not None else _bound_stretches(form, other_names, sentence, numeric):
                     if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
                         return 0.0
                     best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
@@ -1754,6 +1974,18 @@ HEDGE = re.compile(
     r"\d[\d,.]*[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d[\d,.]*[^\s\d]{0,6}", re.IGNORECASE
 )
 _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"})
+
+
+def _date_hedged(values: Sequence[Any], text: str) -> bool:
+    """A date offered beside another with the month said once ("10월 22일 또는 23일")."""
+    text = unicodedata.normalize("NFKC", text)
+    want = {(d.month, d.day) for d in (to_date(v) for v in values) if d is not None}
+    for m in HEDGE.finditer(text):
+        month = re.search(r"(\d{1,2})\s*월\s*$", text[max(0, m.start() - 8) : m.start()])
+        stated = {(mo, d) for _, mo, d in parse_date_list((month.group(0) if month else "") + m.group(0))}
+        if len(stated) > 1 and stated & want:
+            return True
+    return False
 
 
 def _hedges(text: str) -> list[str]:
@@ -2063,10 +2295,11 @@ def claimed_value_score(
     for label, value in view.lines:
         lab = _FIELD_WORDS.sub(" ", label)
         if _MARKER.search(lab) and not (direction and _polarity(lab) and _polarity(lab) != direction):
+            value = _runner_up_blanked(value, than=True)
             items = [x for x in re.split(rf"\s*{_JOIN}\s*(?!\d{{3}})", value, flags=re.IGNORECASE) if x.strip()]
             units.append((value, len(items) > 1 and all(_is_list_item(x, []) for x in items)))
     for clause, is_list in _claim_units(view, []):
-        clean = _FIELD_WORDS.sub(" ", clause)
+        clean = _runner_up_blanked(_FIELD_WORDS.sub(" ", clause), than=True)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
             units.append((clean, is_list or bool(re.search(r"\d\s*\S{0,6}\s+(?:또는|혹은|아니면|or)\s", clean))))
     if any(match_text(fact, c, u, strict=True) >= 1.0 for u in _alternative_units(view) for c in competitors):
@@ -2116,7 +2349,7 @@ def score_answer(
     A fact scores 1.0 when it holds; ``set``/``dish_set``/``key_facts``/``date_set`` give partial
     credit. A raw dump (:func:`is_raw_dump`) scores 0 on every fact.
     """
-    view = parse_answer(answer)
+    raw_view = parse_answer(answer)
     plain_view: AnswerView | None = None
     context = context or {}
     resolved: dict[str, dict[str, Any]] = {}
@@ -2129,6 +2362,22 @@ def score_answer(
         if not ctx.get("competitors") and _get(f, "matcher") in ("name", "exact"):
             ctx["competitors"] = infer_competitors(_get(f, "value"), expected.get(fid))
         resolved[fid] = ctx
+    # the task's names said in their usual short forms ("매탄고", "서울", "수원") are those names, where the
+    # form is no other name's: read as the full names (a refusal is read as written: see below)
+    names: list[Any] = []
+    by_fid = {str(_get(f, "id")): f for f in facts}
+    for fid, ctx in resolved.items():
+        matcher = _get(by_fid[fid], "matcher")
+        values = [*_as_list(ctx.get("competitors")), *_as_list(ctx.get("accept"))]
+        if matcher in ("name", "exact"):
+            values.append(expected.get(fid))
+        names += [ctx.get("subject"), ctx.get("scope"), *values]
+    names = [n for n in names if isinstance(n, str) and n.strip() and not re.search(r"\d", n)]
+    answer = expand_short_names(answer or "", names) if names else answer
+    ids = [expected.get(fid) for fid in resolved if _get(by_fid[fid], "matcher") in ("name", "exact")]
+    answer = expand_identifiers(answer or "", [v for v in ids if isinstance(v, str | int) and _id_digits(v)])
+    view = parse_answer(answer)
+    view.dump = raw_view.dump
     # every subject and candidate of the task: where one fact's stretch of text ends
     others: list[str] = []
     for fid, ctx in resolved.items():
@@ -2179,7 +2428,7 @@ def score_answer(
         ctx["competitors"] = [
             c for c in _as_list(ctx.get("competitors")) if not any(_same_value(c, v) for v in other_values)
         ]
-        base = view
+        base = view if _get(f, "matcher") != "refusal" else raw_view
         # a denied value is no statement ("21도가 아닙니다"): read without denials where the fact has no
         # competitors, or is bound to a subject (its competitors are other rows' figures, not a which-one
         # pick, which has its own denial rules)

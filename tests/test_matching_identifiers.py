@@ -1,0 +1,86 @@
+"""Identifiers in their standard written forms are the same identifier.
+
+A business registration number with or without hyphens (105-88-52441 == 1058852441), a phone number
+with hyphens, spaces or none, a date as 2025.10.22 / 2025. 10. 22. / 2025-10-22 / 2025년 10월 22일 /
+10월 22일 (the year left to the question), a clock time as 14:30 / 1430 / 14시 30분 / 오후 2시 30분. Another
+number, a number split by other words, or a number glued inside a longer one stays a miss."""
+
+from __future__ import annotations
+
+import pytest
+
+from kopa_inspect import matching as m
+
+
+def _one(matcher: str, value: str, answer: str, **extra: object) -> float:
+    fact = {"id": "x", "matcher": matcher, "value": "$s1.items[0].v", "description": "값", **extra}
+    return m.score_answer([fact], {"x": value}, answer)["x"]
+
+
+@pytest.mark.parametrize(
+    ("value", "answer"),
+    [
+        ("1058852441", "사업자등록번호는 105-88-52441입니다."),
+        ("1058852441", "사업자등록번호: 105 88 52441"),
+        ("105-88-52441", "사업자등록번호는 1058852441입니다."),
+        ("105-88-52441", "The business registration number is 105-88-52441."),
+        ("051-888-1234", "전화번호는 0518881234입니다."),
+        ("0518881234", "전화번호는 051-888-1234입니다."),
+        ("02-123-4567", "대표번호: 02 123 4567"),
+        ("02-123-4567", "☎ 02)123-4567"),
+        ("031-8008-1234", "연락처는 031.8008.1234입니다."),
+        ("20251022", "시행일은 2025년 10월 22일입니다."),
+        ("20251022", "시행일은 2025-10-22입니다."),
+        ("20251022", "시행일: 2025. 10. 22."),
+        ("2025-10-22", "시행일은 20251022입니다."),
+    ],
+)
+def test_exact_identifier_forms_hold(value: str, answer: str) -> None:
+    assert _one("exact", value, answer) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("value", "answer"),
+    [
+        ("1058852441", "사업자등록번호는 105-88-52442입니다."),  # another number
+        ("1058852441", "사업자등록번호는 2105-88-52441입니다."),  # inside a longer one
+        ("1058852441", "105건, 88건, 52441원"),  # split by other words
+        ("1058852441", "사업자등록번호는 105-88-52441 또는 105-88-52442입니다."),  # hedged
+        ("051-888-1234", "전화번호는 051-888-1235입니다."),
+        ("051-888-1234", "전화번호는 888-1234입니다."),  # the area code left out
+        ("20251022", "시행일은 2025년 10월 23일입니다."),
+        ("20251022", "시행일은 2024-10-22입니다."),
+        ("20251022", "시행일은 2025년 10월 22일 또는 23일입니다."),
+    ],
+)
+def test_exact_identifier_attacks_miss(value: str, answer: str) -> None:
+    assert _one("exact", value, answer) == 0.0
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["2025.10.22", "2025. 10. 22.", "2025-10-22", "2025년 10월 22일", "10월 22일", "2025/10/22", "20251022"],
+)
+def test_date_forms_hold(answer: str) -> None:
+    assert _one("date", "20251022", f"최고 열량 날짜는 {answer}입니다.") == 1.0
+
+
+@pytest.mark.parametrize("answer", ["2025.10.23", "2024년 10월 22일", "10월 23일", "22일"])
+def test_date_attacks_miss(answer: str) -> None:
+    assert _one("date", "20251022", f"최고 열량 날짜는 {answer}입니다.") == 0.0
+
+
+@pytest.mark.parametrize(("value", "answer"), [("1430", "14:30"), ("14:30", "1430"), ("1430", "14시 30분"),
+                                               ("1430", "오후 2시 30분"), ("1430", "2:30 PM")])
+def test_time_forms_hold(value: str, answer: str) -> None:
+    assert _one("time", value, f"토요일 진료 종료는 {answer}입니다.") == 1.0
+
+
+@pytest.mark.parametrize(("value", "answer"), [("1430", "2시 30분"), ("1430", "14:00"), ("1430", "1430원")])
+def test_time_attacks_miss(value: str, answer: str) -> None:
+    assert _one("time", value, f"토요일 진료 종료는 {answer}입니다.") == 0.0
+
+
+def test_name_fact_holding_an_identifier() -> None:
+    assert _one("name", "1058852441", "사업자등록번호는 105-88-52441입니다.") == 1.0
+    assert _one("name", "1058852441", "사업자등록번호는 105-88-52440입니다.") == 0.0
