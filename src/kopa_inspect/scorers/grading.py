@@ -266,7 +266,7 @@ def step_needs(task: Gradable, run: PlanRun) -> dict[str, StepNeed]:
         shown = shown_items(output)
         if not exprs:  # a required_state page: every record shown there
             recs = frozenset(matching.record_fingerprint(i) for i in shown)
-            out[sid] = StepNeed(recs, not recs)
+            out[sid] = StepNeed(recs, not recs, rows=tuple(shown))
             continue
         items = list(output.get("items") or [])
         keep = {matching.record_fingerprint(items[i]) for i in _needed_indices(exprs, run.outputs, sid, len(shown))}
