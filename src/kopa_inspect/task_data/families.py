@@ -245,8 +245,8 @@ def tomorrow_rain_window() -> list[Spec]:
 
     rows = [
         ("서울특별시 마포구", "2026-10-15", "14:20", "0600", "1800", "TMP",
-         "마포구 내일 오전 6시부터 저녁 6시 사이에 기온이 가장 높은 시각과 그 기온을 알려주세요.",
-         "Mapo-gu, tomorrow 06:00-18:00: the warmest hour and its temperature."),
+         "마포구 내일 오전 6시부터 저녁 6시 사이에 기온이 처음으로 가장 높아지는 시각과 그 기온을 알려주세요.",
+         "Mapo-gu, tomorrow 06:00-18:00: the first hour the day's highest temperature is reached, and that temperature."),
         ("경기도 성남시 분당구", "2026-10-28", "17:30", "0900", "1500", "REH",
          "성남 분당구 내일 오전 9시~오후 3시 중 습도가 가장 높은 시각과 습도는?",
          "Bundang-gu (Seongnam), tomorrow 09:00-15:00: the most humid hour and its humidity."),
@@ -621,7 +621,7 @@ def festivals_weekend() -> list[Spec]:
                 f"to_number(eventstartdate) >= `{ymd(c)}` && to_number(eventstartdate) <= `{day8}`")
         out.append(Spec(
             "pagination", "tourism", q, qe, c, steps,
-            [fact("names", "해당 축제 이름 (festival names)", f"$_.{allrows} | [?{cond}].title", "set", required=False),
+            [fact("names", "해당 축제 이름 (festival names)", f"$_.{allrows} | [?{cond}].title", "set"),  # asked: 이름도 다
              fact("n", "개수 (count)", f"$_.length({allrows} | [?{cond}])", "number")],
             state=tuple(f"pages:f{k}" for k in range(2, pages + 1)),
         ))
@@ -957,10 +957,10 @@ def committee_roster() -> list[Spec]:
     again (kopa-074's old question came back)."""
     rows = [
         ("교육위원회", "2026-11-26", "11:10",
-         "교육위원회 위원장이 누구이고 어느 당 소속인지, 그 당 소속 교육위원회 위원은 몇 명인지, 초선 위원은 몇 명인지, "
+         "교육위원회 위원장이 누구이고 어느 당 소속인지, 그 당 소속 교육위원회 위원은 몇 명인지, 교육위원회 전체 초선 위원 수, "
          "그리고 위원장 소속 정당의 국회 전체 의석수까지 알려 주세요.",
          "Education Committee: who chairs it and from which party, how many of the committee's members belong to "
-         "that party, how many are first-term, and that party's seats in the whole Assembly."),
+         "that party, how many of the whole committee are first-term, and that party's seats in the whole Assembly."),
     ]
     out = []
     chair = "items[?JOB_RES_NM=='위원장'] | [0]"
@@ -974,7 +974,7 @@ def committee_roster() -> list[Spec]:
                  fact("party", "위원장 소속 정당", f"$s1.{chair}.POLY_NM", "name", subject=f"{cmit} 위원장"),
                  fact("n", f"{cmit} 위원 중 위원장 소속 정당 위원 수",
                       "$s3.totalCount", "number"),
-                 fact("first", "초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"),
+                 fact("first", f"{cmit} 전체 초선 위원 수", "$s1.length(items[?REELE_GBN_NM=='초선'])", "number"),
                  fact("seats", "위원장 소속 정당 전체 의석수", "$s2.totalCount", "number")]
         out.append(Spec("chain2", "politics", q, qe, c, steps, facts))
     return out
@@ -1049,9 +1049,12 @@ RLTM = "airkorea_getMsrstnAcctoRltmMesureDnsty"
 SIDO_RLTM = "airkorea_getCtprvnRltmMesureDnsty"
 
 
-def _air_chain(prefix: str, dong: str) -> list[dict]:
+def _air_chain(prefix: str, dong: str, sido: str | None = None) -> list[dict]:
+    # the 동 search matches substrings (우동 -> 사우동, 창우동, 우동, 망우동): where the question names
+    # the province, take the row of that 동 in it
+    row = f"items[?umdName=='{dong}' && sidoName=='{sido}'] | [0]" if sido else "items[0]"
     return [step(f"{prefix}1", TM, {"umdName": dong}),
-            step(f"{prefix}2", NEAR, {"tmX": f"${prefix}1.items[0].tmX", "tmY": f"${prefix}1.items[0].tmY"}),
+            step(f"{prefix}2", NEAR, {"tmX": f"${prefix}1.{row}.tmX", "tmY": f"${prefix}1.{row}.tmY"}),
             step(f"{prefix}3", RLTM, {"stationName": f"${prefix}2.items[0].stationName", "dataTerm": "DAILY",
                                       "ver": "1.3", "numOfRows": 1})]
 
@@ -1102,19 +1105,19 @@ def dust_near_dong() -> list[Spec]:
 def dust_three_dongs() -> list[Spec]:
     """Fan-out of the 3-hop chain over three 동: 9 calls in three waves."""
     rows = [
-        (["역삼동", "서교동", "정자동"], "2026-10-21", "07:30",
+        (["역삼동", "서교동", "정자동"], None, "2026-10-21", "07:30",
          "저희 가족이 역삼동, 서교동, 분당 정자동에 흩어져 사는데 지금 세 동네 중 초미세먼지가 제일 심한 곳이 어디예요?",
          "Family in Yeoksam, Seogyo and Jeongja: where is PM2.5 worst right now?"),
-        (["청운동", "우동", "연동"], "2026-11-25", "12:50",
+        (["청운동", "우동", "연동"], ["서울특별시", "부산광역시", "제주특별자치도"], "2026-11-25", "12:50",
          "서울 청운동, 부산 우동, 제주 연동 세 곳 근처 측정소의 현재 PM10을 비교해 주세요.",
          "Cheongun-dong (Seoul), U-dong (Busan), Yeon-dong (Jeju): compare current PM10 at the nearest stations."),
     ]
     out = []
-    for i, (dongs, day, hm, q, qe) in enumerate(rows):
+    for i, (dongs, sidos, day, hm, q, qe) in enumerate(rows):
         c = clock(day, hm)
         steps = []
         for k, d in enumerate(dongs):
-            steps += _air_chain("abc"[k], d)
+            steps += _air_chain("abc"[k], d, sidos[k] if sidos else None)
         key = "pm25Value" if i == 0 else "pm10Value"
         objs = ", ".join(f"{{d: '{d}', v: num({p}3.items[0].{key})}}" for d, p in zip(dongs, "abc", strict=True))
         facts = [fact(f"v{k}", f"{d} {key}", f"${p}3.items[0].{key}", "number", subject=d)
@@ -1389,8 +1392,10 @@ def revenue_compare() -> list[Spec]:
         steps = [step(f"c{k}", CORP, {"corp_name": n}) for k, n in enumerate(names, 1)]
         steps += [step(f"f{k}", ACCOUNTS, {"corp_code": _corp(f"c{k}", n), "bsns_year": "2025", "reprt_code": "11011"})
                   for k, n in enumerate(names, 1)]
+        # row 0 asks the largest company and its amount only (삼성전자, the first named, is the largest);
+        # row 1 asks all three amounts
         facts = [fact(f"v{k}", f"{n} {acct} (API unit 원)", _acct(f"f{k}", acct), "money", unit="원", rel_tol=0.005,
-                      subject=n) for k, n in enumerate(names, 1)]
+                      required=i == 1 or k == 1, subject=n) for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{n: '{n}', v: num(f{k}.items[?account_nm=='{acct}' && fs_div=='CFS'].thstrm_amount | [0])}}"
                          for k, n in enumerate(names, 1))
         facts.append(fact("top", "가장 큰 회사", f"$_.max_by([{objs}], &v).n", competitors=ranked_others(objs, "v", "n")))
@@ -1446,7 +1451,7 @@ def base_rate_trend() -> list[Spec]:
                                               "ITEM_CODE1": "$s2.items[0].ITEM_CODE"}))
         if i == 0:
             facts = [fact("sep", "9월 기준금리", f"$s3.items[?TIME=='{b}'].DATA_VALUE | [0]", "number", 0.001),
-                     fact("series", "월별 값", "$s3.items[].DATA_VALUE", "set", required=False)]
+                     fact("series", "월별 값", "$s3.items[].DATA_VALUE", "set")]  # asked: 월별로
         else:
             facts = [fact("month", "최고 달", "$s3.max_by(items, &num(DATA_VALUE)).TIME", "month"),
                      fact("value", "최고 지수", "$s3.max(nums(items[].DATA_VALUE))", "number", 0.01)]
@@ -1496,7 +1501,10 @@ def subway_rush_hour() -> list[Spec]:
         steps += [step(f"c{k}", SUBWAY_TIME, {"START_INDEX": 1, "END_INDEX": 5, "USE_MON": ym(c, -2),
                                               "SUB_STA_NM": f"$a{k}.items[0].STATION_NM"})
                   for k in range(1, len(names) + 1)]
-        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number", subject=n) for k, n in enumerate(names, 1)]
+        # row 0 asks last month's count of the top station only (삼성, the fourth named) and every
+        # station's month before; row 1 compares all stations
+        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number", required=i == 1 or k == 4, subject=n)
+                 for k, n in enumerate(names, 1)]
         facts += [fact(f"p{k}", f"{n} 그 전달 {key}", f"$c{k}.items[0].{key}", "number", subject=n)
                   for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
@@ -1600,7 +1608,7 @@ def seats_by_party_in_sido() -> list[Spec]:
         allrows = "[" + ", ".join(f"p{k}.items" for k in range(1, n_pages + 1)) + "][]"
         out.append(Spec(
             "pagination", "politics", q, qe, c, steps,
-            [fact("total", "지역구 수", "$p1.totalCount", "number"),
+            [fact("total", "지역구 수", "$p1.totalCount", "number", required=False),  # not asked: only the party's count
              fact("n", f"{party} 당선자 수", f"$_.length({allrows} | [?jdName=='{party}'])", "number")],
             state=tuple(f"pages:p{k}" for k in range(2, n_pages + 1)), difficulty="hard",
         ))
@@ -2026,13 +2034,17 @@ def top_deal_dong_weather() -> list[Spec]:
         page = kma_page(c, vb, hits[0]["nx"], hits[0]["ny"], tom, "1500", "TMX", size=100)
         key = "pm10Value" if i == 0 else "pm25Value"
         umd = f"$s2.{MAX_DEAL}.umdNm"
+        gu = region.split()[-1]
         steps = [step("s1", STAN, {"locatadd_nm": region, "numOfRows": 100}),
                  step("s2", APT_TRADE, {"LAWD_CD": "$s1.items[0].region_cd[:5]", "DEAL_YMD": ym(c), "numOfRows": 50}),
                  step("g1", GRID_LOOKUP, {"level1": "서울특별시", "level2": region.split()[-1], "level3": umd}),
                  step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], "nx": "$g1.items[0].nx",
                                      "ny": "$g1.items[0].ny", "numOfRows": 100, "pageNo": page}),
                  step("t1", TM, {"umdName": umd}),
-                 step("t2", NEAR, {"tmX": "$t1.items[0].tmX", "tmY": "$t1.items[0].tmY"}),
+                 # the 동 name search answers every 동 of that name (창전동: 이천시 first, then 마포구):
+                 # take the row of the asked 구
+                 step("t2", NEAR, {"tmX": f"$t1.items[?sggName=='{gu}'] | [0].tmX",
+                                   "tmY": f"$t1.items[?sggName=='{gu}'] | [0].tmY"}),
                  step("t3", RLTM, {"stationName": "$t2.items[0].stationName", "dataTerm": "DAILY", "ver": "1.3",
                                    "numOfRows": 1})]
         facts = [fact("apt", "최고가 단지", f"$s2.{MAX_DEAL}.aptNm", competitors=f"$s2.{OTHER_COMPLEXES}"),
