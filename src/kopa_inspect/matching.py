@@ -155,11 +155,14 @@ from typing import Any
 # --- numbers -------------------------------------------------------------------------------------
 
 _SCALES: dict[str, float] = {"조": 1e12, "억": 1e8, "천만": 1e7, "백만": 1e6, "만": 1e4, "천": 1e3}
+# A unit word written against its number ("4.7m/s", "0.059ppm", "856.6Kcal"): models drop the space as
+# often as not; other letters glued after digits make a code or a name ("11B00000", "5G").
+_GLUED_UNIT = r"(?:(?i:m/s|km/h|kcal|ppm|ppb|mm|cm|km|kg|mg|ml)|m)(?![0-9A-Za-z])"
 # A number on a token boundary (not glued to an ASCII letter/digit before it: "PM2.5", "B2"),
 # optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
 _NUM_TOKEN = re.compile(
     r"(?<![0-9A-Za-z.])(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?![0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>조|억|천만|백만|만|천)(?![가-힣])"
+    r"(?!(?!" + _GLUED_UNIT + r")[0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>조|억|천만|백만|만|천)(?![가-힣])"
     # a scale word is a word of its own: "26 조국혁신당" is 26, "3만명"/"5억원" are scaled
     r"|[ \t]*(?P<scale2>조|억|천만|백만|만|천)(?=[원명건개회번의에은는이가을를도와과로]))?"
 )
@@ -358,6 +361,39 @@ def money_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: flo
 
 # --- dates, months, times, durations -------------------------------------------------------------
 
+# English dates and months ("October 2, 2026", "2 October 2026", "Oct. 2", "September 2026") are read in
+# their Korean form; a month name beside no day or year is no date ("the October menu"), and "may" in
+# lower case is the verb.
+_EN_MONTHS = {name: k for k, names in enumerate(
+    (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")), 1) for name in names}
+_EN_MON = r"(?P<mon>" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\b\.?"
+_EN_DATE_FORMS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"\b" + _EN_MON + r"\s+(?P<d>\d{1,2})(?!\d)(?:st|nd|rd|th)?\b(?:,?\s*(?P<y>\d{4})(?!\d))?", re.I),
+    re.compile(r"(?<![\d.,])(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _EN_MON + r"(?:,?\s+(?P<y>\d{4})(?!\d))?", re.I),
+    re.compile(r"\b" + _EN_MON + r",?\s+(?P<y>\d{4})(?!\d)", re.I),
+)
+
+
+def _english_dates(text: str) -> str:
+    """``text`` with its English dates and months written the Korean way ("2026년 10월 2일")."""
+    if not re.search(r"[A-Za-z]", text):
+        return text
+
+    def korean(m: re.Match[str]) -> str:
+        if m.group("mon") == "may":
+            return m.group(0)
+        month = _EN_MONTHS[m.group("mon").lower()]
+        d = m.groupdict().get("d")
+        y = m.group("y")
+        return (f"{y}년 " if y else "") + f"{month}월" + (f" {int(d)}일" if d else "")
+
+    for pat in _EN_DATE_FORMS:
+        text = pat.sub(korean, text)
+    return text
+
+
 _DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?P<y>\d{4})\s*년\s*(?P<m>\d{1,2})\s*월\s*(?P<d>\d{1,2})\s*일?"),
     re.compile(r"(?<!\d)(?P<y>\d{4})\s*[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?!\d)"),
@@ -369,7 +405,7 @@ _DATE_PATTERNS: tuple[re.Pattern[str], ...] = (
 
 def parse_dates(text: str) -> list[tuple[int | None, int, int]]:
     """(year or None, month, day) for every date-like span in ``text``."""
-    text = unicodedata.normalize("NFKC", text)
+    text = _english_dates(unicodedata.normalize("NFKC", text))
     found: list[tuple[int | None, int, int]] = []
     taken: list[tuple[int, int]] = []
     for pat in _DATE_PATTERNS:
@@ -418,7 +454,7 @@ _DATE_SEQ = re.compile(
 
 def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
     """Every date stated, with the month and year of earlier dates carried to bare days."""
-    text = unicodedata.normalize("NFKC", text)
+    text = _english_dates(unicodedata.normalize("NFKC", text))
     out: list[tuple[int | None, int, int]] = []
     year: int | None = None
     month: int | None = None
@@ -466,7 +502,7 @@ def month_score(expected: Any, answer: str) -> float:
     if not m:
         return 0.0
     want = (int(m.group(1)), int(m.group(2)))
-    text = unicodedata.normalize("NFKC", answer)
+    text = _english_dates(unicodedata.normalize("NFKC", answer))
     taken: list[tuple[int, int]] = []
     for pat in _MONTH_PATTERNS:
         for mm in pat.finditer(text):
@@ -1048,10 +1084,11 @@ def _invents_none(text: str) -> bool:
 # The API's own message quoted in a refusal ('해당하는 데이터가 없습니다', "NODATA_ERROR", 「해당 자료 없음」,
 # 'INFO-200: …'): what the tool said, not a name or claim the model made up. A quote is such a message
 # when it is an API code (capitals with _ or -, digits allowed there) and/or a text with no digit that
-# names data and its absence or an error. UNCERTAIN: a word list.
+# names data and its absence or an error (the law API's data is 법령/법률/조문: '일치하는 법령이 없습니다').
+# UNCERTAIN: a word list.
 _QUOTE = re.compile(r"(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,80})['\"”’](?![A-Za-z])|[「『]([^」』\n]{1,80})[」』]")
 _API_CODE = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+|[A-Z]{4,})\s*(?:[:\-]\s*)?")
-_MESSAGE_DATA = re.compile(r"데이터|자료|결과|정보|내역|조회|레코드|\b(?:data|records?|results?|service)\b", re.I)
+_MESSAGE_DATA = re.compile(r"데이터|자료|결과|정보|내역|조회|레코드|법령|법률|조문|\b(?:data|records?|results?|service)\b", re.I)
 _MESSAGE_NONE = re.compile(r"없|않|실패|오류|에러|\b(?:no|not|error|invalid|expired|found)\b", re.I)
 
 
@@ -1773,16 +1810,23 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
 # X, Y", "A, B and C had X, Y and Z respectively" bind the values to the names in order. A list whose count
 # differs from the names' binds nothing. UNCERTAIN: separator lists, not a parser.
 _NAME_JOIN = re.compile(r"\s*(?:,|、|및|그리고|\band\b|&)\s*|(?:와|과|랑|하고)\s+", re.IGNORECASE)
-_ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+", re.IGNORECASE)
+# a slash after a unit's letter is the unit's own ("㎍/㎥", "m/s"), no item separator
+_ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|(?<![A-Za-z㎍㎎μ])/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+",
+                         re.IGNORECASE)
 _ITEMS_END = re.compile(r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[.!?;]")
 
 
-def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
+def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
+                     own: frozenset[str] = frozenset(), rival: frozenset[str] = frozenset()) -> str | None:
     """The value a respective list binds to the subject (said as one of ``forms``) in ``sentence``: its
     item at the subject's place in the names' list; "" when the counts differ (nothing is bound); None
-    when the sentence binds no respective list to the subject."""
-    mark = _RESPECTIVE.search(sentence)
-    if not mark:
+    when the sentence binds no respective list to the subject. Several lists after the names ("각각 133건,
+    195건, 170건이었고, 그 전달인 8월에는 각각 67건, …") are told apart by what is said before each: the
+    lists whose lead-in names one of the fact's ``own`` measure words; else, when the first list's names
+    a ``rival`` word (another fact's own measure), the first later list whose lead-in names none; else
+    the first list (a fact with no word of its own cannot tell a swapped list from its own)."""
+    marks = list(_RESPECTIVE.finditer(sentence))
+    if not marks:
         return None
     spans = _spans([*forms, *others], sentence)
     runs: list[list[tuple[str, int, int]]] = []
@@ -1796,18 +1840,73 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str])
         return None
     at = [k for k, (n, _, _) in enumerate(run) if n in forms]
     end = run[-1][2]
+    mark = marks[0]
     if mark.group(0).lower() == "respectively" and mark.start() >= end:
-        seg = sentence[end : mark.start()]
+        lists = [(sentence[: mark.start()], sentence[end : mark.start()])]
     elif mark.start() >= end:
-        seg = sentence[mark.end() :]
-        cut = _ITEMS_END.search(seg)
-        seg = seg[: cut.start()] if cut else seg
+        lists, lead = [], 0
+        for mk in marks:
+            if mk.start() < lead or mk.group(0).lower() == "respectively":
+                continue
+            seg = sentence[mk.end() :]
+            cut = _ITEMS_END.search(seg)
+            seg = seg[: cut.start()] if cut else seg
+            lists.append((sentence[lead : mk.start()], seg))
+            lead = mk.end() + len(seg)
     else:
         return None
+
+    def names(lead: str, words: frozenset[str]) -> bool:
+        text = normalize_name(lead)
+        return any(w and w in text for w in words)
+
+    chosen = [k for k, (lead, _) in enumerate(lists) if own and names(lead, own)]
+    if not chosen and rival and len(lists) > 1 and names(lists[0][0], rival):
+        chosen = [k for k, (lead, _) in enumerate(lists) if k and not names(lead, rival)][:1]
+    seg = lists[chosen[0] if chosen else 0][1]
     items = [x for x in _ITEM_SPLIT.split(seg) if x and x.strip()]
     if len(at) != 1 or len(items) != len(run):
         return ""
     return items[at[0]]
+
+
+# One value said of a whole list of names ("A, B, C 세 곳 모두 일요일은 휴진이에요", "A와 B는 둘 다 12시 30분에
+# 마감합니다", "A and B both close at 12:30") is each name's: the names one list right before the word, a
+# count said with it the list's own. UNCERTAIN: a word list, not a parser.
+_COUNT_WORDS = {"두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7,
+                "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_SHARED = re.compile(
+    r"^\s*(?:은|는|이|가|의|도)?\s*(?:"
+    r"(?:(?P<n>두|세|네|다섯|여섯|일곱|\d+)\s*(?:곳|개\s*구|개|군데|구|명|의원|병원|기관|군|시)\s*(?:이|가|은|는)?\s*|(?P<k>둘|셋|넷)\s*(?=다))?"
+    r"(?:모두|다|전부)(?![가-힣])"
+    r"|(?:are\s+|were\s+)?(?:both|all)(?:\s+(?P<e>two|three|four|five|six))?\b)",
+    re.IGNORECASE,
+)
+_SHARED_END = re.compile(r"[,;.!?\n]|(?:이고|이며|지만|인데|으며)\s")
+
+
+def _shared_stretch(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
+    """What ``sentence`` says of a list of names holding the subject as one ("…둘 다 X"), or None."""
+    spans = _spans([*forms, *others], sentence)
+    runs: list[list[tuple[str, int, int]]] = []
+    for sp in spans:
+        if runs and _NAME_JOIN.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
+            runs[-1].append(sp)
+        else:
+            runs.append([sp])
+    for run in runs:
+        if len(run) < 2 or not any(n in forms for n, _, _ in run):
+            continue
+        mark = _SHARED.match(sentence[run[-1][2] :])
+        if not mark:
+            continue
+        said = next((x for x in (mark.group("n"), mark.group("k"), mark.group("e")) if x), None)
+        if said is not None and (int(said) if said.isdigit() else _COUNT_WORDS[said.lower()]) != len(run):
+            return None
+        rest = sentence[run[-1][2] + mark.end() :]
+        cut = _SHARED_END.search(rest)
+        return rest[: cut.start()] if cut else rest
+    return None
 
 
 # A figure said as the opposite extreme of the fact's measure ("최고기온은 19도, 최저기온은 21도" for the
@@ -1869,8 +1968,12 @@ def score_fact(
     siblings: Sequence[Any] = (),
     known: Sequence[Any] = (),
     aliases: Sequence[Any] = (),
+    own_measure: frozenset[str] = frozenset(),
+    rival_measures: frozenset[str] = frozenset(),
 ) -> float:
-    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``siblings``:
+    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``own_measure``
+    / ``rival_measures``: the measure words only this fact / only another fact of its subject has, which
+    tell its respective list from theirs (:func:`_respective_item`). ``siblings``:
     the values of the task's other facts about the same subject (or, without one, of the other facts
     without one), which a listing may hold beside this value; ``known``: every other fact's value, which
     a name may be said beside; ``aliases``: the value's other names in its own result row
@@ -1908,7 +2011,7 @@ def score_fact(
                        and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
         other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
         for sentence in view.sentences:
-            item = _respective_item(sentence, forms, other_forms)
+            item = _respective_item(sentence, forms, other_forms, own_measure, rival_measures)
             if item is not None:
                 respective[sentence] = item
     listing_text = view.text
@@ -1929,7 +2032,9 @@ def score_fact(
         for sentence in view.sentences:
             for form in forms:
                 bound = [respective[sentence]] if sentence in respective else None
-                for stretch in bound if bound is not None else _bound_stretches(form, other_names, sentence, numeric):
+                stretches = bound if bound is not None else _bound_stretches(form, other_names, sentence, numeric)
+                shared = _shared_stretch(sentence, forms, other_forms) if bound is None else None
+                for stretch in [*stretches, *([shared] if shared else [])]:
                     if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
                         return 0.0
                     best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
@@ -1978,18 +2083,25 @@ _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"}
 
 def _date_hedged(values: Sequence[Any], text: str) -> bool:
     """A date offered beside another with the month said once ("10월 22일 또는 23일")."""
-    text = unicodedata.normalize("NFKC", text)
+    text = _english_dates(unicodedata.normalize("NFKC", text))
     want = {(d.month, d.day) for d in (to_date(v) for v in values) if d is not None}
     for m in HEDGE.finditer(text):
         month = re.search(r"(\d{1,2})\s*월\s*$", text[max(0, m.start() - 8) : m.start()])
         stated = {(mo, d) for _, mo, d in parse_date_list((month.group(0) if month else "") + m.group(0))}
         if len(stated) > 1 and stated & want:
             return True
+    # full dates on both sides of the word ("10월 2일 또는 10월 3일", "October 2 or October 3, 2026")
+    for m in re.finditer(_OR_WORD, text, re.IGNORECASE):
+        before = parse_date_list(text[max(0, m.start() - 24) : m.start()])
+        after = parse_date_list(text[m.end() : m.end() + 24])
+        pair = {(mo, d) for _, mo, d in (before[-1:] + after[:1])}
+        if len(pair) > 1 and pair & want:
+            return True
     return False
 
 
 def _hedges(text: str) -> list[str]:
-    return [m.group(0) for m in HEDGE.finditer(unicodedata.normalize("NFKC", text))]
+    return [m.group(0) for m in HEDGE.finditer(_english_dates(unicodedata.normalize("NFKC", text)))]
 
 
 # Several like figures joined only by list separators ("21도, 17도, 14도", "21, 17 and 14", "3분 20초, 5분
@@ -2461,6 +2573,9 @@ def score_answer(
             known=[x for k, v in expected.items() if k != fid for x in _as_list(v)],
             aliases=[a for a in _as_list(ctx.get("aliases"))
                      if not any(_same_value(a, c) for c in _as_list(ctx.get("competitors")))],
+            own_measure=row_scopes[fid][fid] if fid in row_scopes else frozenset(),
+            rival_measures=frozenset().union(*(w for k, w in row_scopes[fid].items() if k != fid))
+            if fid in row_scopes else frozenset(),
         )
     return out
 
