@@ -37,6 +37,8 @@ async def test_the_winners_own_english_name_beside_it_keeps_credit(alias: str) -
 @pytest.mark.parametrize("attack", ["삼성전자 또는 LG전자", "삼성전자 또는 현대자동차", "현대자동차 또는 삼성전자",
                                     "삼성전자 또는 HYUNDAI MOTOR CO", "삼성전자 혹은 NAVER"])
 async def test_another_company_beside_it_earns_nothing(attack: str) -> None:
-    # kopa-069 has five facts; the hedged one is lost, the others stand (the oracle's line scores 1.0)
+    # the hedged fact is lost, kopa-069's other required facts stand (the oracle's line scores 1.0)
+    n_required = sum(f.required for f in next(t for t in load_tasks() if t.id == "kopa-069").facts)
+    assert n_required >= 2
     assert await _answer_grade("삼성전자") == 1.0
-    assert await _answer_grade(attack) == pytest.approx(0.8)
+    assert await _answer_grade(attack) == pytest.approx(1 - 1 / n_required)

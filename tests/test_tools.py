@@ -322,8 +322,13 @@ async def _swap_grades(tasks: list[BenchTask]) -> tuple[int, list[str], list[str
         if graded({}) != 1.0:
             control_failed.append(task.id)
             continue
+        # Success is by outcome: a step gates it when a required fact reads its records or the task
+        # requires its pages; a lookup that only fed an argument does not (the consumer's records,
+        # asked with the right value, ground the answer), so swapping it proves nothing here.
+        gating = {sid for per in gold.facts.values() for sid in per}
+        gating |= {x.partition(":")[2] for x in task.required_state if x.startswith(("pages:", "call:"))}
         for step in task.plan.steps:
-            if step.expect_error or not step.required:
+            if step.expect_error or not step.required or step.id not in gating:
                 continue
             for op_id in distractors(task):
                 op = operations()[op_id]

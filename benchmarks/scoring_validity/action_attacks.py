@@ -18,8 +18,9 @@ answer, so what it measures is what the ACTION/ENVIRONMENT axes give the mutated
   (the API ignores it) still counts (want all).
 - ``no_producer`` / ``producer_after``: per data-flow link, the consumer called with the gold's
   literal value (typed from memory) while the producer call is dropped, or made only as the last
-  call: the link must not count as realized (want 0), and a dropped producer must fail success
-  (want 0, but for links that only set a page size: one call with a large page is valid).
+  call: the link must not count as realized (want 0). Success is by outcome (task version 8): a
+  value typed from memory that returned the right records is no cheat, so a dropped producer
+  fails success only where a fact reads the producer's own records (counted, not wanted 0).
 - ``token``: tasks with a session-token platform: the auth tool called but every call of the
   platform made with a made-up token; no auth call and made-up tokens; the auth tool only with
   the platform's calls dropped: the token state is never reached (want 0).
@@ -179,6 +180,11 @@ async def main() -> int:
                     if show:
                         print("FILTER RETRIEVED", task.id, sid, t, p.name)
                 bad["filter_success"] += g.success == 1.0
+                # a step a required fact reads must fail success; a lookup that only fed an argument
+                # need not (success by outcome: the consumer's own records ground the facts)
+                if any(sid in per for per in gold.facts.values()):
+                    n["filter_fact_steps"] += 1
+                    bad["filter_fact_success"] += g.success == 1.0
                 break
             # control: an argument the operation does not have
             made = await run_calls(task, be, auth + [c if i != k else (t, {**a, "fooBar": "1"}) for i, c in enumerate(gold_list)])
@@ -244,10 +250,11 @@ async def main() -> int:
     print(f"failing gold calls ({n['failing']} tasks): call_f1 > 0 {bad['failing_f1']}, chain > 0 "
           f"{bad['failing_chain']}, env > 0 {bad['failing_env']}, answerable success {bad['failing_success']} (want 0 each)")
     print(f"extra real filter dropping the needed records ({n['filter']} steps): retrieved {bad['filter_retrieved']} "
-          f"(want 0), success {bad['filter_success']} (want 0); unknown extra argument retrieved "
+          f"(want 0), success {bad['filter_success']} (by outcome), of them steps a fact reads "
+          f"{bad['filter_fact_success']}/{n['filter_fact_steps']} (want 0); unknown extra argument retrieved "
           f"{n['unknown_arg_retrieved']}/{n['unknown_arg']} (want all)")
-    print(f"links ({n['no_producer']}): producer dropped: chain 1.0 {bad['no_producer_chain_full']}, success "
-          f"{bad['no_producer_success']} (want 0); producer after the consumer: chain 1.0 "
+    print(f"links ({n['no_producer']}): producer dropped: chain 1.0 {bad['no_producer_chain_full']} (want 0), "
+          f"success {bad['no_producer_success']} (by outcome); producer after the consumer: chain 1.0 "
           f"{bad['producer_after_chain_full']} (want 0), success {n['producer_after_success']}")
     print(f"token tasks ({n['token']}): made-up token after auth reaches token {bad['token_auth_fake']} "
           f"(success {bad['token_auth_fake_success']}), made-up token without auth {bad['token_no_auth_fake']} "
