@@ -454,8 +454,14 @@ _DATE_SEQ = re.compile(
 
 def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
     """Every date stated, with the month and year of earlier dates carried to bare days."""
+    return _date_list(text)[0]
+
+
+def _date_list(text: str) -> tuple[list[tuple[int | None, int, int]], list[list[tuple[int, int]]]]:
+    """:func:`parse_date_list`, and the (month, day)s of each range ("24일~26일") stated."""
     text = _english_dates(unicodedata.normalize("NFKC", text))
     out: list[tuple[int | None, int, int]] = []
+    ranges: list[list[tuple[int, int]]] = []
     year: int | None = None
     month: int | None = None
     for m in _DATE_SEQ.finditer(text):
@@ -469,11 +475,12 @@ def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
         elif m.group("m"):
             month = int(m.group("m"))
         elif m.group("d1") and month:
-            for d in range(int(m.group("d1")), int(m.group("d2")) + 1):
-                out.append((year, month, d))
+            days = range(int(m.group("d1")), int(m.group("d2")) + 1)
+            out += [(year, month, d) for d in days]
+            ranges.append([(month, d) for d in days])
         elif m.group("d") and month:
             out.append((year, month, int(m.group("d"))))
-    return [(y, mo, d) for y, mo, d in out if 1 <= mo <= 12 and 1 <= d <= 31]
+    return [(y, mo, d) for y, mo, d in out if 1 <= mo <= 12 and 1 <= d <= 31], ranges
 
 
 def date_set_score(expected: Any, answer: str) -> float:
@@ -481,7 +488,13 @@ def date_set_score(expected: Any, answer: str) -> float:
     want = {d for d in (to_date(x) for x in items) if d is not None}
     if not want:
         return 0.0
-    stated = set(parse_date_list(answer))
+    listed, ranges = _date_list(answer)
+    # a range states every day in it: one from or to a day of the set reaching past the set claims days
+    # that are not in it (one with neither end in the set, the period searched, is left to the count below)
+    days = {(d.month, d.day) for d in want}
+    if any((r[0] in days or r[-1] in days) and any(x not in days for x in r) for r in ranges if r):
+        return 0.0
+    stated = set(listed)
     hits = sum(1 for d in want if any((m, dd) == (d.month, d.day) and y in (None, d.year) for y, m, dd in stated))
     wrong = {(m, dd) for y, m, dd in stated if not any((m, dd) == (d.month, d.day) for d in want)}
     if len(wrong) > len(want):
