@@ -1841,13 +1841,7 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
     marks = list(_RESPECTIVE.finditer(sentence))
     if not marks:
         return None
-    spans = _spans([*forms, *others], sentence)
-    runs: list[list[tuple[str, int, int]]] = []
-    for sp in spans:
-        if runs and _NAME_JOIN.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
-            runs[-1].append(sp)
-        else:
-            runs.append([sp])
+    runs = _name_runs(sentence, [*forms, *others])
     run = next((r for r in runs if len(r) > 1 and any(n in forms for n, _, _ in r)), None)
     if run is None:
         return None
@@ -1898,15 +1892,21 @@ _SHARED = re.compile(
 _SHARED_END = re.compile(r"[,;.!?\n]|(?:이고|이며|지만|인데|으며)\s")
 
 
-def _shared_stretch(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
-    """What ``sentence`` says of a list of names holding the subject as one ("…둘 다 X"), or None."""
-    spans = _spans([*forms, *others], sentence)
+def _name_runs(sentence: str, names: Sequence[str]) -> list[list[tuple[str, int, int]]]:
+    """The names found in ``sentence``, grouped into runs joined only by list words (``_NAME_JOIN``:
+    commas, 및, 그리고, and, 와/과/랑/하고; "수원, 용인과 화성"): each run is one list of subjects."""
     runs: list[list[tuple[str, int, int]]] = []
-    for sp in spans:
+    for sp in _spans(names, sentence):
         if runs and _NAME_JOIN.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
             runs[-1].append(sp)
         else:
             runs.append([sp])
+    return runs
+
+
+def _shared_stretch(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
+    """What ``sentence`` says of a list of names holding the subject as one ("…둘 다 X"), or None."""
+    runs = _name_runs(sentence, [*forms, *others])
     for run in runs:
         if len(run) < 2 or not any(n in forms for n, _, _ in run):
             continue
