@@ -17,11 +17,9 @@ from kopa_inspect.apis import get_operation
 from kopa_inspect.plans import SESSION_STEP
 from kopa_inspect.scorers.gradable import Gradable
 from kopa_inspect.scorers.grounding import (
-    GoldStep,
     StepNeed,
     asks_the_question,
     gold_arguments,
-    shown_items,
     step_grounded,
     token_params,
 )
@@ -42,18 +40,6 @@ def known(op_id: str) -> bool:
     except KeyError:
         return False
     return True
-
-
-def gold_step(gold: GoldTruth, k: int, step: Any) -> GoldStep:
-    """Gold step ``k``'s call and what its output showed."""
-    output = gold.run.outputs.get(step.id, {})
-    total = output.get("totalCount")
-    return GoldStep(
-        tool=gold.calls[k][0], args=gold.calls[k][1], accept=gold.accept_of(k),
-        shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
-        total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
-        may_add=step.may_add or None,
-    )
 
 
 class Retrieval:
@@ -398,10 +384,10 @@ def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool,
                 ok = r.done.get(sid, False)
             elif need.via and not need.records and not need.query:
                 ok = any(r.same_tool_ok(sid)) or all(
-                    step_grounded(per[v], gold_step(r.gold, r.index[v], r.steps[r.index[v]]), r.run.calls, r.run.rows)
+                    step_grounded(per[v], r.gold.step_view(r.index[v], r.steps[r.index[v]]), r.run.calls, r.run.rows)
                     for v in need.via)
             else:
-                ok = step_grounded(need, gold_step(r.gold, r.index[sid], step), r.run.calls, r.run.rows)
+                ok = step_grounded(need, r.gold.step_view(r.index[sid], step), r.run.calls, r.run.rows)
             if known(step.tool):
                 platforms_used.add(get_operation(step.tool).platform)
             if not ok:
@@ -418,7 +404,7 @@ def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool,
             return False
         # a page the task requires, shown in another form (another endpoint's or version's view of
         # the same rows)
-        return step_grounded(r.needs[sid], gold_step(r.gold, r.index[sid], r.steps[r.index[sid]]), r.run.calls,
+        return step_grounded(r.needs[sid], r.gold.step_view(r.index[sid], r.steps[r.index[sid]]), r.run.calls,
                              r.run.rows)
 
     state_ok = all(

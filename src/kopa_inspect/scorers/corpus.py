@@ -32,10 +32,10 @@ from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
 from kopa_inspect.scorers.grading import GoldTruth, Grade, gold_truth, grade
+from kopa_inspect.scorers.run_view import AUTH_SUFFIX
 from kopa_inspect.task_data.schema import BenchTask
 
 Label = Literal["correct", "wrong"]
-AUTH_SUFFIX = "_get_api_key"
 
 
 class CorpusCall(BaseModel):

@@ -94,6 +94,7 @@ from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
 from kopa_inspect.scorers import axes
 from kopa_inspect.scorers.gradable import Episode, Gradable
 from kopa_inspect.scorers.grounding import (
+    GoldStep,
     StepNeed,
     gold_arguments,
     shown_items,
@@ -372,8 +373,25 @@ class GoldTruth:
     # per required fact: what its own gold steps must have shown for it to be grounded (:func:`fact_needs`)
     facts: dict[str, dict[str, StepNeed]] = field(default_factory=dict)
 
+    # per gold step index: what its call asked and its output showed (:meth:`step_view`), built once
+    _step_views: dict[int, GoldStep] = field(default_factory=dict, repr=False, compare=False)
+
     def accept_of(self, index: int) -> dict[str, list[Any]] | None:
         return (self.accepts[index] or None) if index < len(self.accepts) else None
+
+    def step_view(self, k: int, step: Any) -> GoldStep:
+        """Gold step ``k``'s call and what its output showed, for grounding (computed once: every
+        grade of a run against this gold reads it per fact)."""
+        if k not in self._step_views:
+            output = self.run.outputs.get(step.id, {})
+            total = output.get("totalCount")
+            self._step_views[k] = GoldStep(
+                tool=self.calls[k][0], args=self.calls[k][1], accept=self.accept_of(k),
+                shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
+                total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
+                may_add=step.may_add or None,
+            )
+        return self._step_views[k]
 
     def to_json(self) -> dict[str, Any]:
         return {
