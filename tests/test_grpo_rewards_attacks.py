@@ -325,7 +325,7 @@ def test_a_date_in_another_accepted_form():
     assert rewards_of("종로구 예보는 2026년 10월 16일 것입니다.", r)["answer"] == 0.0
 
 
-# --- the matcher itself (MATCH's matching.py): what the step scorer closes with the shown rows, the
+# --- the matcher itself (kopa_inspect.matching): what the step scorer closes with the shown rows, the
 # KOPA-Bench scorer, which has no competitors for a single-valued fact, still passes -----------------
 
 @pytest.mark.parametrize("attack", [HEDGE, LISTING])

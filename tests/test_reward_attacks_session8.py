@@ -116,7 +116,7 @@ def test_bench_steps_of_another_seed_show_that_worlds_results():
     assert s1[-1].tool_results != s0[-1].tool_results
 
 
-# --- answers the matcher passes (open: src/kopa_inspect/matching.py, steps/scoring.py) -------------
+# --- answers the matcher passes (open: src/kopa_inspect/matching, steps/scoring.py) -------------
 
 WRONG_ANSWERS = ["종로구의 오늘 최고기온은 19도입니다(21시 기준).", "종로구의 오늘 최고기온은 19도, 최저기온은 21도입니다.",
                  "종로구의 오늘 최고기온은 21도가 아닙니다.", "종로구의 오늘 최고기온은 21도입니다. 아니, 17도입니다."]

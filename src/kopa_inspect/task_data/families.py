@@ -857,7 +857,7 @@ def law_age_rules() -> list[Spec]:
             steps.append(step(f"q{k}", LAW_SEARCH, {"target": "law", "query": name}))
             steps.append(step(f"a{k}", LAW_SERVICE, {"target": "law", "MST": _mst(f"q{k}", name), "JO": jo}))
             keys = list(LAW_KEYS[(name, jo)])
-            # UNCERTAIN (matching.py): a subject-bound stretch is cut at "." so a decimal key ("0.03")
+            # UNCERTAIN (matching.binding): a subject-bound stretch is cut at "." so a decimal key ("0.03")
             # is never found next to its subject; such facts are read against the whole answer.
             facts.append(fact(f"text{k}", f"{name} 조문 (key facts)", ARTICLE_TEXT.format(s=f"a{k}"), "key_facts",
                               keys=keys, subject=None if any("." in key for key in keys) else name))

@@ -39,7 +39,7 @@ from kopa_inspect.plans import Plan, PlanError, Ref, search, to_num
 HELD_OUT_PLATFORMS: frozenset[str] = frozenset({"nec", "assembly", "lawgo"})
 
 Category = Literal["chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"]
-# How each matcher reads an answer: kopa_inspect/matching.py (module docstring).
+# How each matcher reads an answer: kopa_inspect/matching (the package docstring).
 Matcher = Literal[
     "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set",
     "dish_set", "key_facts", "exact", "refusal",

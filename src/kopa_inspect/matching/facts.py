@@ -1,0 +1,147 @@
+"""One fact against an answer: binding, claims, hedges and zeros combined (:func:`score_fact`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kopa_inspect.matching.answer_view import AnswerView
+from kopa_inspect.matching.binding import (
+    _bound_stretches,
+    _other_extremes_blanked,
+    _respective_item,
+    _same_entity,
+    _shared_stretch,
+    _subject_forms,
+)
+from kopa_inspect.matching.claimed import _listed_among_others, _same_value, claimed_value_score
+from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, MATCHERS, _get
+from kopa_inspect.matching.hedges import _MASK, _ONE_FIGURE, _date_hedged, _hedges, name_hedged
+from kopa_inspect.matching.matchers import match_text
+from kopa_inspect.matching.names import _date_like, _spans, normalize_name
+from kopa_inspect.matching.refusal import refusal_score
+from kopa_inspect.matching.winners import _direction, winner_score
+from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
+
+
+def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
+    """The view with every name of ``names`` (longest first) blanked to the same length."""
+    def mask(text: str) -> str:
+        for _, a, b in sorted(_spans(names, text), key=lambda x: -x[1]):
+            text = text[:a] + _MASK * (b - a) + text[b:]
+        return text
+
+    return AnswerView(mask(view.text), view.dump, [(mask(lab), mask(val)) for lab, val in view.lines],
+                      [mask(x) for x in view.sentences], [mask(x) for x in view.clauses],
+                      [[mask(x) for x in g] for g in view.clause_groups])
+
+
+def score_fact(
+    fact: Any,
+    expected: Any,
+    view: AnswerView,
+    *,
+    question: str | None = None,
+    subject: str | None = None,
+    competitors: Sequence[Any] = (),
+    accept: Sequence[Any] = (),
+    keys: Sequence[Any] | None = None,
+    others: Sequence[str] = (),
+    siblings: Sequence[Any] = (),
+    known: Sequence[Any] = (),
+    aliases: Sequence[Any] = (),
+    own_measure: frozenset[str] = frozenset(),
+    rival_measures: frozenset[str] = frozenset(),
+) -> float:
+    """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``own_measure``
+    / ``rival_measures``: the measure words only this fact / only another fact of its subject has, which
+    tell its respective list from theirs (:func:`_respective_item`). ``siblings``:
+    the values of the task's other facts about the same subject (or, without one, of the other facts
+    without one), which a listing may hold beside this value; ``known``: every other fact's value, which
+    a name may be said beside; ``aliases``: the value's other names in its own result row
+    (:func:`row_aliases`)."""
+    matcher = _get(fact, "matcher", "exact")
+    if matcher not in MATCHERS:
+        raise ValueError(f"unknown matcher {matcher!r}")
+    if view.dump:
+        return 0.0
+    if matcher == "refusal":
+        # the gold reason's own figures and names are true facts an honest refusal may cite
+        # ("중기예보는 10일까지만", "민법은 제1118조까지", "해운대구는 부산광역시의 구")
+        reason = _get(fact, "value", None)
+        allowed = "\n".join(x for x in (question, reason if isinstance(reason, str) else None) if x)
+        return refusal_score(view.text, allowed or None)
+    values = [v for v in [expected, *accept] if v is not None]
+    if not values:
+        return 0.0
+    if matcher in _NUMERIC_KINDS:  # a figure said as the opposite extreme ("최저기온은 21도" for the high)
+        view = _other_extremes_blanked(view, _get(fact, "description"))
+    if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
+        return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
+    if (matcher == "date" or (matcher == "exact" and any(_date_like(v) for v in values))) and _date_hedged(values, view.text):
+        return 0.0  # "10월 22일 또는 23일": the month carried to the second day
+    if matcher in ("name", "exact") and any(
+        name_hedged(v, view, [*known, *siblings], question, aliases) for v in values
+        if not isinstance(v, list | tuple | dict)
+    ):
+        return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
+    # a respective list binds one of its values to the subject ("A, B는 각각 X, Y"): read as that value
+    respective: dict[str, str] = {}
+    if subject:
+        forms = _subject_forms(subject, others)
+        other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
+                       and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
+        other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
+        for sentence in view.sentences:
+            item = _respective_item(sentence, forms, other_forms, own_measure, rival_measures)
+            if item is not None:
+                respective[sentence] = item
+    listing_text = view.text
+    for sentence, item in respective.items():
+        listing_text = listing_text.replace(sentence, item)
+    if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, listing_text):
+        return 0.0  # the value listed among others ("21도, 17도, 14도"): every row's figure is no answer
+    # a competitor list may hold the winner itself (every candidate's figure): not a competitor
+    competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
+    # figures said after the subject bind to it: times, dates and months too ("A는 12시 30분, B는 13시")
+    numeric = matcher in _NUMERIC_KINDS or matcher in ("time", "date", "month")
+    if subject:
+        # another subject that is a form of this one ("강남구" for "서울특별시 강남구") is no other entity;
+        # a name inside another ("서울대학교병원" in "분당서울대학교병원", "계동" in "상계동") is: each
+        # ends the other's stretch (the spans take the longest name first); forms and other_names above
+        zero = _zero_fact(matcher, values)
+        best = 0.0
+        for sentence in view.sentences:
+            for form in forms:
+                bound = [respective[sentence]] if sentence in respective else None
+                stretches = bound if bound is not None else _bound_stretches(form, other_names, sentence, numeric)
+                shared = _shared_stretch(sentence, forms, other_forms) if bound is None else None
+                for stretch in [*stretches, *([shared] if shared else [])]:
+                    if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
+                        return 0.0
+                    best = max(best, max(match_text(fact, v, stretch, keys) for v in values))
+                    if zero and _says_none(stretch, question):
+                        best = 1.0
+        return best
+    if competitors:
+        if matcher in ("name", "exact"):
+            # another entity whose name holds a candidate ("365정형외과의원" holds the department 정형외과;
+            # "해맑은내과의원" the department 내과) states no candidate: the row's name is masked
+            cands = [str(c) for c in [*values, *competitors] if not isinstance(c, list | tuple | dict)]
+            shields = [o for o in dict.fromkeys([*others, *(k for k in known if isinstance(k, str))])
+                       if normalize_name(o) not in {normalize_name(c) for c in cands}
+                       and any(normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
+                               for c in cands)]
+            shielded = _masked_view(view, shields) if shields else view
+            return max(winner_score(v, competitors, shielded, _direction(fact)) for v in values)
+        if matcher == "code_label":
+            return max(winner_score(v, competitors, view, _direction(fact)) for v in values)
+        if matcher in ("number", "money", "duration", "date", "time", "month"):
+            return claimed_value_score(fact, values, competitors, view, _direction(fact))
+        # a list (set, dish_set, date_set, key_facts): a competitor element stated is a wrong element
+        if any(match_text(fact, c, view.text, strict=True) >= 1.0 for c in competitors):
+            return 0.0
+    plain = max(match_text(fact, v, view.text, keys) for v in values)
+    if plain < 1.0 and _zero_fact(matcher, values):
+        return _zero_in_words(fact, view, question)
+    return plain

@@ -1,0 +1,259 @@
+"""Names: normalization, the usual short forms (서울 for 서울특별시, 매탄고), identifiers in their standard formats, and the name, set, dish and exact matchers."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from kopa_inspect.matching.dates import date_score, to_date
+
+# Full sido names -> the short forms used in speech and by AirKorea/TourAPI.
+_SIDO_SHORT: dict[str, str] = {
+    "서울특별시": "서울",
+    "부산광역시": "부산",
+    "대구광역시": "대구",
+    "인천광역시": "인천",
+    "광주광역시": "광주",
+    "대전광역시": "대전",
+    "울산광역시": "울산",
+    "세종특별자치시": "세종",
+    "경기도": "경기",
+    "강원특별자치도": "강원",
+    "강원도": "강원",
+    "충청북도": "충북",
+    "충청남도": "충남",
+    "전북특별자치도": "전북",
+    "전라북도": "전북",
+    "전라남도": "전남",
+    "경상북도": "경북",
+    "경상남도": "경남",
+    "제주특별자치도": "제주",
+    "제주도": "제주",
+}
+_CITY_SUFFIX = re.compile(r"(서울|부산|대구|인천|광주|대전|울산|세종)(특별시|광역시|특별자치시|시)")
+_TAG = re.compile(r"</?[a-z][a-z0-9]*\s*/?>")
+_PUNCT = re.compile(r"[\s\-_·.,:;!?'\"“”‘’()\[\]{}<>/]+")
+
+
+def normalize_name(text: Any) -> str:
+    """Spaces, punctuation and case dropped; sido names shortened (서울특별시 -> 서울)."""
+    s = unicodedata.normalize("NFKC", str(text)).lower()
+    s = _TAG.sub(" ", s)  # HTML in API texts (<br/>, <p>) is formatting, not content
+    for full, short in sorted(_SIDO_SHORT.items(), key=lambda kv: -len(kv[0])):
+        s = s.replace(full, short)
+    s = _CITY_SUFFIX.sub(r"\1", s)
+    return _PUNCT.sub("", s)
+
+
+_NUMERIC = re.compile(r"[-+]?[\d,]*\d(?:\.\d+)?")
+
+# The usual short forms of a name: schools by their first syllable of kind ("매탄고등학교" -> "매탄고", "영통중",
+# "매탄초", "경기여고", "서울대"), a company without 주식회사/(주), a sido by its short name ("서울특별시 강남구" ->
+# "서울 강남구"), a city or county without 시/군 ("수원시" -> "수원"; not 구: "김민구" is a person). UNCERTAIN:
+# a suffix list.
+_SCHOOL_SHORT = (("여자고등학교", "여고"), ("고등학교", "고"), ("여자중학교", "여중"), ("중학교", "중"),
+                 ("초등학교", "초"), ("대학교", "대"))
+_COMPANY = re.compile(r"\(\s*주\s*\)|㈜|주식회사")
+_REGION_TAIL = re.compile(r"^([가-힣]{2,})(?<!특별|광역|자치)(?:시|군)$")
+
+
+def short_forms(name: Any) -> list[str]:
+    """The usual short forms of ``name`` (itself excluded), each at least two characters normalized."""
+    n = " ".join(unicodedata.normalize("NFKC", str(name)).split())
+    bases = {n}
+    company = " ".join(_COMPANY.sub(" ", n).split())
+    if company and company != n:
+        bases.add(company)
+    for b in list(bases):
+        for full, short in _SIDO_SHORT.items():
+            if re.search(rf"{full}(?=\s|$)", b):
+                bases.add(re.sub(rf"{full}(?=\s|$)", short, b))
+    out = set(bases)
+    for b in bases:
+        words = b.split()
+        last = words[-1] if words else ""
+        for full, short in _SCHOOL_SHORT:
+            if last.endswith(full) and len(last) - len(full) >= 2:
+                out.add(" ".join([*words[:-1], last[: -len(full)] + short]))
+                break
+        region = _REGION_TAIL.match(last)
+        if region:
+            out.add(" ".join([*words[:-1], region.group(1)]))
+    out.discard(n)
+    return sorted(f for f in out if len(normalize_name(f)) >= 2)
+
+
+# A short form is a word of its own: a particle or ending may follow, no other syllable ("매탄고개",
+# "수원도서관" name other things).
+_SHORT_TAIL = (
+    r"(?=(?:은|는|이|가|을|를|의|에|에서|에게|와|과|도|로|으로|만|보다|까지|부터|처럼|쪽|측|이며|이고|이나|나|이라|라|인"
+    r"|이다|다|입니다|이에요|예요|였|이었|였고|였으며|였습니다|이었습니다|이므로|이지만|요|랑|하고){0,3}(?![가-힣]))"
+)
+
+
+def expand_short_names(text: str, names: Iterable[Any]) -> str:
+    """``text`` with each short form (:func:`short_forms`) of the task's ``names`` replaced by the name,
+    where no other name of the task has that form (or is normalized to it): "매탄고가" -> "매탄고등학교가".
+    A form shared by two names ("광주" of 광주광역시 and 광주시) is left as said: it names neither."""
+    full = list(dict.fromkeys(" ".join(unicodedata.normalize("NFKC", str(n)).split()) for n in names
+                              if isinstance(n, str) and n.strip()))
+    owners: dict[str, set[str]] = {}
+    for n in full:
+        owners.setdefault(normalize_name(n), set()).add(n)
+        for f in short_forms(n):
+            owners.setdefault(normalize_name(f), set()).add(n)
+    forms = [(f, n) for n in full for f in short_forms(n) if owners[normalize_name(f)] == {n}]
+    if not forms:
+        return text
+    text = unicodedata.normalize("NFKC", text)
+    taken = [(a, b) for _, a, b in _spans(full, text)]
+    repl: list[tuple[int, int, str]] = []
+    for f, n in sorted(forms, key=lambda x: -len(normalize_name(x[0]))):
+        pat = re.compile(r"(?<![가-힣A-Za-z0-9])" + _name_pattern(f).pattern + _SHORT_TAIL, re.IGNORECASE)
+        for m in pat.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append(m.span())
+            repl.append((m.start(), m.end(), n))
+    for a, b, n in sorted(repl, reverse=True):
+        text = text[:a] + n + text[b:]
+    return text
+
+
+def _token_present(value: str, answer: str) -> bool:
+    """``value`` as a whole token: not glued to ASCII letters/digits ("0" is not in "10" or "PM10")."""
+    v = re.sub(r"\s+", r"\\s*", re.escape(value.strip()))
+    return bool(re.search(rf"(?<![0-9A-Za-z.]){v}(?![0-9A-Za-z]|\.\d)", unicodedata.normalize("NFKC", answer), re.I))
+
+
+def name_score(expected: Any, answer: str) -> float:
+    text = str(expected).strip()
+    if re.search(r"<br\s*/?>", text, re.I):  # a NEIS menu given to the name matcher: dish by dish
+        return 1.0 if dish_set_score(text, answer) >= 1.0 else 0.0
+    if _NUMERIC.fullmatch(text) or (len(text) <= 3 and re.fullmatch(r"[0-9A-Za-z-]+", text)):
+        # numbers, route numbers and short codes: as tokens, never inside other figures
+        return 1.0 if _token_present(text, answer) else 0.0
+    want = normalize_name(expected)
+    if not want:
+        return 0.0
+    return 1.0 if want in normalize_name(answer) else 0.0
+
+
+def _items_of(expected: Any) -> list[str]:
+    if isinstance(expected, str):
+        items: list[Any] = [p for p in re.split(r"[,\n]", expected) if p.strip()]
+    elif isinstance(expected, Iterable):
+        items = list(expected)
+    else:
+        items = [expected]
+    return list(dict.fromkeys(str(x) for x in items if x is not None and str(x).strip()))
+
+
+def set_score(expected: Any, answer: str) -> float:
+    items = _items_of(expected)
+    if not items:
+        return 0.0
+    return sum(name_score(item, answer) for item in items) / len(items)
+
+
+_ALLERGY = re.compile(r"\s*[(\[]?\s*\d+(?:\s*\.\s*\d+)*\s*\.?\s*[)\]]?\s*$")
+
+
+def dishes(menu: Any) -> list[str]:
+    """A NEIS DDISH_NM ("김치찌개(5.9.13.)<br/>쌀밥") or a list to clean dish names."""
+    parts = menu if isinstance(menu, list | tuple) else re.split(r"<br\s*/?>|\n|,", str(menu))
+    out = []
+    for p in parts:
+        name = re.sub(r"[*#@ⓢ]+", "", str(p)).strip()
+        name = _ALLERGY.sub("", name).strip()
+        if name:
+            out.append(name)
+    return list(dict.fromkeys(out))
+
+
+def dish_set_score(expected: Any, answer: str) -> float:
+    items = dishes(expected)
+    if not items:
+        return 0.0
+    norm = normalize_name(re.sub(r"\(\s*[\d.\s]+\)", " ", answer))
+    return sum(1 for d in items if normalize_name(d) in norm) / len(items)
+
+
+def key_facts_score(keys: Sequence[Any] | None, expected: Any, answer: str) -> float:
+    if not keys:
+        return name_score(expected, answer)
+    wanted = [str(k) for k in keys if str(k).strip()]
+    if not wanted:
+        return 0.0
+    return sum(name_score(k, answer) for k in wanted) / len(wanted)
+
+
+def exact_score(expected: Any, answer: str) -> float:
+    want = re.sub(r"\s+", "", unicodedata.normalize("NFKC", str(expected))).lower()
+    if not want:
+        return 0.0
+    # spaces inside are free ("105 88" for "10588"); the text's own spaces still end a token ("is 105")
+    text = unicodedata.normalize("NFKC", answer).lower()
+    body = r"\s*".join(re.escape(c) for c in want)
+    head = r"(?<![0-9a-z.])" if want[0].isascii() and want[0].isalnum() else ""
+    tail = r"(?![0-9a-z])" if want[-1].isascii() and want[-1].isalnum() else ""
+    if re.search(head + body + tail, text):
+        return 1.0
+    if _date_like(expected):
+        return date_score(expected, answer)
+    return 0.0
+
+
+# Identifiers in their standard written forms: a number of 7 digits or more (business registration,
+# phone, item codes) written with or without hyphens, dots or spaces between its digits ("105-88-52441" ==
+# "1058852441", "02)123-4567"); a date value also in any date form (see :func:`date_score`).
+_ID_VALUE = re.compile(r"[\d\s\-.()]+")
+
+
+def _id_digits(value: Any) -> str | None:
+    raw = unicodedata.normalize("NFKC", str(value)).strip()
+    digits = re.sub(r"\D", "", raw)
+    return digits if _ID_VALUE.fullmatch(raw) and len(digits) >= 7 else None
+
+
+def _date_like(value: Any) -> bool:
+    raw = unicodedata.normalize("NFKC", str(value)).strip()
+    return bool(re.fullmatch(r"(?:19|20)\d{2}(?:\d{4}|[-.]\d{2}[-.]\d{2})", raw)) and to_date(raw) is not None
+
+
+def expand_identifiers(text: str, values: Iterable[Any]) -> str:
+    """``text`` with each written form of an identifier value (:func:`_id_digits`) replaced by the value as
+    the API writes it, so hedges and denials read it like any other value."""
+    text = unicodedata.normalize("NFKC", text)
+    for value in values:
+        digits = _id_digits(value)
+        if not digits:
+            continue
+        raw = unicodedata.normalize("NFKC", str(value)).strip()
+        pat = r"(?<![0-9A-Za-z])(?<!\d[-.])" + r"[ \t\-.)]{0,2}".join(digits) + r"(?![0-9A-Za-z])(?![-.]\d)"
+        text = re.sub(pat, raw.replace("\\", r"\\"), text)
+    return text
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    raw = [c for c in unicodedata.normalize("NFKC", str(name)) if not c.isspace()]
+    body = r"\s*".join(re.escape(c) for c in raw)
+    # route numbers and codes ("5", "720-1") only as tokens: "5" is not in "35초"
+    if raw and raw[0].isascii() and raw[0].isalnum():
+        body = r"(?<![0-9A-Za-z.])" + body
+    if raw and raw[-1].isascii() and raw[-1].isalnum():
+        body += r"(?![0-9A-Za-z]|\.\d)"
+    return re.compile(body, re.IGNORECASE)
+
+
+def _spans(names: Sequence[str], text: str) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each name, longest first, no overlaps."""
+    out: list[tuple[str, int, int]] = []
+    for name in sorted(dict.fromkeys(n for n in names if n), key=lambda n: -len(normalize_name(n))):
+        for m in _name_pattern(name).finditer(text):
+            if any(a < m.end() and m.start() < b for _, a, b in out):
+                continue
+            out.append((name, m.start(), m.end()))
+    return sorted(out, key=lambda x: x[1])

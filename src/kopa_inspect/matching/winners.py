@@ -1,0 +1,264 @@
+"""Which-one facts: the claimed winner among competitors, runner-ups bound to their own rank, denials and alternatives."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from kopa_inspect.matching.answer_view import AnswerView
+from kopa_inspect.matching.fact_fields import _get
+from kopa_inspect.matching.names import _spans, normalize_name
+
+_MARKER = re.compile(
+    # contracted forms too: 큽니다 (크다), 비쌉니다 (비싸다), 쌉니다, 이릅니다, 빠릅니다
+    r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸"
+    r"|더\s*(?:많|크|큰|큽|높|낮|적|작|늦|이르|이릅|빠르|빠릅|먼저|비싸|비싼|비쌉|싸|싼|쌉)"
+    # a comparison without 더: "A가 B보다 (칼로리가) 높습니다"
+    r"|보다(?:\s*\S+){0,2}?\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|비싸|비싼|싸|싼)"
+    r"|\b(?:most|largest|highest|lowest|least|latest|earliest|biggest|smallest|fewest|top|more|fewer|higher|lower)\b",
+    re.IGNORECASE,
+)
+# The other side of a comparison: "B보다", "B(700kcal)보다", "B에 비해", "than B".
+_THAN_AFTER = re.compile(r"^\s*(?:\([^)]*\))?\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해)")
+_THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
+_FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
+_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|큽|높|비싸|비싼|비쌉|늦|most|largest|highest|biggest|latest|more|higher", re.I)
+_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|쌉|이른|이릅|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
+_LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
+
+
+def _polarity(text: str) -> int:
+    text = _FIELD_WORDS.sub(" ", text)
+    up, down = bool(_MAX_WORDS.search(text)), bool(_MIN_WORDS.search(text))
+    return 1 if up and not down else -1 if down and not up else 0
+
+
+# Claims that hide the winner among others or deny it (UNCERTAIN: word lists, not a parser).
+# Two candidates joined by nothing but a separator are a list, not a claim ("래미안, 자이",
+# "래미안 또는 자이", "래미안과 자이 중 하나").
+_JOIN = r"(?:[,/·&]|및|와|과|또는|혹은|이나|나|아니면|or|and)"
+_LIST_GAP = re.compile(rf"\s*(?:{_JOIN}\s*){{0,2}}", re.IGNORECASE)
+# What a list item may carry besides the candidate: a figure with its unit, a copula, "중 하나".
+_ITEM_FILLER = re.compile(
+    r"[-+]?\d[\d,]*(?:\.\d+)?|조|억|만|천|원|건|명|개|곳|도|℃|%|퍼센트|분|초|시간|시|년|월|일|㎡"
+    r"|중\s*하나|입니다|이에요|예요|이다|이고|이며|였습니다|이었습니다|등|중|" + _JOIN[3:-1] + r"|[\s.!?()]",
+    re.IGNORECASE,
+)
+# "X가 아니라 Y" / "not X but Y": the claim is what follows.
+_CONTRAST = re.compile(r"아니라|아니고|rather\s+than|instead\s+of", re.IGNORECASE)
+# A denied superlative: "가장 비싸지 않은", "가장 비싼 곳이 아닙니다", "is not the most".
+_NEGATED = re.compile(
+    r"(?:가장|제일|최고로)\s*\S{1,6}?(?:지|진)\s*(?:는|도)?\s*(?:않|못|아니)"
+    r"|아닙니다|아니에요|아니예요|아니다|아님|아니었|\bis\s+not\b|\bisn't\b|\bwas\s+not\b|\bwasn't\b"
+    r"|\bnot\s+the\s+(?:most|largest|highest|biggest|latest|least|lowest|smallest|cheapest|top)\b",
+    re.IGNORECASE,
+)
+AMBIGUOUS = "\x00ambiguous"  # a claim naming several candidates as a list: never the winner
+# An alternative offered beside the answer ("A입니다. 아니면 B일 수도 있습니다", "A인데 B일 가능성도",
+# "혹시 B일지도", "or possibly B"): a unit with one of these that names a competitor takes the pick back.
+# UNCERTAIN: a word list. "B가 아니라 A" (a contrast) and "늦어질 수도" (a caveat on no candidate) are not.
+_ALTERNATIVE = re.compile(
+    r"아니면|혹은|혹시|(?:일|였을|이었을)\s*(?:수도|지도|가능성)|가능성도|\bor\s+(?:possibly|maybe|perhaps)\b"
+    r"|\bpossibly\b|\bmaybe\b|\bperhaps\b|\bmight\s+(?:also\s+)?be\b|\bcould\s+(?:also\s+)?be\b",
+    re.IGNORECASE,
+)
+
+
+def _alternative_units(view: AnswerView) -> list[str]:
+    """Structured line values and free-text sentences that offer an alternative."""
+    return [u for u in [v for _, v in view.lines] + view.sentences[len(view.lines) :] if _ALTERNATIVE.search(u)]
+
+
+def _is_list_item(clause: str, names: Sequence[str]) -> bool:
+    """A clause that is only a further item of a list (a candidate or a figure, a copula)."""
+    rest = clause
+    for _, a, b in sorted(_spans(names, clause), key=lambda x: -x[1]):
+        rest = rest[:a] + " " + rest[b:]
+    return not _ITEM_FILLER.sub(" ", rest).strip()
+
+
+def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool]]:
+    """Free-text claim units: each clause, a clause with a superlative marker joined with the bare
+    list items that follow it in its sentence ("가장 비싼 곳은 A, B, C입니다" is one unit). Returns
+    (text, is_list): is_list when items were joined."""
+    out: list[tuple[str, bool]] = []
+    for group in view.clause_groups:
+        k = 0
+        while k < len(group):
+            unit, j = group[k], k + 1
+            if _MARKER.search(_FIELD_WORDS.sub(" ", unit)):
+                while j < len(group) and not _MARKER.search(group[j]) and _is_list_item(group[j], names):
+                    unit += ", " + group[j]
+                    j += 1
+            out.append((unit, j > k + 1))
+            k = j
+    return out
+
+
+# A runner-up said with its own rank beside the winner ("A가 가장 높고 B가 그 뒤를 잇습니다", "1위 A / 2위
+# B", "A이며 두 번째는 B", "A, followed by B") is no second claim: the part of a claim unit (cut at clause
+# joins) that holds a rank word is blanked, from the word on where a superlative marker precedes it in
+# the part ("가장 높은 날은 A 다음은 B"), else whole. An unbound or hedged second value ("A 또는 B",
+# "856.6 812.4") holds no rank word and stays in the claim. UNCERTAIN: a word list, not a parser.
+_RUNNER_UP = re.compile(
+    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)|그\s*뒤|뒤를\s*이|뒤이어|차순위|두\s*번째|둘째|(?<![\d.])2\s*(?:위|등(?!급))"
+    r"|\bsecond\b|\brunner[- ]up\b|\bfollowed\s+by\b|\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b",
+    re.IGNORECASE,
+)
+_RUNNER_CUT = re.compile(r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)")
+# The compared-with side of a figure claim ("10월 23일(812.4 Kcal)보다 높아"): not the claim.
+_THAN_FIGURE = re.compile(
+    r"(?:\d{1,2}\s*월\s*)?\d[\d,.]*\s*[^\s\d()]{0,5}(?:\s*\([^()]*\))?(?=\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해))"
+)
+
+
+def _runner_up_blanked(text: str, than: bool = False) -> str:
+    """``text`` with its runner-up parts (and, with ``than``, a figure's compared-with side) blanked."""
+    if than:
+        text = _THAN_FIGURE.sub(lambda m: " " * len(m.group(0)), text)
+    if not _RUNNER_UP.search(text):
+        return text
+    out: list[str] = []
+    for part in _RUNNER_CUT.split(text):
+        r = _RUNNER_UP.search(part)
+        if r and not _MARKER.search(_FIELD_WORDS.sub(" ", part[r.start() :])[: len(r.group(0))]):
+            head = part[: r.start()]
+            if _MARKER.search(_FIELD_WORDS.sub(" ", head)):
+                part = head + " " * (len(part) - r.start())
+            else:
+                part = " " * len(part)
+        out.append(part)
+    return "".join(out)
+
+
+def _listed(spans: Sequence[tuple[str, int, int]], chosen: tuple[str, int, int], text: str) -> bool:
+    """Is the chosen candidate joined to another one by a bare separator?"""
+    name, a, b = chosen
+    for other, a2, b2 in spans:
+        if normalize_name(other) == normalize_name(name):
+            continue
+        gap = text[b:a2] if a2 >= b else text[b2:a] if b2 <= a else None
+        if gap is not None and _LIST_GAP.fullmatch(gap):
+            return True
+    return False
+
+
+def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, bool] | None:
+    """The candidate a clause claims as the winner (``AMBIGUOUS`` for a list of candidates) and
+    whether the claim is denied ("가장 비싼 곳이 아닙니다"), or None when the clause claims nothing."""
+    clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+    markers = list(_MARKER.finditer(clean))
+    if not markers:
+        return None
+    pol = _polarity(clean)
+    every = _spans(candidates, clean)
+    than = [sp for sp in every if _THAN_AFTER.match(clean[sp[2] :]) or _THAN_BEFORE.search(clean[: sp[1]])]
+    if direction and pol and pol != direction:
+        # "B는 A보다 낮다" for a max fact: A, the one compared with, is the claim
+        return (than[0][0], False) if len(than) == 1 else None
+    contrast = _CONTRAST.search(clean)
+    negated = contrast is None and bool(_NEGATED.search(clean))
+    head = _LIST_HEAD.match(clean)
+    start = head.end() if head and head.end() <= markers[0].start() + 1 else 0
+    if contrast is not None:
+        start = max(start, contrast.end())
+    # the compared-with side of "A가 B보다 더 높다" is not the claim, however near the marker
+    spans = [s for s in every if s[1] >= start and s not in than]
+    if not spans:
+        return None
+    pos = markers[0].start()
+    chosen = min(spans, key=lambda s: (min(abs(s[1] - pos), abs(s[2] - pos)), -s[1]))
+    if _listed(every, chosen, clean):
+        return AMBIGUOUS, negated
+    return chosen[0], negated
+
+
+def _list_heads(view: AnswerView, candidates: Sequence[str]) -> list[str]:
+    """The list heads ("A, B 중", "'X'의 진료과목 중") before the first superlative marker of each claim
+    unit and marked structured label: the candidates said there are what the pick is among or of."""
+    out: list[str] = []
+    texts = [lab for lab, _ in view.lines] + [u for u, _ in _claim_units(view, candidates)]
+    for text in texts:
+        clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
+        marker = _MARKER.search(clean)
+        head = _LIST_HEAD.match(clean)
+        if marker and head and head.end() <= marker.start() + 1:
+            out.append(clean[: head.end()])
+    return out
+
+
+def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0) -> float:
+    right = str(expected)
+    wrong = [str(c) for c in competitors if str(c) and normalize_name(c) != normalize_name(right)]
+    candidates = [right, *wrong]
+    claims: list[str] = []
+    denied: list[str] = []
+    for label, value in view.lines:
+        lab = _FIELD_WORDS.sub(" ", label)
+        if not _MARKER.search(lab):
+            continue
+        pol = _polarity(lab)
+        if direction and pol and pol != direction:
+            continue
+        value = _runner_up_blanked(value)
+        spans = _spans(candidates, value)
+        if spans:
+            claims.append(AMBIGUOUS if _listed(spans, spans[0], value) else spans[0][0])
+    for unit, _ in _claim_units(view, candidates):
+        c = _claim(_runner_up_blanked(unit), candidates, direction)
+        if c is not None:
+            (denied if c[1] else claims).append(c[0])
+    if right in denied or AMBIGUOUS in claims:
+        return 0.0  # the winner denied, or hidden in a list of candidates
+    if any(_spans(wrong, u) for u in _alternative_units(view)):
+        return 0.0  # a competitor offered as an alternative ("아니면 B일 수도 있습니다")
+    if not claims:
+        # no superlative claim: the answer holds only if it names the winner and no other candidate; a
+        # candidate said only in the list head of a claim ("'X'의 진료과목 중 가장 …", "X과 같은 시군구의
+        # 어린이집 중 가장 …") is the list's owner or anchor, not stated as this pick
+        heads = _list_heads(view, candidates)
+        said = {n for n, _, _ in _spans(candidates, view.text)}
+        said = {n for n in said if len(_spans([n], view.text)) > sum(len(_spans([n], h)) for h in heads)}
+        return 1.0 if right in said and not (said & set(wrong)) else 0.0
+    return 1.0 if right in claims and not any(c in wrong for c in claims) else 0.0
+
+
+def infer_competitors(value_expr: Any, expected: Any) -> list[str]:
+    """Candidates of an old-style "which one" fact: the quoted literals bound to the key the
+    expression returns (``max_by([{g: '강남구', ...}, ...], &n).g`` -> 강남구, 서초구 ...)."""
+    if not isinstance(value_expr, str) or not re.search(r"\b(?:max_by|min_by)\s*\(", value_expr):
+        return []
+    m = re.search(r'\.\s*"?([^".\s()\[\]]+)"?\s*$', value_expr)
+    if not m:
+        return []
+    key = re.escape(m.group(1))
+    lits = re.findall(rf"(?:\b{key}\s*:\s*|\"?{key}\"?\s*==\s*)'([^']+)'", value_expr)
+    return [x for x in dict.fromkeys(lits) if normalize_name(x) != normalize_name(expected)]
+
+
+def competitor_expr(value_expr: Any) -> str | None:
+    """For an aggregate fact value, the expression of all its candidates (the winner included):
+    ``$s2.max(nums(items[].x))`` -> ``$s2.nums(items[].x)``; ``$s2.max_by(items, &k).name`` ->
+    ``$s2.items[].name``; ``$_.min_by(LIST, &k).f`` -> ``$_.LIST[].f``. None for other values."""
+    if not isinstance(value_expr, str):
+        return None
+    m = re.fullmatch(r"\$(\w+)\.(?:max|min)\((.+)\)", value_expr.strip(), re.S)
+    if m:
+        return f"${m.group(1)}.{m.group(2)}"
+    m = re.fullmatch(r"\$(\w+)\.(?:max_by|min_by)\((.+)\)\.(\"[^\"]+\"|[\w]+)", value_expr.strip(), re.S)
+    if m:
+        body = m.group(2)
+        cut = body.rfind(", &")
+        if cut > 0:
+            return f"${m.group(1)}.({body[:cut]})[].{m.group(3)}"
+    return None
+
+
+def _direction(fact: Any) -> int:
+    expr = str(_get(fact, "value", ""))
+    if re.search(r"\bmax_by\s*\(|\bmax\s*\(", expr):
+        return 1
+    if re.search(r"\bmin_by\s*\(|\bmin\s*\(", expr):
+        return -1
+    return _polarity(str(_get(fact, "description", "")))
