@@ -13,10 +13,11 @@
    all three run at the same precision) or ``hf`` (``hf/local -M model_path=``);
 4. paired tests per metric and pair of models on the same samples: exact McNemar (two-sided binomial
    test on the discordant pairs) and a paired bootstrap 95% interval of the difference, both per step;
-   beside them the trajectory-clustered ones (kopa_inspect.steps.stats): steps of one trajectory are
+   beside them the trajectory-clustered ones (all in kopa_inspect.stats): steps of one trajectory are
    correlated, so the per-step figures overstate the evidence. A cluster bootstrap (whole
-   trajectories resampled) for each mean and difference, and an exact sign-flip permutation test on
-   the per-trajectory net differences (the exact McNemar test when every trajectory has one step);
+   trajectories resampled) for each mean and difference, and a sign-flip permutation test on the
+   per-trajectory net differences (exact up to 16 trajectories that differ, 200,000 random sign
+   assignments beyond; the exact McNemar test when every trajectory has one step);
 5. OUT/experiment.json (everything), OUT/summary.md (tables), the training curves
    (OUT/{sft,grpo}/metrics.jsonl and rewards.png) and the Inspect logs (OUT/logs).
 
@@ -29,7 +30,6 @@ import argparse
 import json
 import math
 import os
-import random
 import subprocess
 import sys
 import time
@@ -48,33 +48,15 @@ def synthesize(out: Path, n: int) -> Path:
     return dataset
 
 
-# --- statistics ------------------------------------------------------------------------------------
-
-def mcnemar_exact(b: int, c: int) -> float:
-    """Two-sided exact McNemar p-value: b, c = discordant pairs (A right & B wrong, A wrong & B right)."""
-    n = b + c
-    if n == 0:
-        return 1.0
-    k = min(b, c)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
-    return min(1.0, 2 * tail)
-
-
-def paired_bootstrap(a: list[float], b: list[float], n_boot: int = 5000, seed: int = 0) -> tuple[float, float, float]:
-    """Mean of b - a and its 95% percentile interval over resampled samples."""
-    rng = random.Random(seed)
-    diffs = [y - x for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(n_boot))
-    return sum(diffs) / n, means[int(0.025 * n_boot)], means[int(0.975 * n_boot) - 1]
-
+# --- statistics: kopa_inspect.stats ---------------------------------------------------------------
 
 def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str,
             clusters: dict[str, str] | None = None) -> dict[str, Any]:
     """Paired comparison of model ``b`` against ``a`` on each metric (samples where both defined):
     per step (McNemar, bootstrap) and clustered by trajectory (``clusters``: {sample id: trajectory
     id}; default the sample id before its ``#<step>`` suffix, kopa_steps' id form)."""
-    from kopa_inspect.steps.stats import cluster_bootstrap_diff, signflip_test, trajectory_of
+    from kopa_inspect.stats import cluster_bootstrap_diff, mcnemar_exact, paired_bootstrap_diff, signflip_test
+    from kopa_inspect.steps.stats import trajectory_of
 
     out: dict[str, Any] = {}
     for key in KEYS:
@@ -87,7 +69,7 @@ def compare(scores: dict[str, dict[str, dict[str, float]]], a: str, b: str,
         cl = [(clusters or {}).get(s) or trajectory_of(s) for s in ids]
         only_a = sum(1 for x, y in zip(xa, xb, strict=True) if x >= 1 and y < 1)
         only_b = sum(1 for x, y in zip(xa, xb, strict=True) if x < 1 and y >= 1)
-        diff, lo, hi = paired_bootstrap(xa, xb)
+        diff, lo, hi = paired_bootstrap_diff(xa, xb)
         _, clo, chi = cluster_bootstrap_diff(xa, xb, cl)
         out[key] = {"n": len(ids), "a": sum(xa) / len(ids), "b": sum(xb) / len(ids), "diff": diff,
                     "diff_ci": [lo, hi], "only_a": only_a, "only_b": only_b,
@@ -236,14 +218,15 @@ def changed_outputs(log_root: Path, split: str, a: str, b: str) -> dict[str, int
 
 
 def summarize(scores: dict[str, dict[str, float]], clusters: dict[str, str] | None = None) -> dict[str, Any]:
-    from kopa_inspect.steps.stats import cluster_bootstrap_ci, trajectory_of, wilson
+    from kopa_inspect.stats import cluster_bootstrap_ci, wilson_ci
+    from kopa_inspect.steps.stats import trajectory_of
 
     out = {}
     for key in KEYS:
         ids = [sid for sid, v in scores.items() if not math.isnan(v[key])]
         vals = [scores[sid][key] for sid in ids]
         cl = [(clusters or {}).get(sid) or trajectory_of(sid) for sid in ids]
-        lo, hi = wilson(sum(vals), len(vals))
+        lo, hi = wilson_ci(sum(vals), len(vals))
         clo, chi = cluster_bootstrap_ci(vals, cl)
         out[key] = {"mean": sum(vals) / len(vals) if vals else float("nan"), "ci": [lo, hi], "n": len(vals),
                     "clustered_ci": [clo, chi], "clusters": len(set(cl))}
@@ -270,7 +253,8 @@ def table(results: dict[str, Any], split: str) -> str:
             cells.append(cell)
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     lines += ["", "Paired: per step (bootstrap CI, exact McNemar) and clustered by trajectory (cluster bootstrap CI, "
-              "exact sign-flip test on per-trajectory differences; trajectories with a discordant step / all).", "",
+              "sign-flip permutation test on per-trajectory differences, exact up to 16 differing trajectories, "
+              "else 200,000 random flips; trajectories with a discordant step / all).", "",
               "| comparison | metric | n | A | B | B−A [95% CI] | A only / B only | McNemar p "
               "| clustered CI | trajectories | clustered p |",
               "|---|---|---:|---:|---:|---|---|---:|---|---:|---:|"]

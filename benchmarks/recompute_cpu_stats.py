@@ -13,10 +13,10 @@ value}}}}). Each step's trajectory is read, in this order of preference, from
 3. the step id before its ``#<step>`` suffix (kopa_steps' id form).
 
 Every source that is available must agree with the others on every step (else the script stops).
-The summary and the paired tests of benchmarks/grpo_cpu_experiment.py are then recomputed (the per-step
-figures reproduce the run's: same seeds) with the trajectory-clustered CIs and sign-flip p-values beside
-them; EXP/experiment.json gets the new ``summary``, ``tests`` and ``trajectories`` (the clusters used)
-and EXP/summary.md is rewritten.
+The summary and the paired tests of benchmarks/grpo_cpu_experiment.py are then recomputed with
+kopa_inspect.stats (the steps paired, their counts and means must be the run's own; intervals and
+p-values are recomputed, and every one that moved is printed old -> new); EXP/experiment.json gets
+the new ``summary``, ``tests`` and ``trajectories`` (the clusters used) and EXP/summary.md is rewritten.
 """
 
 from __future__ import annotations
@@ -81,6 +81,30 @@ def trajectories(split: str, ids: list[str], logs: Path | None, edge: Path | Non
     return {i: chosen[i] for i in ids}, used
 
 
+COUNTS = ("n", "a", "b", "only_a", "only_b")
+INTERVALS = ("ci", "clustered_ci", "diff_ci", "clustered_diff_ci")
+P_VALUES = ("mcnemar_p", "clustered_p")
+
+
+def same_steps(old: dict[str, Any], new: dict[str, Any], where: str) -> None:
+    """The recomputed test must pair the run's own steps: its counts and means are the run's."""
+    for k in COUNTS:
+        if k in old and old[k] != new[k]:
+            raise ValueError(f"{where}: {k} is {new[k]}, the run's was {old[k]}")
+
+
+def changed(old: dict[str, Any], new: dict[str, Any], where: str) -> list[str]:
+    """One line per interval or p-value the recomputation moved (past printing precision)."""
+    out = []
+    for k in INTERVALS:
+        if k in old and [round(x, 4) for x in old[k]] != [round(x, 4) for x in new[k]]:
+            out.append(f"{where} {k}: [{old[k][0]:.4f}, {old[k][1]:.4f}] -> [{new[k][0]:.4f}, {new[k][1]:.4f}]")
+    for k in P_VALUES:
+        if k in old and f"{old[k]:.3g}" != f"{new[k]:.3g}":
+            out.append(f"{where} {k}: {old[k]:.3g} -> {new[k]:.3g}")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--exp", default="results/cpu-experiment", help="folder with experiment.json (rewritten)")
@@ -94,6 +118,7 @@ def main() -> None:
     summary: dict[str, Any] = {}
     tests: dict[str, Any] = {}
     traj: dict[str, Any] = {}
+    changes: list[str] = []
     for split, sc in data["scores"].items():
         ids = sorted(set().union(*(set(s) for s in sc.values())))
         clusters, used = trajectories(split, ids, Path(a.logs) if a.logs else None,
@@ -103,17 +128,25 @@ def main() -> None:
         print(f"{split}: {len(ids)} steps in {len(set(clusters.values()))} trajectories; agreeing sources: {used}")
         summary[split] = {label: exp.summarize(s, clusters) for label, s in sc.items()}
         tests[split] = {name: exp.compare(sc, x, y, clusters) for name, x, y in PAIRS if x in sc and y in sc}
-        for name, comp in tests[split].items():  # the per-step figures must be the run's own
+        for name, comp in tests[split].items():
             for key, t in comp.items():
                 old = (data.get("tests") or {}).get(split, {}).get(name, {}).get(key)
-                if old and (old["mcnemar_p"], old["diff_ci"]) != (t["mcnemar_p"], t["diff_ci"]):
-                    raise ValueError(f"{split} {name} {key}: per-step figures differ from the run's")
+                if old:
+                    same_steps(old, t, f"{split} {name} {key}")
+                    changes += changed(old, t, f"{split} {name} {key}")
+        for label, summ in summary[split].items():
+            for key, m in summ.items():
+                old = (data.get("summary") or {}).get(split, {}).get(label, {}).get(key)
+                if old:
+                    changes += changed(old, m, f"{split} {label} {key}")
     data["summary"], data["tests"], data["trajectories"] = summary, tests, traj
     results = {"summary": summary, "tests": tests}
     (folder / "experiment.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
     text = "".join(exp.table(results, split) + "\n" for split in summary)
     (folder / "summary.md").write_text(text, encoding="utf-8")
     print(text)
+    print("changed figures (old -> new):" if changes else "no figure changed")
+    print("\n".join(changes))
 
 
 if __name__ == "__main__":

@@ -366,15 +366,6 @@ def test_report_without_jinja2(logs: Path, tmp_path: Path, monkeypatch: pytest.M
     assert "mock-looper" in tex and "pass@4" in tex
 
 
-def test_latex_cells_are_escaped() -> None:
-    from kopa_inspect.report.write import _tex
-
-    tex = _tex(pd.DataFrame({"a_b": ["x&y", "50%", "#1 $x$"], "v": [0.5, float("nan"), None]}), "cap_tion", "t_1")
-    for needle in ("a\\_b", "x\\&y", "50\\%", "\\#1 \\$x\\$", "0.5000", "cap\\_tion", "tab:kopa-t-1"):
-        assert needle in tex, needle
-    assert tex.count("--") == 2 and "nan" not in tex.lower()
-
-
 def test_failed_report_leaves_no_half_written_folder(logs: Path, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from kopa_inspect.report import write

@@ -136,15 +136,6 @@ def test_gold_moves_score_and_junk_does_not() -> None:
         "exact": pytest.approx(float("nan"), nan_ok=True), "answer": 0.0}
 
 
-def test_wilson_interval() -> None:
-    from kopa_inspect.steps.task import wilson
-
-    lo, hi = wilson(0, 10)
-    assert lo == 0.0 and 0.25 < hi < 0.32
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.404, abs=0.002) and hi == pytest.approx(0.596, abs=0.002)
-
-
 def _edge_dataset(tmp_path: Path) -> Path:
     from datasets import Dataset
 

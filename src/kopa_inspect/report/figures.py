@@ -49,16 +49,21 @@ def headline_bars(head: pd.DataFrame, k: int, path: Path) -> Path | None:
         return None
     labels = head["model"].astype(str).tolist()
     p1 = pd.to_numeric(head["pass@1"], errors="coerce").fillna(0).tolist()
-    pk = pd.to_numeric(head.get(f"pass@{k}"), errors="coerce").fillna(0).tolist()
     lo, hi = [], []
     for m, ci in zip(p1, head["pass@1 95% CI (seeds)"], strict=True):
-        a, b = (float(x) for x in str(ci).split("–"))
+        if not isinstance(ci, str):  # one seed: no interval, no error bar
+            lo.append(0.0)
+            hi.append(0.0)
+            continue
+        a, b = (float(x) for x in ci.split("–"))
         lo.append(max(0.0, m - a))
         hi.append(max(0.0, b - m))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(labels)), 4.2))
     xs = list(range(len(labels)))
     ax.bar([x - 0.2 for x in xs], p1, width=0.4, yerr=[lo, hi], capsize=3, label="pass@1 (95% CI over seeds)")
-    ax.bar([x + 0.2 for x in xs], pk, width=0.4, label=f"pass@{k}")
+    if f"pass@{k}" in head.columns:  # no model ran k epochs: no pass@k bars
+        pk = pd.to_numeric(head[f"pass@{k}"], errors="coerce").fillna(0).tolist()
+        ax.bar([x + 0.2 for x in xs], pk, width=0.4, label=f"pass@{k}")
     ax.set_xticks(xs)
     ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_ylim(0, 1.05)

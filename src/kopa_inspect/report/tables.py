@@ -1,8 +1,9 @@
 """The paper's tables, computed from the tidy sample frame of load.py.
 
 Every number here is recomputable from the logs: per model (run label) and task, n epochs and c
-successes give pass@1 (c/n averaged over tasks), pass@k and pass^k (stats.py). Errored samples
-count as failures (load.kopa_samples). The paper's own numbers are kept apart, in
+successes give pass@1 (c/n averaged over tasks), pass@k and pass^k (kopa_inspect.stats, as are the
+intervals). Errored samples count as failures (load.kopa_samples). A pass@k column appears only
+when some model ran at least k epochs: pass@k from fewer epochs is not an estimate of anything. The paper's own numbers are kept apart, in
 ``paper_reference``, and marked as quoted.
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from kopa_inspect.report.stats import bootstrap_ci, mean, pass_at_k, pass_hat_k, seed_ci
+from kopa_inspect.stats import bootstrap_ci, mean, pass_at_k, pass_hat_k, t_ci
 
 QUOTED = "quoted from arXiv 2609.05395 (public summaries), not measured here"
 
@@ -47,14 +48,18 @@ def per_task(df: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index()
 
 
-def _ci(lo_hi: tuple[float, float]) -> str:
-    """A rate's CI, clipped to [0, 1] (the normal/t interval over few seeds can overshoot)."""
+def _ci(lo_hi: tuple[float, float]) -> str | None:
+    """A rate's CI, clipped to [0, 1] (the t interval over few seeds can overshoot); None where
+    the data give no interval (one seed, one task), shown as "–"."""
+    if any(pd.isna(x) for x in lo_hi):
+        return None
     lo, hi = (min(1.0, max(0.0, x)) for x in lo_hi)
     return f"{lo:.4f}–{hi:.4f}"
 
 
 def headline(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
-    """pass@1 and pass@k per model, with CIs over seeds (epochs) and over tasks (bootstrap)."""
+    """pass@1 per model with its 95% t interval over seeds (epochs) and bootstrap interval over
+    tasks; pass@k beside it when some model ran at least k epochs (blank for a model with fewer)."""
     rows = []
     for label, tasks in per_task(df).groupby("label", sort=True):
         sub = df[df["label"] == label]
@@ -67,18 +72,23 @@ def headline(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
             "epochs": epochs,
             "errored": int(sub["errored"].sum()) if "errored" in sub else 0,
             "pass@1": mean(p1),
-            "pass@1 95% CI (seeds)": _ci(seed_ci(per_seed)),
+            "pass@1 95% CI (seeds)": _ci(t_ci(per_seed)),
             "pass@1 95% CI (tasks)": _ci(bootstrap_ci(p1)),
         }
         if epochs >= k:
             pk = [pass_at_k(n, c, k) for n, c in zip(tasks["n"], tasks["c"], strict=True)]
             row[f"pass@{k}"] = mean(pk)
             row[f"pass@{k} 95% CI (tasks)"] = _ci(bootstrap_ci(pk))
-        else:
-            row[f"pass@{k}"] = None
-            row[f"pass@{k} 95% CI (tasks)"] = f"needs at least {k} epochs"
         rows.append(row)
-    return pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
+    if f"pass@{k}" in out.columns:
+        out[f"pass@{k}"] = pd.to_numeric(out[f"pass@{k}"])
+    return out
+
+
+def _pass_k_columns(table: pd.DataFrame, k: int) -> list[str]:
+    """pass@1, and pass@k where the headline has it (some model ran k epochs)."""
+    return ["pass@1"] + ([f"pass@{k}"] if f"pass@{k}" in table.columns else [])
 
 
 def axes(df: pd.DataFrame) -> pd.DataFrame:
@@ -141,7 +151,8 @@ def held_out(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
     for split, sub in (("held-out platforms", df[mask]), ("seen platforms", df[~mask])):
         if sub.empty:
             continue
-        h = headline(sub, k)[["model", "tasks", "epochs", "pass@1", f"pass@{k}"]]
+        h = headline(sub, k)
+        h = h[["model", "tasks", "epochs", *_pass_k_columns(h, k)]]
         h.insert(1, "split", split)
         parts.append(h)
     if not parts:
@@ -169,7 +180,7 @@ def bfcl_table(bfcl: pd.DataFrame) -> pd.DataFrame:
 
 def benchmarks(head: pd.DataFrame, bfcl: pd.DataFrame, k: int = 4) -> pd.DataFrame:
     """KOPA-Bench beside BFCL, one row per model (models run on only one benchmark included)."""
-    kopa = head[["model", "pass@1", f"pass@{k}"]].rename(
+    kopa = head[["model", *_pass_k_columns(head, k)]].rename(
         columns={"pass@1": "KOPA-Bench pass@1", f"pass@{k}": f"KOPA-Bench pass@{k}"}
     )
     b = bfcl_table(bfcl)

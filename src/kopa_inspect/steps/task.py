@@ -55,9 +55,10 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
+from kopa_inspect.stats import cluster_bootstrap_ci, wilson_ci
 from kopa_inspect.steps import build, scoring
 from kopa_inspect.steps.parsing import ParsedCompletion, from_tool_calls, history_calls, parse_completion
-from kopa_inspect.steps.stats import cluster_bootstrap_ci, trajectory_of, wilson
+from kopa_inspect.steps.stats import trajectory_of
 
 METRIC_KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
@@ -209,7 +210,7 @@ def step_accuracy() -> Metric:
     (``<key>``, ``<key>_lo``, ``<key>_hi``, ``<key>_n``) and, beside it, a 95% trajectory-clustered
     bootstrap interval (``<key>_clu_lo``, ``<key>_clu_hi``, over ``<key>_clusters`` trajectories):
     steps of one trajectory are correlated, so Wilson's interval, which counts them as independent
-    trials, is too narrow (kopa_inspect.steps.stats)."""
+    trials, is too narrow (kopa_inspect.stats)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         out: dict[str, float] = {}
@@ -227,7 +228,7 @@ def step_accuracy() -> Metric:
                     vals.append(float(v))
                     cl.append(c)
             n = len(vals)
-            lo, hi = wilson(sum(vals), n)
+            lo, hi = wilson_ci(sum(vals), n)
             out[key] = sum(vals) / n if n else float("nan")
             out[f"{key}_lo"], out[f"{key}_hi"], out[f"{key}_n"] = lo, hi, float(n)
             out[f"{key}_clu_lo"], out[f"{key}_clu_hi"] = cluster_bootstrap_ci(vals, cl)

@@ -1,5 +1,6 @@
-"""Trajectory-clustered statistics for the step-level task (kopa_steps) and the CPU experiment.
+"""kopa_inspect.stats: every interval and test the reports print, against textbook values and edge cases.
 
+Then the trajectory-clustered statistics of the step-level task (kopa_steps) and the CPU experiment.
 Steps of one trajectory are not independent samples: when all of a difference sits in a few
 trajectories, a per-step test counts each of their steps as fresh evidence. The clustered test
 resamples / flips whole trajectories.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import statistics
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,130 @@ exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 
 NAN = float("nan")
+
+
+# --- textbook values ----------------------------------------------------------------------------
+
+def test_t_interval_uses_the_t_quantile_for_its_degrees_of_freedom() -> None:
+    from kopa_inspect.stats import t_ci
+
+    # 1..5: mean 3, sd sqrt(2.5), df 4, t(0.975; 4) = 2.776445 -> 3 -/+ 1.963243
+    lo, hi = t_ci([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert (lo, hi) == pytest.approx((3 - 1.963243, 3 + 1.963243), abs=1e-6)
+    assert hi - 3 > 1.96 * math.sqrt(2.5 / 5)  # wider than the normal interval: not z = 1.96
+    # two seeds: t(0.975; 1) = 12.7062; 0.2 and 0.4: sem 0.1
+    assert t_ci([0.2, 0.4]) == pytest.approx((0.3 - 1.270620, 0.3 + 1.270620), abs=1e-6)
+    # df = 30, beyond any hand-written table: t(0.975; 30) = 2.042272, not 1.96
+    x = [float(i % 2) for i in range(31)]
+    lo, hi = t_ci(x)
+    m, sd = sum(x) / 31, statistics.stdev(x)
+    assert hi - m == pytest.approx(2.042272 * sd / math.sqrt(31), abs=1e-6)
+    # the level is honoured: 90% for df 4 is 2.131847
+    lo, hi = t_ci([1.0, 2.0, 3.0, 4.0, 5.0], level=0.90)
+    assert hi - 3 == pytest.approx(2.131847 * math.sqrt(0.5), abs=1e-6)
+
+
+def test_t_interval_edge_cases() -> None:
+    from kopa_inspect.stats import t_ci
+
+    assert all(math.isnan(x) for x in t_ci([]))
+    assert all(math.isnan(x) for x in t_ci([0.5]))  # one seed: no spread, no interval
+    assert t_ci([0.5, 0.5, 0.5]) == (0.5, 0.5)
+
+
+def test_wilson_interval_textbook_values() -> None:
+    from kopa_inspect.stats import wilson_ci
+
+    assert wilson_ci(8, 10) == pytest.approx((0.490162, 0.943318), abs=1e-6)  # Wald would give 0.552-1.048
+    assert wilson_ci(50, 100) == pytest.approx((0.403832, 0.596168), abs=1e-6)
+    assert wilson_ci(0, 10) == pytest.approx((0.0, 0.277533), abs=1e-6)
+    assert wilson_ci(10, 10) == pytest.approx((0.722467, 1.0), abs=1e-6)  # all successes: upper bound 1
+    lo, hi = wilson_ci(8, 10, level=0.99)
+    assert lo < 0.490162 and hi > 0.943318
+    assert all(math.isnan(x) for x in wilson_ci(0, 0))  # n = 0: undefined
+    with pytest.raises(ValueError):
+        wilson_ci(2.5, 10)  # not a count
+    with pytest.raises(ValueError):
+        wilson_ci(11, 10)
+
+
+def test_mcnemar_exact_textbook_values() -> None:
+    from kopa_inspect.stats import mcnemar_exact
+
+    assert mcnemar_exact(1, 9) == pytest.approx(22 / 1024)  # 2 x P(X <= 1), X ~ Bin(10, 1/2) = 0.0215
+    assert mcnemar_exact(9, 1) == mcnemar_exact(1, 9)
+    assert mcnemar_exact(0, 10) == pytest.approx(2 / 1024)
+    assert mcnemar_exact(0, 0) == 1.0  # no discordant pair
+    assert mcnemar_exact(5, 5) == 1.0
+    assert mcnemar_exact(2, 12) < 0.05 < mcnemar_exact(4, 10)
+
+
+def test_bootstrap_intervals() -> None:
+    from kopa_inspect.stats import bootstrap_ci, paired_bootstrap_diff
+
+    # 50 of 100 tasks solved: the bootstrap interval of the mean is close to 0.5 -/+ 1.96 x 0.05
+    lo, hi = bootstrap_ci([1.0, 0.0] * 50)
+    assert lo == pytest.approx(0.402, abs=0.02) and hi == pytest.approx(0.598, abs=0.02)
+    assert bootstrap_ci([1.0, 0.0] * 50) == (lo, hi)  # seeded: the same report twice
+    assert all(math.isnan(x) for x in bootstrap_ci([0.7]))  # one task: no interval
+    assert all(math.isnan(x) for x in bootstrap_ci([]))
+    assert bootstrap_ci([1.0, 1.0, 1.0]) == (1.0, 1.0)
+    d, lo, hi = paired_bootstrap_diff([0.0] * 20, [1.0] * 15 + [0.0] * 5)
+    assert d == pytest.approx(0.75) and 0.5 < lo < 0.75 < hi <= 0.95
+    assert paired_bootstrap_diff([1.0, 0.0], [1.0, 0.0]) == (0.0, 0.0, 0.0)
+
+
+def test_paired_permutation_test_is_exact_for_few_pairs() -> None:
+    from kopa_inspect.stats import signflip_test
+
+    # 6 pairs, b higher on each by 1: only the all-plus and all-minus flips reach |T| = 6
+    assert signflip_test([0.0] * 6, [1.0] * 6, list(range(6))) == pytest.approx(2 / 64)
+    assert signflip_test([0.3, 0.5], [0.3, 0.5], [0, 1]) == 1.0  # zero discordant pairs: p = 1
+    # real-valued differences 0.5, 1.0, -0.2 (T = 1.3): the sums of the 8 flips are +-1.3, +-1.7,
+    # +-0.7, +-0.3, so 4 of 8 reach |T|; with 0.5, 1.0, 0.2 (T = 1.7) only the 2 extremes do
+    assert signflip_test([0.0, 0.0, 0.2], [0.5, 1.0, 0.0], [0, 1, 2]) == pytest.approx(4 / 8)
+    assert signflip_test([0.0, 0.0, 0.0], [0.5, 1.0, 0.2], [0, 1, 2]) == pytest.approx(2 / 8)
+
+
+def test_paired_permutation_test_beyond_exact_enumeration_is_seeded_monte_carlo() -> None:
+    from kopa_inspect.stats import MAX_EXACT_CLUSTERS, signflip_test
+
+    # 20 pairs all one way: exact p = 2 / 2^20; Monte Carlo counts the observed flip in each tail,
+    # so its two-sided p is 2 / (n + 1)
+    k = MAX_EXACT_CLUSTERS + 4
+    p = signflip_test([0.0] * k, [1.0] * k, list(range(k)), n_resamples=9_999)
+    assert p == pytest.approx(2 / 10_000)
+    assert signflip_test([0.0] * k, [1.0] * k, list(range(k)), n_resamples=9_999) == p
+    # 20 pairs, 12 one way and 8 the other: Monte Carlo near the exact McNemar p (0.503)
+    a = [1.0] * 8 + [0.0] * 12
+    b = [0.0] * 8 + [1.0] * 12
+    from kopa_inspect.stats import mcnemar_exact
+
+    assert signflip_test(a, b, list(range(20))) == pytest.approx(mcnemar_exact(8, 12), abs=0.01)
+
+
+def test_one_epoch_gives_no_pass_at_k_column() -> None:
+    pd = pytest.importorskip("pandas")
+    from kopa_inspect.report.tables import benchmarks, headline, held_out
+
+    rows = [{"label": "m", "id": f"t{i}", "epoch": 1, "success": float(i % 2), "errored": False,
+             "metadata_held_out": i < 2} for i in range(6)]
+    df = pd.DataFrame(rows)
+    head = headline(df, k=4)
+    assert "pass@1" in head.columns and not any(c.startswith("pass@4") for c in head.columns)
+    assert head.loc[0, "pass@1 95% CI (seeds)"] is None  # one seed: no interval
+    assert "–" in head.loc[0, "pass@1 95% CI (tasks)"]
+    assert list(benchmarks(head, pd.DataFrame(), k=4).columns) == ["model", "KOPA-Bench pass@1", "BFCL"]
+    assert "pass@4" not in held_out(df, k=4).columns
+    # four epochs for one model, one for another: the column is there, blank for the one-epoch model
+    four = [{**r, "label": "n", "epoch": e} for r in rows for e in (1, 2, 3, 4)]
+    head = headline(pd.DataFrame(rows + four), k=4).set_index("model")
+    assert pd.isna(head.loc["m", "pass@4"]) and head.loc["n", "pass@4"] == pytest.approx(0.5)
+    lo, hi = (float(x) for x in head.loc["n", "pass@1 95% CI (seeds)"].split("–"))
+    assert (lo, hi) == (0.5, 0.5)  # four identical seeds
+
+
+# --- clustered statistics -----------------------------------------------------------------------
 
 
 def _scores(cluster_sizes: list[int], b_right: set[int]) -> dict[str, dict[str, dict[str, float]]]:
@@ -59,23 +185,25 @@ def test_the_same_steps_over_thirty_independent_trajectories_stay_significant() 
     assert len(scores["a"]) == 100
     t = exp.compare(scores, "a", "b")["tool_name"]
     assert t["only_b"] == 30 and t["clusters"] == 30
-    assert t["clustered_p"] == pytest.approx(t["mcnemar_p"])  # one discordant step per cluster: the same test
-    assert t["clustered_p"] < 1e-6
+    # one discordant step per cluster: the same test as McNemar's (exact p 1.9e-9); 30 clusters are
+    # past exact enumeration, and 200,000 random flips put it at their floor, 2 / 200,001
+    assert t["mcnemar_p"] == pytest.approx(2 / 2**30)
+    assert t["clustered_p"] == pytest.approx(2 / 200_001)
     assert t["clustered_diff_ci"][0] > 0
 
 
 def test_signflip_on_singleton_clusters_is_exact_mcnemar() -> None:
-    from kopa_inspect.steps.stats import signflip_test
+    from kopa_inspect.stats import mcnemar_exact, signflip_test
 
     for only_a, only_b, ties in ((0, 10, 5), (2, 12, 0), (4, 10, 3), (5, 5, 1), (0, 0, 4)):
         a = [1.0] * only_a + [0.0] * only_b + [1.0] * ties
         b = [0.0] * only_a + [1.0] * only_b + [1.0] * ties
         p = signflip_test(a, b, [str(i) for i in range(len(a))])
-        assert p == pytest.approx(exp.mcnemar_exact(only_a, only_b)), (only_a, only_b)
+        assert p == pytest.approx(mcnemar_exact(only_a, only_b)), (only_a, only_b)
 
 
 def test_signflip_weighs_clusters_by_their_net_difference() -> None:
-    from kopa_inspect.steps.stats import signflip_test
+    from kopa_inspect.stats import signflip_test
 
     # two clusters: +3 and -1 -> flips give sums {4, 2, -2, -4}; |T| >= 2 always
     a = [0, 0, 0, 1]
@@ -89,13 +217,13 @@ def test_signflip_weighs_clusters_by_their_net_difference() -> None:
 
 
 def test_cluster_bootstrap_interval_of_a_mean() -> None:
-    from kopa_inspect.steps.stats import cluster_bootstrap_ci, wilson
+    from kopa_inspect.stats import cluster_bootstrap_ci, wilson_ci
 
     # 3 of 10 trajectories right on all their steps: the mean 0.3 is uncertain like 3/10, not 30/100
     values = [1.0 if t < 3 else 0.0 for t in range(10) for _ in range(10)]
     clusters = [str(t) for t in range(10) for _ in range(10)]
     lo, hi = cluster_bootstrap_ci(values, clusters)
-    wlo, whi = wilson(30, 100)
+    wlo, whi = wilson_ci(30, 100)
     assert lo < wlo and hi > whi and lo <= 0.3 <= hi
     assert lo == pytest.approx(0.0, abs=0.05) and hi == pytest.approx(0.6, abs=0.05)
     # NaN (undefined) steps are left out; a single-step cluster set is close to Wilson's interval
@@ -105,7 +233,7 @@ def test_cluster_bootstrap_interval_of_a_mean() -> None:
     assert lo == pytest.approx(wlo, abs=0.03) and hi == pytest.approx(whi, abs=0.03)
     # every step scores the same: nothing to resample; the interval is Wilson's over the clusters
     lo, hi = cluster_bootstrap_ci([0.0] * 85, [str(i // 2) for i in range(85)])
-    assert (lo, hi) == pytest.approx(wilson(0, 43))
+    assert (lo, hi) == pytest.approx(wilson_ci(0, 43))
     assert math.isnan(cluster_bootstrap_ci([], [])[0])
 
 

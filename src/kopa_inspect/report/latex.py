@@ -1,0 +1,107 @@
+"""One report table as a LaTeX ``table`` float: tabulate's ``latex_booktabs`` (no jinja2 needed).
+
+- numbers right-aligned with a fixed number of decimals (their decimal points line up), and so
+  are intervals (``0.1234–0.5678``) and counts; text left-aligned;
+- a text column with long cells (notes, sources) becomes a ``p{...}`` column and wraps;
+- tables with many columns are scaled to the text width;
+- missing values print as ``--``; tabulate escapes LaTeX's special characters.
+
+The document needs ``\\usepackage{booktabs,graphicx}`` (``PREAMBLE``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import numbers
+import re
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from tabulate import tabulate
+
+PREAMBLE = "\\usepackage{booktabs,graphicx}"
+MISSING = "--"
+WRAP_CHARS = 40  # a text column with a longer cell wraps instead of widening the table
+WRAP_WIDTH = "0.3\\linewidth"
+SCALE_ABOVE_COLUMNS = 6
+_INTERVAL = re.compile(r"^[-+]?\d+(\.\d+)?–[-+]?\d+(\.\d+)?$")
+
+
+def _missing(value: Any) -> bool:
+    with contextlib.suppress(TypeError, ValueError):
+        return value is None or bool(pd.isna(value))
+    return False
+
+
+def cell(value: Any, floatfmt: str = ".4f") -> str:
+    """A cell's text before escaping: floats with ``floatfmt``, integers as integers."""
+    if _missing(value):
+        return MISSING
+    if isinstance(value, float | np.floating):
+        return f"{value:{floatfmt}}"
+    return str(value)
+
+
+def _numeric(values: list[Any]) -> bool:
+    """True where every present value is a number or an interval of numbers."""
+    present = [v for v in values if not _missing(v)]
+    return bool(present) and all(
+        (isinstance(v, numbers.Real) and not isinstance(v, bool | np.bool_))
+        or (isinstance(v, str) and bool(_INTERVAL.match(v)))
+        for v in present
+    )
+
+
+def column_spec(df: pd.DataFrame) -> list[str]:
+    """One LaTeX column type per column: ``r`` for numbers, ``p{...}`` for long text, else ``l``."""
+    spec = []
+    for c in df.columns:
+        values = df[c].tolist()
+        if _numeric(values):
+            spec.append("r")
+        elif max(len(cell(v)) for v in values) > WRAP_CHARS:
+            spec.append(f"p{{{WRAP_WIDTH}}}")
+        else:
+            spec.append("l")
+    return spec
+
+
+def tabular(df: pd.DataFrame, floatfmt: str = ".4f") -> str:
+    """The ``tabular`` of ``df`` (booktabs rules), column types from :func:`column_spec`."""
+    spec = column_spec(df)
+    rows = [[cell(v, floatfmt) for v in row] for row in df.itertuples(index=False)]
+    text = tabulate(rows, headers=[str(c) for c in df.columns], tablefmt="latex_booktabs",
+                    colalign=["right" if s == "r" else "left" for s in spec], disable_numparse=True)
+    first, sep, rest = text.partition("\n")
+    if not first.startswith("\\begin{tabular}{"):
+        raise RuntimeError(f"tabulate wrote an unexpected tabular header: {first!r}")
+    return f"\\begin{{tabular}}{{{''.join(spec)}}}" + sep + rest
+
+
+def table(df: pd.DataFrame, caption: str, label: str) -> str:
+    """``df`` as a captioned, labelled ``table`` float (``tab:kopa-<label>``)."""
+    if df.empty:
+        return f"% {caption}: no data\n"
+    body = tabular(df)
+    if len(df.columns) > SCALE_ABOVE_COLUMNS:
+        body = "\\resizebox{\\linewidth}{!}{%\n" + body + "}"
+    return "\n".join([
+        "\\begin{table}",
+        "\\centering",
+        f"\\caption{{{escape(caption)}}}",
+        f"\\label{{tab:kopa-{label.replace('_', '-')}}}",
+        body,
+        "\\end{table}",
+    ]) + "\n"
+
+
+_SPECIAL = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+}
+
+
+def escape(text: str) -> str:
+    """Text outside a tabular (captions), escaped as tabulate escapes cells."""
+    return "".join(_SPECIAL.get(ch, ch) for ch in text)
