@@ -233,6 +233,15 @@ def summarize(scores: dict[str, dict[str, float]], clusters: dict[str, str] | No
     return out
 
 
+def p_text(p: float) -> str:
+    """A p-value to 3 significant digits; a Monte Carlo p at its floor (no random flip reached the
+    observed statistic) as the bound it is, "≤1e-05", not as if it were exact."""
+    from kopa_inspect.stats import N_PERMUTATIONS
+
+    floor = 2 / (N_PERMUTATIONS + 1)
+    return f"≤{floor:.1g}" if p <= floor * (1 + 1e-9) else f"{p:.3g}"
+
+
 def table(results: dict[str, Any], split: str) -> str:
     lines = [f"### {split}", "",
              "Each cell: mean [95% Wilson CI, steps independent] {95% trajectory-cluster bootstrap CI} "
@@ -265,7 +274,7 @@ def table(results: dict[str, Any], split: str) -> str:
                    f"{t['mcnemar_p']:.3g} |")
             if "clustered_p" in t:
                 row += (f" [{t['clustered_diff_ci'][0]:+.3f}, {t['clustered_diff_ci'][1]:+.3f}] | "
-                        f"{t['clusters_discordant']} / {t['clusters']} | {t['clustered_p']:.3g} |")
+                        f"{t['clusters_discordant']} / {t['clusters']} | {p_text(t['clustered_p'])} |")
             else:
                 row += " | | |"
             lines.append(row)

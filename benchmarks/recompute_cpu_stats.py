@@ -6,11 +6,12 @@
 No model runs. The scores are ``EXP/experiment.json``'s ``scores`` ({split: {model: {step id: {metric:
 value}}}}). Each step's trajectory is read, in this order of preference, from
 
-1. the run's Inspect logs (``--logs``: LOGS/<split>/<model>/*.eval, the sample metadata's
+1. the clusters an earlier recomputation recorded in EXP/experiment.json (``trajectories``);
+2. the run's Inspect logs (``--logs``: LOGS/<split>/<model>/*.eval, the sample metadata's
    ``step.trajectory_id``, what kopa_steps itself carries);
-2. the held-out steps rebuilt from the EDGE dataset (``--edge``, with the run's ``test_percent``)
+3. the held-out steps rebuilt from the EDGE dataset (``--edge``, with the run's ``test_percent``)
    and, for the bench split, from the packaged KOPA-Bench gold plans (a bench trajectory is a task);
-3. the step id before its ``#<step>`` suffix (kopa_steps' id form).
+4. the step id before its ``#<step>`` suffix (kopa_steps' id form).
 
 Every source that is available must agree with the others on every step (else the script stops).
 The summary and the paired tests of benchmarks/grpo_cpu_experiment.py are then recomputed with
@@ -58,11 +59,14 @@ def clusters_from_data(split: str, edge: Path | None, test_percent: int) -> dict
     return {ex.id: ex.trajectory_id for ex in examples}
 
 
-def trajectories(split: str, ids: list[str], logs: Path | None, edge: Path | None, test_percent: int
-                 ) -> tuple[dict[str, str], list[str]]:
+def trajectories(split: str, ids: list[str], logs: Path | None, edge: Path | None, test_percent: int,
+                 recorded: dict[str, Any] | None = None) -> tuple[dict[str, str], list[str]]:
     from kopa_inspect.steps.stats import trajectory_of
 
     sources: list[tuple[str, dict[str, str]]] = []
+    if recorded and recorded.get("of_step"):  # an earlier recomputation's clusters, checked like the rest
+        earlier = "; ".join(s for s in recorded.get("sources_agreeing", []) if not s.startswith("recorded"))
+        sources.append((f"recorded in experiment.json ({earlier})", dict(recorded["of_step"])))
     if logs is not None and (logs / split).exists():
         sources.append(("inspect logs (sample metadata)", clusters_from_logs(logs, split)))
     try:
@@ -122,7 +126,8 @@ def main() -> None:
     for split, sc in data["scores"].items():
         ids = sorted(set().union(*(set(s) for s in sc.values())))
         clusters, used = trajectories(split, ids, Path(a.logs) if a.logs else None,
-                                      Path(a.edge) if a.edge else None, test_percent)
+                                      Path(a.edge) if a.edge else None, test_percent,
+                                      (data.get("trajectories") or {}).get(split))
         traj[split] = {"sources_agreeing": used, "steps": len(ids), "trajectories": len(set(clusters.values())),
                        "of_step": clusters}
         print(f"{split}: {len(ids)} steps in {len(set(clusters.values()))} trajectories; agreeing sources: {used}")

@@ -100,6 +100,7 @@ def test_paired_permutation_test_is_exact_for_few_pairs() -> None:
     # 6 pairs, b higher on each by 1: only the all-plus and all-minus flips reach |T| = 6
     assert signflip_test([0.0] * 6, [1.0] * 6, list(range(6))) == pytest.approx(2 / 64)
     assert signflip_test([0.3, 0.5], [0.3, 0.5], [0, 1]) == 1.0  # zero discordant pairs: p = 1
+    assert signflip_test([0.0, 0.5], [1.0, 0.5], [0, 1]) == 1.0  # one discordant pair: p = 1
     # real-valued differences 0.5, 1.0, -0.2 (T = 1.3): the sums of the 8 flips are +-1.3, +-1.7,
     # +-0.7, +-0.3, so 4 of 8 reach |T|; with 0.5, 1.0, 0.2 (T = 1.7) only the 2 extremes do
     assert signflip_test([0.0, 0.0, 0.2], [0.5, 1.0, 0.0], [0, 1, 2]) == pytest.approx(4 / 8)
@@ -195,7 +196,7 @@ def test_the_same_steps_over_thirty_independent_trajectories_stay_significant() 
 def test_signflip_on_singleton_clusters_is_exact_mcnemar() -> None:
     from kopa_inspect.stats import mcnemar_exact, signflip_test
 
-    for only_a, only_b, ties in ((0, 10, 5), (2, 12, 0), (4, 10, 3), (5, 5, 1), (0, 0, 4)):
+    for only_a, only_b, ties in ((0, 10, 5), (2, 12, 0), (4, 10, 3), (5, 5, 1), (0, 0, 4), (1, 0, 3)):
         a = [1.0] * only_a + [0.0] * only_b + [1.0] * ties
         b = [0.0] * only_a + [1.0] * only_b + [1.0] * ties
         p = signflip_test(a, b, [str(i) for i in range(len(a))])
@@ -294,3 +295,24 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
     assert out["summary"]["edge"]["sft"]["tool_name"]["clusters"] == 10
     md = (tmp_path / "summary.md").read_text()
     assert "clustered p" in md and "| sft vs base | tool_name | 100 |" in md
+
+
+def test_recompute_script_refuses_other_steps_and_prints_what_moved() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "recompute_cpu_stats", Path(__file__).resolve().parents[1] / "benchmarks" / "recompute_cpu_stats.py")
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)  # type: ignore[union-attr]
+    old = {"n": 100, "a": 0.0, "b": 0.3, "only_a": 0, "only_b": 30, "diff_ci": [0.2, 0.4], "mcnemar_p": 1e-9,
+           "clustered_p": 4.66e-10}
+    new = {**old, "diff_ci": [0.21, 0.4], "clustered_p": 2 / 200_001}
+    rec.same_steps(old, new, "edge x")
+    with pytest.raises(ValueError, match="only_b"):
+        rec.same_steps(old, {**new, "only_b": 29}, "edge x")
+    assert rec.changed(old, new, "edge x") == ["edge x diff_ci: [0.2000, 0.4000] -> [0.2100, 0.4000]",
+                                               "edge x clustered_p: 4.66e-10 -> 1e-05"]
+    assert rec.changed(old, old, "edge x") == []
+
+
+def test_a_monte_carlo_p_at_its_floor_prints_as_a_bound() -> None:
+    assert exp.p_text(2 / 200_001) == "≤1e-05"
+    assert exp.p_text(0.25) == "0.25" and exp.p_text(3.0517578125e-05) == "3.05e-05"  # exact ones as they are

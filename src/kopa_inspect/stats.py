@@ -225,8 +225,8 @@ def signflip_test(a: Sequence[float], b: Sequence[float], clusters: Sequence[Has
     diffs = [float(y) - float(x) for x, y in zip(a, b, strict=True)]
     sums, _ = per_cluster(diffs, clusters)
     d = sums[sums != 0]  # a cluster with no net difference flips to itself
-    if not len(d):
-        return 1.0
+    if len(d) < 2:
+        return 1.0  # none or one cluster differs: its two signs reach |T| alike (scipy needs two)
     exact = len(d) <= MAX_EXACT_CLUSTERS
     res = _stats().permutation_test((d,), _sum_stat, permutation_type="samples", vectorized=True,
                                     n_resamples=np.inf if exact else n_resamples, alternative="two-sided",
