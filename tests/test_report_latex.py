@@ -81,7 +81,9 @@ def test_table_is_well_formed_booktabs_with_columns_as_declared() -> None:
     tex = latex.table(FRAME, "Headline_table", "head_line")
     spec, rows = check_structure(tex)
     assert spec[:4] == ["l", "r", "r", "r"]  # text left, counts / rates / intervals right
-    assert spec[4].startswith("p{")  # the long note wraps
+    assert spec[4] == "p{0.45\\linewidth}"  # the long note wraps
+    two = FRAME.assign(source=["quoted from arXiv 2609.05395 (public summaries), not measured here"] * 2)
+    assert latex.column_spec(two)[4:] == ["p{0.23\\linewidth}"] * 2  # wrapped columns share the width
     header, *body = rows
     assert header == ["model", "tasks", "pass@1", "pass@1 95\\% CI (tasks)", "note"]
     assert body[0][:4] == ["base\\_model", "145", "0.4482", "0.3621–0.5310"]

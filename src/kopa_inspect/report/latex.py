@@ -23,7 +23,7 @@ from tabulate import tabulate
 PREAMBLE = "\\usepackage{booktabs,graphicx}"
 MISSING = "--"
 WRAP_CHARS = 40  # a text column with a longer cell wraps instead of widening the table
-WRAP_WIDTH = "0.3\\linewidth"
+WRAP_SHARE = 0.45  # of the line width, shared by the wrapped columns (the rest keeps its own width)
 SCALE_ABOVE_COLUMNS = 6
 _INTERVAL = re.compile(r"^[-+]?\d+(\.\d+)?–[-+]?\d+(\.\d+)?$")
 
@@ -55,16 +55,17 @@ def _numeric(values: list[Any]) -> bool:
 
 def column_spec(df: pd.DataFrame) -> list[str]:
     """One LaTeX column type per column: ``r`` for numbers, ``p{...}`` for long text, else ``l``."""
-    spec = []
+    kinds = []
     for c in df.columns:
         values = df[c].tolist()
         if _numeric(values):
-            spec.append("r")
+            kinds.append("r")
         elif max(len(cell(v)) for v in values) > WRAP_CHARS:
-            spec.append(f"p{{{WRAP_WIDTH}}}")
+            kinds.append("p")
         else:
-            spec.append("l")
-    return spec
+            kinds.append("l")
+    width = f"p{{{WRAP_SHARE / max(1, kinds.count('p')):.2g}\\linewidth}}"
+    return [width if k == "p" else k for k in kinds]
 
 
 def tabular(df: pd.DataFrame, floatfmt: str = ".4f") -> str:
