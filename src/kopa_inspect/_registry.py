@@ -4,6 +4,7 @@ The scorers and metrics are imported here, not only inside the task, so that ``i
 can rebuild them from the registry names a log records.
 """
 
+from kopa_inspect.bfcl.task import bfcl  # noqa: F401 (BFCL beside KOPA-Bench; runs with the bfcl extra)
 from kopa_inspect.providers import kopa
 from kopa_inspect.providers.llamacpp import llamacpp as llamacpp  # llamacpp/<model> (helper E)
 from kopa_inspect.scorers import AXIS_SCORERS, kopa_judge
