@@ -148,7 +148,9 @@ def test_wrong_winner_fails(task_id: str, fid: str, candidates: list[str]) -> No
     task, gold = _gold(task_id)
     right = gold.expected[fid]
     assert right in candidates
-    wrong = next(c for c in candidates if c != right and right not in c and c not in right)
+    # a tied pick's truth is the tied set (tests/test_matching_ties.py): the wrong winner is from outside it
+    tied = [str(t) for t in gold.context.get(fid, {}).get("ties") or []]
+    wrong = next((c for c in candidates if c != right and c not in tied and right not in c and c not in right), None)
     fact = next(f for f in task.facts if f.id == fid)
     desc = fact.description.split(" (")[0]
     if not matching._MARKER.search(desc):
@@ -164,11 +166,12 @@ def test_wrong_winner_fails(task_id: str, fid: str, candidates: list[str]) -> No
     free = others + f"\n\n{listing} 중 {desc}은(는) {wrong}입니다."
     # 3. every candidate mentioned, no winner claimed at all
     vague = others + f"\n\n{listing} 모두 조회했습니다."
-    for answer in (structured, free, vague):
+    # every candidate tied (kopa-107: five districts at 24.7): naming them all is the answer, nothing is wrong
+    for answer in (structured, free, vague) if wrong is not None else ():
         g = grade(task, gold, answer, calls)
         assert g.fact_scores[fid] == 0.0 and g.success == 0.0, answer
-    # the right winner, claimed in free text after the same listing, passes
-    good = others + f"\n\n{listing} 중 {desc}은(는) {right}입니다."
+    # the right winner (with its ties, named as such), claimed in free text after the same listing, passes
+    good = others + f"\n\n{listing} 중 {desc}은(는) {', '.join([right, *tied])}입니다."
     g = grade(task, gold, good, calls)
     assert g.fact_scores[fid] == 1.0 and g.success == 1.0, g.explanation()
 

@@ -211,12 +211,18 @@ from kopa_inspect.matching.winners import (
     _FIELD_WORDS,
     _MARKER,
     AMBIGUOUS,
+    ORDER_BREAKS_TIE,
+    TieExprs,
     competitor_expr,
     infer_competitors,
+    tie_exprs,
     winner_score,
 )
 
 __all__ = [
+    "ORDER_BREAKS_TIE",
+    "TieExprs",
+    "tie_exprs",
     "AMBIGUOUS",
     "Accepts",
     "AnswerView",

@@ -164,6 +164,8 @@ def score_answer(
             own_measure=row_scopes[fid][fid] if fid in row_scopes else frozenset(),
             rival_measures=frozenset().union(*(w for k, w in row_scopes[fid].items() if k != fid))
             if fid in row_scopes else frozenset(),
+            ties=_as_list(ctx.get("ties")),
+            tie_required=bool(ctx.get("tie_required")),
         )
     return out
 

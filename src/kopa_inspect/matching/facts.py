@@ -36,6 +36,25 @@ def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
                       [[mask(x) for x in g] for g in view.clause_groups])
 
 
+def _tied_pick_score(
+    fact: Any, values: list[Any], competitors: Sequence[Any], ties: Sequence[Any], required: bool, view: AnswerView
+) -> float:
+    """A "which one" fact whose winner is tied with ``ties``: every tied member named (when
+    ``required``), and the claim read with the tied members as no competitors, so "A, B, C가 공동 1위"
+    claims the winner and a member outside the tie claimed beside them still fails."""
+    matcher = _get(fact, "matcher", "exact")
+    named = [t for t in ties if match_text(fact, t, view.text, strict=True) >= 1.0]
+    if required and len(named) < len(ties):
+        return 0.0
+    rest = [c for c in competitors if not any(_same_value(c, t) for t in ties)]
+    if matcher in ("name", "exact", "code_label"):
+        masked = _masked_view(view, [str(t) for t in ties]) if matcher != "code_label" else view
+        return max(winner_score(v, rest, masked, _direction(fact)) for v in values)
+    if matcher in ("number", "money", "duration", "date", "time", "month"):
+        return claimed_value_score(fact, [*values, *named], rest, view, _direction(fact))
+    return 0.0
+
+
 def score_fact(
     fact: Any,
     expected: Any,
@@ -52,6 +71,8 @@ def score_fact(
     aliases: Sequence[Any] = (),
     own_measure: frozenset[str] = frozenset(),
     rival_measures: frozenset[str] = frozenset(),
+    ties: Sequence[Any] = (),
+    tie_required: bool = False,
 ) -> float:
     """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``own_measure``
     / ``rival_measures``: the measure words only this fact / only another fact of its subject has, which
@@ -59,7 +80,9 @@ def score_fact(
     the values of the task's other facts about the same subject (or, without one, of the other facts
     without one), which a listing may hold beside this value; ``known``: every other fact's value, which
     a name may be said beside; ``aliases``: the value's other names in its own result row
-    (:func:`row_aliases`)."""
+    (:func:`row_aliases`). ``ties``: the other candidates tied with the winner of a "which one" fact;
+    with ``tie_required`` the answer must name each of them (the truth is the tied set), else (the
+    question breaks the tie by order) they may be named beside the winner."""
     matcher = _get(fact, "matcher", "exact")
     if matcher not in MATCHERS:
         raise ValueError(f"unknown matcher {matcher!r}")
@@ -123,6 +146,9 @@ def score_fact(
                     if zero and _says_none(stretch, question):
                         best = 1.0
         return best
+    ties = [t for t in ties if t is not None and not any(_same_value(t, v) for v in values)]
+    if ties and competitors:
+        return _tied_pick_score(fact, values, competitors, ties, tie_required, view)
     if competitors:
         if matcher in ("name", "exact"):
             # another entity whose name holds a candidate ("365정형외과의원" holds the department 정형외과;

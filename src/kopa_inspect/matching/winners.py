@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
@@ -253,6 +254,37 @@ def competitor_expr(value_expr: Any) -> str | None:
         if cut > 0:
             return f"${m.group(1)}.({body[:cut]})[].{m.group(3)}"
     return None
+
+
+@dataclass(frozen=True)
+class TieExprs:
+    """For a ``max_by``/``min_by`` pick, the expressions of every candidate's ranking key and named
+    field, aligned (``map`` keeps nulls), to tell which candidates tie with the winner."""
+
+    keys: str
+    values: str
+    largest: bool
+
+
+def tie_exprs(value_expr: Any) -> TieExprs | None:
+    """``$s.max_by(LIST, &KEY).F`` -> ``$s.map(&KEY, (LIST))`` and ``$s.map(&F, (LIST))``; None for
+    any other value."""
+    if not isinstance(value_expr, str):
+        return None
+    m = re.fullmatch(r"\$(\w+)\.(max_by|min_by)\((.+)\)\.(\"[^\"]+\"|[\w]+)", value_expr.strip(), re.S)
+    if not m:
+        return None
+    body = m.group(3)
+    cut = body.rfind(", &")
+    if cut <= 0:
+        return None
+    head, items, key = m.group(1), body[:cut], body[cut + 3:]
+    return TieExprs(f"${head}.map(&{key}, ({items}))", f"${head}.map(&{m.group(4)}, ({items}))", m.group(2) == "max_by")
+
+
+# A question that asks for the first of equal maxima ("처음으로 가장 높아지는 시각", "the first hour") breaks
+# a tie by order: the gold's first member alone answers it. UNCERTAIN: a word list.
+ORDER_BREAKS_TIE = re.compile(r"처음|맨\s*먼저|가장\s*먼저|가장\s*이른|\bfirst\b|\bearliest\b", re.IGNORECASE)
 
 
 def _direction(fact: Any) -> int:

@@ -433,7 +433,39 @@ def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str
             if isinstance(found, list):
                 flat = [x for x in found if x is not None and not isinstance(x, dict | list)]
                 context[f.id]["competitors"] = flat or None
+        if f.matcher not in ("refusal", "set", "dish_set", "date_set"):
+            ties = tied_with_winner(f.value, outputs)
+            if ties:
+                context[f.id]["ties"] = ties
+                context[f.id]["tie_required"] = not matching.ORDER_BREAKS_TIE.search(task.query or "")
     return context
+
+
+def tied_with_winner(value_expr: Any, outputs: dict[str, dict[str, Any]]) -> list[Any]:
+    """The other candidates of a ``max_by``/``min_by`` pick whose ranking key equals the winner's
+    (the pick itself takes the first of them, in list order)."""
+    exprs = matching.tie_exprs(value_expr)
+    if exprs is None:
+        return []
+    try:
+        keys, values = resolve_value(exprs.keys, outputs), resolve_value(exprs.values, outputs)
+    except Exception:  # noqa: BLE001 - an expression that does not resolve names no tie
+        return []
+    if not isinstance(keys, list) or not isinstance(values, list) or len(keys) != len(values):
+        return []
+    ranked = [(k, v) for k, v in zip(keys, values, strict=True) if isinstance(k, int | float | str) and k is not None]
+    if len(ranked) < 2:
+        return []
+    try:
+        best = max(k for k, _ in ranked) if exprs.largest else min(k for k, _ in ranked)
+    except TypeError:  # mixed key types: no order to tie in
+        return []
+    winner = next(v for k, v in ranked if k == best)
+    out: list[Any] = []
+    for k, v in ranked:
+        if k == best and v != winner and v not in out and v is not None:
+            out.append(v)
+    return out
 
 
 # --- the grade -----------------------------------------------------------------------------------
@@ -582,6 +614,10 @@ def oracle_answer(
         if winner and not matching._MARKER.search(matching._FIELD_WORDS.sub(" ", label)):
             label += " (1위)"
         label = label.replace(":", " ")
-        lines.append(f"- {label}: {_shown_value(f, expected.get(f.id), language)}")
+        shown = _shown_value(f, expected.get(f.id), language)
+        if ctx.get("ties") and ctx.get("tie_required"):  # the truth is the tied set: every member named
+            tied = ", ".join([shown, *(_shown_value(f, t, language) for t in ctx["ties"])])
+            shown = f"{tied} (tied)" if language == "en" else f"{tied} (공동 1위, 같은 값)"
+        lines.append(f"- {label}: {shown}")
     head = ANSWER_HEADER_EN if language == "en" else ANSWER_HEADER_KO
     return head + "\n" + "\n".join(lines)
