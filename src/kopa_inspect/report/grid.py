@@ -11,6 +11,10 @@ A grid file (YAML)::
         model: vllm//models/Qwen3.5-9B
         args: {enable_auto_tool_choice: true, tool_call_parser: qwen3_coder}
 
+With a ``bfcl`` section (``bfcl: {task_args: {categories: multi_turn, per_category: 20}}``) every
+model also runs BFCL (``kopa_inspect/bfcl``) as its own eval_set in ``<log_dir>/bfcl/<label slug>``,
+with the same label, so that ``kopa report`` puts both benchmarks side by side.
+
 Each model runs as its own eval_set in ``<log_dir>/<label slug>``, with its label in the eval
 metadata (``kopa_label``, which ``kopa report`` shows). eval_set pairs each (task, task args,
 model, model args, limits) with its log, so a grid that was interrupted resumes where it stopped:
@@ -34,6 +38,15 @@ class GridModel(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict, description="model args (-M); model_path: local = SmolLM2")
     base_url: str | None = None
     epochs: int | None = Field(default=None, description="overrides the grid's epochs for this model")
+    bfcl: bool = Field(default=True, description="false: not run on BFCL (e.g. the KOPA-only oracle)")
+
+
+class GridBfcl(BaseModel):
+    """BFCL beside KOPA-Bench for every model of the grid."""
+
+    task: str = "kopa_inspect/bfcl"
+    task_args: dict[str, Any] = Field(default_factory=dict, description="e.g. categories, per_category")
+    epochs: int = 1
 
 
 class Grid(BaseModel):
@@ -44,6 +57,7 @@ class Grid(BaseModel):
     task_args: dict[str, Any] = Field(default_factory=dict)
     eval_args: dict[str, Any] = Field(default_factory=dict, description="more eval_set arguments")
     models: list[GridModel]
+    bfcl: GridBfcl | None = Field(default=None, description="also run BFCL over the same models")
 
     @model_validator(mode="after")
     def _unique(self) -> Grid:
@@ -169,5 +183,23 @@ def run_grid(
         after = _log_files(sub)
         paths = [str(Path(log.location.removeprefix("file://")).resolve()) for log in logs]
         reused = bool(paths) and all(p in before and before[p] == after.get(p) for p in paths)
+        if grid.bfcl is not None and m.bfcl:
+            # A sibling folder, not inside ``sub``: each eval_set reads only its own logs.
+            bfcl_dir = root / "bfcl" / slug(m.label)
+            bfcl_before = _log_files(bfcl_dir)
+            bfcl_success, bfcl_logs = eval_set(
+                tasks=grid.bfcl.task,
+                task_args=grid.bfcl.task_args,
+                log_dir=str(bfcl_dir),
+                epochs=grid.bfcl.epochs,
+                metadata={"kopa_label": m.label},
+                **model_kwargs,
+                **kwargs,
+            )
+            bfcl_after = _log_files(bfcl_dir)
+            bfcl_paths = [str(Path(log.location.removeprefix("file://")).resolve()) for log in bfcl_logs]
+            success = success and bfcl_success
+            reused = reused and all(p in bfcl_before and bfcl_before[p] == bfcl_after.get(p) for p in bfcl_paths)
+            paths += bfcl_paths
         runs.append(GridRun(label=m.label, log_dir=sub, success=bool(success), logs=paths, reused=reused))
     return runs

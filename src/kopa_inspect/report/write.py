@@ -16,7 +16,9 @@ from typing import Any
 
 import pandas as pd
 
+from kopa_inspect._extras import MissingExtra
 from kopa_inspect.report import latex, tables
+from kopa_inspect.report.bfcl_summary import bfcl_summary
 from kopa_inspect.report.errors import classify_frame, error_table
 from kopa_inspect.report.figures import grouped_bars, headline_bars
 from kopa_inspect.report.load import bfcl_samples, kopa_samples, load_samples
@@ -24,6 +26,7 @@ from kopa_inspect.report.load import bfcl_samples, kopa_samples, load_samples
 TITLES = {
     "headline": "KOPA-Bench: pass@1 / pass@{k} (95% CIs over seeds and over tasks)",
     "benchmarks": "KOPA-Bench beside BFCL",
+    "bfcl": "BFCL figures (BFCL's own category grouping and weights; 95% CIs over entries) and the paper's BFCL rows",
     "axes": "RESPONSE / ENVIRONMENT / ACTION axes (means over samples)",
     "metrics": "Per-sample metrics (means over samples)",
     "pass_hat_k": "pass^k (all k epochs succeed)",
@@ -86,8 +89,12 @@ def _write(log_dir: str | Path, final: Path, out: Path, k: int) -> tables.Report
     bfcl = bfcl_samples(df, kopa)
     rep = tables.build(kopa, bfcl, k)
     rep.tables["errors"] = error_table(kopa)
+    try:
+        rep.tables["bfcl"] = bfcl_summary(bfcl)
+    except MissingExtra as exc:  # BFCL's weighting is BFCL's code: without it, no BFCL figures
+        rep.notes.append(f"BFCL figures left out: {exc}")
     # measured first, the paper's quoted figures right after the measured headline tables
-    order = ["headline", "benchmarks", "paper_reference"]
+    order = [n for n in ("headline", "benchmarks", "bfcl", "paper_reference") if n in rep.tables]
     rep.tables = {n: rep.tables[n] for n in order} | {n: t for n, t in rep.tables.items() if n not in order}
     classify_frame(kopa).to_csv(out / "failures.csv", index=False)
 
