@@ -22,6 +22,7 @@ from inspect_ai.model import ChatMessageTool, ModelOutput, ModelUsage, get_model
 from typer.testing import CliRunner  # noqa: E402
 
 from kopa_inspect.bfcl import categories as cats  # noqa: E402
+from kopa_inspect.bfcl.library import BFCL_VERSION  # noqa: E402
 from kopa_inspect.bfcl.replay import gold_outputs  # noqa: E402
 from kopa_inspect.report.grid import Grid, load_grid, run_grid, slug  # noqa: E402
 
@@ -73,6 +74,7 @@ def test_grid_runs_bfcl_beside_kopa_and_report_fills_it(tmp_path: Path) -> None:
     assert mock["source"] == "measured"
     assert mock["entries"] == 6 and mock["categories"] == 3
     assert mock["irrelevance"] == 1.0
+    assert mock["data"] == f"bfcl-eval {BFCL_VERSION} (Apache 2.0)"  # the shipped data's version and licence
     assert pd.isna(mock["BFCL multi-turn"])  # one of its four categories ran: BFCL gives no figure
     assert ORACLE["label"] not in bfcl.index
     assert bfcl.loc["Qwen3.5-9B EDGE+GRPO (paper, quoted)", "BFCL multi-turn"] == pytest.approx(0.5812)

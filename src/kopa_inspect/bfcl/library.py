@@ -102,3 +102,13 @@ def installed_version() -> str | None:
         return version("bfcl-eval")
     except PackageNotFoundError:
         return None
+
+
+def installed_license() -> str | None:
+    """The licence bfcl-eval declares (its data and checkers come under it: Apache 2.0)."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        return metadata("bfcl-eval").get("License")
+    except PackageNotFoundError:
+        return None

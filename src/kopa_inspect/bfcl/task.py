@@ -28,7 +28,12 @@ def bfcl(categories: str | list[str] = DEFAULT_CATEGORIES, per_category: int | N
         dataset=dataset(names, per_category),
         solver=bfcl_solver(),
         scorer=bfcl_checker(),
-        metadata={"bfcl_eval_version": library.installed_version(), "bfcl_categories": names},
+        # the data's provenance, which kopa report prints beside the figures
+        metadata={
+            "bfcl_eval_version": library.installed_version(),
+            "bfcl_eval_license": library.installed_license(),
+            "bfcl_categories": names,
+        },
     )
 
 

@@ -5,6 +5,7 @@ groups run, each with BFCL's own grouping and weights (kopa_inspect.bfcl.weighti
 per-entry scores (an entry's score is its mean over epochs). The 95% interval is the percentile
 bootstrap over entries of kopa_inspect.stats; it is given where the group's categories ran the same
 number of entries, so that the mean over entries is BFCL's unweighted mean over categories.
+Each measured row names the data it ran on: the bfcl-eval version and licence its logs record.
 """
 
 from __future__ import annotations
@@ -34,6 +35,20 @@ def _ci_text(lo: float, hi: float) -> str | None:
     if pd.isna(lo) or pd.isna(hi):
         return None
     return f"{max(0.0, lo):.4f}–{min(1.0, hi):.4f}"
+
+
+def data_provenance(logs: list[str]) -> str | None:
+    """``bfcl-eval <version> (<licence>)`` as the runs' task metadata record it (one per kind)."""
+    from inspect_ai.log import read_eval_log
+
+    seen: list[str] = []
+    for log in sorted(set(logs)):
+        meta = read_eval_log(log, header_only=True).eval.metadata or {}
+        if meta.get("bfcl_eval_version"):
+            text = f"bfcl-eval {meta['bfcl_eval_version']} ({meta.get('bfcl_eval_license') or 'licence not recorded'})"
+            if text not in seen:
+                seen.append(text)
+    return "; ".join(seen) or None
 
 
 def _model_row(label: str, entries: pd.DataFrame) -> dict[str, object]:
@@ -69,6 +84,8 @@ def bfcl_summary(bfcl: pd.DataFrame) -> pd.DataFrame:
         scored["category"] = scored["metadata_category"].astype(str)
         entries = scored.groupby(["label", "category", "id"], sort=True)["score"].mean().reset_index()
         for label, group in entries.groupby("label", sort=True):
-            rows.append(_model_row(str(label), group))
+            row = _model_row(str(label), group)
+            row["data"] = data_provenance(scored.loc[scored["label"] == label, "log"].astype(str).tolist())
+            rows.append(row)
     rows += [{**r, "source": QUOTED_NOTE} for r in PAPER_BFCL]
     return pd.DataFrame(rows)
