@@ -29,6 +29,7 @@ def score_answer(
     *,
     question: str | None = None,
     context: Mapping[str, Mapping[str, Any]] | None = None,
+    shown: str | None = None,
 ) -> dict[str, float]:
     """Score every fact of a task against a final answer: ``{fact_id: score in [0, 1]}``.
 
@@ -40,7 +41,8 @@ def score_answer(
       facts over different measures also ``measure`` / ``winner_value_ref`` (what they rank by) and
       ``scope`` (the owner of the ranked list), see 4b of the module docstring).
     - ``expected``: the resolved value of each fact, by id (``GoldTruth.expected``).
-    - ``question``: the task's query; a refusal may repeat its figures and names, nothing else.
+    - ``question``: the task's query; a refusal may repeat its figures and names, and those of
+      ``shown`` (the tool outputs the agent read in this run), nothing else.
     - ``context``: per fact id, the resolved ``subject``/``competitors``/``accept``/``keys`` when
       the fact gives them as ``$`` references (``GoldTruth.context``); literal fields are read
       from the fact itself, and an unresolved reference counts as absent. An optional ``aliases``
@@ -166,6 +168,7 @@ def score_answer(
             if fid in row_scopes else frozenset(),
             ties=_as_list(ctx.get("ties")),
             tie_required=bool(ctx.get("tie_required")),
+            shown=shown,
         )
     return out
 

@@ -73,6 +73,7 @@ def score_fact(
     rival_measures: frozenset[str] = frozenset(),
     ties: Sequence[Any] = (),
     tie_required: bool = False,
+    shown: str | None = None,
 ) -> float:
     """Score in [0, 1] for one fact against a parsed answer (sets give partial credit). ``own_measure``
     / ``rival_measures``: the measure words only this fact / only another fact of its subject has, which
@@ -82,7 +83,8 @@ def score_fact(
     a name may be said beside; ``aliases``: the value's other names in its own result row
     (:func:`row_aliases`). ``ties``: the other candidates tied with the winner of a "which one" fact;
     with ``tie_required`` the answer must name each of them (the truth is the tied set), else (the
-    question breaks the tie by order) they may be named beside the winner."""
+    question breaks the tie by order) they may be named beside the winner. ``shown``: the tool outputs
+    the agent read, whose figures and names a refusal may cite."""
     matcher = _get(fact, "matcher", "exact")
     if matcher not in MATCHERS:
         raise ValueError(f"unknown matcher {matcher!r}")
@@ -93,7 +95,7 @@ def score_fact(
         # ("중기예보는 10일까지만", "민법은 제1118조까지", "해운대구는 부산광역시의 구")
         reason = _get(fact, "value", None)
         allowed = "\n".join(x for x in (question, reason if isinstance(reason, str) else None) if x)
-        return refusal_score(view.text, allowed or None)
+        return refusal_score(view.text, allowed or None, shown)
     values = [v for v in [expected, *accept] if v is not None]
     if not values:
         return 0.0

@@ -130,18 +130,18 @@ def _api_messages_blanked(text: str) -> str:
     return _QUOTE.sub(lambda m: " " * len(m.group(0)) if _api_message(m.group(1) or m.group(2) or "") else m.group(0), text)
 
 
-def is_refusal(answer: str, question: str | None = None) -> bool:
+def is_refusal(answer: str, question: str | None = None, shown: str | None = None) -> bool:
     """The answer declines and states no figure or name that is not in the question, claims none of
     the asked-for thing (:func:`_invents_none`), and offers no guess (:data:`_GUESS`); a quoted API
-    message (:func:`_api_message`) is read as no part of it. Heuristic word lists, UNCERTAIN (see the
-    module docstring)."""
+    message (:func:`_api_message`) is read as no part of it. ``shown``: the tool outputs the agent
+    read in this run; a figure or name they hold is cited, not invented ("지난달 거래는 197건이지만 다음
+    달 가격은 알 수 없습니다"). Heuristic word lists, UNCERTAIN (see the module docstring)."""
     text = _api_messages_blanked(unicodedata.normalize("NFKC", answer or ""))
     if not _DECLINE.search(text) or is_raw_dump(text) or _invents_none(text):
         return False
-    q0 = unicodedata.normalize("NFKC", question or "")
-    if any(m.group(0) not in q0 for m in _WEATHER_CLAIM.finditer(text)):
+    q = unicodedata.normalize("NFKC", "\n".join(x for x in (question, shown) if x))
+    if any(m.group(0) not in q for m in _WEATHER_CLAIM.finditer(text)):
         return False
-    q = unicodedata.normalize("NFKC", question or "")
     if _GUESS.search(text) or any(m.group(0) not in q for m in _WORD_FIGURE.finditer(text)):
         return False
     # figures compared as written (digits) too: "제1200조" is an article number, not 1,200조 won
@@ -161,5 +161,5 @@ def _raw_figures(text: str) -> set[float]:
     return {round(float(x.replace(",", "")), 6) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text) if x.replace(",", "")}
 
 
-def refusal_score(answer: str, question: str | None = None) -> float:
-    return 1.0 if is_refusal(answer, question) else 0.0
+def refusal_score(answer: str, question: str | None = None, shown: str | None = None) -> float:
+    return 1.0 if is_refusal(answer, question, shown) else 0.0

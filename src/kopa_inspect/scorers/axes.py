@@ -206,13 +206,16 @@ class Retrieval:
 # --- the axes -------------------------------------------------------------------------------------
 
 
-def answer_axis(task: Gradable, gold: GoldTruth, answer: str) -> tuple[dict[str, float], float, list[str]]:
+def answer_axis(
+    task: Gradable, gold: GoldTruth, answer: str, shown: str | None = None
+) -> tuple[dict[str, float], float, list[str]]:
     """Per-fact scores (:func:`matching.score_answer`), their mean over required facts, and a line
-    per required fact missed."""
+    per required fact missed. ``shown``: the tool outputs the agent read (a refusal may cite them)."""
     # the question as the model may have read it: the English run shows the gloss beside the query,
     # so a refusal may repeat either one's names and figures
     question = f"{task.query}\n{task.query_en}"
-    scores = matching.score_answer(task.facts, gold.expected, answer, question=question, context=gold.context)
+    scores = matching.score_answer(task.facts, gold.expected, answer, question=question, context=gold.context,
+                                   shown=shown)
     required = [f for f in task.facts if f.required]
     missing = [f"fact {f.id} ({f.description}): expected {short(gold.expected.get(f.id))}"
                for f in required if scores[f.id] < 1.0]

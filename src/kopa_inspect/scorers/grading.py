@@ -519,7 +519,7 @@ def grade(
     outputs the model read (their records ground a fact shown in another form, :func:`grounding.same_row`).
     """
     run = run_view(calls, tokens, turns=turns, records=records, outputs=outputs)
-    fact_scores, answer_score, missing = axes.answer_axis(task, gold, answer)
+    fact_scores, answer_score, missing = axes.answer_axis(task, gold, answer, "\n".join(outputs or []) or None)
     retrieval = axes.Retrieval(task, gold, run)
     state = axes.state_axis(retrieval)
     facts_ok = all(fact_scores[f.id] >= 1.0 for f in task.facts if f.required)
