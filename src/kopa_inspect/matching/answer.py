@@ -103,14 +103,15 @@ def score_answer(
     unmasked = [o for o in dict.fromkeys(others) if normalize_name(o) not in owners]
     # one row's figures over several measures ("가람병원: 의사 12명, 병상 150개"): each is read only where
     # its own measure (or none of the row's others) is named
+    # the figures without a subject ("위원 수 4명, 초선 위원 4명") are one such row: the task's own
     by_subject: dict[str, list[str]] = {}
     for fid, ctx in resolved.items():
-        if ctx.get("subject") and (_get(by_id[fid], "matcher") in _NUMERIC_KINDS
-                                   or _get(by_id[fid], "matcher") in ("time", "date", "month")):
-            by_subject.setdefault(normalize_name(ctx["subject"]), []).append(fid)
+        if fid in which or _get(by_id[fid], "matcher") not in (*_NUMERIC_KINDS, "time", "date", "month"):
+            continue
+        by_subject.setdefault(normalize_name(ctx.get("subject") or ""), []).append(fid)
     row_scopes: dict[str, dict[str, frozenset[str]]] = {}
     for fids in by_subject.values():
-        subj = str(resolved[fids[0]]["subject"])
+        subj = str(resolved[fids[0]].get("subject") or "")
         words = {fid: measure_words(_get(by_id[fid], "description")) - measure_words(subj) - {normalize_name(subj)}
                  for fid in fids}
         own_words = {fid: frozenset(w - set().union(*(v for o, v in words.items() if o != fid)))

@@ -50,6 +50,8 @@ def measure_words(description: Any) -> frozenset[str]:
         word = re.sub(r"^(?:최고|최저|최대|최소|최다)(?=[가-힣]{2})", "", word)
         if len(word) >= 2 and not _MEASURE_STOP.match(word):
             out.add(normalize_name(word))
+            if len(word) >= 3 and word.endswith("수"):  # "의석수" is said "의석은 33석"
+                out.add(normalize_name(word[:-1]))
     return frozenset(out)
 
 

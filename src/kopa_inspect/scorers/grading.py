@@ -92,6 +92,7 @@ from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
 from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
 from kopa_inspect.scorers import axes
+from kopa_inspect.scorers.answer_sets import full_answer_set
 from kopa_inspect.scorers.gradable import Episode, Gradable
 from kopa_inspect.scorers.grounding import (
     GoldStep,
@@ -373,6 +374,10 @@ class GoldTruth:
     # per required fact: what its own gold steps must have shown for it to be grounded (:func:`fact_needs`)
     facts: dict[str, dict[str, StepNeed]] = field(default_factory=dict)
 
+    # per gold step id: every record its question has over all pages, for the steps whose count a
+    # fact or state reads (:mod:`.answer_sets`)
+    full_sets: dict[str, frozenset[str]] = field(default_factory=dict)
+
     # per gold step index: what its call asked and its output showed (:meth:`step_view`), built once
     _step_views: dict[int, GoldStep] = field(default_factory=dict, repr=False, compare=False)
 
@@ -390,6 +395,7 @@ class GoldTruth:
                 shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
                 total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
                 may_add=step.may_add or None,
+                full=self.full_sets.get(step.id),
             )
         return self._step_views[k]
 
@@ -413,8 +419,17 @@ async def gold_truth(task: Gradable, backend: Backend, seed: int = 0) -> GoldTru
     calls = [(s.tool, strip_tokens(run.args[s.id])) for s in task.plan.steps]
     accepts = [s.resolve_accept(run.outputs) for s in task.plan.steps]
     needs = step_needs(task, run)
-    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs),
-                     fact_needs(task, run))
+    per_fact = fact_needs(task, run)
+    counted = {sid for sid, n in needs.items() if n.query} | {sid for f in per_fact.values() for sid, n in f.items() if n.query}
+    full_sets: dict[str, frozenset[str]] = {}
+    for step in task.plan.steps:
+        if step.id in counted and not step.expect_error and step.id in run.args:
+            found = await full_answer_set(session, step.tool, dict(run.args[step.id]),
+                                          run.outputs.get(step.id, {}).get("totalCount"))
+            if found:
+                full_sets[step.id] = found
+    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs), per_fact,
+                     full_sets)
 
 
 def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -82,6 +82,8 @@ class GoldStep:
     shown: frozenset[str]  # fingerprints of the items shown of the gold output
     total_count: int | None
     may_add: Mapping[str, Sequence[Any]] | None = None
+    # every record the gold question has, over all its pages (:mod:`.answer_sets`), where it was read
+    full: frozenset[str] | None = None
 
 
 def own_params(op_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -181,7 +183,9 @@ def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
     the records OK calls to the gold step's tool showed (any page size, order, filter or number of
     calls), or, failing its fingerprint, shown in another form among ``shown_rows`` (every record
     of the run's tool outputs; :func:`same_row`); and where the query itself is needed (a count), a
-    call asking the same question at any paging or an equivalent query (:func:`_same_answer_set`)."""
+    call asking the same question at any paging, an equivalent query (:func:`_same_answer_set`), or
+    every record of the gold question's whole answer set shown by any calls (``gold.full``: the
+    agent counted them itself from a wider list)."""
     same_tool = [c for c in calls if c.tool == gold.tool and c.ok]
     if any(gold_arguments(gold.tool, gold.args, c.args, gold.accept) for c in same_tool):
         return True
@@ -192,6 +196,11 @@ def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
         if len(rows) < len(unseen) or not all(any(same_row(r, need.fields, s) for s in shown_rows) for r in rows):
             return False
     if need.query:
-        return any(matching.same_query(gold.args, c.args, accept=gold.accept) or _same_answer_set(gold, c)
-                   for c in same_tool)
+        if any(matching.same_query(gold.args, c.args, accept=gold.accept) or _same_answer_set(gold, c)
+               for c in same_tool):
+            return True
+        if gold.full:
+            seen = shown | {matching.record_fingerprint(r) for r in shown_rows}
+            return gold.full <= seen
+        return False
     return bool(need.records)

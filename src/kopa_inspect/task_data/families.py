@@ -1009,7 +1009,9 @@ def bill_vote_breakdown() -> list[Spec]:
         else:
             steps += [step("s2", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "반대", "pSize": 10}),
                       step("s3", VOTES, {"AGE": "22", "BILL_ID": bill, "RESULT_VOTE_MOD": "기권", "pSize": 10})]
-            facts = [fact("no", "반대 수", "$s2.totalCount", "number"),
+            # "첫 번째 건의 결과" asks the bill's outcome too: naming another bill's outcome is wrong
+            facts = [fact("result", "표결 결과 (outcome)", f"$s1.items{VOTED.replace('BILL_ID', 'PROC_RESULT')}"),
+                     fact("no", "반대 수", "$s2.totalCount", "number"),
                      fact("abs", "기권 수", "$s3.totalCount", "number")]
             category = "parallel"
         out.append(Spec(category, "politics", q, qe, c, steps, facts))
@@ -1551,7 +1553,7 @@ def childcare_by_district() -> list[Spec]:
     for gus, day, hm, q, qe in rows:
         c = clock(day, hm)
         steps = [step(f"s{k}", CHILDCARE, {"START_INDEX": 1, "END_INDEX": 5, "SIGUNNAME": g}) for k, g in enumerate(gus, 1)]
-        facts = [fact(f"n{k}", f"{g} 어린이집 수", f"$s{k}.totalCount", "number") for k, g in enumerate(gus, 1)]
+        facts = [fact(f"n{k}", f"{g} 어린이집 수", f"$s{k}.totalCount", "number", subject=g) for k, g in enumerate(gus, 1)]
         out.append(Spec("parallel", "district", q, qe, c, steps, facts))
     return out
 
@@ -2104,6 +2106,10 @@ def sido_weather_fanout() -> list[Spec]:
     return out
 
 
+# The party each one stood as at the 2020 (21대) general election, where its name changed since.
+PREDECESSORS: dict[str, tuple[str, ...]] = {"국민의힘": ("미래통합당",)}
+
+
 @family
 def election_sido_fanout() -> list[Spec]:
     """The election code list, then every asked 시도's constituency winners: each winners call
@@ -2141,8 +2147,11 @@ def election_sido_fanout() -> list[Spec]:
                 steps.append(step(f"p{k}", WINNERS, {"sgId": f"$s1.items{prev}.sgId | [0]",
                                                      "sgTypecode": f"$s1.items{prev}.sgTypecode | [0]",
                                                      "sdName": sd, "numOfRows": 100}))
+                # a party founded after 2020 is counted under the name it stood under then: a person asked
+                # for 국민의힘's 2020 seats gives 미래통합당's, not a zero for a party that did not exist
+                names = " || ".join(f"jdName=='{p}'" for p in (party, *PREDECESSORS.get(party, ())))
                 facts.append(fact(f"p{k}", f"{sd} 2020년(21대) {party} 당선자 수",
-                                  f"$p{k}.length(items[?jdName=='{party}'])", "number", subject=sd))
+                                  f"$p{k}.length(items[?{names}])", "number", subject=sd))
         if "가장" in q:
             joined = ", ".join(objs)
             facts.append(fact("most", f"{party} 당선자가 가장 많은 시도", f"$_.max_by([{joined}], &n).s",
