@@ -118,3 +118,24 @@ def test_refusal_keeps_the_questions_short_name() -> None:
     q = "매탄고 내일 급식 메뉴를 알려줘"
     facts = [{"id": "r", "matcher": "refusal", "value": "미래 날짜"}]
     assert m.score_answer(facts, {"r": "미래 날짜"}, "매탄고의 내일 급식은 아직 공개되지 않아 확인할 수 없습니다.", question=q) == {"r": 1.0}
+
+
+# An office said with its place's short name ("대전시장", "경기도지사", "제주도지사") names that place.
+OFFICE_FACTS = [
+    {"id": "name1", "matcher": "name", "value": "$w1.items[0].name", "subject": "대전광역시", "description": "대전광역시 당선자"},
+    {"id": "name2", "matcher": "name", "value": "$w2.items[0].name", "subject": "경기도", "description": "경기도 당선자"},
+]
+OFFICE_EXPECTED = {"name1": "송서은", "name2": "조우준"}
+
+
+@pytest.mark.parametrize("answer", [
+    "| 지역 | 당선자 |\n|---|---|\n| 대전시장 | 송서은 |\n| 경기도지사 | 조우준 |",
+    "대전시장은 송서은, 경기도지사는 조우준입니다.",
+])
+def test_an_office_with_the_short_place_name_binds_to_the_place(answer: str) -> None:
+    assert m.score_answer(OFFICE_FACTS, OFFICE_EXPECTED, answer) == {"name1": 1.0, "name2": 1.0}
+
+
+def test_an_office_swapped_between_places_fails() -> None:
+    answer = "대전시장은 조우준, 경기도지사는 송서은입니다."
+    assert m.score_answer(OFFICE_FACTS, OFFICE_EXPECTED, answer) == {"name1": 0.0, "name2": 0.0}

@@ -9,9 +9,12 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.measures import _blank_figures
-from kopa_inspect.matching.names import _spans, normalize_name
+from kopa_inspect.matching.names import OFFICE_WORDS, PARTICLE_RUN, _spans, normalize_name
 from kopa_inspect.matching.numbers import extract_numbers
 from kopa_inspect.matching.zeros import _NONE
+
+# what may follow a subject with nothing said of it: its office and particles ("대전시장은", "경기도의")
+_BARE_TAIL = re.compile(rf"(?:{'|'.join(OFFICE_WORDS)})?{PARTICLE_RUN}")
 
 
 def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric: bool) -> list[str]:
@@ -26,10 +29,13 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
         own = " " * (b - a) if numeric else sentence[a:b]
         forward = own + sentence[b:nxt]
         out.append(forward)
-        # the stretch before the subject ("120건인 강남구") only when the one after it states nothing:
-        # no figure and no "none" ("서초구는 거래가 없습니다" is a statement about 서초구)
+        # the stretch before the subject ("120건인 강남구", "송서은 대전시장") only when the one after it
+        # states nothing: no figure and no "none" ("서초구는 거래가 없습니다" is a statement about 서초구);
+        # for a name, no word but particles ("대전: 조우준, 경기: 송서은" binds 조우준 to 대전 alone)
         rest = forward[b - a :]
-        if not numeric or not (extract_numbers(rest) or _NONE.search(rest)):
+        said = bool(extract_numbers(rest) or _NONE.search(rest)) if numeric else not _BARE_TAIL.fullmatch(
+            re.sub(r"[\W_]+", "", rest))
+        if not said:
             out.append(sentence[prev:a] + own)
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
@@ -20,6 +20,7 @@ from kopa_inspect.matching.hedges import _MASK, _ONE_FIGURE, _date_hedged, _hedg
 from kopa_inspect.matching.matchers import match_text
 from kopa_inspect.matching.names import _date_like, _spans, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
+from kopa_inspect.matching.times import time_windows_blanked
 from kopa_inspect.matching.winners import _direction, winner_score
 from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
 
@@ -34,6 +35,13 @@ def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
     return AnswerView(mask(view.text), view.dump, [(mask(lab), mask(val)) for lab, val in view.lines],
                       [mask(x) for x in view.sentences], [mask(x) for x in view.clauses],
                       [[mask(x) for x in g] for g in view.clause_groups])
+
+
+def _blanked_view(view: AnswerView, blank: Callable[[str], str]) -> AnswerView:
+    """The view with ``blank`` applied to every unit (it keeps lengths)."""
+    return AnswerView(blank(view.text), view.dump, [(blank(lab), blank(val)) for lab, val in view.lines],
+                      [blank(x) for x in view.sentences], [blank(x) for x in view.clauses],
+                      [[blank(x) for x in g] for g in view.clause_groups])
 
 
 def _tied_pick_score(
@@ -148,6 +156,8 @@ def score_fact(
                     if zero and _says_none(stretch, question):
                         best = 1.0
         return best
+    if matcher == "time" and competitors:  # "09시~15시 중 … 오전 9시": the window's ends are not claimed
+        view = _blanked_view(view, time_windows_blanked)
     ties = [t for t in ties if t is not None and not any(_same_value(t, v) for v in values)]
     if ties and competitors:
         return _tied_pick_score(fact, values, competitors, ties, tie_required, view)

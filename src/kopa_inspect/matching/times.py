@@ -119,3 +119,21 @@ def duration_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: 
         if any(abs(n.value - e) <= 1e-9 for n in extract_numbers(bare)):
             return 1.0
     return 0.0
+
+
+# A window of hours ("09시~15시", "오전 9시부터 오후 3시까지", "between noon and 9 p.m.") is the question's
+# range, not a claim of either end. UNCERTAIN: a pattern list.
+_HOUR = (r"(?:(?:오전|오후|새벽|아침|낮|저녁|밤)\s*)?\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?|\d{1,2}:\d{2}"
+         r"|\d{1,2}\s*[AaPp]\.?\s*[Mm]\.?|자정|정오|noon|midnight")
+TIME_WINDOW = re.compile(
+    rf"(?:{_HOUR})\s*(?:~|∼|〜|–|—|-)\s*(?:{_HOUR})(?!\s*(?:입니다|이에요|예요|이고|이며|였))"
+    rf"|(?:{_HOUR})\s*(?:부터|에서)\s*(?:{_HOUR})\s*(?:까지|사이)"
+    rf"|\bbetween\s+(?:{_HOUR})\s+and\s+(?:{_HOUR})|\bfrom\s+(?:{_HOUR})\s+(?:to|until|till)\s+(?:{_HOUR})",
+    re.IGNORECASE,
+)
+
+
+def time_windows_blanked(text: str) -> str:
+    """``text`` with every window of hours blanked (same length)."""
+    return TIME_WINDOW.sub(lambda m: " " * len(m.group(0)), text)
+
