@@ -1052,9 +1052,10 @@ SIDO_RLTM = "airkorea_getCtprvnRltmMesureDnsty"
 
 
 def _air_chain(prefix: str, dong: str, sido: str | None = None) -> list[dict]:
-    # the 동 search matches substrings (우동 -> 사우동, 창우동, 우동, 망우동): where the question names
-    # the province, take the row of that 동 in it
-    row = f"items[?umdName=='{dong}' && sidoName=='{sido}'] | [0]" if sido else "items[0]"
+    # the 동 search matches substrings (우동 -> 사우동, 창우동, 우동, 망우동): the row of that 동 itself (in
+    # the province, where the question names it); the first row only when none is named exactly
+    row = (f"items[?umdName=='{dong}' && sidoName=='{sido}'] | [0]" if sido
+           else f"(items[?umdName=='{dong}'] || items) | [0]")
     return [step(f"{prefix}1", TM, {"umdName": dong}),
             step(f"{prefix}2", NEAR, {"tmX": f"${prefix}1.{row}.tmX", "tmY": f"${prefix}1.{row}.tmY"}),
             step(f"{prefix}3", RLTM, {"stationName": f"${prefix}2.items[0].stationName", "dataTerm": "DAILY",
