@@ -5,7 +5,7 @@ rewards all judge with the same functions. The public entry point for answers is
 :func:`score_answer` (CONTRACT item 9); everything below it is how one fact is judged.
 
 One module per concern, each importing only the ones before it: :mod:`.numbers`, :mod:`.dates`,
-:mod:`.times`, :mod:`.names`, :mod:`.codes` (the value kinds and their matchers);
+:mod:`.times`, :mod:`.names`, :mod:`.romanized`, :mod:`.codes` (the value kinds and their matchers);
 :mod:`.answer_view` (units of an answer), :mod:`.raw_dump`, :mod:`.refusal`, :mod:`.denials`,
 :mod:`.hedges`, :mod:`.zeros` (what an answer does not state); :mod:`.winners`, :mod:`.measures`,
 :mod:`.binding`, :mod:`.claimed` (which value is claimed for which subject); :mod:`.facts` and

@@ -19,6 +19,7 @@ from kopa_inspect.matching.names import (
     expand_short_names,
     normalize_name,
 )
+from kopa_inspect.matching.romanized import expand_romanized
 from kopa_inspect.matching.winners import infer_competitors
 
 
@@ -76,6 +77,8 @@ def score_answer(
         names += [ctx.get("subject"), ctx.get("scope"), *values]
     names = [n for n in names if isinstance(n, str) and n.strip() and not re.search(r"\d", n)]
     answer = expand_short_names(answer or "", names) if names else answer
+    # and in Latin letters, as an answer to the English gloss writes them ("Jongno-gu", "Haeundae Beach")
+    answer = expand_romanized(answer or "", names) if names else answer
     ids = [expected.get(fid) for fid in resolved if _get(by_fid[fid], "matcher") in ("name", "exact")]
     answer = expand_identifiers(answer or "", [v for v in ids if isinstance(v, str | int) and _id_digits(v)])
     view = parse_answer(answer)

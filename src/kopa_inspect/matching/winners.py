@@ -11,21 +11,29 @@ from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.fact_fields import _get
 from kopa_inspect.matching.names import _spans, normalize_name
 
+# English superlatives and comparatives by direction, defined once: the claim markers, the polarity
+# and the denied claims are built from them.
+EN_MAX_WORDS = ("most", "largest", "highest", "biggest", "latest", "more", "higher", "warmest", "hottest", "busiest",
+                "strongest", "wettest", "greatest", "longest", "heaviest")
+EN_MIN_WORDS = ("least", "lowest", "smallest", "fewest", "cheapest", "earliest", "fewer", "lower", "coldest",
+                "closest", "nearest", "weakest", "driest", "shortest")
+_EN_MARKERS = "|".join((*EN_MAX_WORDS, *EN_MIN_WORDS, "top"))
+
 _MARKER = re.compile(
     # contracted forms too: 큽니다 (크다), 비쌉니다 (비싸다), 쌉니다, 이릅니다, 빠릅니다
     r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸"
     r"|더\s*(?:많|크|큰|큽|높|낮|적|작|늦|이르|이릅|빠르|빠릅|먼저|비싸|비싼|비쌉|싸|싼|쌉)"
     # a comparison without 더: "A가 B보다 (칼로리가) 높습니다"
     r"|보다(?:\s*\S+){0,2}?\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|비싸|비싼|싸|싼)"
-    r"|\b(?:most|largest|highest|lowest|least|latest|earliest|biggest|smallest|fewest|top|more|fewer|higher|lower)\b",
+    rf"|\b(?:{_EN_MARKERS})\b",
     re.IGNORECASE,
 )
 # The other side of a comparison: "B보다", "B(700kcal)보다", "B에 비해", "than B".
 _THAN_AFTER = re.compile(r"^\s*(?:\([^)]*\))?\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해)")
 _THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
 _FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
-_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|큽|높|비싸|비싼|비쌉|늦|most|largest|highest|biggest|latest|more|higher", re.I)
-_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|쌉|이른|이릅|먼저|least|lowest|smallest|fewest|cheapest|earliest|fewer|lower", re.I)
+_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|큽|높|비싸|비싼|비쌉|늦|" + "|".join(EN_MAX_WORDS), re.I)
+_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|쌉|이른|이릅|먼저|" + "|".join(EN_MIN_WORDS), re.I)
 _LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
 
 
@@ -52,7 +60,7 @@ _CONTRAST = re.compile(r"아니라|아니고|rather\s+than|instead\s+of", re.IGN
 _NEGATED = re.compile(
     r"(?:가장|제일|최고로)\s*\S{1,6}?(?:지|진)\s*(?:는|도)?\s*(?:않|못|아니)"
     r"|아닙니다|아니에요|아니예요|아니다|아님|아니었|\bis\s+not\b|\bisn't\b|\bwas\s+not\b|\bwasn't\b"
-    r"|\bnot\s+the\s+(?:most|largest|highest|biggest|latest|least|lowest|smallest|cheapest|top)\b",
+    rf"|\bnot\s+the\s+(?:{_EN_MARKERS})\b",
     re.IGNORECASE,
 )
 AMBIGUOUS = "\x00ambiguous"  # a claim naming several candidates as a list: never the winner
