@@ -64,3 +64,10 @@ def test_names_fixed_by_use_and_english_superlatives() -> None:
     assert m.score_answer(facts, expected, right, context=context) == {"coldest": 1.0, "party": 1.0}
     wrong = "The coldest is Yangpyeong at 1.1°C. Ulsan mayor: changed (2018: People Power Party)."
     assert m.score_answer(facts, expected, wrong, context=context) == {"coldest": 0.0, "party": 0.0}
+
+
+def test_a_latin_gloss_beside_the_hangul_name_is_read_once() -> None:
+    names = ["서울특별시", "부산광역시"]
+    text = "Seoul (서울) 8, Busan (부산) 2 — and many words later in the same sentence, Seoul had the most."
+    out = expand_romanized(text, names)
+    assert out.startswith("      (서울) 8,") and out.endswith("서울특별시 had the most.")

@@ -52,7 +52,9 @@ ENGLISH_NAMES: dict[str, tuple[str, ...]] = {
     "SK하이닉스": ("skhynix",), "충남대학교": ("chungnamnationaluniversity",),
     "수원월드컵경기장": ("suwonworldcupstadium",),
 }
-_MIN_LETTERS = 4  # a shorter form ("U" of 우동 without its kind) is too common a spelling to be a name
+_MIN_LETTERS = 4
+# how near (characters, within the sentence) a Hangul name makes a Latin one its gloss
+_GLOSS_REACH = 40  # a shorter form ("U" of 우동 without its kind) is too common a spelling to be a name
 
 
 def _syllables(word: str) -> list[tuple[int, int, int] | str]:
@@ -129,15 +131,13 @@ def romanized_forms(name: str) -> set[str]:
 def expand_romanized(text: str, names: Iterable[str]) -> str:
     """``text`` with every run of Latin words that spells one of ``names``' romanized forms (from a
     word's start to a word's end; hyphens, spaces and apostrophes between) replaced by the name.
-    A form two names share is left as written, and so is a name the text also writes in Hangul
-    ("Suwon (수원시)": the Latin word glosses it, the Hangul one is read)."""
+    A form two names share is left as written; one with the name also written in Hangul close by in
+    its sentence ("Seoul (서울) 8", "Suwon, Yongin: 수원시, 용인시 …") glosses it and is blanked, so the
+    name is read once."""
     if not re.search(r"[A-Za-z]", text):
         return text
-    said = normalize_name(text)
     owners: dict[str, set[str]] = {}
     for n in dict.fromkeys(n for n in names if isinstance(n, str) and re.search(r"[가-힣]", n)):
-        if normalize_name(n) in said:
-            continue
         for form in romanized_forms(n):
             owners.setdefault(form, set()).add(n)
     forms = {f: next(iter(o)) for f, o in owners.items() if len(o) == 1}
@@ -170,6 +170,11 @@ def expand_romanized(text: str, names: Iterable[str]) -> str:
                     and not any(a <= where[last] and where[start] < b for a, b, _ in spans)):
                 spans.append((where[start], where[last] + 1, name))
             start = flat.find(form, start + 1)
+    out = text
     for a, b, name in sorted(spans, reverse=True):
-        text = text[:a] + name + text[b:]
-    return text
+        start = max(text.rfind(c, 0, a) for c in ".!?\n") + 1
+        ends = [i for i in (text.find(c, b) for c in ".!?\n") if i >= 0]
+        near = normalize_name(text[max(start, a - _GLOSS_REACH): min([*ends, len(text), b + _GLOSS_REACH])])
+        glossed = any(f and f in near for f in {normalize_name(name), *map(normalize_name, short_forms(name))})
+        out = out[:a] + (" " * (b - a) if glossed else name) + out[b:]
+    return out
