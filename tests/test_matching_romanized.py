@@ -70,4 +70,4 @@ def test_a_latin_gloss_beside_the_hangul_name_is_read_once() -> None:
     names = ["서울특별시", "부산광역시"]
     text = "Seoul (서울) 8, Busan (부산) 2 — and many words later in the same sentence, Seoul had the most."
     out = expand_romanized(text, names)
-    assert out.startswith("      (서울) 8,") and out.endswith("서울특별시 had the most.")
+    assert out.startswith("Seoul (서울) 8,") and out.endswith("서울특별시 had the most.")

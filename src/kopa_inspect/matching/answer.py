@@ -76,7 +76,7 @@ def score_answer(
             values.append(expected.get(fid))
         names += [ctx.get("subject"), ctx.get("scope"), *values]
     names = [n for n in names if isinstance(n, str) and n.strip() and not re.search(r"\d", n)]
-    answer = expand_short_names(answer or "", names) if names else answer
+    answer = expand_short_names(answer or "", names, question) if names else answer
     # and in Latin letters, as an answer to the English gloss writes them ("Jongno-gu", "Haeundae Beach")
     answer = expand_romanized(answer or "", names) if names else answer
     ids = [expected.get(fid) for fid in resolved if _get(by_fid[fid], "matcher") in ("name", "exact")]

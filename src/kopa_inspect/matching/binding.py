@@ -35,7 +35,9 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
         rest = forward[b - a :]
         said = bool(extract_numbers(rest) or _NONE.search(rest)) if numeric else not _BARE_TAIL.fullmatch(
             re.sub(r"[\W_]+", "", rest))
-        if not said:
+        # a list of names ("부산·대구·광주는 각각 2명씩") is said of after it, never before
+        in_list = nxt < len(sentence) and bool(_NAME_JOIN.fullmatch(rest))
+        if not said and not in_list:
             out.append(sentence[prev:a] + own)
     return out
 
@@ -64,7 +66,7 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
 # Per-group values after a list of names: "수원, 용인, 화성의 건수는 각각 75건, 114건, 96건입니다", "A와 B는 각각
 # X, Y", "A, B and C had X, Y and Z respectively" bind the values to the names in order. A list whose count
 # differs from the names' binds nothing. UNCERTAIN: separator lists, not a parser.
-_NAME_JOIN = re.compile(r"\s*(?:,|、|및|그리고|\band\b|&)\s*|(?:와|과|랑|하고)\s+", re.IGNORECASE)
+_NAME_JOIN = re.compile(r"\s*(?:,|、|·|ㆍ|및|그리고|\band\b|&)\s*|(?:와|과|랑|하고)\s+", re.IGNORECASE)
 # a slash after a unit's letter is the unit's own ("㎍/㎥", "m/s"), no item separator
 _ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|(?<![A-Za-z㎍㎎μ])/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+",
                          re.IGNORECASE)
@@ -100,6 +102,8 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
             seg = sentence[mk.end() :]
             cut = _ITEMS_END.search(seg)
             seg = seg[: cut.start()] if cut else seg
+            named = _spans([*forms, *others], seg)  # the list ends where another place is named
+            seg = seg[: min(a for _, a, _ in named)] if named else seg
             lists.append((sentence[lead : mk.start()], seg))
             lead = mk.end() + len(seg)
     else:
@@ -114,6 +118,8 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
         chosen = [k for k, (lead, _) in enumerate(lists) if k and not names(lead, rival)][:1]
     seg = lists[chosen[0] if chosen else 0][1]
     items = [x for x in _ITEM_SPLIT.split(seg) if x and x.strip()]
+    if len(items) == 1 and len(lists) == 1:  # "A, B, C는 각각 2명씩": one value for each, a shared one
+        return None
     if len(at) != 1 or len(items) != len(run):
         return ""
     return items[at[0]]
@@ -128,7 +134,9 @@ _SHARED = re.compile(
     r"^\s*(?:은|는|이|가|의|도)?\s*(?:"
     r"(?:(?P<n>두|세|네|다섯|여섯|일곱|\d+)\s*(?:곳|개\s*구|개|군데|구|명|의원|병원|기관|군|시)\s*(?:이|가|은|는)?\s*|(?P<k>둘|셋|넷)\s*(?=다))?"
     r"(?:모두|다|전부)(?![가-힣])"
-    r"|(?:are\s+|were\s+)?(?:both|all)(?:\s+(?P<e>two|three|four|five|six))?\b)",
+    r"|(?:are\s+|were\s+)?(?:both|all)(?:\s+(?P<e>two|three|four|five|six))?\b"
+    # "부산·대구·광주는 각각 2명(씩)": one figure for each
+    r"|각각(?=\s*\d[\d,.]*\s*[가-힣A-Za-z%℃°]{0,4}\s*(?:씩|[,.;]|$|이|입|으로|로|였|이었)))",
     re.IGNORECASE,
 )
 _SHARED_END = re.compile(r"[,;.!?\n]|(?:이고|이며|지만|인데|으며)\s")
@@ -146,12 +154,20 @@ def _name_runs(sentence: str, names: Sequence[str]) -> list[list[tuple[str, int,
     return runs
 
 
+# A value stated before the list of names it holds for, as a label: "9.8℃: 종로, 노원, 송파, 도봉"
+_LABEL_BEFORE = re.compile(r"(?P<head>[^:：\n]*\d[^:：\n]*)[:：]\s*$")
+
+
 def _shared_stretch(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
-    """What ``sentence`` says of a list of names holding the subject as one ("…둘 다 X"), or None."""
+    """What ``sentence`` says of a list of names holding the subject as one ("…둘 다 X", "X: A, B"),
+    or None."""
     runs = _name_runs(sentence, [*forms, *others])
     for run in runs:
         if len(run) < 2 or not any(n in forms for n, _, _ in run):
             continue
+        label = _LABEL_BEFORE.search(sentence[: run[0][1]])
+        if label and not _name_runs(label.group("head"), [*forms, *others]):
+            return label.group("head")
         mark = _SHARED.match(sentence[run[-1][2] :])
         if not mark:
             continue

@@ -51,16 +51,21 @@ _NUMERIC = re.compile(r"[-+]?[\d,]*\d(?:\.\d+)?")
 
 # The usual short forms of a name: schools by their first syllable of kind ("매탄고등학교" -> "매탄고", "영통중",
 # "매탄초", "경기여고", "서울대"), a company without 주식회사/(주), a sido by its short name ("서울특별시 강남구" ->
-# "서울 강남구"), a city or county without 시/군 ("수원시" -> "수원"; not 구: "김민구" is a person). UNCERTAIN:
-# a suffix list.
+# "서울 강남구"), a city, county or district without 시/군/구 ("수원시" -> "수원", "서울특별시 강남구" -> "강남").
+# A district's 구 is dropped only where the name is a place for sure: after its city ("서울특별시 강남구",
+# "수원시 영통구"), or, alone, with a stem of three syllables or more ("부산진구") or the short form the
+# question itself uses ("서울 종로·노원·은평 …"); "김민구" may be a person. UNCERTAIN: a suffix list.
 _SCHOOL_SHORT = (("여자고등학교", "여고"), ("고등학교", "고"), ("여자중학교", "여중"), ("중학교", "중"),
                  ("초등학교", "초"), ("대학교", "대"))
 _COMPANY = re.compile(r"\(\s*주\s*\)|㈜|주식회사")
 _REGION_TAIL = re.compile(r"^([가-힣]{2,})(?<!특별|광역|자치)(?:시|군)$")
+_DISTRICT_TAIL = re.compile(r"^([가-힣]{2,})구$")
+_CITY_WORD = re.compile(r"[가-힣]+(?:특별시|광역시|특별자치시|특별자치도|도|시)$")
 
 
-def short_forms(name: Any) -> list[str]:
-    """The usual short forms of ``name`` (itself excluded), each at least two characters normalized."""
+def short_forms(name: Any, question: str | None = None) -> list[str]:
+    """The usual short forms of ``name`` (itself excluded), each at least two characters normalized;
+    ``question``: the user's question, whose own short forms of the name count too."""
     n = " ".join(unicodedata.normalize("NFKC", str(name)).split())
     bases = {n}
     company = " ".join(_COMPANY.sub(" ", n).split())
@@ -81,6 +86,10 @@ def short_forms(name: Any) -> list[str]:
         region = _REGION_TAIL.match(last)
         if region:
             out.add(" ".join([*words[:-1], region.group(1)]))
+        district = _DISTRICT_TAIL.match(last)
+        if district and ((len(words) > 1 and _CITY_WORD.fullmatch(words[-2])) or len(district.group(1)) >= 3
+                         or (question and re.search(rf"(?<![가-힣]){district.group(1)}(?!구)", question))):
+            out.add(district.group(1))
     out.discard(n)
     return sorted(f for f in out if len(normalize_name(f)) >= 2)
 
@@ -97,7 +106,7 @@ PARTICLE_RUN = rf"(?:{'|'.join(sorted(PARTICLES, key=len, reverse=True))}){{0,3}
 _SHORT_TAIL = rf"(?=(?:{'|'.join(OFFICE_WORDS)})?{PARTICLE_RUN}(?![가-힣]))"
 
 
-def expand_short_names(text: str, names: Iterable[Any]) -> str:
+def expand_short_names(text: str, names: Iterable[Any], question: str | None = None) -> str:
     """``text`` with each short form (:func:`short_forms`) of the task's ``names`` replaced by the name,
     where no other name of the task has that form (or is normalized to it): "매탄고가" -> "매탄고등학교가".
     A form shared by two names ("광주" of 광주광역시 and 광주시) is left as said: it names neither."""
@@ -106,9 +115,9 @@ def expand_short_names(text: str, names: Iterable[Any]) -> str:
     owners: dict[str, set[str]] = {}
     for n in full:
         owners.setdefault(normalize_name(n), set()).add(n)
-        for f in short_forms(n):
+        for f in short_forms(n, question):
             owners.setdefault(normalize_name(f), set()).add(n)
-    forms = [(f, n) for n in full for f in short_forms(n) if owners[normalize_name(f)] == {n}]
+    forms = [(f, n) for n in full for f in short_forms(n, question) if owners[normalize_name(f)] == {n}]
     if not forms:
         return text
     text = unicodedata.normalize("NFKC", text)

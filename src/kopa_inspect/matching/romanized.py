@@ -132,8 +132,8 @@ def expand_romanized(text: str, names: Iterable[str]) -> str:
     """``text`` with every run of Latin words that spells one of ``names``' romanized forms (from a
     word's start to a word's end; hyphens, spaces and apostrophes between) replaced by the name.
     A form two names share is left as written; one with the name also written in Hangul close by in
-    its sentence ("Seoul (서울) 8", "Suwon, Yongin: 수원시, 용인시 …") glosses it and is blanked, so the
-    name is read once."""
+    its sentence ("Seoul (서울) 8", "Suwon, Yongin: 수원시, 용인시 …", "NAVER 또는 네이버") glosses it and is
+    left as written, so the name is read once."""
     if not re.search(r"[A-Za-z]", text):
         return text
     owners: dict[str, set[str]] = {}
@@ -176,5 +176,6 @@ def expand_romanized(text: str, names: Iterable[str]) -> str:
         ends = [i for i in (text.find(c, b) for c in ".!?\n") if i >= 0]
         near = normalize_name(text[max(start, a - _GLOSS_REACH): min([*ends, len(text), b + _GLOSS_REACH])])
         glossed = any(f and f in near for f in {normalize_name(name), *map(normalize_name, short_forms(name))})
-        out = out[:a] + (" " * (b - a) if glossed else name) + out[b:]
+        if not glossed:
+            out = out[:a] + name + out[b:]
     return out
