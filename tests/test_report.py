@@ -483,3 +483,49 @@ def test_classify_gold_failure_and_unanswerable() -> None:
         assert classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True, version_1=v1)) == "gold plan failed"
     assert classify(_sample({}, [], [], category="unanswerable")) == "answered an unanswerable question"
     assert classify(_sample({}, [], [{"tool": "a"}])) == "hallucinated answer without a call"
+
+
+def _tabular_spec_width(tex_table: str) -> int:
+    import re
+
+    m = re.search(r"\\begin\{tabular\}\{((?:[^{}]|\{[^{}]*\})*)\}", tex_table)
+    assert m, tex_table
+    return len(re.findall(r"p\{[^{}]*\}|[lcr]", m.group(1)))
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_report_at_small_k_writes_every_table(logs: Path, tmp_path: Path, k: int) -> None:
+    """pass@1 is pass@k at k = 1: one column, not two; at k = 2 every model with 2 epochs has it."""
+    from kopa_inspect.report.write import make_report
+
+    out = tmp_path / "r"
+    rep = make_report(logs, out, k)
+    tex = (out / "report.tex").read_text(encoding="utf-8")
+    tex_tables = tex.split("\\begin{table}")[1:]
+    assert len(tex_tables) == len(rep.tables)
+    for (name, table), tex_table in zip(rep.tables.items(), tex_tables, strict=True):
+        assert not table.empty, name
+        assert table.columns.is_unique, (name, list(table.columns))
+        assert (out / f"{name}.csv").exists(), name
+        assert _tabular_spec_width(tex_table) == len(table.columns), name
+    head = rep.tables["headline"]
+    assert [c for c in head.columns if c.startswith("pass@")].count(f"pass@{k}") == 1
+    if k == 1:
+        assert "pass@1 / pass@1" not in (out / "report.md").read_text(encoding="utf-8")
+    assert f"KOPA-Bench pass@{k}" in rep.tables["benchmarks"].columns
+    assert f"pass@{k}" in rep.tables["held_out"].columns
+
+
+def test_titles_name_only_the_columns_present(logs: Path, tmp_path: Path) -> None:
+    """No model ran 9 epochs: no pass@9 column, and no title or figure promises one."""
+    from kopa_inspect.report import figures, write
+
+    rep = write.make_report(logs, tmp_path / "r", 9)
+    assert all("pass@9" not in c for t in rep.tables.values() for c in map(str, t.columns))
+    md = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
+    assert "pass@9" not in md.split("## ", 1)[1], "a title names a column no table has"
+    assert write.title("headline", 9, columns=rep.tables["headline"].columns) == \
+        "KOPA-Bench: pass@1 (95% CIs over seeds and over tasks)"
+    assert "pass@4" in write.title("headline", 4, columns=["pass@1", "pass@4"])
+    assert figures.headline_title(rep.tables["headline"], 9) == "KOPA-Bench pass@1"
+    assert figures.headline_title(pd.DataFrame(columns=["pass@1", "pass@4"]), 4) == "KOPA-Bench pass@1 and pass@4"

@@ -43,6 +43,11 @@ def grouped_bars(table: pd.DataFrame, index: str, title: str, path: Path, ylabel
     return _save(fig, path)
 
 
+def headline_title(head: pd.DataFrame, k: int) -> str:
+    """Names pass@k only where the headline has that column (k > 1 and some model ran k epochs)."""
+    return "KOPA-Bench pass@1" + (f" and pass@{k}" if k > 1 and f"pass@{k}" in head.columns else "")
+
+
 def headline_bars(head: pd.DataFrame, k: int, path: Path) -> Path | None:
     """pass@1 with its seed CI as an error bar, and pass@k beside it, per model."""
     if head.empty:
@@ -61,13 +66,13 @@ def headline_bars(head: pd.DataFrame, k: int, path: Path) -> Path | None:
     fig, ax = plt.subplots(figsize=(max(6.0, 1.2 * len(labels)), 4.2))
     xs = list(range(len(labels)))
     ax.bar([x - 0.2 for x in xs], p1, width=0.4, yerr=[lo, hi], capsize=3, label="pass@1 (95% CI over seeds)")
-    if f"pass@{k}" in head.columns:  # no model ran k epochs: no pass@k bars
+    if k > 1 and f"pass@{k}" in head.columns:  # no model ran k epochs: no pass@k bars
         pk = pd.to_numeric(head[f"pass@{k}"], errors="coerce").fillna(0).tolist()
         ax.bar([x + 0.2 for x in xs], pk, width=0.4, label=f"pass@{k}")
     ax.set_xticks(xs)
     ax.set_xticklabels(labels, rotation=30, ha="right")
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("KOPA-Bench")
-    ax.set_title(f"KOPA-Bench pass@1 and pass@{k}")
+    ax.set_title(headline_title(head, k))
     ax.legend(fontsize=7)
     return _save(fig, path)

@@ -75,7 +75,7 @@ def headline(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
             "pass@1 95% CI (seeds)": _ci(t_ci(per_seed)),
             "pass@1 95% CI (tasks)": _ci(bootstrap_ci(p1)),
         }
-        if epochs >= k:
+        if k > 1 and epochs >= k:  # at k = 1, pass@k is the pass@1 column already there
             pk = [pass_at_k(n, c, k) for n, c in zip(tasks["n"], tasks["c"], strict=True)]
             row[f"pass@{k}"] = mean(pk)
             row[f"pass@{k} 95% CI (tasks)"] = _ci(bootstrap_ci(pk))
@@ -87,8 +87,8 @@ def headline(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
 
 
 def _pass_k_columns(table: pd.DataFrame, k: int) -> list[str]:
-    """pass@1, and pass@k where the headline has it (some model ran k epochs)."""
-    return ["pass@1"] + ([f"pass@{k}"] if f"pass@{k}" in table.columns else [])
+    """pass@1, and pass@k where the headline has it (k > 1 and some model ran k epochs)."""
+    return ["pass@1"] + ([f"pass@{k}"] if k > 1 and f"pass@{k}" in table.columns else [])
 
 
 def axes(df: pd.DataFrame) -> pd.DataFrame:
@@ -218,6 +218,8 @@ def build(kopa: pd.DataFrame, bfcl: pd.DataFrame | None = None, k: int = 4) -> R
             + ", ".join(f"{m}: {n}" for m, n in task_counts.items())
             + "); their pass rates are not directly comparable"
         )
+    if k > 1 and f"pass@{k}" not in head.columns:
+        rep.notes.append(f"no model ran {k} epochs: no pass@{k} column (pass@{k} needs at least {k} tries per task)")
     n_err = int(head["errored"].sum())
     if n_err:
         rep.notes.append(f"{n_err} sample(s) ended in an error and count as failures")
