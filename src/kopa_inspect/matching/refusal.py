@@ -16,6 +16,10 @@ _DECLINE = re.compile(
             # 어렵다 is ㅂ-irregular: 어렵습니다, 어려울/어려워/어려운
             r"답(?:변)?(?:하|드리)기\s*(?:가|는)?\s*어(?:려|렵)",
             r"(?:제공|지원|포함)(?:하|되)지\s*않",
+            # the data is not out yet: "내년 3월 식단은 아직 공개되지 않았습니다"
+            r"(?:공개|등록|게시|공표|발표|신고)(?:되|하)지\s*않았",
+            # a question asked back about a place that does not exist: "부산 해운대구를 말씀하신 거라면"
+            r"(?:말씀하신|찾으시는|원하시는)\s*(?:게|것이|거|곳이)\s*(?:라면|이라면|맞다면)",
             r"불가능|불가합니다|불가해",
             r"(?:도구|툴|api|API|기능)(?:가|이|는)?\s*없",
             r"(?:도구|api|API)로는?\s*(?:\S+\s*){0,4}없",
@@ -29,6 +33,13 @@ _DECLINE = re.compile(
 )
 # Names a refusal must not invent (UNCERTAIN: a suffix list, not a named-entity recognizer). A
 # quote is a quote, not an English apostrophe ("can't", "month's").
+# A figure that says when ("11월", "2026년", "10일", "3시") dates the reason; it is no data point.
+_DATE_PART = re.compile(r"\s*(?:년|월|일|시(?!간)|분(?!의))")
+# A kind of place said with a common word, no name ("버스정류소", "인근 병원", "해당 아파트").
+_GENERIC_PLACE = re.compile(
+    r"(?:버스|시내버스|마을버스|해당|인근|근처|주변|가까운|다른|동네|지역|일반|대형|종합|모든|각)"
+    r"(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
+)
 _ENTITY = re.compile(
     r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
     r"|(?<![A-Za-z])(?:['\"“‘]([^'\"”’\n]{2,30})['\"”’]|[「『]([^」』\n]{1,30})[」』])(?![A-Za-z])"
@@ -147,10 +158,14 @@ def is_refusal(answer: str, question: str | None = None, shown: str | None = Non
     # figures compared as written (digits) too: "제1200조" is an article number, not 1,200조 won
     asked = {round(n.value, 6) for n in extract_numbers(q, mask_dates=False)} | _raw_figures(q)
     for n in extract_numbers(text, mask_dates=False):
+        if _DATE_PART.match(text, n.end):  # "다음 달(11월)", "2026년 9월 기준": when, not what
+            continue
         if round(n.value, 6) not in asked and not _raw_figures(text[n.start : n.end]) <= asked:
             return False
     qn = normalize_name(q)
     for m in _ENTITY.finditer(text):
+        if _GENERIC_PLACE.fullmatch(m.group(0)):
+            continue
         name = m.group(1) or m.group(2) or m.group(3) or m.group(0)
         if normalize_name(name).lower() not in qn.lower():
             return False
