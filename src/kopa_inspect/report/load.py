@@ -18,6 +18,9 @@ in the same folder become BFCL columns beside KOPA-Bench. Their single score (``
 number) is the sample's ``score_value``; they are given the KOPA-Bench label of the same model
 (same model name and args, else the same model name when only one KOPA run uses it).
 
+Runs with one label but different settings (model, task version, task arguments, epochs) are
+not pooled: report.settings splits them into one label each and says so in a note.
+
 Resumed or repeated runs leave several logs holding the same samples; the most recent finished
 copy of each (label, task, sample, epoch) is kept, so nothing is counted twice.
 """
@@ -31,6 +34,8 @@ from typing import Any
 import pandas as pd
 from inspect_ai.analysis import EvalColumn, EvalModel, EvalTask, SampleColumn, SampleSummary, samples_df
 
+from kopa_inspect.report.settings import mixed_across_rows, split_mixed_labels
+
 # The KOPA-Bench axes (kopa_inspect.scorers.grading.AXES; "parallel" may be absent from older
 # logs); "judge" is the optional model-graded check (1 = C).
 METRICS = ("success", "answer", "call_f1", "chain", "env", "efficiency", "calls", "errors", "parallel")
@@ -43,6 +48,8 @@ _COLUMNS = [
     *EvalModel,
     *EvalTask,
     EvalColumn("model_args_json", path="eval.model_args"),
+    EvalColumn("task_args_json", path="eval.task_args"),
+    EvalColumn("run_epochs", path="eval.config.epochs"),
     EvalColumn("eval_metadata_label", path="eval.metadata.kopa_label"),
     EvalColumn("run_id", path="eval.run_id"),
     EvalColumn("eval_created", path="eval.created"),
@@ -150,7 +157,10 @@ def load_samples(log_dir: str | Path) -> pd.DataFrame:
     other = [c for c in df.columns if c.startswith("score_") and c not in kopa_columns]
     df["score_value"] = df.apply(lambda r: _first_score(r, other), axis=1) if other else None
     df["errored"] = df["sample_error"].map(lambda e: _present(e) and str(e) != "")
-    return _dedupe(df)
+    df, split_notes = split_mixed_labels(df)
+    out = _dedupe(df)
+    out.attrs["setting_notes"] = split_notes + mixed_across_rows(out)
+    return out
 
 
 def _dedupe(df: pd.DataFrame) -> pd.DataFrame:

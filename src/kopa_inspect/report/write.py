@@ -92,6 +92,7 @@ def _write(log_dir: str | Path, final: Path, out: Path, k: int) -> tables.Report
     kopa = kopa_samples(df)
     bfcl = bfcl_samples(df, kopa)
     rep = tables.build(kopa, bfcl, k)
+    rep.notes[:0] = df.attrs.get("setting_notes", [])
     rep.tables["errors"] = error_table(kopa)
     try:
         rep.tables["bfcl"] = bfcl_summary(bfcl)
