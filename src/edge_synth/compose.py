@@ -24,6 +24,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -167,11 +168,11 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | Non
             best = pick(v for v in vals if v is not None)
             if sum(v == best for v in vals) == 1:
                 options.append((vals.index(best), how, m))
-    named = [i for i, it in enumerate(items) if named and op_id and row_label(op_id, it, items) is not None]
-    if options and (not named or rng.random() < 0.6):
+    named_rows = [i for i, it in enumerate(items) if named and op_id and row_label(op_id, it, items) is not None]
+    if options and (not named_rows or rng.random() < 0.6):
         return rng.choice(options)
-    if named:
-        return rng.choice(named), "named", None
+    if named_rows:
+        return rng.choice(named_rows), "named", None
     return -1, "", None
 
 
@@ -285,11 +286,11 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
                 continue
             best = max(counts)[1]
             noun = user_noun(draft.step(j.consumers[0]).tool)
-            for n, s in counts:
-                facts.append(_bound({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, s)}의 {noun} 수",
-                                     "value": f"${s}.totalCount", "resolved": n, "matcher": "number",
-                                     "tolerance": 0.0, "step": s, "field": COUNT, "row": 0, "row_reason": "compared"},
-                                    _cmp_label(draft, j, s)))
+            for n, sid in counts:
+                facts.append(_bound({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, sid)}의 {noun} 수",
+                                     "value": f"${sid}.totalCount", "resolved": n, "matcher": "number",
+                                     "tolerance": 0.0, "step": sid, "field": COUNT, "row": 0, "row_reason": "compared"},
+                                    _cmp_label(draft, j, sid)))
             facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
                                       f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
                                       f"${best}.totalCount", true_count(run.outputs[best])))
@@ -298,11 +299,11 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
             best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
-            for s in j.consumers:
-                facts.append(_bound(_fact(f"f{len(facts) + 1}", s, f, run, 0, "compared", None,
-                                          f"{_cmp_name(draft, run, j, s)}의 {field_label(draft.step(s).tool, f)}",
-                                          draft.step(s).tool),
-                                    _cmp_label(draft, j, s)))
+            for sid in j.consumers:
+                facts.append(_bound(_fact(f"f{len(facts) + 1}", sid, f, run, 0, "compared", None,
+                                          f"{_cmp_name(draft, run, j, sid)}의 {field_label(draft.step(sid).tool, f)}",
+                                          draft.step(sid).tool),
+                                    _cmp_label(draft, j, sid)))
             facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
                                       f"{cmp_phrase(draft.step(best).tool, f, run.outputs[best]['items'][0].get(f))} 쪽",
                                       f"${best}.items[0].{f}", run.outputs[best]["items"][0].get(f)))
@@ -464,8 +465,8 @@ MAX_COMPETITORS = 30
 def _rivals(items: list[dict[str, Any]], idx: int, name_field: str) -> list[str]:
     """The other rows' names (the field that names the picked row), in row order, capped."""
     own = str(items[idx].get(name_field, "")).strip()
-    out = [str(it.get(name_field)).strip() for k, it in enumerate(items)
-           if k != idx and isinstance(it.get(name_field), str) and it.get(name_field).strip()]
+    names = (it.get(name_field) for k, it in enumerate(items) if k != idx)
+    out = [n.strip() for n in names if isinstance(n, str) and n.strip()]
     return list(dict.fromkeys(n for n in out if n != own))[:MAX_COMPETITORS]
 
 
@@ -476,7 +477,7 @@ def _value_rivals(items: list[dict[str, Any]], idx: int, fname: str) -> list[str
     return list(dict.fromkeys(v for v in out if v != own))[:MAX_COMPETITORS]
 
 
-def _said_by_rival(value: Any, rivals: list[Any]) -> bool:
+def _said_by_rival(value: Any, rivals: list[Any] | None) -> bool:
     """Would saying ``value`` read as naming another row's answer (a number among the competitors)?"""
     n = numeric(value)
     return n is not None and any(numeric(c) == n for c in rivals or [])
@@ -560,7 +561,7 @@ def _counted(label: str) -> bool:
 
 def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -> str:
     """"가장 큰"/"가장 작은", or for a clock measure "가장 늦은"/"가장 이른" (a time is not large)."""
-    clock = bool(fname) and any(is_clock_kind(op_id, fname, it.get(fname)) for it in items[:1])
+    clock = bool(fname and any(is_clock_kind(op_id, fname, it.get(fname)) for it in items[:1]))
     if clock:
         return "가장 늦은" if how in ("max", "max_by") else "가장 이른"
     if fname and _counted(field_label(op_id, fname)):
@@ -1113,7 +1114,7 @@ class _Writer:
         reason = f["row_reason"]
         raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
         q = question_word(tool, f, raw)
-        rel, mods = self.where.get(sid, (None, None))
+        rel, mods = self.where.get(sid, ("", ""))
         own = bool(rel) and not mods and rel.endswith("의") and text == f"{rel} {user_noun(tool)}"
         if reason == "only" and f.get("row_label_field") == f["field"] and not said_before:
             # which one it is (the only row of a list the chain found): "… 같은 동네의 병원은 어디인가요?"
@@ -1205,9 +1206,9 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
         for i in range(at, at + n):
             whose, what, q = merged[i]
             last = i == at + n - 1
-            prev = merged[i - 1] if i else None
-            other = _only_other_name(_join(*prev[:2]), _join(whose, what)) if last and prev and prev[2] == q else None
-            if last and prev and (prev[1], prev[2]) == (what, q) and _BARE_NAME.fullmatch(whose):
+            before = merged[i - 1] if i else None
+            other = _only_other_name(_join(*before[:2]), _join(whose, what)) if last and before and before[2] == q else None
+            if last and before and (before[1], before[2]) == (what, q) and _BARE_NAME.fullmatch(whose):
                 # the same ask of another row whose list was said: "'B'는요?"; a row said with its own
                 # scope ("전문의가 가장 적은 병원의 '내과'") is asked in full, not "…의 '내과'는요?"
                 clauses.append(f"{eun(whose[:-1])}요?")
@@ -1315,12 +1316,12 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             out.append(f"{who}의 {eun(label)} {ro(said)} {side}이어서 {eul(taken)} 살펴봤습니다.")
         if j.type == "CMP" and j.detail["compare"] == COUNT:
             cons_tool = draft.step(j.consumers[0]).tool
-            pairs = [(_producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
+            counts = [(_producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
                      for i, s in zip(j.detail["items"], j.consumers, strict=False)]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             # "'A' 근처 병원은 8곳, 'B' 근처 병원은 14곳": each count next to its own row
             said = ", ".join(f"{eun(_join(_relation(draft, j, j.consumers[0], {}, who=n), user_noun(cons_tool)))} "
-                             f"{c}{counter(cons_tool)}" for n, c in pairs)
+                             f"{c}{counter(cons_tool)}" for n, c in counts)
             if win is not None:
                 out.append(f"{said}입니다. {win['winner_label']} 쪽이 더 많습니다.")
             continue
@@ -1340,8 +1341,8 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         if f.get("row_reason") == "compared" or "pick_for" in f:
             continue  # a pick's name is said with the fact it was picked for
         tool = draft.step(f["step"]).tool
-        label = f.get("row_label")
-        name = f"'{label}'" if label else None
+        picked_label = f.get("row_label")
+        name = f"'{picked_label}'" if picked_label else None
         flabel = asked_label(draft, f)
         reason = f["row_reason"]
         items = outputs[f["step"]]["items"]
@@ -1436,7 +1437,7 @@ def render_output(op_id: str, args: dict[str, Any], output: dict[str, Any]) -> s
     return CallResult(op_id, args, parsed, 200).for_model()
 
 
-def tools_for(plan: Plan, tokens: dict[str, str], extra_tools: list[str] = ()) -> list[dict[str, Any]]:
+def tools_for(plan: Plan, tokens: dict[str, str], extra_tools: Iterable[str] = ()) -> list[dict[str, Any]]:
     names = sorted(set(plan.tools()) | set(extra_tools))
     tools = [auth_tool_schema(p) for p in sorted(tokens)]
     return tools + [tool_schema(get_operation(n)) for n in names]

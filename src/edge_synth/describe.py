@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from edge_synth.askable import name_field, word
 from edge_synth.fields import concept, is_name_like, norm
@@ -125,7 +125,7 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
     return f, v
 
 
-def _sayable(v: Any) -> bool:
+def _sayable(v: Any) -> TypeGuard[str]:
     # A masked name ("강*은", privacy masking of an owner) names nobody a person could say.
     return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
 

@@ -171,9 +171,9 @@ def param_format(p: Param, op_id: str | None = None) -> str | None:
         m = re.fullmatch(r"\\d\{(\d+)\}|\[0-9\]\{(\d+)\}", pat)
         if m:
             n = int(m.group(1) or m.group(2))
-            fmt = {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4", 12: "tm12"}.get(n)
-            if fmt is not None:
-                return fmt
+            by_digits = {10: "code10", 5: "code5", 8: "date8", 6: "ym6", 4: "year4", 12: "tm12"}.get(n)
+            if by_digits is not None:
+                return by_digits
     c = concept(p.name, op_id)
     return CONCEPT_FORMAT.get(c) if c else None
 

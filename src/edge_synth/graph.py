@@ -15,10 +15,11 @@ Proposal is cheap and generous; execution (verify.py) decides what survives.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import networkx as nx
@@ -40,7 +41,8 @@ class Edge:
     consumer: str
     param: str
     slice: tuple[int, int] | None = None
-    reasons: list[str] = field(default_factory=list)
+    # dataclasses.field: the bare name is this class's own ``field`` attribute here
+    reasons: list[str] = dataclasses.field(default_factory=list)
     prior: float = 0.5  # proposal confidence: the weak Beta prior's mean
     kind: str = "code"  # code | name | value (decides SEQ vs SEM junctions)
     retriever_sim: float | None = None
@@ -83,7 +85,7 @@ class LinkGraph:
     """Operations as nodes, links as keyed multi-edges (key = edge id)."""
 
     def __init__(self) -> None:
-        self.g = nx.MultiDiGraph()
+        self.g: nx.MultiDiGraph[str] = nx.MultiDiGraph()
         self.edges: dict[str, Edge] = {}
 
     def add_op(self, op: Operation) -> None:
@@ -129,7 +131,7 @@ class LinkGraph:
     def to_json(self) -> dict[str, Any]:
         return {
             "pairs": self.g.graph.get("pairs", {}),
-            "nodes": [{"id": n, **d} for n, d in sorted(self.g.nodes(data=True))],
+            "nodes": [{"id": n, **d} for n, d in sorted(self.g.nodes.items())],
             "edges": [self.edges[k].to_json() for k in sorted(self.edges)],
         }
 
@@ -242,8 +244,8 @@ def _semantic_edges(
     params_of: dict[str, list[str]] = defaultdict(list)
     for op_id, f in fkeys:
         fields_of[op_id].append(f)
-    for op_id, p in pkeys:
-        params_of[op_id].append(p)
+    for op_id, pname in pkeys:
+        params_of[op_id].append(pname)
     for (a, b), sim in sorted(pairs.items()):
         if not fields_of[a] or not params_of[b]:
             continue

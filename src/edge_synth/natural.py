@@ -509,18 +509,18 @@ def fluency_problems(query: str) -> list[str]:
     if len(query) > MAX_QUERY_CHARS:
         out.append(f"long query ({len(query)} characters)")
     masked = _QUOTED_NAME.sub("'N'", query)
-    if m := _CODE_BESIDE.search(masked):
-        out.append(f"code beside a name {m.group(0)!r}")
-    if m := _AREA_RADIUS.search(masked):
-        out.append(f"radius around an area {m.group(0).strip()!r}")
+    if found := _CODE_BESIDE.search(masked):
+        out.append(f"code beside a name {found.group(0)!r}")
+    if found := _AREA_RADIUS.search(masked):
+        out.append(f"radius around an area {found.group(0).strip()!r}")
     if _MONTH_CMP.search(masked):
         out.append("comparison of a month's count")
-    if m := _FORM_FILTER.search(masked):
-        out.append(f"form-like filter {m.group(0).strip()!r}")
+    if found := _FORM_FILTER.search(masked):
+        out.append(f"form-like filter {found.group(0).strip()!r}")
     if d := date_hops(query):
         out.append(f"date of a row as a hop {d[0]!r}")
-    if u := unnamed_filtered_rows(query):
-        out.append(f"list of the user's filter names no row {u[0]!r}")
+    if unnamed := unnamed_filtered_rows(query):
+        out.append(f"list of the user's filter names no row {unnamed[0]!r}")
     if two_jung_hop_pick(query):
         out.append("two '중' with a hop and a pick in a clause")
     return out

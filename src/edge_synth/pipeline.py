@@ -21,7 +21,7 @@ import asyncio
 import json
 import os
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -256,7 +256,7 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
     links_before: set[tuple[str, str, str]] = set()  # links of rows that reached the contamination check
     writers: Counter[str] = Counter()  # grammar / model / grammar after a rejected model rewrite
     rows = []
-    t = Counter()
+    t: defaultdict[str, float] = defaultdict(float)  # seconds spent per stage
     try:
         for idx in range(k * cfg.chunk_size, (k + 1) * cfg.chunk_size):
             t0 = time.perf_counter()
@@ -318,8 +318,8 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
                 drops[stacked] += 1
                 continue
             links_before |= links_of(comp.plan)
-            if (why := bench.contaminated(comp.plan, comp.query)) is not None:
-                drops[f"contamination:{why}"] += 1
+            if (overlap := bench.contaminated(comp.plan, comp.query)) is not None:
+                drops[f"contamination:{overlap}"] += 1
                 continue
             t0 = time.perf_counter()
             leak = closed_book_reason(comp.query, comp.facts)

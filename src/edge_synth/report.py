@@ -33,7 +33,7 @@ def draw_graph(path: Path, graph: LinkGraph) -> None:
     import matplotlib.pyplot as plt
     import networkx as nx
 
-    g = nx.DiGraph()
+    g: nx.DiGraph[str] = nx.DiGraph()
     for e in graph.edges.values():
         g.add_edge(e.producer, e.consumer)
     fig, ax = plt.subplots(figsize=(12, 9))
@@ -60,7 +60,7 @@ def coverage(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-PAPER = {  # reference/paper.md
+PAPER: dict[str, Any] = {  # reference/paper.md
     "path_success_first_last": (0.502, 0.627),
     "pruned_share": 0.148,
     "budget": "100 rounds x 500 paths",

@@ -423,7 +423,7 @@ class Sampler:
                 if not fresh(best, edge):
                     return False
                 args = self._args(edge, expr, anchor, items, best, rng)
-                detail = {"reduce": how, "by": f}
+                detail: dict[str, Any] = {"reduce": how, "by": f}
             elif edge.slice:
                 j = rows[0]
                 args = self._args(edge, j, anchor, items, items[j], rng)

@@ -256,9 +256,9 @@ class Grounder:
             if _present(v) and str(apply_slice(v, edge.slice)) != current:
                 return apply_slice(v, edge.slice)
         vals = [self.pool.records[i].get(key_of(edge.param)) for i in self.pool.by_key.get(key_of(edge.param), [])]
-        vals = sorted({str(v) for v in vals if _present(v) and str(v) != current})
-        if vals:
-            return rng.choice(vals)
+        others = sorted({str(v) for v in vals if _present(v) and str(v) != current})
+        if others:
+            return rng.choice(others)
         return None
 
     def _choose(
