@@ -252,7 +252,7 @@ REWARDS = {
 
 
 def build_reward_funcs(names: list[str], backend: BackendConfig | None = None) -> list[Any]:
-    funcs = []
+    funcs: list[Any] = []
     for name in names:
         if name == "execution":
             funcs.append(ExecutionReward(backend))

@@ -216,12 +216,12 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         from trl import SFTConfig, SFTTrainer
 
         train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
-        args = SFTConfig(**_trainer_args(settings, ckpt_dir))
-        trainer = SFTTrainer(model=model_path, args=args, train_dataset=train, processing_class=tokenizer,
-                             peft_config=_peft_config(settings))
+        sft_args = SFTConfig(**_trainer_args(settings, ckpt_dir))
+        sft_trainer = SFTTrainer(model=model_path, args=sft_args, train_dataset=train, processing_class=tokenizer,
+                                 peft_config=_peft_config(settings))
         if settings.time_budget_minutes:
-            trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
-        return trainer, tokenizer, model_path, len(train)
+            sft_trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
+        return sft_trainer, tokenizer, model_path, len(train)
 
     from trl import GRPOConfig, GRPOTrainer
 
@@ -240,7 +240,8 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         tokenizer = episode_tokenizer(tokenizer, settings.chat_template)
         train = data.build(data_dir, "episode", tokenizer, settings.limit, settings.prompt)
         extra["environment_factory"] = env.environment_factories(train["environment"])
-        reward_funcs = [env.episode_outcome_reward]
+        # TRL awaits a coroutine reward function; its annotation names only synchronous ones
+        reward_funcs: list[Any] = [env.episode_outcome_reward]
     else:
         train = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
         reward_funcs = build_reward_funcs(settings.rewards, settings.backend)
