@@ -67,11 +67,29 @@ class Request:
     platform: str = ""
 
 
+def encodable(value: Any) -> Any:
+    """``value`` with every text in it made encodable as UTF-8: a lone surrogate (which a model's
+    JSON may carry as ``"\\ud800"``) becomes U+FFFD, as a client that encodes the URL would send it.
+    Lists and objects are walked, keys included; other values are unchanged."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            # Through UTF-16 a split pair rejoins as its character and a lone half becomes U+FFFD.
+            return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return value
+    if isinstance(value, list | tuple):
+        return [encodable(v) for v in value]
+    if isinstance(value, dict):
+        return {encodable(str(k)): encodable(v) for k, v in value.items()}
+    return value
+
+
 def build_request(op: Operation, args: dict[str, Any], key: str | None, want_json: bool = True) -> Request:
     """Place each argument where the real API expects it; add the key and the format switch."""
     platform = get_platform(op.platform)
     envelope = op.envelope_override or platform.envelope
-    values: dict[str, Any] = dict(args)
+    values: dict[str, Any] = encodable(dict(args))
     if want_json:
         for k, v in envelope.json_request_params().items():
             values.setdefault(k, v)

@@ -29,7 +29,7 @@ from starlette.routing import Route
 from kopa_inspect.apis import get_platform, operations
 from kopa_inspect.apis._envelope import Format, HttpResponse, Page
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Result
-from kopa_inspect.world import DEFAULT_SEED, World, get_world
+from kopa_inspect.world import DEFAULT_SEED, World, get_world, parse_clock
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,12 @@ DEFAULT_EMULATOR_KEY = "kopa+EMULATOR/dev+key0123456789=="
 
 SEED_HEADER = "x-kopa-seed"
 CLOCK_HEADER = "x-kopa-clock"
+# World clocks the emulator accepts: the worlds' calendars, holidays and series are built for
+# years near the present; a clock far outside them is a malformed header, not a world.
+CLOCK_YEARS = range(1990, 2100)
+# Methods routed to the dispatcher: every one gets the platform's own answer (a wrong method is
+# the platform's "no such service"), never the framework's bare 405.
+METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 
 
 @dataclass
@@ -60,6 +66,8 @@ class Router:
     """Maps a request path to its operation: static paths by dict, templated ones by regex."""
 
     def __init__(self, ops: Iterable[Operation]) -> None:
+        ops = list(ops)
+        self._all = ops
         self.static: dict[tuple[str, str], Operation] = {}
         self.templated: dict[tuple[str, int, str], list[tuple[re.Pattern[str], Operation]]] = {}
         self.positions: set[int] = set()
@@ -93,6 +101,44 @@ class Router:
                 if m:
                     groups = {k: v for k, v in m.groupdict().items() if v is not None}
                     return cand, groups
+        return None
+
+    def nearest(self, path: str) -> tuple[Operation, dict[str, str]] | None:
+        """The operation whose path shares the longest leading part with ``path``, for answering a
+        path no operation serves in the platform's own form; None when nothing is shared.
+
+        Literal segments must match exactly; a placeholder with an enum (Seoul's ``{type}``) counts
+        when the segment is one of its values, any other placeholder matches without counting.
+        Ties go to the operation with the nearest number of segments (DART's ``/api/x.json`` vs
+        ECOS's ``/api/{service}/{KEY}/...``). The placeholders' values are read by position."""
+        segments = path.rstrip("/")[1:].split("/") if path.startswith("/") else path.split("/")
+        best: tuple[tuple[int, int], Operation, dict[str, str]] | None = None
+        for op in self._all:
+            template = op.path.rstrip("/")[1:].split("/")
+            score, values = 0, {}
+            for seg, tmpl in zip(segments, template, strict=False):
+                m = re.fullmatch(r"\{(\w+)\}", tmpl)
+                if m is None:
+                    if seg != tmpl:
+                        break
+                    score += 1
+                    continue
+                param = op.param(m.group(1))
+                if param is not None and param.enum:
+                    if seg not in param.enum:
+                        break
+                    score += 1
+                values[m.group(1)] = seg
+            rank = (score, -abs(len(template) - len(segments)))
+            if score and (best is None or rank > best[0]):
+                best = (rank, op, values)
+        return None if best is None else (best[1], best[2])
+
+    def other_method(self, method: str, path: str) -> tuple[Operation, dict[str, str]] | None:
+        """An operation served at ``path`` under another method."""
+        for other in ("GET", "POST"):
+            if other != method and (found := self.resolve(other, path)) is not None:
+                return found
         return None
 
 
@@ -162,7 +208,16 @@ class Emulator:
             s = int(seed) if seed not in (None, "") else self.config.seed
         except ValueError:
             s = self.config.seed
-        return get_world(s, clock or self.config.clock)
+        when = clock or self.config.clock
+        if clock:
+            try:
+                year = parse_clock(clock).year
+            except (ValueError, OverflowError):
+                year = None
+            if year not in CLOCK_YEARS:
+                # A header no real API knows: reported as the platform's invalid-parameter error.
+                raise ApiError("invalid_param", param=CLOCK_HEADER)
+        return get_world(s, when)
 
     def _check_key(self, op: Operation, params: dict[str, Any], world: World) -> None:
         platform = get_platform(op.platform)
@@ -192,6 +247,11 @@ class Emulator:
         clock: str | None = None,
     ) -> HttpResponse:
         resolved = self.router.resolve(method, path)
+        unserved = resolved is None
+        if unserved:
+            # A wrong method on a real path, or a path under a platform's prefix that names no
+            # operation: the platform answers in its own form. Nothing shared: the gateway's text.
+            resolved = self.router.other_method(method, path) or self.router.nearest(path)
         if resolved is None:
             return HttpResponse(404, "text/plain;charset=UTF-8", b"API not found")
         op, path_params = resolved
@@ -205,6 +265,8 @@ class Emulator:
         fmt: Format = "xml"
         try:
             fmt = envelope.response_format(params)
+            if unserved:
+                raise ApiError("no_service")
             world = self.world(seed, clock)
             self._check_key(op, params, world)
             clean = validate(op, params)
@@ -241,7 +303,7 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
             if raw:
                 try:
                     body = await request.json()
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past parsing
                     body = None
         # Starlette decodes the query exactly once, '+' as a space: the gateway's behaviour.
         query = dict(request.query_params)
@@ -261,7 +323,7 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
     app = Starlette(
         routes=[
             Route("/_kopa/health", health),
-            Route("/{path:path}", dispatch, methods=["GET", "POST"]),
+            Route("/{path:path}", dispatch, methods=list(METHODS)),
         ]
     )
     app.state.emulator = emulator

@@ -49,7 +49,7 @@ from kopa_inspect.apis._envelope import (
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
 from kopa_inspect.world import World
-from kopa_inspect.world.assembly_catalog import DATASETS, Dataset, dataset_rows, row_matches
+from kopa_inspect.world.assembly_catalog import AGES, DATASETS, Dataset, dataset_rows, row_matches
 
 OK = ("INFO-000", "정상 처리되었습니다.")
 _KEY_ERROR = ("ERROR-290", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.")
@@ -139,6 +139,8 @@ def _make_handler(ds: Dataset):
     def handler(world: World, args: dict[str, Any]) -> Result:
         aw = world.part("assembly_catalog")
         text_args = {k: str(v).strip() for k, v in args.items() if v not in (None, "")}
+        if ds.source == "votes" and int(text_args["AGE"]) not in AGES:
+            return Result(rows=[])  # 대수 the portal does not hold: no data, as for any other filter
         rows = dataset_rows(aw, ds, text_args)
         if any(f.name in text_args for f in ds.filters):
             rows = [r for r in rows if row_matches(ds, r, text_args)]
