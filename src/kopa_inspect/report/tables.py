@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from kopa_inspect.stats import bootstrap_ci, mean, pass_at_k, pass_hat_k, t_ci
+from kopa_inspect.stats import bootstrap_ci, cluster_bootstrap_ci, mean, pass_at_k, pass_hat_k, t_ci
 
 QUOTED = "quoted from arXiv 2609.05395 (public summaries), not measured here"
 
@@ -135,10 +135,33 @@ def by_column(df: pd.DataFrame, column: str, name: str) -> pd.DataFrame:
     t.columns.name = None
     t.index.name = name
     t = t.reset_index()
-    keys = pd.to_numeric(t[name], errors="coerce")
-    if keys.notna().all() and (keys == keys.round()).all():
-        t[name] = keys.astype(int)  # "2 calls", not "2.0000"
+    t[name] = _whole_numbers(t[name])
     return t
+
+
+def _whole_numbers(keys: pd.Series) -> pd.Series:
+    """Keys that are all whole numbers as ints ("2 calls", not "2.0000"); others unchanged."""
+    numbers = pd.to_numeric(keys, errors="coerce")
+    if numbers.notna().all() and (numbers == numbers.round()).all():
+        return numbers.astype(int)
+    return keys
+
+
+def by_column_intervals(df: pd.DataFrame, column: str, name: str) -> pd.DataFrame:
+    """The rates of :func:`by_column` in long form with their 95% interval over tasks: a row per
+    (value, model) with ``rate``, ``low``, ``high``. A task's epochs are one cluster (they share the
+    question), so the interval resamples whole tasks (stats.cluster_bootstrap_ci); NaN where the
+    data give none (one task with mixed outcomes)."""
+    if column not in df.columns or df[column].isna().all():
+        return pd.DataFrame(columns=[name, "model", "rate", "low", "high"])
+    rows = []
+    for (value, label), sub in df[df[column].notna()].groupby([column, "label"], sort=True):
+        success = sub["success"].astype(float).tolist()
+        lo, hi = cluster_bootstrap_ci(success, sub["id"].tolist())
+        rows.append({name: value, "model": label, "rate": mean(success), "low": lo, "high": hi})
+    out = pd.DataFrame(rows)
+    out[name] = _whole_numbers(out[name])
+    return out
 
 
 def held_out(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
