@@ -350,6 +350,8 @@ def test_cli_report(logs: Path, tmp_path: Path) -> None:
     assert head.loc["oracle", "pass@2"] == 1.0
     missing = CliRunner().invoke(app, ["report", "--log-dir", str(tmp_path / "nope"), "--out", str(tmp_path / "x")])
     assert missing.exit_code == 2 and "does not exist" in missing.output
+    zero = CliRunner().invoke(app, ["report", "--log-dir", str(logs), "--out", str(tmp_path / "z"), "--k", "0"])
+    assert zero.exit_code == 2 and not (tmp_path / "z").exists()
 
 
 def test_report_without_jinja2(logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

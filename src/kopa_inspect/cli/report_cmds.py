@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -34,7 +35,7 @@ def register(app: typer.Typer) -> None:
             grid.epochs = epochs
             for m in grid.models:
                 m.epochs = None
-        extra: dict[str, object] = {}
+        extra: dict[str, Any] = {}
         if max_samples is not None:
             extra["max_samples"] = max_samples
         if display is not None:
@@ -57,7 +58,7 @@ def register(app: typer.Typer) -> None:
     def report_cmd(
         log_dir: Path = typer.Option(..., "--log-dir", help="folder of Inspect logs (searched recursively)"),
         out: Path = typer.Option(Path("results/report"), "--out", help="where report.md, report.tex, CSVs and PNGs go"),
-        k: int = typer.Option(4, "--k", help="k of pass@k"),
+        k: int = typer.Option(4, "--k", min=1, help="k of pass@k (1: pass@1 only)"),
         print_: bool = typer.Option(False, "--print", help="print the headline, benchmarks and axes tables"),
     ) -> None:
         """Tables (Markdown + LaTeX + CSV) and figures (PNG) from Inspect logs: KOPA-Bench, BFCL beside it."""
