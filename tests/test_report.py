@@ -331,8 +331,11 @@ def test_files_written(report: tuple[Path, Any]) -> None:
     assert md.count("| mock-mixed ") >= 6
     # the paper's numbers are present and marked as quoted, in both formats
     assert "QUOTED" in md and "NOT measured here" in md
-    for row in ("Qwen3.5-27B (paper, quoted)", "0.4482", "0.5655", "58.12"):
+    for row in ("Qwen3.5-27B (paper, quoted)", "0.4482", "0.5655", "0.5812"):
         assert row in md and row in tex, row
+    # one unit for every rate, measured or quoted: fractions, not percent beside fractions
+    quoted = rep.tables["paper_reference"].drop(columns=["model", "note", "source"]).stack().dropna()
+    assert len(quoted) >= 8 and quoted.between(0, 1).all(), quoted
     assert tex.count("\\begin{table}") == len(rep.tables)
     assert "mock-mixed" in tex and "QUOTED" in tex
     assert any("different numbers of tasks" in n for n in rep.notes)
