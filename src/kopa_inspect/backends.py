@@ -46,6 +46,11 @@ class BackendError(RuntimeError):
     """A transport failure (no answer at all); its text never holds a key."""
 
 
+class ArgumentError(BackendError):
+    """Arguments no request can carry (an integer past Python's 4,300-digit text limit, nesting
+    too deep to encode): the call is answered with this, never sent."""
+
+
 class BackendConfig(BaseModel):
     """Backend choice as a user writes it (task parameter, CLI option, YAML)."""
 
@@ -111,15 +116,30 @@ def build_request(op: Operation, args: dict[str, Any], key: str | None, want_jso
         if where == "body":
             body[name] = value
         else:
-            query[name] = ",".join(map(str, value)) if isinstance(value, list) else value
+            query[name] = query_text(value)
     # A placeholder may fill a whole segment ({KEY}) or part of one (DART's company.{format}).
     for name in re.findall(r"\{(\w+)\}", path):
         raw = values.get(name)
-        path = path.replace("{" + name + "}", urllib.parse.quote(str(raw if raw is not None else ""), safe=""))
+        path = path.replace("{" + name + "}", urllib.parse.quote(query_text(raw if raw is not None else ""), safe=""))
     # Trailing empty optional path segments are dropped, as clients of path-style APIs do.
     while path.endswith("/") and len(path) > 1:
         path = path[:-1]
+    if body:
+        # What JSON cannot carry (NaN, an integer past the text limit) fails here, not in the client.
+        json.dumps(body, allow_nan=False)
     return Request(op.method, path, query, body or None, op.platform)
+
+
+def query_text(value: Any) -> str:
+    """One query value as a client writes it: a list comma-joined, an object as JSON, booleans as
+    true/false (httpx's spelling), anything else as its text."""
+    if isinstance(value, list | tuple):
+        return ",".join(query_text(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def secret_forms(secrets: list[str]) -> list[str]:
@@ -176,9 +196,14 @@ class Backend(ABC):
         key = key_override if key_override is not None else self.credential(op.platform)
         if key:
             _LOG_SECRETS.add(key)
-        req = build_request(op, args, key)
+        try:
+            req = build_request(op, args, key)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise ArgumentError(redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())) from None
         try:
             return await self._send(req, clock)
+        except httpx.InvalidURL as exc:  # not an HTTPError: the request could not even be written
+            raise ArgumentError(redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())) from None
         except httpx.HTTPError as exc:
             raise BackendError(redact(f"{type(exc).__name__}: {exc}", self.secrets())) from None
 

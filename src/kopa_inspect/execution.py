@@ -15,7 +15,7 @@ from typing import Any
 
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.apis._envelope import Parsed
-from kopa_inspect.backends import Backend, BackendError, redact
+from kopa_inspect.backends import ArgumentError, Backend, BackendError, redact
 
 # Tool output budget for the model: items beyond it are cut, and the cut is said.
 DEFAULT_MAX_ITEMS = 100
@@ -112,7 +112,7 @@ class Session:
         try:
             resp = await self.backend.send(op, send_args, self.clock, key_override=key_override)
         except BackendError as exc:
-            parsed = Parsed(ok=False, code="HTTP", message=str(exc))
+            parsed = Parsed(ok=False, code="ARGS" if isinstance(exc, ArgumentError) else "HTTP", message=str(exc))
             result = CallResult(op_id, args, parsed, 0)
         else:
             envelope = op.envelope_override or platform.envelope

@@ -251,13 +251,29 @@ def select_operations(tool_set: str, task: Mapping[str, Any] | BenchTask) -> lis
 # --- tool search ---------------------------------------------------------------------------------
 
 
+def result_count(value: Any, default: int) -> int:
+    """``k`` as the model wrote it, read as a count from 1 to 20; anything unreadable is the default."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return default
+    try:
+        k = int(float(value)) if isinstance(value, str) else int(value)
+    except (ValueError, OverflowError):
+        return default
+    return max(1, min(k, 20))
+
+
 def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default: int = 5) -> ToolDef:
     """``search_tools``: finds tools by keyword and makes them callable from the next turn on."""
 
-    async def execute(query: str, k: int = k_default) -> str:
+    # Arguments are read here rather than typed in the signature: Inspect converts typed ones
+    # before the call, and a value it cannot convert (k=1e400) would end the sample, not the call.
+    async def execute(**kwargs: Any) -> str:
         from inspect_ai.solver._task_state import sample_state
 
-        found = search_operations(query, max(1, min(int(k), 20)), pool)
+        query = kwargs.get("query")
+        if not isinstance(query, str) or not query.strip():
+            raise ToolError("search_tools needs query: keywords as text (검색어를 문자열로 주세요)")
+        found = search_operations(query, result_count(kwargs.get("k"), k_default), pool)
         state = sample_state()
         added: list[str] = []
         if state is not None:
