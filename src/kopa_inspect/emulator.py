@@ -17,7 +17,7 @@ import re
 import threading
 import urllib.parse
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -281,7 +281,7 @@ class Emulator:
             return envelope.render_error(op, ApiError("server_error"), fmt)
 
 
-def routing_path(scope: dict[str, Any], decoded: str) -> str:
+def routing_path(scope: Mapping[str, Any], decoded: str) -> str:
     """The decoded path, except that an encoded "/" inside a segment stays "%2F".
 
     Path-style APIs (Seoul, ECOS) put the key in a path segment, and a data.go.kr-shaped key

@@ -191,10 +191,16 @@ def parse_corp_code_zip(body: bytes) -> Parsed:
 def corp_code(world: World, params: dict[str, Any]) -> Rows | Result:
     if params.get("format") == "xml":
         # The real download: every company, unfiltered and unpaged (rendered as the ZIP).
-        return Result(rows=corp_code(world, {"format": "json"}), paged=False)
+        return Result(rows=_corp_rows("", ""), paged=False)
     name = str(params.get("corp_name") or "").strip().lower().replace(" ", "")
     stock = str(params.get("stock_code") or "").strip()
-    rows = []
+    return _corp_rows(name, stock)
+
+
+def _corp_rows(name: str, stock: str) -> Rows:
+    """The companies whose names contain ``name`` (lowercase, no spaces) and whose stock code is
+    ``stock``; an empty filter keeps every company."""
+    rows: Rows = []
     for c in COMPANIES:
         names = (c.short_name, c.corp_name, c.corp_name_eng)
         if name and not any(name in n.lower().replace(" ", "") for n in names):

@@ -128,7 +128,7 @@ def sido_at(name: str, sg_id: str) -> str:
 def races(sg_id: str, kind: str) -> list[Race]:
     if kind == "1":
         return [Race("전국", "대한민국", "")]
-    out = []
+    out: list[Race] = []
     for sido in SIDOS:
         sd = sido_at(sido, sg_id)
         if kind == "2":
@@ -153,7 +153,7 @@ def _winner(world: World, sg_id: str, kind: str, race: Race, num: int) -> dict[s
     vote_day = date(int(sg_id[:4]), int(sg_id[4:6]), int(sg_id[6:]))
     age = rng.randint(38, 72) if kind != "1" else rng.randint(55, 70)
     born = vote_day - timedelta(days=age * 365 + rng.randint(30, 330))
-    electorate = {"1": 44_000_000, "2": 180_000, "3": 3_000_000, "4": 350_000, "11": 3_000_000}[kind]
+    electorate: float = {"1": 44_000_000, "2": 180_000, "3": 3_000_000, "4": 350_000, "11": 3_000_000}[kind]
     if kind != "1":
         electorate *= rng.uniform(0.5, 1.5)
     turnout = rng.uniform(0.55, 0.78) if kind != "1" else rng.uniform(0.75, 0.8)

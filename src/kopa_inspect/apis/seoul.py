@@ -72,7 +72,7 @@ _DETAIL_KINDS = {"bad_start", "bad_end", "not_integer", "end_before_start", "bad
 
 def _error_kind(err: ApiError) -> str:
     if err.detail in _DETAIL_KINDS:
-        return err.detail  # type: ignore[return-value]
+        return err.detail
     if err.kind == "invalid_param":
         if err.param == "type":
             return "bad_type"

@@ -264,7 +264,7 @@ def build_hospitals(world: World) -> HospitalData:
         return y
 
     for line in _REAL.strip().splitlines():
-        name, cl, lawd, lat, lon, addr, tel, url, estb, dong = line.split("|")
+        name, cl, lawd, lat_s, lon_s, addr, tel, url, estb, dong = line.split("|")
         region = rg.by_code(lawd)
         hira = hira_region(region) if region else None
         if hira is None:
@@ -274,7 +274,7 @@ def build_hospitals(world: World) -> HospitalData:
                  for d in _BIG_DEPTS if cl == "01" or rng.random() < 0.75]
         hospitals.append(Hospital(
             ykiho(rng), name, cl, hira, addr, zip_code(rng, lawd[:2]), tel, url,
-            estb, float(lat), float(lon), dong, depts, _counts(sum(d[1] for d in depts), rng, "med"),
+            estb, float(lat_s), float(lon_s), dong, depts, _counts(sum(d[1] for d in depts), rng, "med"),
             _hours(rng, cl), real=True,
         ))
 

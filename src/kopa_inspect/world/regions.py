@@ -408,19 +408,19 @@ def _build() -> tuple[tuple[Region, ...], dict[str, Region]]:
     regions: list[Region] = []
     sido_by_cd: dict[str, Region] = {}
     for line in _SIDO.strip().splitlines():
-        cd, name, short, lat, lon = line.split()
+        cd, name, short, lat_s, lon_s = line.split()
         SHORT_SIDO[cd] = short
-        r = Region(cd + "00000000", name, "sido", name, "", "", float(lat), float(lon))
+        r = Region(cd + "00000000", name, "sido", name, "", "", float(lat_s), float(lon_s))
         sido_by_cd[cd] = r
         regions.append(r)
     sgg_by_cd: dict[str, Region] = {}
     for line in _SGG.strip().splitlines():
-        lawd, raw, lat, lon = line.split()
+        lawd, raw, lat_s, lon_s = line.split()
         sido = sido_by_cd[lawd[:2]]
         sgg_name = raw.replace("_", " ")
         # 세종 has a single 시군구-level row with the 시도's own name.
         full = sido.name if sgg_name == sido.name else f"{sido.name} {sgg_name}"
-        r = Region(lawd + "00000", full, "sgg", sido.name, sgg_name, "", float(lat), float(lon))
+        r = Region(lawd + "00000", full, "sgg", sido.name, sgg_name, "", float(lat_s), float(lon_s))
         sgg_by_cd[lawd] = r
         regions.append(r)
     for lawd, spec in _UMD.items():

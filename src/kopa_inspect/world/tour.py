@@ -356,7 +356,7 @@ def build_tour(world: World) -> TourData:
 
     # real attractions, culture, markets ---------------------------------------------------
     for line in _REAL.strip().splitlines():
-        title, ctype, lawd, lat, lon, addr, cat, tel, cid, overview = line.split("|")
+        title, ctype, lawd, lat_s, lon_s, addr, cat, tel, cid, overview = line.split("|")
         area = area_of(lawd)
         rng = world.rng("tour.real", title)
         contentid = cid or _content_id(title)
@@ -367,7 +367,7 @@ def build_tour(world: World) -> TourData:
         created, modified = _times(rng)
         places.append(Place(
             contentid, ctype, title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
-            tel, float(lon), float(lat), _CAT_SPECIAL.get(cat, _CATS[ctype]), *img, created, modified,
+            tel, float(lon_s), float(lat_s), _CAT_SPECIAL.get(cat, _CATS[ctype]), *img, created, modified,
             overview, homepage='<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
             telname=title, real=True,
         ))
@@ -401,7 +401,7 @@ def build_tour(world: World) -> TourData:
     # real festivals, dated in the clock's year --------------------------------------------
     year = world.clock.year
     for line in _REAL_FESTIVALS.strip().splitlines():
-        title, lawd, lat, lon, addr, start, end, overview = line.split("|")
+        title, lawd, lat_s, lon_s, addr, start, end, overview = line.split("|")
         area = area_of(lawd)
         rng = world.rng("tour.fest", title)
         contentid = _content_id(title)
@@ -411,7 +411,7 @@ def build_tour(world: World) -> TourData:
         created, modified = _times(rng)
         places.append(Place(
             contentid, "15", title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
-            _tel(rng, lawd[:2]), float(lon), float(lat), _CATS["15"], *_image(rng, True), created, modified,
+            _tel(rng, lawd[:2]), float(lon_s), float(lat_s), _CATS["15"], *_image(rng, True), created, modified,
             overview, telname=f"{title} 사무국", eventstartdate=f"{year}{start}", eventenddate=f"{year}{end}",
             real=True,
         ))

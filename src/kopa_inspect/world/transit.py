@@ -168,7 +168,7 @@ def _new_node_id(rng: random.Random, prefix: str, digits: int, used: set[str]) -
 
 def _new_node_no(rng: random.Random, used_no: set[int | None]) -> int:
     """A stop number (ARS) not yet used in the city; the caller marks it used."""
-    node_no: int | None = None
+    node_no = rng.randint(10000, 99999)
     while node_no in used_no:
         node_no = rng.randint(10000, 99999)
     return node_no
