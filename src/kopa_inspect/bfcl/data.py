@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import ChatMessageSystem, ChatMessageUser
+from inspect_ai.model import ChatMessage, ChatMessageSystem, ChatMessageUser
 
 from kopa_inspect.bfcl.categories import Check, check_of
 from kopa_inspect.bfcl.library import bfcl
@@ -57,8 +57,8 @@ def entry_ids(category: str) -> list[str]:
     return list(_entries(category))
 
 
-def _first_turn(messages: list[dict[str, str]]) -> list[ChatMessageSystem | ChatMessageUser]:
-    out: list[ChatMessageSystem | ChatMessageUser] = []
+def _first_turn(messages: list[dict[str, str]]) -> list[ChatMessage]:
+    out: list[ChatMessage] = []
     for m in messages:
         if m["role"] == "system":
             out.append(ChatMessageSystem(content=m["content"]))

@@ -109,6 +109,10 @@ def installed_license() -> str | None:
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:
-        return metadata("bfcl-eval").get("License")
+        meta = metadata("bfcl-eval")
     except PackageNotFoundError:
         return None
+    # PackageMetadata declares no .get (its runtime class, email's Message, has one)
+    if "License" not in meta:
+        return None
+    return meta["License"]

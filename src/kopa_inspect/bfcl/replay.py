@@ -75,7 +75,7 @@ def _one_possible_answer(
     calls = []
     for call in possible:
         (name, params), = call.items()
-        doc = next((f for f in functions if f["name"] == name), {"parameters": {}})
+        doc: dict[str, Any] = next((f for f in functions if f["name"] == name), {"parameters": {}})
         properties = doc["parameters"].get("properties", {})
         required = set(doc["parameters"].get("required", []))
         args = {}
