@@ -245,8 +245,8 @@ class Plan(BaseModel):
             raise PlanError("plan has a cycle")
         return self
 
-    def graph(self) -> nx.DiGraph:
-        g = nx.DiGraph()
+    def graph(self) -> nx.DiGraph[str]:
+        g: nx.DiGraph[str] = nx.DiGraph()
         for s in self.steps:
             g.add_node(s.id)
         for s in self.steps:

@@ -180,7 +180,7 @@ def backend_config(backend: str, base_url: str | None, recording: str | None, se
         _check_reachable(base_url)
     elif base_url:
         raise TaskParameterError(f"base_url is only used with backend=served, not backend={backend}")
-    config = BackendConfig(kind=backend, base_url=base_url, recording=recording, seed=seed)  # type: ignore[arg-type]
+    config = BackendConfig(kind=backend, base_url=base_url, recording=recording, seed=seed)
     if backend == "live" and platform_ids:
         _check_live_hosts(platform_ids)
     if backend == "replay":

@@ -170,7 +170,7 @@ def compact_result(content: str, max_chars: int) -> str:
 
 def _norm_message(m: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in m.items() if v is not None}
-    calls = []
+    calls: list[dict[str, Any]] = []
     for tc in m.get("tool_calls") or []:
         fn = dict(tc.get("function", {}))
         if isinstance(fn.get("arguments"), str):

@@ -400,9 +400,10 @@ def row_competitors(fact: Mapping[str, Any], tool_results: Sequence[str]) -> lis
     if m is None or expected is None or isinstance(expected, list | tuple | dict):
         return []
     field = m.group(1)
-    index = _ROW_INDEX.search(ref)
+    index = _ROW_INDEX.search(m.string)  # m.string: the reference m was found in
     idx = int(index.group(1)) if index else None
-    ctx = fact.get("context") if isinstance(fact.get("context"), Mapping) else {}
+    context = fact.get("context")
+    ctx = context if isinstance(context, Mapping) else {}
     subject = ctx.get("subject") or fact.get("subject")
     subject = matching.normalize_name(subject) if isinstance(subject, str) and subject.strip() else None
 
@@ -492,7 +493,8 @@ def shown_aliases(fact: Mapping[str, Any], tool_results: Sequence[str]) -> list[
     are never aliases."""
     if fact.get("matcher") not in _NAME_MATCHERS:
         return []
-    ctx = fact.get("context") if isinstance(fact.get("context"), Mapping) else {}
+    context = fact.get("context")
+    ctx = context if isinstance(context, Mapping) else {}
     exclude = [*matching._as_list(ctx.get("competitors")), *matching._as_list(fact.get("competitors")),
                *row_competitors(fact, tool_results)]
     return matching.row_aliases(fact_expected(fact), _shown_data(tool_results), exclude)

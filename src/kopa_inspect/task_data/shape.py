@@ -122,7 +122,7 @@ def shape_rows(tasks: Sequence[BenchTask], *, execute: bool = True, seed: int = 
     recall = search_recall(tasks)
     rows.append(_row("search_recall", f"gold tools in search_tools top {SEARCH_K} for the question", recall,
                      _pct(recall)))
-    counts = Counter(t.category for t in tasks)
+    counts: Counter[str] = Counter(t.category for t in tasks)
     for cat in CATEGORIES:
         rows.append(_row(f"category:{cat}", f"tasks in category {cat}", counts.get(cat, 0), str(counts.get(cat, 0))))
     return rows

@@ -107,7 +107,7 @@ def static_issues(tasks: Sequence[BenchTask]) -> list[TaskIssue]:
         if token_refs != token_state:
             issues.append(TaskIssue(
                 task_id=t.id, check="tokens",
-                message=f"$session refs {sorted(token_refs)} != required tokens {sorted(token_state)}",
+                message=f"$session refs {sorted(token_refs, key=str)} != required tokens {sorted(token_state)}",
             ))
         if t.category == "pagination" and not any(s.startswith("pages:") for s in t.required_state):
             issues.append(TaskIssue(task_id=t.id, check="pages", message="pagination task names no pages:<step> state"))
