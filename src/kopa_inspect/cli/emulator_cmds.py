@@ -154,7 +154,7 @@ def mcp(
         raise typer.BadParameter(str(exc.args[0]), param_hint="PLATFORM") from None
     if transport not in ("stdio", "http"):
         raise typer.BadParameter("must be stdio or http", param_hint="--transport")
-    config = BackendConfig(kind=backend, base_url=base_url, seed=seed, recording=recording)  # type: ignore[arg-type]
+    config = BackendConfig(kind=backend, base_url=base_url, seed=seed, recording=recording)
     server = build_server(platform, backend=config, clock=clock)
     if transport == "stdio":
         asyncio.run(serve_stdio(server))

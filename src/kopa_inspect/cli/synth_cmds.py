@@ -34,7 +34,14 @@ def register(app: typer.Typer) -> None:
         from pathlib import Path
 
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskID,
+            TextColumn,
+            TimeElapsedColumn,
+        )
         from rich.table import Table
 
         from kopa_inspect._extras import require_cli
@@ -57,14 +64,14 @@ def register(app: typer.Typer) -> None:
             shutil.rmtree(out)
         cfg = SynthConfig(
             out=out, n=n, seed=seed, clock=clock, model=model, workers=workers, shard=(si, sn),
-            chunk_size=chunk_size, backend=BackendConfig(kind=backend, base_url=base_url, seed=seed),  # type: ignore[arg-type]
+            chunk_size=chunk_size, backend=BackendConfig(kind=backend, base_url=base_url, seed=seed),
             grounding=grounding,
             include_held_out=include_held_out, bench_path=bench, avoid_bench_links=bench_links, test_fraction=test_fraction,
         )
         console = Console(stderr=True)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       TextColumn("{task.fields[info]}"), console=console) as prog:
-            tasks: dict[str, int] = {}
+            tasks: dict[str, TaskID] = {}
 
             def progress(stage: str, done: int, total: int, info: dict) -> None:
                 if stage not in tasks:

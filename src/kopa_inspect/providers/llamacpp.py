@@ -47,6 +47,7 @@ from inspect_ai.model import (
     ModelCall,
     ModelOutput,
     ModelUsage,
+    StopReason,
     modelapi,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
@@ -450,6 +451,7 @@ class LlamaCppAPI(ModelAPI):
             log.warning("%s", error)
         # Ids unique within the conversation (the turn's position) and deterministic.
         message = parse_completion(completion.text, tools, self.model_name, id_prefix=f"call_{len(input)}")
+        stop_reason: StopReason
         if completion.finish_reason == "context":
             stop_reason = "model_length"
         elif message.tool_calls:
@@ -462,7 +464,7 @@ class LlamaCppAPI(ModelAPI):
             stop_reason = "stop"
         output = ModelOutput(
             model=self.model_name,
-            choices=[ChatCompletionChoice(message=message, stop_reason=stop_reason)],  # type: ignore[arg-type]
+            choices=[ChatCompletionChoice(message=message, stop_reason=stop_reason)],
             usage=ModelUsage(
                 input_tokens=completion.prompt_tokens,
                 output_tokens=completion.completion_tokens,

@@ -16,7 +16,7 @@ from kopa_inspect.bfcl.categories import MULTI_TURN, SIMPLE
 from kopa_inspect.stats import bootstrap_ci
 
 # The paper's BFCL multi-turn figures (percent), quoted (reference/paper.md).
-PAPER_BFCL = [
+PAPER_BFCL: list[dict[str, object]] = [
     {"model": "Qwen3.5-9B (paper, quoted)", "BFCL multi-turn": 0.5225, "note": ""},
     {"model": "Qwen3.5-9B EDGE+GRPO (paper, quoted)", "BFCL multi-turn": 0.5812, "note": ""},
     {"model": "Qwen3.5-4B EDGE+GRPO (paper, quoted)", "BFCL multi-turn": None, "note": "+4.04 pts over 4B base"},

@@ -142,6 +142,7 @@ def classify_frame(kopa: pd.DataFrame) -> pd.DataFrame:
         by_key = {(str(s.id), int(s.epoch)): s for s in samples}
         for _, row in sub.iterrows():
             sample = by_key.get((row["id"], int(row["epoch"])))
+            kind: str | None
             if sample is None:
                 kind = "sample error"
             else:

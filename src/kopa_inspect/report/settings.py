@@ -57,7 +57,7 @@ def difference(settings: list[dict[str, Any]]) -> list[str]:
         if len(set(values)) < 2:
             continue
         if field == "task args":
-            decoded = [json.loads(v) for v in values]
+            decoded = [json.loads(str(v)) for v in values]  # setting() writes them as JSON text
             names = sorted({a for d in decoded for a in d})
             for a in names:
                 if len({json.dumps(d.get(a), default=str) for d in decoded}) > 1:
