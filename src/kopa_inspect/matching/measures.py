@@ -44,6 +44,8 @@ def measure_words(description: Any) -> frozenset[str]:
     text = re.sub(r"\([^)]*\)|'[^']*'|\"[^\"]*\"|‘[^’]*’", " ", unicodedata.normalize("NFKC", str(description or "")))
     out: set[str] = {normalize_name(w) for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}", text)
                      if not _MEASURE_STOP.match(w)}
+    # a period names what is measured too: "10월 거래 건수" against "그 전달 9월", "2020년 21대" against "22대"
+    out |= {normalize_name(p) for p in re.findall(r"(?<!\d)\d{1,4}\s*(?:년|월|대)(?![가-힣])", text)}
     for word in re.findall(r"[가-힣]+", text):
         if len(word) >= 3:
             word = _MEASURE_PARTICLE.sub("", word)
@@ -129,9 +131,20 @@ def measure_view(
     def about(text: str) -> set[str]:
         return _mentions(text, distinct, names)
 
+    def by_parts(text: str) -> str | None:
+        """A unit whose bracketed part names a measure the rest does not ("10월 234건(9월 200건)", "50건 (7월
+        75건)"): each part's figures kept only where it is about this measure or none; None otherwise."""
+        parts = re.split(r"(\([^()]*\))", text)
+        if len(parts) < 3 or not any(about(x) for x in parts[1::2]):
+            return None
+        return "".join(x if keep(about(x)) else _blank_figures(x) for x in parts)
+
     lines = []
     for lab, val in view.lines:
-        if keep(about(f"{lab}: {val}")):
+        split = by_parts(val) if mask and not about(lab) else None
+        if split is not None:
+            lines.append((lab, split))
+        elif keep(about(f"{lab}: {val}")):
             lines.append((lab, val))
         elif mask:
             lines.append((lab, _blank_figures(val)))
@@ -154,7 +167,10 @@ def measure_view(
             elif said:
                 intro = said
             last = ctx
-            if keep(ctx):
+            split = by_parts(clause) if mask else None
+            if split is not None:
+                kept.append(split)
+            elif keep(ctx):
                 kept.append(clause)
             elif mask:
                 kept.append(_blank_figures(clause))

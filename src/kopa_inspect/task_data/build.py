@@ -128,6 +128,11 @@ def ym(c: str, months: int = 0) -> str:
     return f"{y}{m:02d}"
 
 
+def month_word(yyyymm: str) -> str:
+    """How a question and an answer name a month: "202610" -> "10월"."""
+    return f"{int(yyyymm[4:6])}월"
+
+
 def vilage_base(c: str) -> tuple[str, str]:
     """The latest 단기예보 issue available at the clock (issued HH:00, published ~HH:10)."""
     t = _dt(c) - timedelta(minutes=10)

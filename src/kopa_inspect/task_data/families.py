@@ -16,6 +16,7 @@ from kopa_inspect.task_data.build import (
     fact,
     family,
     mid_tmfc,
+    month_word,
     ncst_base,
     refusal,
     step,
@@ -106,9 +107,11 @@ def apt_trade_count_compare() -> list[Spec]:
         # the month before, asked for the comparison
         steps += [step(f"c{i}", APT_TRADE, {"LAWD_CD": f"$a{i}.items[0].region_cd[:5]", "DEAL_YMD": ym(c, months - 1),
                                            "numOfRows": 10}) for i in range(1, n + 1)]
-        facts = [fact(f"n{i}", f"{r} 거래 건수 (deal count)", f"$b{i}.totalCount", "number", subject=r.split()[-1])
+        # each count names its month: an answer tells the two months' counts apart by them ("10월 200건(9월 234건)")
+        now, before = month_word(ym(c, months)), month_word(ym(c, months - 1))
+        facts = [fact(f"n{i}", f"{r} {now} 거래 건수 (deal count)", f"$b{i}.totalCount", "number", subject=r.split()[-1])
                  for i, r in enumerate(regions, 1)]
-        facts += [fact(f"p{i}", f"{r} 그 전달 거래 건수 (previous month)", f"$c{i}.totalCount", "number",
+        facts += [fact(f"p{i}", f"{r} 그 전달 {before} 거래 건수 (previous month)", f"$c{i}.totalCount", "number",
                        subject=r.split()[-1]) for i, r in enumerate(regions, 1)]
         names = ", ".join(f"{{g: '{r.split()[-1]}', n: b{i}.totalCount}}" for i, r in enumerate(regions, 1))
         # asked only where the question asks which district had the most ("가장 많았던", "제일 많은")
@@ -1506,9 +1509,10 @@ def subway_rush_hour() -> list[Spec]:
                   for k in range(1, len(names) + 1)]
         # row 0 asks last month's count of the top station only (삼성, the fourth named) and every
         # station's month before; row 1 compares all stations
-        facts = [fact(f"n{k}", f"{n} {key}", f"$b{k}.items[0].{key}", "number", required=i == 1 or k == 4, subject=n)
-                 for k, n in enumerate(names, 1)]
-        facts += [fact(f"p{k}", f"{n} 그 전달 {key}", f"$c{k}.items[0].{key}", "number", subject=n)
+        now, before = month_word(ym(c, -1)), month_word(ym(c, -2))
+        facts = [fact(f"n{k}", f"{n} {now} {key}", f"$b{k}.items[0].{key}", "number", required=i == 1 or k == 4,
+                      subject=n) for k, n in enumerate(names, 1)]
+        facts += [fact(f"p{k}", f"{n} 그 전달 {before} {key}", f"$c{k}.items[0].{key}", "number", subject=n)
                   for k, n in enumerate(names, 1)]
         objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
         facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s", competitors=ranked_others(objs, "v", "s")))
@@ -2107,6 +2111,8 @@ def sido_weather_fanout() -> list[Spec]:
     return out
 
 
+# The National Assembly (대) each general election year elected: answers tell the years apart by it.
+ASSEMBLY_AGE = {"2016": 20, "2020": 21, "2024": 22}
 # The party each one stood as at the 2020 (21대) general election, where its name changed since.
 PREDECESSORS: dict[str, tuple[str, ...]] = {"국민의힘": ("미래통합당",)}
 
@@ -2139,7 +2145,8 @@ def election_sido_fanout() -> list[Spec]:
             steps.append(step(f"w{k}", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]",
                                                  "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]",
                                                  "sdName": sd, "numOfRows": 100}))
-            facts.append(fact(f"n{k}", f"{sd} {party} 당선자 수", f"$w{k}.length(items[?jdName=='{party}'])", "number",
+            facts.append(fact(f"n{k}", f"{sd} {year}년 {ASSEMBLY_AGE[year]}대 {party} 당선자 수",
+                              f"$w{k}.length(items[?jdName=='{party}'])", "number",
                               subject=sd))
             objs.append(f"{{s: '{sd}', n: length(w{k}.items[?jdName=='{party}'])}}")
         if year == "2024":  # the question also asks for the 2020 (21대) figure of each 시도
@@ -2151,7 +2158,7 @@ def election_sido_fanout() -> list[Spec]:
                 # a party founded after 2020 is counted under the name it stood under then: a person asked
                 # for 국민의힘's 2020 seats gives 미래통합당's, not a zero for a party that did not exist
                 names = " || ".join(f"jdName=='{p}'" for p in (party, *PREDECESSORS.get(party, ())))
-                facts.append(fact(f"p{k}", f"{sd} 2020년(21대) {party} 당선자 수",
+                facts.append(fact(f"p{k}", f"{sd} 2020년 21대 {party} 당선자 수",
                                   f"$p{k}.length(items[?{names}])", "number", subject=sd))
         if "가장" in q:
             joined = ", ".join(objs)
