@@ -230,7 +230,7 @@ def build_tasks(only_platforms: set[str] | None = None) -> list[dict[str, Any]]:
     specs: list[Spec] = []
     for fam in FAMILIES:
         specs.extend(fam())
-    records = []
+    records: list[dict[str, Any]] = []
     for spec in specs:
         tools = [s["tool"] for s in spec.steps] + list(spec.extra_tools)
         if any(t not in known for t in tools):
