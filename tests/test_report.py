@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -534,3 +535,20 @@ def test_titles_name_only_the_columns_present(logs: Path, tmp_path: Path) -> Non
     assert "pass@4" in write.title("headline", 4, columns=["pass@1", "pass@4"])
     assert figures.headline_title(rep.tables["headline"], 9) == "KOPA-Bench pass@1"
     assert figures.headline_title(pd.DataFrame(columns=["pass@1", "pass@4"]), 4) == "KOPA-Bench pass@1 and pass@4"
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex on this machine")
+def test_report_tex_compiles_without_overfull_lines(report: tuple[Path, Any], tmp_path: Path) -> None:
+    """The report's tables in a plain article: no error, no table wider than the line."""
+    import subprocess
+
+    out, _ = report
+    doc = tmp_path / "doc.tex"
+    doc.write_text("\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
+                   "\\usepackage{booktabs,graphicx}\n\\begin{document}\n"
+                   f"\\input{{{(out / 'report.tex').as_posix()}}}\n\\end{{document}}\n", encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-3000:]
+    log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
+    assert "Overfull \\hbox" not in log, [ln for ln in log.splitlines() if "Overfull" in ln]

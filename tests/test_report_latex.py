@@ -68,6 +68,12 @@ def check_structure(tex: str) -> tuple[list[str], list[list[str]]]:
     return spec, rows
 
 
+def _plain(header: str) -> str:
+    """A header cell's text with a stacked name's lines joined again."""
+    m = re.fullmatch(r"\\begin\{tabular\}\[b\]\{@\{\}[lr]@\{\}\}(.*)\\end\{tabular\}", header)
+    return " ".join(part.strip() for part in m.group(1).split("\\\\")) if m else header
+
+
 FRAME = pd.DataFrame({
     "model": ["base_model", "sft & grpo"],
     "tasks": [145, 31],
@@ -85,7 +91,8 @@ def test_table_is_well_formed_booktabs_with_columns_as_declared() -> None:
     two = FRAME.assign(source=["quoted from arXiv 2609.05395 (public summaries), not measured here"] * 2)
     assert latex.column_spec(two)[4:] == ["p{0.23\\linewidth}"] * 2  # wrapped columns share the width
     header, *body = rows
-    assert header == ["model", "tasks", "pass@1", "pass@1 95\\% CI (tasks)", "note"]
+    assert [_plain(h) for h in header] == ["model", "tasks", "pass@1", "pass@1 95\\% CI (tasks)", "note"]
+    assert header[3] == "\\begin{tabular}[b]{@{}r@{}}pass@1 95\\% \\\\ CI (tasks)\\end{tabular}"  # stacked
     assert body[0][:4] == ["base\\_model", "145", "0.4482", "0.3621–0.5310"]
     assert body[1][:4] == ["sft \\& grpo", "31", "0.0500", "--"]  # fixed decimals; missing as --
     assert "50\\% of it quoted" in body[1][4]
@@ -110,11 +117,21 @@ def test_special_characters_are_escaped() -> None:
     assert tex.count("--") == 2 and "nan" not in tex.lower()
 
 
-def test_wide_table_is_scaled_and_stays_balanced() -> None:
+def test_wide_table_is_scaled_down_only_and_stays_balanced() -> None:
     wide = pd.DataFrame({f"model_{i}": [0.1 * i, 0.2] for i in range(9)})
     tex = latex.table(wide, "wide", "wide")
     spec, _ = check_structure(tex)
-    assert spec == ["r"] * 9 and "\\resizebox{\\linewidth}{!}{" in tex
+    # wider than the line: the line's width; narrower: its own (a narrow table is not blown up)
+    assert spec == ["r"] * 9 and "\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{" in tex
+
+
+def test_long_column_names_are_stacked_not_widening() -> None:
+    frame = pd.DataFrame({"model": ["m"], "hallucinated answer without a call": [3], "note": ["x" * 50]})
+    spec, (header, _) = check_structure(latex.table(frame, "c", "l"))
+    assert header[1] == ("\\begin{tabular}[b]{@{}r@{}}hallucinated \\\\ answer \\\\ without a \\\\ call"
+                         "\\end{tabular}")
+    assert header[2] == "note" and spec[2].startswith("p{")  # a wrapped column wraps its own name
+    assert latex.header_cell("pass@1", "r") == "pass@1"
 
 
 def test_the_checks_catch_broken_tables() -> None:

@@ -3,7 +3,10 @@
 - numbers right-aligned with a fixed number of decimals (their decimal points line up), and so
   are intervals (``0.1234–0.5678``) and counts; text left-aligned;
 - a text column with long cells (notes, sources) becomes a ``p{...}`` column and wraps;
-- tables with many columns are scaled to the text width;
+- a long column name (``hallucinated answer without a call``) is stacked on several lines, so that
+  it does not set its column's width;
+- a table still wider than the line is scaled down to the line width (never up: a narrow table
+  keeps the text's font size);
 - missing values print as ``--``; tabulate escapes LaTeX's special characters.
 
 The document needs ``\\usepackage{booktabs,graphicx}`` (``PREAMBLE``).
@@ -14,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import numbers
 import re
+import textwrap
 from typing import Any
 
 import numpy as np
@@ -24,7 +28,9 @@ PREAMBLE = "\\usepackage{booktabs,graphicx}"
 MISSING = "--"
 WRAP_CHARS = 40  # a text column with a longer cell wraps instead of widening the table
 WRAP_SHARE = 0.45  # of the line width, shared by the wrapped columns (the rest keeps its own width)
-SCALE_ABOVE_COLUMNS = 6
+HEADER_CHARS = 12  # a longer column name is stacked over several lines
+# graphicx's \resizebox reads the content's natural \width: the line width where wider, else as is
+SCALE_DOWN = "\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%"
 _INTERVAL = re.compile(r"^[-+]?\d+(\.\d+)?–[-+]?\d+(\.\d+)?$")
 
 
@@ -74,19 +80,28 @@ def tabular(df: pd.DataFrame, floatfmt: str = ".4f") -> str:
     rows = [[cell(v, floatfmt) for v in row] for row in df.itertuples(index=False)]
     text = tabulate(rows, headers=[str(c) for c in df.columns], tablefmt="latex_booktabs",
                     colalign=["right" if s == "r" else "left" for s in spec], disable_numparse=True)
-    first, sep, rest = text.partition("\n")
-    if not first.startswith("\\begin{tabular}{"):
-        raise RuntimeError(f"tabulate wrote an unexpected tabular header: {first!r}")
-    return f"\\begin{{tabular}}{{{''.join(spec)}}}" + sep + rest
+    lines = text.split("\n")
+    if not lines[0].startswith("\\begin{tabular}{") or lines[1] != "\\toprule":
+        raise RuntimeError(f"tabulate wrote an unexpected tabular header: {lines[:2]!r}")
+    lines[0] = f"\\begin{{tabular}}{{{''.join(spec)}}}"
+    lines[2] = " & ".join(header_cell(str(c), s) for c, s in zip(df.columns, spec, strict=True)) + " \\\\"
+    return "\n".join(lines)
+
+
+def header_cell(name: str, spec: str) -> str:
+    """A column name, escaped; a long one in a nested one-column tabular, one line per few words,
+    aligned as its column (a ``p`` column wraps its name itself)."""
+    if len(name) <= HEADER_CHARS or spec.startswith("p"):
+        return escape(name)
+    lines = textwrap.wrap(name, HEADER_CHARS, break_long_words=False, break_on_hyphens=False)
+    return f"\\begin{{tabular}}[b]{{@{{}}{spec}@{{}}}}" + " \\\\ ".join(map(escape, lines)) + "\\end{tabular}"
 
 
 def table(df: pd.DataFrame, caption: str, label: str) -> str:
     """``df`` as a captioned, labelled ``table`` float (``tab:kopa-<label>``)."""
     if df.empty:
         return f"% {caption}: no data\n"
-    body = tabular(df)
-    if len(df.columns) > SCALE_ABOVE_COLUMNS:
-        body = "\\resizebox{\\linewidth}{!}{%\n" + body + "}"
+    body = SCALE_DOWN + "\n" + tabular(df) + "}"
     return "\n".join([
         "\\begin{table}",
         "\\centering",
