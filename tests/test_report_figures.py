@@ -94,7 +94,9 @@ def test_legend_sits_beside_the_axes(build) -> None:
 def test_model_names_are_short_distinct_and_wrapped() -> None:
     names = display_names(HEAD["model"].tolist())
     assert [n.replace("\n", " ") for n in names] == ["Qwen3.5-9B", "Qwen3.5-9B (grpo/merged)", "Qwen3.5-4B"]
-    assert all(len(line) <= 14 for n in names for line in n.splitlines())
+    assert names[1] == "Qwen3.5-9B\n(grpo/merged)"  # wrapped at the space, words whole
+    long = display_names(["hf/Qwen/Qwen3.5-4B [max_messages=6]", "hf/Qwen/Qwen3.5-4B-Instruct-2507"])
+    assert long == ["Qwen3.5-4B\n[max_messages=6]", "Qwen3.5-4B-Instruct-2507"]
     # the last part alone would merge two organisations' models: keep what tells them apart
     assert display_names(["vllm/a/m", "vllm/b/m"]) == ["a/m", "b/m"]
     assert display_names(["x/m", "m"]) == ["x/m", "m"]

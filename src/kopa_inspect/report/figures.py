@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 
-NAME_WIDTH = 14  # characters per line of a model name under its bar
+NAME_WIDTH = 16  # characters per line of a model name under its bar (a longer word stays whole)
 Y_TOP = 1.1  # room above a rate of 1 for its error bar cap
 MISSING = "n/a"
 CI_NOTE = "error bars: 95% CI over tasks"
@@ -40,9 +40,12 @@ def _save(fig: plt.Figure, path: Path) -> Path:
     return path
 
 
-def display_names(labels: Sequence[str], width: int = NAME_WIDTH) -> list[str]:
+def display_names(labels: Sequence[str], width: int = NAME_WIDTH, keep_paths: bool = False) -> list[str]:
     """Model names for a figure: ``vllm/Qwen/Qwen3.5-9B (grpo/merged)`` -> ``Qwen3.5-9B (grpo/merged)``,
-    wrapped to ``width`` characters. The shortest form that keeps every name distinct is used."""
+    wrapped at spaces to ``width`` characters. The shortest form that keeps every name distinct is
+    used; ``keep_paths`` only wraps (category names)."""
+    if keep_paths:
+        return [textwrap.fill(str(n), width=width, break_long_words=False, break_on_hyphens=False) for n in labels]
 
     def drop(label: str, keep: int | None) -> str:
         m = re.match(r"^(\S+)(.*)$", label)  # the model id, then any "(checkpoint)" / "[setting]"
@@ -57,7 +60,7 @@ def display_names(labels: Sequence[str], width: int = NAME_WIDTH) -> list[str]:
         if len(set(short)) == len(set(map(str, labels))):
             names = short
             break
-    return [textwrap.fill(n, width=width, break_on_hyphens=True) for n in names]
+    return [textwrap.fill(n, width=width, break_long_words=False, break_on_hyphens=False) for n in names]
 
 
 def _interval(text: object) -> tuple[float, float]:
@@ -121,7 +124,7 @@ def grouped_figure(table: pd.DataFrame, index: str, title: str, intervals: pd.Da
         cis = [ci.get((str(key), str(m)), (math.nan, math.nan)) for key in table[index]]
         xs = [g - 0.4 + width * (i + 0.5) for g in groups]
         _bars(ax, xs, values, cis, width, colors[i % len(colors)], legend_names[i])
-    _finish(ax, groups, [textwrap.fill(str(v), NAME_WIDTH) for v in table[index]], ylabel, title,
+    _finish(ax, groups, display_names([str(v) for v in table[index]], keep_paths=True), ylabel, title,
             missing="the model ran no such task")
     return fig
 
