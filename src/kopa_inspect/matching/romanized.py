@@ -80,7 +80,7 @@ def romanize(word: str, sound_changes: bool = True) -> str:
         nxt = parts[k + 1] if k + 1 < len(parts) and not isinstance(parts[k + 1], str) else None
         initial = _INITIALS[cho]
         if sound_changes and k > 0 and not isinstance(parts[k - 1], str):
-            prev_final = parts[k - 1][2]  # type: ignore[index]
+            prev_final = parts[k - 1][2]
             if cho == 5 and prev_final in (4, 21, 16, 1):  # ㄹ after ㄴ ㅇ ㅁ ㄱ: n (ㄴ+ㄹ is ll, below)
                 initial = "l" if prev_final == 4 else "n"
             elif cho == 5 and prev_final == 8:  # ㄹㄹ

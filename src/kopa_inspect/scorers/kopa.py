@@ -135,7 +135,8 @@ _GRADES: WeakKeyDictionary[TaskState, SampleGrade] = WeakKeyDictionary()
 
 
 def _check_agent_calls() -> None:
-    for call in store().get(CALLS_KEY, []) or []:
+    calls: list[dict[str, Any]] = store().get(CALLS_KEY, []) or []
+    for call in calls:
         if call.get("code") == "HTTP" and _transport_failure(str(call.get("message", ""))):
             raise BackendUnreachable(f"backend did not answer the agent's {call.get('tool')} call: {call['message']}")
 
