@@ -292,3 +292,38 @@ def test_random_queries_never_break_a_platform(client: TestClient, caplog: pytes
         [(k.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
           v.encode("utf-8", "surrogatepass").decode("utf-8", "replace")) for k, v in pairs])
     check(client, Probe("random", op, op.method, url, must_fail=False), caplog)
+
+
+# --- path parameters are encoded: any value arrives as sent -------------------------------------
+
+PATH_CASES = [("seoul_CardSubwayStatsNew", "SUB_STA_NM", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261001"}),
+              ("ecos_StatisticTableList", "STAT_CODE", {"lang": "kr", "start": 1, "end": 10})]
+
+
+@pytest.mark.parametrize(("op_id", "name", "base"), PATH_CASES, ids=[c[0] for c in PATH_CASES])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=st.text(st.characters(codec="utf-8"), min_size=1, max_size=20))
+@example(value="a/b")
+@example(value="a%2Fb")
+@example(value="%25/%")
+@example(value="..")
+@example(value=".")
+@example(value="?x=1#y")
+@example(value="\n0")
+def test_path_parameters_arrive_as_sent(client: TestClient, monkeypatch: pytest.MonkeyPatch, op_id: str,
+                                        name: str, base: dict[str, Any], value: str) -> None:
+    import kopa_inspect.emulator as emulator_module
+
+    seen: dict[str, Any] = {}
+    real_validate = emulator_module.validate
+
+    def spy(op: Operation, raw: dict[str, Any]) -> dict[str, Any]:
+        seen.update(raw)
+        return real_validate(op, raw)
+
+    monkeypatch.setattr(emulator_module, "validate", spy)
+    op = operations()[op_id]
+    url, _ = url_of(op, {**base, name: value})
+    client.get("http://testserver" + url, headers={CLOCK_HEADER: CLOCK})
+    assert seen.get(name) == value, (value, url, seen.get(name))
+    assert seen.get(op.params[0].name) == DEFAULT_EMULATOR_KEY  # the key, with its "/" and "+", too

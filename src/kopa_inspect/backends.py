@@ -120,7 +120,7 @@ def build_request(op: Operation, args: dict[str, Any], key: str | None, want_jso
     # A placeholder may fill a whole segment ({KEY}) or part of one (DART's company.{format}).
     for name in re.findall(r"\{(\w+)\}", path):
         raw = values.get(name)
-        path = path.replace("{" + name + "}", urllib.parse.quote(query_text(raw if raw is not None else ""), safe=""))
+        path = path.replace("{" + name + "}", path_segment(query_text(raw if raw is not None else "")))
     # Trailing empty optional path segments are dropped, as clients of path-style APIs do.
     while path.endswith("/") and len(path) > 1:
         path = path[:-1]
@@ -128,6 +128,13 @@ def build_request(op: Operation, args: dict[str, Any], key: str | None, want_jso
         # What JSON cannot carry (NaN, an integer past the text limit) fails here, not in the client.
         json.dumps(body, allow_nan=False)
     return Request(op.method, path, query, body or None, op.platform)
+
+
+def path_segment(text: str) -> str:
+    """A value as one path segment: every reserved character encoded, and a value of only dots
+    too (a client would read "." or ".." as a step up the path, not as a value)."""
+    quoted = urllib.parse.quote(text, safe="")
+    return quoted.replace(".", "%2E") if quoted.strip(".") == "" and quoted else quoted
 
 
 def query_text(value: Any) -> str:

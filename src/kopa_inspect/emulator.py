@@ -25,6 +25,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from kopa_inspect.apis import get_platform, operations
 from kopa_inspect.apis._envelope import Format, HttpResponse, Page
@@ -42,9 +43,6 @@ CLOCK_HEADER = "x-kopa-clock"
 # World clocks the emulator accepts: the worlds' calendars, holidays and series are built for
 # years near the present; a clock far outside them is a malformed header, not a world.
 CLOCK_YEARS = range(1990, 2100)
-# Methods routed to the dispatcher: every one gets the platform's own answer (a wrong method is
-# the platform's "no such service"), never the framework's bare 405.
-METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 
 
 @dataclass
@@ -256,7 +254,7 @@ class Emulator:
             return HttpResponse(404, "text/plain;charset=UTF-8", b"API not found")
         op, path_params = resolved
         # A path segment that held an encoded "/" (a key in a path-style URL) arrives as "%2F".
-        path_params = {k: v.replace("%2F", "/") for k, v in path_params.items()}
+        path_params = {k: segment_value(v) for k, v in path_params.items()}
         envelope = envelope_of(op)
         params: dict[str, Any] = {**query, **path_params}
         if isinstance(body, dict):
@@ -282,15 +280,25 @@ class Emulator:
 
 
 def routing_path(scope: Mapping[str, Any], decoded: str) -> str:
-    """The decoded path, except that an encoded "/" inside a segment stays "%2F".
+    """The decoded path, except that an encoded "/" inside a segment stays "%2F" (and a "%" it
+    held becomes "%25", so that a value "%2F" is not read as a "/"); see :func:`segment_value`.
 
     Path-style APIs (Seoul, ECOS) put the key in a path segment, and a data.go.kr-shaped key
     holds "/": decoding it would split the segment and shift every position after it.
     """
     raw = scope.get("raw_path")
-    if not raw or b"%2f" not in raw.lower():
+    if not raw or (b"%2f" not in raw.lower() and b"%25" not in raw):
         return decoded
-    return "/".join(urllib.parse.unquote(seg).replace("/", "%2F") for seg in raw.decode("latin-1").split("/"))
+    return "/".join(urllib.parse.unquote(seg).replace("%", "%25").replace("/", "%2F")
+                    for seg in raw.decode("latin-1").split("/"))
+
+
+_SEGMENT_ESCAPE = re.compile(r"%(25|2F)")
+
+
+def segment_value(segment: str) -> str:
+    """A path parameter's value from its routed segment ("%2F" is "/", "%25" is "%")."""
+    return _SEGMENT_ESCAPE.sub(lambda m: "%" if m.group(1) == "25" else "/", segment)
 
 
 def create_app(config: EmulatorConfig | None = None) -> Starlette:
@@ -308,7 +316,7 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
         # Starlette decodes the query exactly once, '+' as a space: the gateway's behaviour.
         query = dict(request.query_params)
         resp = emulator.handle(
-            request.method,
+            "GET" if request.method == "HEAD" else request.method,  # the server drops HEAD's body
             routing_path(request.scope, request.url.path),
             query,
             body,
@@ -320,11 +328,13 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
     async def health(_: Request) -> Response:
         return PlainTextResponse("ok")
 
-    app = Starlette(
-        routes=[
-            Route("/_kopa/health", health),
-            Route("/{path:path}", dispatch, methods=list(METHODS)),
-        ]
-    )
+    async def dispatch_asgi(scope: Scope, receive: Receive, send: Send) -> None:
+        response = await dispatch(Request(scope, receive))
+        await response(scope, receive, send)
+
+    app = Starlette(routes=[Route("/_kopa/health", health)])
+    # Every other request, whatever its method and whatever its path holds (a newline, which a
+    # route pattern does not match), is the dispatcher's: the platform answers, not the framework.
+    app.router.default = dispatch_asgi
     app.state.emulator = emulator
     return app
