@@ -6,9 +6,10 @@ string the model can read or raises ``ToolError`` (or Inspect's ``ToolParsingErr
 Inspect hands back to the model as a tool error; the sample goes on. No other exception escapes,
 what the model reads is text that encodes as UTF-8, and the service key never appears in it.
 
-Driven through the embedded backend (the emulator in-process) and the HTTP backend against the
+Driven through the embedded backend (the emulator in-process), the HTTP backend against the
 emulator served by uvicorn on loopback (``_emulator_server.ServerThread``, what ``kopa serve``
-runs), for the first operation of every platform, the auth tools and ``search_tools``.
+runs), a recording backend and a replay backend whose recording holds none of the calls, for the
+first operation of every platform, the auth tools and ``search_tools``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from inspect_ai.util._store import Store, init_subtask_store
 
 from _emulator_server import ServerThread
 from kopa_inspect.apis import get_platform, operations, platforms
-from kopa_inspect.backends import Backend, BackendConfig, EmbeddedBackend, ServedBackend
+from kopa_inspect.backends import Backend, BackendConfig, EmbeddedBackend, ServedBackend, make_backend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, EmulatorConfig, create_app
 from kopa_inspect.execution import Session
 from kopa_inspect.tools import CALLS_KEY, LiveSession, auth_tool, operation_tool, search_tool
@@ -94,11 +95,18 @@ def served_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module", params=["embedded", "served"])
-def backend(request: pytest.FixtureRequest, runner: asyncio.Runner) -> Iterator[Backend]:
+@pytest.fixture(scope="module", params=["embedded", "served", "recording", "replay"])
+def backend(request: pytest.FixtureRequest, runner: asyncio.Runner,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
     async def make() -> Backend:
         if request.param == "embedded":
             return EmbeddedBackend(BackendConfig(seed=3))
+        if request.param == "recording":
+            return make_backend(seed=3, recording=str(tmp_path_factory.mktemp("rec") / "calls.jsonl"))
+        if request.param == "replay":  # a recording that holds none of these calls
+            empty = tmp_path_factory.mktemp("replay") / "none.jsonl"
+            empty.write_text("", encoding="utf-8")
+            return make_backend(kind="replay", recording=str(empty))
         url = request.getfixturevalue("served_url")
         return ServedBackend(BackendConfig(kind="served", base_url=url, seed=3))
 

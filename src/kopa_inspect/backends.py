@@ -313,7 +313,8 @@ class LiveBackend(_HttpBackend):
 
 
 def _fingerprint(op_id: str, args: dict[str, Any], clock: str | None) -> str:
-    return json.dumps([op_id, args, clock], ensure_ascii=False, sort_keys=True, default=str)
+    # Over the arguments as sent (encodable): a recording is UTF-8, and replay must find it again.
+    return json.dumps([op_id, encodable(args), clock], ensure_ascii=False, sort_keys=True, default=str)
 
 
 # Response headers kept from an HTTP answer and in a recording (lower-case names): DART's
@@ -387,7 +388,7 @@ class RecordingBackend(Backend):
         record = {
             "fingerprint": redact(_fingerprint(op.id, args, clock), secrets),
             "op": op.id,
-            "args": json.loads(redact(json.dumps(args, ensure_ascii=False, default=str), secrets)),
+            "args": json.loads(redact(json.dumps(encodable(args), ensure_ascii=False, default=str), secrets)),
             "clock": clock,
             "status": resp.status,
             "content_type": resp.content_type,
@@ -453,7 +454,10 @@ class ReplayBackend(Backend):
 
     async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
                    key_override: str | None = None) -> HttpResponse:
-        fp = _fingerprint(op.id, args, clock)
+        try:
+            fp = _fingerprint(op.id, args, clock)
+        except (ValueError, RecursionError) as exc:  # an integer past the text limit, nesting too deep
+            raise ArgumentError(f"the arguments cannot be looked up in the recording: {exc}") from None
         queue = self._answers.get(fp)
         if queue:
             rec = queue.popleft()
