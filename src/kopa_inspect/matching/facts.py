@@ -18,6 +18,7 @@ from kopa_inspect.matching.claimed import _listed_among_others, _same_value, cla
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, MATCHERS, _get
 from kopa_inspect.matching.hedges import _MASK, _ONE_FIGURE, _date_hedged, _hedges, name_hedged
 from kopa_inspect.matching.matchers import match_text
+from kopa_inspect.matching.measures import measure_words
 from kopa_inspect.matching.names import _date_like, _spans, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
 from kopa_inspect.matching.times import time_windows_blanked
@@ -171,7 +172,8 @@ def score_fact(
                        and any(normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
                                for c in cands)]
             shielded = _masked_view(view, shields) if shields else view
-            return max(winner_score(v, competitors, shielded, _direction(fact)) for v in values)
+            roles = measure_words(_get(fact, "description")) if not _direction(fact) else frozenset()
+            return max(winner_score(v, competitors, shielded, _direction(fact), roles) for v in values)
         if matcher == "code_label":
             return max(winner_score(v, competitors, view, _direction(fact)) for v in values)
         if matcher in ("number", "money", "duration", "date", "time", "month"):

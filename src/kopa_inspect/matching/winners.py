@@ -197,7 +197,12 @@ def _list_heads(view: AnswerView, candidates: Sequence[str]) -> list[str]:
     return out
 
 
-def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0) -> float:
+def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0,
+                 role_words: frozenset[str] = frozenset()) -> float:
+    """1.0 when the answer claims ``expected`` among ``competitors`` (see the package docstring, 4).
+    ``role_words``: for a pick by role, not by rank (the committee's chair among its members), the
+    words of that role; a clause naming the role and one candidate claims that candidate, so other
+    members said as context ("초선은 안민준 1명") are no rival claim."""
     right = str(expected)
     wrong = [str(c) for c in competitors if str(c) and normalize_name(c) != normalize_name(right)]
     candidates = [right, *wrong]
@@ -222,6 +227,15 @@ def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, di
         return 0.0  # the winner denied, or hidden in a list of candidates
     if any(_spans(wrong, u) for u in _alternative_units(view)):
         return 0.0  # a competitor offered as an alternative ("아니면 B일 수도 있습니다")
+    if not claims and role_words and not direction:
+        roles = []
+        units = [f"{lab}: {val}" for lab, val in view.lines] + [u for u, _ in _claim_units(view, candidates)]
+        for unit in units:
+            named = {n for n, _, _ in _spans(candidates, unit)}
+            if len(named) == 1 and any(w in normalize_name(unit) for w in role_words):
+                roles.append(named.pop())
+        if roles:
+            return 1.0 if all(r == right for r in roles) else 0.0
     if not claims:
         # no superlative claim: the answer holds only if it names the winner and no other candidate; a
         # candidate said only in the list head of a claim ("'X'의 진료과목 중 가장 …", "X과 같은 시군구의

@@ -133,8 +133,14 @@ def _expr_steps(expr: Any, step_ids: set[str]) -> dict[str, set[str]]:
         return out
     ref = Ref.parse(expr)
     if ref is not None and ref.ref in step_ids:
-        first = re.match(r"[\w]+", ref.path or "")
-        out.setdefault(ref.ref, set()).add(first.group(0) if first else "")
+        path = ref.path or ""
+        first = re.match(r"[\w]+", path)
+        if first and path[first.end():].lstrip().startswith("("):
+            # a function over the output ("max(nums(items[].pm10Value))") reads the fields it is given
+            fields = set(re.findall(r"(?<![\w.&'\"])(items|totalCount|pageNo|numOfRows)\b", path))
+            out.setdefault(ref.ref, set()).update(fields or {""})
+        else:
+            out.setdefault(ref.ref, set()).add(first.group(0) if first else "")
     return out
 
 
