@@ -47,7 +47,14 @@ DEFAULT_MAX_MESSAGES = 60
 #    states; matching credits runner-ups bound to their own subject, the question's short names,
 #    identifiers in standard formats, per-group values ("각각") and quoted API messages in refusals;
 #    task wording fixes found by careful-agent runs (issue 20).
-TASK_VERSION = 8
+# 9: a tied pick's truth is the tied set; a refusal may cite what the tools showed, date its reason and
+#    say the data is not out yet; a count is grounded by every record of its answer set shown, an
+#    aggregate by its records on any route, a record by its other form (another API version); names in
+#    Latin letters, hour windows, office titles, shared and labelled lists, district short forms and
+#    periods read as people write them; gold fixes (kopa-048 asks the outcome, kopa-050..060 take the
+#    동 named, kopa-077 binds counts to their 구, kopa-111 counts 2020 seats under the party's 2020 name,
+#    facts over two periods name them).
+TASK_VERSION = 9
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

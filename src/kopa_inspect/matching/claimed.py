@@ -69,6 +69,10 @@ def _same_value(a: Any, b: Any) -> bool:
     return x is not None and y is not None and abs(x - y) <= 1e-9 * max(1.0, abs(x))
 
 
+def _same_sentence(view: AnswerView, a: str, b: str) -> bool:
+    return any(a in g and b in g for g in view.clause_groups)
+
+
 def claimed_value_score(
     fact: Any, values: Sequence[Any], competitors: Sequence[Any], view: AnswerView, direction: int = 0
 ) -> float:
@@ -82,7 +86,22 @@ def claimed_value_score(
             value = _runner_up_blanked(value, than=True)
             items = [x for x in re.split(rf"\s*{_JOIN}\s*(?!\d{{3}})", value, flags=re.IGNORECASE) if x.strip()]
             units.append((value, len(items) > 1 and all(_is_list_item(x, []) for x in items)))
-    for clause, is_list in _claim_units(view, []):
+    units_free = _claim_units(view, [])
+    # a marker clause that states no candidate figure takes the clause after it in its sentence ("가장
+    # 높은 곳은 도산대로 측정소, 81 ㎍/㎥입니다": the comma splits the claim from its figure)
+    joined: list[tuple[str, bool]] = []
+    k = 0
+    while k < len(units_free):
+        clause, is_list = units_free[k]
+        if (k + 1 < len(units_free) and _MARKER.search(_FIELD_WORDS.sub(" ", clause))
+                and not any(match_text(fact, x, clause) >= 1.0 for x in [*values, *competitors])
+                and not _MARKER.search(_FIELD_WORDS.sub(" ", units_free[k + 1][0]))
+                and _same_sentence(view, clause, units_free[k + 1][0])):
+            clause, is_list = clause + ", " + units_free[k + 1][0], is_list or units_free[k + 1][1]
+            k += 1
+        joined.append((clause, is_list))
+        k += 1
+    for clause, is_list in joined:
         clean = _runner_up_blanked(_FIELD_WORDS.sub(" ", clause), than=True)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
             units.append((clean, is_list or bool(re.search(r"\d\s*\S{0,6}\s+(?:또는|혹은|아니면|or)\s", clean))))

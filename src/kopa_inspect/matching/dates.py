@@ -98,6 +98,9 @@ _DATE_SEQ = re.compile(
 )
 
 
+_WEEKDAY = re.compile(r"\s*\(\s*[월화수목금토일](?:요일)?\s*\)")
+
+
 def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
     """Every date stated, with the month and year of earlier dates carried to bare days."""
     return _date_list(text)[0]
@@ -106,6 +109,7 @@ def parse_date_list(text: str) -> list[tuple[int | None, int, int]]:
 def _date_list(text: str) -> tuple[list[tuple[int | None, int, int]], list[list[tuple[int, int]]]]:
     """:func:`parse_date_list`, and the (month, day)s of each range ("24일~26일") stated."""
     text = _english_dates(unicodedata.normalize("NFKC", text))
+    text = _WEEKDAY.sub("", text)  # "24일(목)~26일(토)": the weekday is no part of the range
     out: list[tuple[int | None, int, int]] = []
     ranges: list[list[tuple[int, int]]] = []
     year: int | None = None
