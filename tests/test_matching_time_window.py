@@ -44,3 +44,12 @@ WRONG = [
 @pytest.mark.parametrize("answer", WRONG)
 def test_a_competing_hour_claimed_still_fails(answer: str) -> None:
     assert _score(answer) == 0.0
+
+
+def test_a_bare_hour_window_is_no_claim() -> None:
+    facts = [{"id": "time", "matcher": "time", "value": "$_.max_by(X, &v).fcstTime", "description": "최대 시각"}]
+    context = {"time": {"competitors": ["1300", "1500", "1800", "2100"]}}
+    right = "내일 해운대구 12~21시 중 최대 풍속 시각은 12:00, 4.7 m/s입니다."
+    wrong = "내일 해운대구 12~21시 중 최대 풍속 시각은 21:00입니다."
+    got = {a: m.score_answer(facts, {"time": "1200"}, a, context=context)["time"] for a in (right, wrong)}
+    assert got == {right: 1.0, wrong: 0.0}

@@ -28,6 +28,9 @@ class AnswerView:
     clause_groups: list[list[str]] = field(default_factory=list)
 
 
+_SUB_BULLET = re.compile(r"^(?:\s{2,}|\t+)(?:[-*•·]|\d+[.)])\s")
+
+
 def parse_answer(answer: str) -> AnswerView:
     text = unicodedata.normalize("NFKC", answer or "")
     lines: list[tuple[str, str]] = []
@@ -49,6 +52,15 @@ def parse_answer(answer: str) -> AnswerView:
     sentences = [f"{label}: {value}" for label, value in lines]
     sentences += [s.strip() for s in re.split(r"(?<=[.!?。])\s+|\n+|;", free) if s and s.strip()]
     clauses = [c.strip() for c in re.split(r"(?<=[.!?。])\s+|\n+|;|,(?!\d{3})", free) if c and c.strip()]
+    # an item with indented sub-bullets ("1. 기장 먹거리축제" then "   - 주소: …") is one unit too: the
+    # sub-bullets speak of the item named above them
+    blocks: list[list[str]] = []
+    for raw in rest:
+        if _SUB_BULLET.match(raw) and blocks:
+            blocks[-1].append(raw.strip())
+        elif raw.strip():
+            blocks.append([raw.strip()])
+    sentences += [" ".join(b) for b in blocks if len(b) > 1]
     groups = [
         [c.strip() for c in re.split(r",(?!\d{3})", sent) if c.strip()]
         for sent in re.split(r"(?<=[.!?。])\s+|\n+|;", free)

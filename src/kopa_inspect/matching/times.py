@@ -127,6 +127,7 @@ _HOUR = (r"(?:(?:오전|오후|새벽|아침|낮|저녁|밤)\s*)?\d{1,2}\s*시(?
          r"|\d{1,2}\s*[AaPp]\.?\s*[Mm]\.?|자정|정오|noon|midnight")
 TIME_WINDOW = re.compile(
     rf"(?:{_HOUR})\s*(?:~|∼|〜|–|—|-)\s*(?:{_HOUR})(?!\s*(?:입니다|이에요|예요|이고|이며|였))"
+    r"|(?<![\d:])\d{1,2}\s*(?:~|∼|〜|–|-)\s*\d{1,2}\s*시(?!간)(?:\s*(?:중|사이|까지))"
     rf"|(?:{_HOUR})\s*(?:부터|에서)\s*(?:{_HOUR})\s*(?:까지|사이)"
     rf"|\bbetween\s+(?:{_HOUR})\s+and\s+(?:{_HOUR})|\bfrom\s+(?:{_HOUR})\s+(?:to|until|till)\s+(?:{_HOUR})",
     re.IGNORECASE,
