@@ -18,8 +18,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # all = report, edge, mcp, train, local, embed: what the README's commands use (the core alone,
   # `pip install kopa-inspect`, is enough for `inspect eval kopa_inspect/kopa_bench`).
   # llama-cpp-python (extra `local`) is built from source, and llama.cpp's own default is a build
-  # for the CPU it is built on (GGML_NATIVE=ON). On a CPU with AMX (this workplace's Sapphire
-  # Rapids machines, seen 2026-12-04) that build segfaults in its first decode of the packaged Q4_1
+  # for the CPU it is built on (GGML_NATIVE=ON). On a CPU with AMX (Sapphire
+  # Rapids) that build segfaults in its first decode of the packaged Q4_1
   # SmolLM2 GGUF (its AMX_INT8 kernels; the same flags without AMX decode), so the default here is
   # portable (GGML_NATIVE=OFF: AVX2, FMA, F16C), which runs on any x86-64 CPU of the last decade.
   # KOPA_LLAMA_AVX512=1 adds AVX-512, VNNI and BF16 without AMX (results/cpu-experiment: 20 held-out

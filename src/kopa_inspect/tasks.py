@@ -24,23 +24,23 @@ DEFAULT_MAX_MESSAGES = 60
 # Bump when the tasks, the prompts or the scoring change what a score means; logs of different
 # versions are not comparable (Inspect records it as eval.task_version).
 # 3: unanswerable tasks with evidence calls, longer gold plans (4.90 calls per task), per-step
-#    accept values, stricter refusal/winner/comparative matching (session 3, issue 9).
+#    accept values, stricter refusal/winner/comparative matching.
 # 4: a call with an added filter/page/page size of its operation is judged by its records, not as
 #    the gold call; a consumer asked with a remembered value does not retrieve its producer; refused
 #    calls earn no call_f1; chain needs the linked records shown before the consumer; calls in the
-#    final answer's message are not counted (ACTION helper, session 7).
+#    final answer's message are not counted.
 # 5: a name offered beside any invented alternative ("정신아 또는 김철수", "A의원 아니면 B병원") earns no
 #    answer credit (was: only an alternative of its own kind); one rule, matching.name_hedged, for the
 #    scorer and the step rewards; efficiency is 0 for any call on a task that needs none (was 1.0 for
 #    one call); a clock hour ("21시 기준") is no figure, a subject's figure denied ("21도가 아닙니다") is not
 #    stated where the fact has competitors too, nor a figure said as the opposite extreme ("최저기온은
-#    21도" for the high) (MATCH, session 8).
+#    21도" for the high).
 # 6: a value's alias from its own gold row beside it ("삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD") is no
-#    hedge (grading.gold_truth adds matching.with_row_aliases; STEPS and the lead, session 8).
+#    hedge (grading.gold_truth adds matching.with_row_aliases).
 # 7: a which-one name is not stated where it is only a list's owner or anchor ("'A병원'의 진료과목 중 가장 …",
 #    "A와 같은 시군구의 … 중 가장 …"), inside another row's name ("정형외과" in "365정형외과의원"), or in another
 #    pick's clause whose owner it is; a measure word inside a longer one ("진료" in "진료과목") is not that
-#    measure (SWAP, session 8: two winners swapped across roles over the 2,000 EDGE rows 15/25 -> 0/25).
+#    measure (two winners swapped across roles over 2,000 EDGE rows: 15/25 passed before, 0/25 after).
 # 8: success by grounded outcome: every required fact right and its records shown by the run's own
 #    OK calls, whatever the route (lookups, filters, page sizes and order no longer gate it; chain,
 #    ENVIRONMENT and call_f1 still show them); refusal evidence may carry the filters the question
