@@ -6,7 +6,7 @@ edited), the number of forecast areas, "'중구'(a station)의 거리" (the dist
 grid point), "'동대문구'의 오존" answered for the row '동북권'. Picking "any declared non-code field"
 cannot tell these from "the hospital's phone number". So the fields a person asks about are listed
 here, per operation, each with the person's word for it, from the field meanings in
-shared/reference/korean-apis.md and the specs' descriptions:
+the platform's documented contract and the specs' descriptions:
 
 - ``ask``: fields a person asks for ("이 병원 전화번호가 뭐예요?"); facts are read only from these.
   A row's own name is asked only of a row picked by a measure ("전문의가 가장 많은 진료과목의
@@ -189,7 +189,7 @@ ASKABLE: dict[str, Askable] = {
          "usefee": "이용요금", "eventplace": "행사 장소", "playtime": "공연시간", "checkintime": "입실 시간",
          "checkouttime": "퇴실 시간", "roomcount": "객실 수", "firstmenu": "대표 메뉴", "opentimefood": "영업시간",
          "restdatefood": "쉬는 날", "parking": "주차 시설", "infocenter": "문의처"}, "hours, fees, rooms, menu"),
-    # --- session 8 (EDGE-4): the real operations that had no person's noun (natural.USER_NOUNS) and so
+    # --- the real operations that had no person's noun (natural.USER_NOUNS) and so
     # nothing to ask. A station's hourly rows: no row is "the" figure (a person asks the latest, which no
     # pick says; the province list, airkorea_getCtprvnRltmMesureDnsty, asks it), so nothing is asked here.
     "airkorea_getMsrstnAcctoRltmMesureDnsty": Askable({}, "hourly rows of one station: nothing a pick says"),
@@ -225,7 +225,7 @@ class Weather:
 
 # What a person asks of a forecast: the temperature, the chance of rain, the humidity, at a time.
 # Codes said as words (SKY 1/3/4, PTY 0-4) and wind components are left out: the figure alone would
-# be said raw. Units from the KMA guide (shared/reference/korean-apis.md): ℃, %, %.
+# be said raw. Units from the KMA guide (``kopa_inspect.apis.kma``): ℃, %, %.
 WEATHER: dict[str, Weather] = {
     "kma_getVilageFcst": Weather("fcstValue", {"TMP": ("기온", "도"), "POP": ("강수확률", "퍼센트"),
                                                "REH": ("습도", "퍼센트")}, True),

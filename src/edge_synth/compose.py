@@ -1448,7 +1448,7 @@ _STEP_REF = re.compile(r"^\$([A-Za-z_]\w*?)[.\[]")
 
 def prune_unasked(draft: Draft, run: PlanRun, facts: list[dict[str, Any]]) -> list[str]:
     """Remove the calls the question never asks about: leaves without a fact (a grid lookup, three schools'
-    meal menus beside the one schedule asked; 368 of 2,000 rows at b90a4f5), then any producer left as such
+    meal menus beside the one schedule asked; 368 of 2,000 default rows before this pruning), then any producer left as such
     a leaf; a condition's branch and a comparison's calls stay (the query states them). A FAN left with one
     call is a SEQ. Changes ``draft`` and ``run`` in place; returns the step ids removed."""
     asked = {f.get("step") for f in facts} | {f.get("winner_step") for f in facts}

@@ -49,7 +49,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "contenttypeid": ("contenttypeid",),
     "areacode": ("areacode",),
     "sigungucode": ("sigungucode",),
-    # WGS84 degrees (shared/reference/korean-apis.md §3 #6, #18, #29): TourAPI mapx/mapy, HIRA
+    # WGS84 degrees (the platform's documented contract): TourAPI mapx/mapy, HIRA
     # XPos/YPos, TAGO gpslong/gpslati, Seoul LOT/LAT, LNT, LO/LA, X_WGS84/Y_WGS84, 따릉이. Not TM
     # metres (AirKorea tmX/tmY, Seoul LOCALDATA X/Y) and not generic "X"/"Y" columns. The ~100 Seoul
     # catalog datasets' LAT/LNG are left out on purpose (LNG unaliased, so their LAT has no partner):

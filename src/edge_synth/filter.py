@@ -273,7 +273,7 @@ def answer_well_formed(answer: str, facts: list[dict[str, Any]], tool_results: l
     kopa_grpo.env applies before grading): no paste of the results, no shotgun of numbers, no field dump,
     and no two other rows' figures stated. The last one reads every figure of the answer: a comparison's
     times ("13시, 12시 30분") can equal other rows' figures of another fact's list and read as a row listing
-    (edge-s0-0007676 and -7678 of the 2f7e43b default run failed it); such a row is dropped."""
+    (edge-s0-0007676 and -7678 of a default run failed it); such a row is dropped."""
     from kopa_inspect.steps.scoring import answer_well_formed as well_formed
 
     return well_formed(answer, tool_results, [f.get("resolved") for f in facts], facts)

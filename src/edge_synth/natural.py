@@ -66,7 +66,7 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "tourapi_detailIntro2": ("관광지 이용 정보", "곳"),
     "tourapi_locationBasedList2": ("관광지", "곳"),
     "tourapi_searchFestival2": ("축제", "축제"),
-    # session 8 (EDGE-4): the real operations that fell back to their spec's summary
+    # the real operations that would otherwise fall back to their spec's summary
     "airkorea_getMsrstnAcctoRltmMesureDnsty": ("측정소의 시간별 대기질", "측정 시각"),
     "dart_list": ("공시", "공시"),
     "ecos_KeyStatisticList": ("주요 경제지표", "지표"),
@@ -185,8 +185,8 @@ def naturalness_problems(query: str, answer: str) -> list[str]:
 
 # --- fluency: what makes a long-chain question read as a list of noun phrases (issue 10) ----------
 #
-# Each check is a count a reviewer can redo by hand on one query. They measure what the grammar of
-# session 5 did over long chains ("오늘(2026년 12월 4일) 시간 평균 대기오염도 중 '도봉구'의 권역별 실시간
+# Each check is a count a reviewer can redo by hand on one query. They measure what a grammar without
+# them does over long chains ("오늘(2026년 12월 4일) 시간 평균 대기오염도 중 '도봉구'의 권역별 실시간
 # 대기환경의 통합대기환경지수 그리고 오늘(2026년 12월 4일) 시간 평균 대기오염도 중 …"): a phrase said again
 # instead of referred back to, the date said twice, "중 … 중 … 가운데" stacked, "A의 B의 C의 D", dataset
 # names a developer would say, 2000미터 for 2km, and several questions run into one sentence.
@@ -362,8 +362,8 @@ def asks_per_sentence(sentence: str) -> int:
     return asks
 
 
-# --- session 8 (EDGE-4): what the lead's reading of 30 rows at 577528e still marked ----------------------
-# A budget of characters for one query: the longest rows read as fluent at 577528e are ~105 characters; the
+# --- what a reviewer's reading of 30 rows marked as not fluent --------------------------------------------
+# A budget of characters for one query: the longest rows read as fluent are ~105 characters; the
 # rows over 130 are two long questions glued together or a condition hung on a chain (28 of 2,000; the
 # issue's own rewrite of a two-question chain, tests/test_edge_fluency.PERSON, is 125).
 MAX_QUERY_CHARS = 130
@@ -374,7 +374,7 @@ _AREA_RADIUS = re.compile(r"(?:^|\s)[가-힣]+(?:시|군|구|도)(?:의)? 반경
 _MONTH_CMP = re.compile(r"그 달의 \S+?[이가] 더 (?:많은|적은)")
 _FORM_FILTER = re.compile(r"(?:^|\s)\S+ 일부가 \S+인(?=\s)|(?:^|\s)[가-힣/]+명이 \S+인(?=\s)")
 
-# --- session 9 (EDGE-5): what the reading of 30 rows at 85108d4 still marked ----------------------------
+# --- what a second reading of 30 rows marked as not fluent ---------------------------------------------
 # A row's date or month as the next call's date ("'순천 빛축제'의 날짜에 맞춘 축제", "'종로 국화축제'가 열리는 달의
 # 국경일"): a hop nobody makes; a date is the user's own when they name it (a holiday: "'어린이날'부터 열리는 축제").
 _DATE_HOP = re.compile(r"(?:'N'의|그) 날짜에 맞춘|열리는 달의")

@@ -12,7 +12,7 @@ Three faults the fluency checks (natural.py) do not see, because each reads as g
 - ``named_from_unnarrowed_list``: a row picked by its NAME from one page of a longer list of records
   (trades: ``record_list``; totalCount > rows shown) that the user did not narrow: no place, date/month or name filter of theirs and no row of
   the chain it belongs to ("단독다가구 부동산 거래 중 '온누리아파트'와 같은 시군구의 …": the first page of
-  all of Seoul's trades; edge-s0-0004798 of the 835e7d7 run). The user could only know that name because
+  all of Seoul's trades; edge-s0-0004798 of a 2,000-row default run). The user could only know that name because
   the sampler saw it on page 1. The same list narrowed by the user's 시군구 and month, or returned whole,
   may be named.
 - ``partial_pick``: "가장 … 병원" over one page of a longer list (the result's totalCount is larger
@@ -45,7 +45,7 @@ _ROW_REF = re.compile(r"^\$s\d")
 # Lists of records (events), not of things: a trade's row is named by the building it concerns, and no
 # one knows which trades are on page 1 of all of Seoul's. A registry of things (hospitals, sights, listed
 # companies) is left out on purpose: "병원 중 '삼성서울병원'" names a thing a person knows by itself (the
-# broad rule, any unnarrowed page, would touch 695 of the 2,000 rows of the 835e7d7 run; see
+# broad rule, any unnarrowed page, would touch 695 of the 2,000 rows of a default run; see
 # results/edge-default/README.md).
 RECORD_NOUNS = frozenset({"거래"})
 
