@@ -55,7 +55,7 @@ def op_text(op_id: str) -> tuple[str, str]:
 
     Output fields are left out: the catalog datasets list dozens of them, and matching a
     question's words against field descriptions ranked long catalog entries above the tool that
-    does the job (gold recall@5 from the question 0.604 -> 0.657 on the session-2 tasks when
+    does the job (gold recall@5 from the question 0.604 -> 0.657 on an early task set when
     they were dropped, @10 0.745 -> 0.739; on a later draft 0.582 -> 0.647 and 0.718 -> 0.734)."""
     op = get_operation(op_id)
     params = " ".join(f"{p.name} {p.description}" for p in op.visible_params)

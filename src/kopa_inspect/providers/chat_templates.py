@@ -54,7 +54,7 @@ def _split_system(default: str) -> str:
 
 # The tool section: word for word the same for every family, so every model is told the same thing.
 #
-# Compact (session 6, CONTRACT decision 1): one block a tool instead of the tool's JSON schema,
+# Compact (the evaluation contract): one block a tool instead of the tool's JSON schema,
 #
 #     ## <name>
 #     <description, as many lines as it has>

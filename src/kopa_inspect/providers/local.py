@@ -79,7 +79,7 @@ TEMPLATE_FILE = "chat_template.jinja"
 def sync_template(out: Path) -> bool:
     """Make the folder's chat template the current :data:`TOOL_CHAT_TEMPLATE`; True if it was stale.
 
-    The template changes more often than the weights (session 6: the compact tool section), and
+    The template changes more often than the weights (e.g. the compact tool section), and
     training reads it from this folder (``AutoTokenizer.from_pretrained``) while llama.cpp renders
     :data:`TOOL_CHAT_TEMPLATE` itself: a stale copy would train on one prompt and evaluate on another.
     Rewritten in place (write, then rename), without converting the weights again.

@@ -14,8 +14,8 @@ Each block is read by :func:`decode_call_block`, the one decoder the evaluation 
 (``providers.local_chat`` imports it: ``llamacpp/local`` and ``local`` parse with it): a block it
 refuses (a key beside ``name`` and ``arguments`` such as ``"id"``, ``"type"`` or a smuggled
 ``"answer"``; no name; arguments that are no object) makes the move ill-formed here as well, so no
-step metric or reward pays for a call the evaluation never runs (session 8; before, this module
-had rules of its own and paid such a block in full).
+step metric or reward pays for a call the evaluation never runs (a decoder of this module's own
+would pay such a block in full).
 """
 
 from __future__ import annotations

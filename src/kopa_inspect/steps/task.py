@@ -256,10 +256,10 @@ def step_scorer() -> Scorer:
 
 # Step scoring changes, so that step metrics of two logs are compared only at one version (Inspect
 # records it as eval.task_version); KOPA-Bench has its own (tasks.TASK_VERSION).
-# 1: up to session 7.
+# 1: the first scoring.
 # 2: call blocks are read with the evaluation's decoder (a key beside name/arguments is ill-formed);
 #    one name-hedge rule with KOPA-Bench (a name beside any invented one), an alias from a shown row is
-#    no hedge; a clock hour is no figure, a denied or opposite-extreme figure is not stated (session 8).
+#    no hedge; a clock hour is no figure, a denied or opposite-extreme figure is not stated.
 STEPS_TASK_VERSION = 2
 
 

@@ -47,7 +47,7 @@ def default_clock() -> datetime:
 
 
 def __getattr__(name: str) -> Any:
-    # ``DEFAULT_CLOCK`` was a constant (2026-10-15 14:20); it is now today, resolved on first use.
+    # ``DEFAULT_CLOCK`` is today, resolved on first use rather than fixed at import.
     if name == "DEFAULT_CLOCK":
         return default_clock()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
