@@ -7,7 +7,7 @@ swapped. Rows with two "which one" facts (comparison winners, max/min picks) eac
 a candidate of the other (A has more doctors, B more beds; the same pick of two hospitals' lists) get
 a third: the two names swapped in the claiming sentences, so every candidate is still claimed somewhere. A valid dataset passes its own template answers and no attack.
 
-Winners swapped across roles (session 8, the lead's scope attack): for every row with two "which one"
+Winners swapped across roles (the scope attack): for every row with two "which one"
 name facts (the first two), both present in the answer, the two winners' strings swapped everywhere in
 the row's own answer ("병원은 '산부인과'", "'산부인과'의 진료과목 중 … 진료과목은 '이화…병원'") and scored by
 ``matching.score_answer`` with the facts read as ``AnswerFact`` models, as the episode grader reads them.

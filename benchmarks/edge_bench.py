@@ -1,7 +1,7 @@
 """EDGE throughput over the registered APIs: verified trajectories per minute, keep rate, and
 where the time goes (graph stage, execution, composition).
 
-    /work/venv/bin/python benchmarks/edge_bench.py --n 2000 --workers 2 --out .kopa/edge-bench
+    .venv/bin/python benchmarks/edge_bench.py --n 2000 --workers 2 --out .kopa/edge-bench
 
 The graph stage (retrieval, field matching, execution grounding) runs once per output directory;
 ``--fresh`` discards it. Embeddings are cached in $KOPA_EDGE_CACHE (default ~/.cache/kopa-edge),

@@ -1,6 +1,6 @@
 """Throughput and latency of the emulator: in-process handler, embedded (ASGI), served (uvicorn).
 
-    /work/venv/bin/python benchmarks/emulator_bench.py [--op seoul_bikeList] [--requests 3000] [--concurrency 16]
+    .venv/bin/python benchmarks/emulator_bench.py [--op seoul_bikeList] [--requests 3000] [--concurrency 16]
 
 Modes (one typical operation, same request each time after a warm-up):
 - handle:   Emulator.handle() called directly (no transport): the ceiling.
