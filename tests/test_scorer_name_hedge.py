@@ -1,4 +1,4 @@
-"""Session 8 (MATCH): a name offered beside an invented one earns nothing, on every scorer; a call on
+"""A name offered beside an invented one earns nothing, on every scorer; a call on
 a task that needs none is a wasted call.
 
 Before this change two checks existed: ``steps.scoring.name_hedged`` (the GRPO step rewards and the
@@ -89,7 +89,7 @@ CEO_QUESTION = "SK하이닉스 대표자가 누구예요?"
     "대표자는 곽노정, 또는 김철수입니다.",
     "The CEO is 곽노정 or 김철수.",
     "대표자는 곽노정입니다. 아니면 김철수일 수도 있습니다.",
-    # tests/test_reward_attacks_session8.py's open name guesses (REWARD): a slash, "중 한 명", "내지"
+    # tests/test_reward_attacks_row_world_call_keys.py's open name guesses (REWARD): a slash, "중 한 명", "내지"
     "SK하이닉스의 대표자는 곽노정/김철수입니다.",
     "SK하이닉스의 대표자는 곽노정, 김철수 중 한 명입니다.",
     "SK하이닉스의 대표자는 김철수와 곽노정 가운데 한 분입니다.",

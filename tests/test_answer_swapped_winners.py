@@ -1,4 +1,4 @@
-"""Two winners swapped across roles (session 8, the lead's scope_all attack over the 2,000-row EDGE run).
+"""Two winners swapped across roles (the scope_all attack over a 2,000-row EDGE run).
 
 For an EDGE row with two "which one" name facts, the row's own answer with the two winners' strings
 swapped everywhere must not earn either fact. Before, 15 of 25 such swapped answers kept a swapped fact:
@@ -12,7 +12,7 @@ swapped everywhere must not earn either fact. Before, 15 of 25 such swapped answ
 - two CMP winners over different measures ('월요일 진료' ends later, '진료과목' more): the measure word 진료
   was found inside 진료과목, so the department claim counted for the closing-time fact too.
 
-Facts and answers are copied literally from /tmp/edge2000c/dataset (not needed at test time).
+Facts and answers are copied literally from a saved EDGE dataset (not needed at test time).
 """
 
 from __future__ import annotations

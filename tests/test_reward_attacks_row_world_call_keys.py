@@ -1,8 +1,8 @@
-"""Attacks on the GRPO step rewards (session 8), each written before its fix.
+"""Attacks on the GRPO step rewards (a row's own world, extra call-block keys), each written first.
 
 - The execution reward ran every row in the seed-0 emulator world. An EDGE row keeps the seed of
   the world it was synthesized in (a ``--seed 1`` run's codes, names and row counts exist only in
-  the seed-1 world), and the episode environment already runs there (env.world_backend, session 7),
+  the seed-1 world), and the episode environment already runs there (env.world_backend),
   but ``ExecutionReward`` built one backend at seed 0 and passed the row's seed only to the
   Session (token material). So the gold call of a seed-1 row could score 0 (its restaurant is not
   in the seed-0 world: NODATA) and a wrong call could score 1.0 (one restaurant where the seed-1
@@ -13,18 +13,17 @@
   evaluate with) refuses such a block: the kopa_steps step scores parse 0, exact 0, and the
   KOPA-Bench call never runs.
 
-Closed since by the owners of steps/build.py and of the answer matcher (the tests below lost their
-xfail marks):
+Closed by steps/build.py and the answer matcher (the tests below carry no xfail marks):
 
-- ``steps.build.bench_examples(seed=N)`` built KOPA-Bench steps in the seed-0 world: fixed in 83b4c6e.
+- ``steps.build.bench_examples(seed=N)`` built KOPA-Bench steps in the seed-0 world; it now builds them in the world of seed N.
 - Answers that earned the answer reward (1.90 of 1.90) though they are wrong or hedged: the gold figure
   in another role beside a wrong one ("19도입니다(21시 기준)", "19도, 최저기온은 21도"), the gold
   figure denied where the fact has competitors ("21도가 아닙니다"), a correction to a competitor
   ("21도입니다. 아니, 17도입니다."), a name beside an invented one with a slash, "중 한 명" or "내지":
-  fixed in matching (24b7322, 76b3a0c, e108d07).
+  the answer matcher (``kopa_inspect.matching``) now refuses each.
 
-``python tests/test_reward_attacks_session8.py [EDGE_DATASET]`` prints the rows of the README table;
-with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
+``.venv/bin/python tests/test_reward_attacks_row_world_call_keys.py [EDGE_DATASET]`` prints the rows
+of the README table; with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
 """
 
 from __future__ import annotations
@@ -129,7 +128,7 @@ NAME_GUESSES = ["SK하이닉스의 대표자는 곽노정/김철수입니다.", 
                               "name-slash", "name-one-of", "name-naeji"])
 def test_a_wrong_or_hedged_answer_earns_no_answer_reward(attack):
     from test_grpo_rewards_attacks import ANSWER_STEP
-    from test_reward_attacks_session7 import CEO_STEP
+    from test_reward_attacks_values_dumps_episodes import CEO_STEP
 
     step = CEO_STEP if attack.startswith("SK") else ANSWER_STEP
     assert rewards_of(attack, step)["answer"] == 0.0

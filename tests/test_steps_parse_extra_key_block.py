@@ -1,4 +1,4 @@
-"""Session 8: the kopa_steps text path reads ``<tool_call>`` blocks with the evaluation's decoder.
+"""The kopa_steps text path reads ``<tool_call>`` blocks with the evaluation's decoder.
 
 ``steps.parsing.parse_completion`` (the kopa_steps step metrics on the text path, and through
 steps.scoring the EDGE and GRPO judgements) decoded call blocks with rules of its own, while

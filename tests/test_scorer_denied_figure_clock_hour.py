@@ -1,6 +1,6 @@
-"""Session 8 (MATCH): a subject's figure denied, or said as the hour of another figure, is not stated.
+"""A subject's figure denied, or said as the hour of another figure, is not stated.
 
-tests/test_reward_attacks_session8.py (REWARD) left open, for the matcher's owner, answers that earn
+tests/test_reward_attacks_row_world_call_keys.py (REWARD) left open, for the matcher's owner, answers that earn
 the answer reward though wrong: "종로구의 오늘 최고기온은 19도입니다(21시 기준)" (the gold 21 only as a clock
 hour) and "… 21도가 아닙니다" (the gold figure denied) for a subject-bound fact whose other shown rows
 are competitors. The KOPA-Bench scorer read denials only for facts without competitors, and a clock
