@@ -186,8 +186,8 @@ def test_a_leaf_with_nothing_askable_gets_no_fact_and_its_row_would_be_dropped()
 
 
 def test_the_sampler_mends_a_walk_that_ends_where_nothing_is_asked():
-    """Before: a walk ending on a lookup was composed, executed and dropped (``no_askable_fact``: 1,394
-    of 5,650 candidates of the session-5 default run). Now the sampler goes one step further from
+    """A walk ending on a lookup would be composed, executed and dropped (``no_askable_fact``: 1,394
+    of 5,650 candidates of a default run without this). The sampler goes one step further from
     the silent leaf to an operation with something to ask (here the grid cell's forecast)."""
     import asyncio
     import random

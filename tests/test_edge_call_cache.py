@@ -1,7 +1,7 @@
 """The sampler's call cache (edge_synth.runner): the same drafts with and without it, and calls repeated.
 
 The embedded emulator is a function of (seed, clock, operation, arguments); the sampler repeats ~80% of its
-calls (a 300-row run at 1c20e75: 6,668 calls, 1,387 distinct), each ~5 ms in the emulator. The cache must
+calls (a 300-row run: 6,668 calls, 1,387 distinct), each ~5 ms in the emulator. The cache must
 change nothing but time: the drafts of the seeded sampler (tests/conftest.py's links) are compared with the
 cache on and off (KOPA_EDGE_NO_CALL_CACHE=1)."""
 

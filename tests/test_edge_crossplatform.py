@@ -1,6 +1,6 @@
 """Cross-platform links that mean something, and the look-alikes beside them (issue 10).
 
-The real chain links (shared/reference/korean-apis.md §3) cross platforms through coordinates
+The real chain links (the platform's documented contract) cross platforms through coordinates
 (WGS84 lon/lat), region codes (법정동 시군구 -> LAWD_CD), place names (-> a lookup such as KMA's grid
 table) and, where the query makes it the user's own, a date (a festival's start -> the holiday
 calendar of that month). Each admitted link records how its value is derived; each look-alike

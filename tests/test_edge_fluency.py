@@ -3,8 +3,8 @@
 The checks (edge_synth.natural.fluency_problems) are counts a reviewer can redo by hand: no phrase
 of 3+ words said twice, a date said once, at most two '중'/'가운데' in a sentence, at most two '의' in
 a row, no dataset names meant for developers, no 1,000+ metres, at most two sentences with at most two
-question clauses each. The first tests pin each check on the rows of the session-5 default run
-(results/edge-default/samples.md at d3c7291) and on the form a person writes; the others compose
+question clauses each. The first tests pin each check on the rows of a default run of a grammar without
+these checks (results/edge-default/samples.md) and on the form a person writes; the others compose
 real drafts (the seeded sample of tests/conftest.py and a hand-built air-quality chain) and hold the
 grammar to them, with every argument still said and every fact still in the answer.
 """
@@ -29,7 +29,7 @@ from edge_synth.natural import (
     split_sentences,
 )
 
-# Queries of the session-5 default run (d3c7291), as stored.
+# Queries of a default run of a grammar without these checks, as stored.
 OLD_AIR = ("오늘(2026년 12월 4일) 시간 평균 대기오염도 중 '도봉구'의 권역별 실시간 대기환경의 통합대기환경지수 그리고 "
            "오늘(2026년 12월 4일) 시간 평균 대기오염도 중 초미세먼지 농도가 가장 작은 측정값의 권역별 실시간 대기환경의 "
            "초미세먼지 농도는 각각 어떻게 되나요?")
@@ -91,11 +91,11 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
                                           if any(check in p for p in fluency_problems(r["comp"].query))][:3])
     # what long catalog chains still do now and then (two Assembly datasets of one member share
     # words, four asks after a condition): at most one row in eight (the old grammar: 16 of 44), by the
-    # checks this bound was set for (session 7); the session-8 checks below are counted on their own
-    before_s8 = FLUENCY_CHECKS[:FLUENCY_CHECKS.index("row of a pick's list")]
-    old_fail = [r for r in kept if any(c in p for p in fluency_problems(r["comp"].query) for c in before_s8)]
+    # checks this bound was set for; the later checks below are counted on their own
+    first_checks = FLUENCY_CHECKS[:FLUENCY_CHECKS.index("row of a pick's list")]
+    old_fail = [r for r in kept if any(c in p for p in fluency_problems(r["comp"].query) for c in first_checks)]
     assert len(old_fail) <= len(kept) // 8, figs
-    # session 8: what the grammar now says otherwise never appears (a code beside a name, "기관명 일부가 …인",
+    # what the grammar says otherwise never appears (a code beside a name, "기관명 일부가 …인",
     # a row of a pick's list in one clause); the drop-only checks (a query over the character budget, a
     # radius around a city, a month's count compared, the 시군구 said twice, two chained questions) are a cost
     for check in ("code beside a name", "form-like filter"):
@@ -105,9 +105,9 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
     # a third question), where the check drops the row
     in_one = [r for r in kept if any("row of a pick's list" in p for p in fluency_problems(r["comp"].query))]
     assert all(any(j.type == "CMP" for j in r["draft"].junctions) for r in in_one), [r["comp"].query for r in in_one]
-    # cost: rows only the session-8 checks drop (the session-7 checks keep them): at most one in eight
-    only_s8 = [r["comp"].query for r in kept if fluency_problems(r["comp"].query) and r not in old_fail]
-    assert len(only_s8) <= len(kept) // 8, only_s8
+    # cost: rows only the later checks drop (the first checks keep them): at most one in eight
+    only_later_checks = [r["comp"].query for r in kept if fluency_problems(r["comp"].query) and r not in old_fail]
+    assert len(only_later_checks) <= len(kept) // 8, only_later_checks
 
 
 def test_referring_back_loses_no_argument(edge_seeded_rows):
@@ -176,8 +176,8 @@ def test_a_chain_on_one_list_says_the_list_and_the_date_once(air):
 
 
 
-# --- the pipeline drops what the check fails (session 6) -------------------------------------------------
-# The check was measured, not enforced: of a 300-row `kopa synth --n 300 --seed 1` run at 5e9ed4e, 25
+# --- the pipeline drops what the check fails -----------------------------------------------------------
+# A check measured but not enforced lets rows through: of a 300-row `kopa synth --n 300 --seed 1` run, 25
 # kept rows failed it (mostly 4-8 calls: the same phrase twice, three '중' in a sentence, the month said
 # twice). These are three of them, as stored; a model trained on them learns to stack noun phrases.
 KEPT_BEFORE = [
@@ -227,12 +227,12 @@ def test_the_same_pick_of_another_rows_list_is_asked_as_and_b():
     assert "가장 작은" in other and "는요?" not in other
 
 
-# --- session 7 (EDGE-3): the patterns left in results/edge-default/samples.md (bae70d2) ------------------
+# --- the patterns a reader marked in results/edge-default/samples.md ----------------------------------------
 # Stored queries of the default run read as stacked noun phrases: place hops chained (2, 19, 21, 23), two
 # picks chained (12), "오늘" twice (18), the Seoul price table's "생필품 가격 '… 시장'" framing (10, 13).
-S7_PLACE_HOPS = [
+Q_PLACE_HOPS = [
     ("이촌동과 같은 시군구의 모범음식점 중 '새봄식당'과 같은 시군구의 부동산 거래 중 건축년도가 가장 큰 거래의 거래금액은 "
-     "얼마인가요?"),  # one 시군구 said twice (seed-1 run, after the first session-7 change)
+     "얼마인가요?"),  # one 시군구 said twice (seed-1 run)
     "사직동이 있는 시도 반경 2km 안의 관광지는 모두 몇 곳인가요?",  # the "시도 반경 2km" of an earlier run
     ("서울특별시 송파구(11710) 지난달(2026년 11월) 아파트 전월세 거래 중 '장지더샵리버뷰'와 같은 동네의 병원과 같은 "
      "시군구에서 현원이 가장 작은 어린이집의 정원은 얼마인가요?"),
@@ -245,13 +245,13 @@ S7_PLACE_HOPS = [
     ("서울특별시 동대문구(11230) 지난달(2026년 11월) 아파트 매매 거래 중 '동아2'가 있는 동네와 같은 시군구의 부동산 "
      "거래 중 거래금액이 가장 큰 거래의 층은 몇 층인가요?"),
 ]
-S7_TWO_PICKS = "기관명 일부가 굿모닝병원인 병원 중 의사가 가장 많은 병원에서 전문의가 가장 적은 진료과목은 무엇인가요?"
-S7_TODAY_TWICE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 오늘 11시 습도는 얼마인가요?"
-S7_TODAY_ONCE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 11시 습도는 얼마인가요?"
-S7_PRICES = ["생필품 가격 '회기동 시장'과 '신정1동 시장' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디인가요?",
+Q_TWO_PICKS = "기관명 일부가 굿모닝병원인 병원 중 의사가 가장 많은 병원에서 전문의가 가장 적은 진료과목은 무엇인가요?"
+Q_TODAY_TWICE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 오늘 11시 습도는 얼마인가요?"
+Q_TODAY_ONCE = "미추홀구의 오늘(2026년 12월 5일) 초단기 날씨 예보의 11시 습도는 얼마인가요?"
+Q_PRICES = ["생필품 가격 '회기동 시장'과 '신정1동 시장' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디인가요?",
              "생필품 가격 중 '도봉1동 시장'과 같은 시군구에서 현원이 가장 큰 어린이집의 어린이집 유형은 어떻게 되나요?"]
 # Fluent rows of the same run (1, 4, 8, 25, 14): one place hop, one pick, the day once.
-S7_FLUENT = [
+Q_FLUENT = [
     "통의동과 같은 시군구에서 정원이 가장 작은 어린이집의 현원은 얼마인가요?",
     "오늘(2026년 12월 5일) 축제 중 '원주 벚꽃축제' 반경 2km 안에서 전문의가 가장 많은 병원의 월요일 진료 시작은 언제인가요?",
     ("모범음식점 '별빛식당'과 '누리식당' 중 같은 시군구에 지난달(2026년 11월) 아파트 전월세 거래가 더 많은 쪽은 "
@@ -261,7 +261,7 @@ S7_FLUENT = [
     ("서울특별시 종로구 통인동과 같은 시도의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'의 주소는 어디인가요?"),
     "'동아2'가 있는 시군구의 부동산 거래 중 거래금액이 가장 큰 거래의 층은 몇 층인가요?",
     "'회기동 시장'과 '신정1동 시장' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디인가요?",
-    S7_TODAY_ONCE,
+    Q_TODAY_ONCE,
     # a hop from the user's place, then a named row's radius, or a comparison's radius: one place each
     "통의동과 같은 시군구의 모범음식점 '온누리식당'과 '다온식당' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
     "서울특별시 종로구 세종로와 같은 시도의 관광지 '국립민속박물관'과 '시골횟집 북촌한옥마을점' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
@@ -271,23 +271,23 @@ S7_FLUENT = [
 ]
 
 
-@pytest.mark.parametrize("query", S7_PLACE_HOPS)
-def test_s7_place_hops_chained_are_flagged(query):
+@pytest.mark.parametrize("query", Q_PLACE_HOPS)
+def test_place_hops_chained_are_flagged(query):
     from edge_synth.natural import chained_hops
 
     assert chained_hops(query) >= 1
     assert any("chained place hops" in p for p in fluency_problems(query)), fluency_problems(query)
 
 
-def test_s7_two_picks_today_twice_and_the_price_table_framing_are_flagged():
-    assert any("picks in one sentence" in p for p in fluency_problems(S7_TWO_PICKS))
-    assert any("date said twice" in p for p in fluency_problems(S7_TODAY_TWICE))
-    for q in S7_PRICES:
+def test_two_picks_today_twice_and_the_price_table_framing_are_flagged():
+    assert any("picks in one sentence" in p for p in fluency_problems(Q_TWO_PICKS))
+    assert any("date said twice" in p for p in fluency_problems(Q_TODAY_TWICE))
+    for q in Q_PRICES:
         assert any("dataset name" in p for p in fluency_problems(q)), q
 
 
-@pytest.mark.parametrize("query", S7_FLUENT)
-def test_s7_fluent_rows_pass(query):
+@pytest.mark.parametrize("query", Q_FLUENT)
+def test_fluent_rows_pass(query):
     assert fluency_problems(query) == [], fluency_problems(query)
 
 
@@ -297,7 +297,7 @@ def place_hops_of(query: str) -> int:
     return chained_hops(query)
 
 
-def test_s7_a_place_looked_up_for_a_row_is_said_once():
+def test_a_place_looked_up_for_a_row_is_said_once():
     """'X'가 있는 동네 -> 같은 시군구: the two hops are one place ("'동아2'가 있는 시군구")."""
     from edge_synth.compose import _place_hop
 
@@ -309,7 +309,7 @@ def test_s7_a_place_looked_up_for_a_row_is_said_once():
     assert place_hops_of("'더샵신월2차'가 있는 동네가 있는 시군구의 어린이집은 모두 몇 곳인가요?") == 1
 
 
-def test_s7_a_market_is_named_without_the_price_table():
+def test_a_market_is_named_without_the_price_table():
     from edge_synth.natural import name_says_kind
 
     assert name_says_kind("seoul_ListNecessariesPricesService", "회기동 시장")
@@ -317,8 +317,8 @@ def test_s7_a_market_is_named_without_the_price_table():
     assert not name_says_kind("seoul_ChildCareInfo", "회기동 시장")
 
 
-# Two of the three stacked rows left after the first session-7 change (seed-1 run, read at 22cc0ac).
-S7_LEFT = [
+# Two stacked rows a reader marked in a seed-1 run.
+Q_LEFT = [
     ("서울특별시 종로구 중 '서울특별시 종로구'와 같은 법정동의 지난달(2026년 11월) 아파트 전월세 거래 중 '대림아파트'의 "
      "월세는 얼마인가요?", "name said twice"),
     ("'서울특별시 종로구'와 같은 법정동의 지난달(2026년 11월) 아파트 매매 거래 '센트레빌통의2차'와 '효자꿈에그린더퍼스트' 중 "
@@ -327,8 +327,8 @@ S7_LEFT = [
 ]
 
 
-@pytest.mark.parametrize(("query", "problem"), S7_LEFT)
-def test_s7_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, problem):
+@pytest.mark.parametrize(("query", "problem"), Q_LEFT)
+def test_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, problem):
     assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
 
 
@@ -336,13 +336,13 @@ def test_s7_a_name_said_twice_and_an_unclear_back_reference_are_flagged(query, p
     "이름에 '서내과의원'이 들어간 병원 '강서내과의원'과 '서내과의원' 중 진료과목이 더 많은 쪽은 어디인가요?",
     "이름에 '드림안과의원'이 들어간 병원의 진료과목 중 '안과'의 전문의 수는 얼마인가요?",
 ])
-def test_s7_a_name_inside_another_word_is_not_said_twice(query):
+def test_a_name_inside_another_word_is_not_said_twice(query):
     assert fluency_problems(query) == [], fluency_problems(query)
 
 
 def test_a_district_code_cut_from_a_dong_code_is_said_as_the_district() -> None:
     """The trade list of a 법정동 lookup's first five digits is the 시군구's (LAWD_CD): the query
-    said "통의동과 같은 법정동의 … 아파트 전월세 거래" (4 of 30 rows read at 577528e), which names
+    said "통의동과 같은 법정동의 … 아파트 전월세 거래" (4 of 30 rows read in samples-577528e.md), which names
     the wrong place; it says the 시군구."""
     from edge_helpers import compose_draft, emulator, hand_draft
     from edge_synth.sample import Junction
@@ -358,34 +358,34 @@ def test_a_district_code_cut_from_a_dong_code_is_said_as_the_district() -> None:
     assert "같은 시군구" in comp.query or "종로구의" in comp.query or "있는 시군구" in comp.query, comp.query
 
 
-# --- session 8 (EDGE-4): the patterns left in results/edge-default/samples-577528e.md -----------------------
-# Stored queries of the default run at 577528e (`kopa synth --out /tmp/edge2000b --n 2000 --seed 0 --fresh`).
-S8_CHAIN_OF_PICKS = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원의 진료과목 중 '정형외과'의 "
+# --- the patterns a reader marked in results/edge-default/samples-577528e.md --------------------------------
+# Stored queries of a default run (`kopa synth --out .kopa/edge2000 --n 2000 --seed 0 --fresh`).
+Q_CHAIN_OF_PICKS = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원의 진료과목 중 '정형외과'의 "
                      "전문의 수는 얼마인가요?")  # samples-577528e #30 (edge-s0-0006925): festival -> hospital -> department
-S8_CHAIN_SPLIT = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원은 어디인가요? 그리고 그 병원의 "
+Q_CHAIN_SPLIT = ("관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은 병원은 어디인가요? 그리고 그 병원의 "
                   "진료과목 중 '정형외과'의 전문의 수는 얼마인가요?")
-S8_TWO_LONG = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 '종로롯데캐슬3차'와 '통인SK뷰퍼스트' 중 병원의 "
+Q_TWO_LONG = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 '종로롯데캐슬3차'와 '통인SK뷰퍼스트' 중 병원의 "
                "전문의 수가 더 많은 쪽은 어디인가요? 그리고 '통인SK뷰퍼스트'와 같은 동네의 병원의 진료과목 중 '재활의학과'의 "
                "전문의 수는 얼마인가요?")  # #20 (edge-s0-0007951): two long questions over five calls
-S8_TWO_SHORT = ("병원 '건국대학교병원'과 '삼성서울병원' 중 토요일 진료가 더 늦게 끝나는 쪽은 어디인가요? 그리고 '삼성서울병원'과 "
+Q_TWO_SHORT = ("병원 '건국대학교병원'과 '삼성서울병원' 중 토요일 진료가 더 늦게 끝나는 쪽은 어디인가요? 그리고 '삼성서울병원'과 "
                 "같은 시군구에서 현원이 가장 작은 어린이집의 주소는 어디인가요?")  # #4, read as fluent
-S8_CODE = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 중 '통인SK뷰퍼스트'와 같은 동네에서 의사가 가장 "
+Q_CODE = ("서울특별시 종로구(11110) 지난달(2026년 11월) 아파트 매매 거래 중 '통인SK뷰퍼스트'와 같은 동네에서 의사가 가장 "
            "많은 병원의 주소는 어디인가요?")
-S8_AREA_RADIUS = "군산시 반경 2km 안의 관광지 중 '군산 향토역사관 3'의 전화번호는 몇 번인가요?"  # #27 (edge-s0-0006362)
-S8_HOLIDAYS = ("오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 그 달의 국경일이 더 많은 쪽은 "
+Q_AREA_RADIUS = "군산시 반경 2km 안의 관광지 중 '군산 향토역사관 3'의 전화번호는 몇 번인가요?"  # #27 (edge-s0-0006362)
+Q_HOLIDAYS = ("오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 그 달의 국경일이 더 많은 쪽은 "
                "어디인가요?")  # #8 (edge-s0-0008973): the count is the month's, not the festival's
-S8_FORM = "기관명 일부가 연세대학교의과대학세브란스병원인 병원의 토요일 진료 시작은 언제인가요?"  # #10
+Q_FORM = "기관명 일부가 연세대학교의과대학세브란스병원인 병원의 토요일 진료 시작은 언제인가요?"  # #10
 
 
 @pytest.mark.parametrize(("query", "problem"), [
-    (S8_CHAIN_OF_PICKS, "row of a pick's list"),
-    (S8_TWO_LONG, "long query"),
-    (S8_CODE, "code beside a name"),
-    (S8_AREA_RADIUS, "radius around an area"),
-    (S8_HOLIDAYS, "comparison of a month"),
-    (S8_FORM, "form-like filter"),
+    (Q_CHAIN_OF_PICKS, "row of a pick's list"),
+    (Q_TWO_LONG, "long query"),
+    (Q_CODE, "code beside a name"),
+    (Q_AREA_RADIUS, "radius around an area"),
+    (Q_HOLIDAYS, "comparison of a month"),
+    (Q_FORM, "form-like filter"),
 ])
-def test_s8_a_stacked_or_meaningless_query_is_named_for_what_is_wrong(query, problem):
+def test_a_stacked_or_meaningless_query_is_named_for_what_is_wrong(query, problem):
     from edge_synth.pipeline import not_fluent_reason
 
     assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
@@ -393,21 +393,21 @@ def test_s8_a_stacked_or_meaningless_query_is_named_for_what_is_wrong(query, pro
 
 
 @pytest.mark.parametrize("query", [
-    S8_CHAIN_SPLIT, S8_TWO_SHORT,
-    S8_CODE.replace("(11110)", "(시군구코드 11110)"),
+    Q_CHAIN_SPLIT, Q_TWO_SHORT,
+    Q_CODE.replace("(11110)", "(시군구코드 11110)"),
     "'군산 향토역사관 3' 반경 2km 안의 관광지 중 '군산 근대미술관'의 전화번호는 몇 번인가요?",
     "휘경동 반경 2km 안의 관광지는 모두 몇 곳인가요?",  # a 동 is a neighbourhood: a radius around it is said
     "오늘(2026년 12월 5일) 축제 '구미 국화축제'와 '기장 먹거리축제' 중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?",
     "이름에 '연세대학교의과대학세브란스병원'이 들어간 병원의 토요일 진료 시작은 언제인가요?",
     "남산동의 병원 중 '해맑은요양병원'의 주소는 어디인가요?",
 ])
-def test_s8_the_fluent_form_passes(query):
+def test_the_fluent_form_of_codes_radii_and_filters_passes(query):
     assert fluency_problems(query) == [], fluency_problems(query)
 
 
-def test_s8_every_real_operation_has_a_persons_noun():
+def test_every_real_operation_has_a_persons_noun():
     """The ~1,000 catalog datasets (서울 열린데이터광장, 열린국회정보) are named from their titles; every other
-    operation has a person's noun (before: 12 fell back to the spec's summary)."""
+    operation has a person's noun (without the nouns, 12 fall back to the spec's summary)."""
     from edge_synth.natural import USER_NOUNS
     from kopa_inspect.apis import operations
 
@@ -415,7 +415,7 @@ def test_s8_every_real_operation_has_a_persons_noun():
     assert missing == [], missing
 
 
-def _s8_compose(steps, junctions, *, index: int = 0, want=None, tries: int = 12):
+def _compose_hand_draft(steps, junctions, *, index: int = 0, want=None, tries: int = 12):
     from edge_helpers import compose_draft, emulator, hand_draft
 
     with emulator() as backend:
@@ -426,8 +426,8 @@ def _s8_compose(steps, junctions, *, index: int = 0, want=None, tries: int = 12)
     raise AssertionError(f"no composition in {tries} indices satisfied the test's condition: {comp.query}")
 
 
-def test_s8_a_district_code_is_said_with_what_it_is_not_in_brackets():
-    """"서울특별시 종로구(11110)" (389 of the 2,000 rows at 577528e): the start call's LAWD_CD is only
+def test_a_district_code_is_said_with_what_it_is_not_in_brackets():
+    """"서울특별시 종로구(11110)" (389 of the 2,000 rows of samples-577528e.md's run): the start call's LAWD_CD is only
     knowable from the query, so the code stays, said as what it is ("시군구코드 11110", as KOPA-Bench's own
     "송파구(법정동 앞자리 11710)"), and every argument is still read back from the query."""
     import re
@@ -437,17 +437,17 @@ def test_s8_a_district_code_is_said_with_what_it_is_not_in_brackets():
     from kopa_inspect.plans import PlanStep
 
     steps = [PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11110", "DEAL_YMD": "202611"})]
-    comp = _s8_compose(steps, [])
+    comp = _compose_hand_draft(steps, [])
     assert not re.search(r"[가-힣]\(\d{5}\)", comp.query), comp.query
     assert "시군구코드 11110" in comp.query and "종로구" in comp.query, comp.query
     assert all(a["source"] for a in argument_sources(comp.plan, comp.query, HAND_CLOCK)), comp.query
     assert fluency_problems(comp.query) == [], (fluency_problems(comp.query), comp.query)
 
 
-def test_s8_a_named_row_of_a_picks_list_is_asked_after_the_pick():
+def test_a_named_row_of_a_picks_list_is_asked_after_the_pick():
     """edge-s0-0006925 (samples-577528e #30): "관광지 중 '여주 바람결 호텔 4' 반경 2km 안에서 전문의가 가장 많은
     병원의 진료과목 중 '정형외과'의 전문의 수는 얼마인가요?" / "'정형외과'의 전문의 수는 3입니다." (the answer
-    never said which hospital). Its plan, rebuilt: now the pick is asked first and the department of "그
+    never said which hospital). Its plan, rebuilt: the pick is asked first and the department of "그
     병원" after, and the answer names the hospital and why."""
     from edge_synth.filter import answer_holds
     from edge_synth.sample import Junction
@@ -460,7 +460,7 @@ def test_s8_a_named_row_of_a_picks_list_is_asked_after_the_pick():
                       args={"ykiho": "$s2.max_by(items, &to_number(mdeptSdrCnt)).ykiho"})]
     js = [Junction("SEQ", "s1", ["s2"], "e1", {"item": 8}),
           Junction("DRV", "s2", ["s3"], "e2", {"reduce": "max_by", "by": "mdeptSdrCnt"})]
-    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s3" and f["row_reason"] == "named"
+    comp = _compose_hand_draft(steps, js, want=lambda c: any(f["step"] == "s3" and f["row_reason"] == "named"
                                                       for f in c.facts))
     q = comp.query
     assert fluency_problems(q) == [], (fluency_problems(q), q)
@@ -473,10 +473,10 @@ def test_s8_a_named_row_of_a_picks_list_is_asked_after_the_pick():
 
 
 # The 시군구 said twice in one clause: a trade list of a district named by the user, then "the 시군구 of one of its
-# apartments" (samples-577528e #16; 155 of the 2,000 rows at 577528e once the code is relabelled), or
-# "<동>과 같은 시군구의 … 거래 중 'X'가 있는 시군구" (#25 as 6636d3a says it). The hop goes back to the place the
+# apartments" (samples-577528e #16; 155 of that run's 2,000 rows once the code is relabelled), or
+# "<동>과 같은 시군구의 … 거래 중 'X'가 있는 시군구" (#25 as a grammar with the code relabelled says it). The hop goes back to the place the
 # query already named: the chain is the plan's, not the user's.
-S8_DISTRICT_TWICE = [
+Q_DISTRICT_TWICE = [
     ("서울특별시 관악구(시군구코드 11620) 지난달(2026년 11월) 아파트 전월세 거래 중 '신림더샵센트럴'이 있는 시군구에서 정원이 "
      "가장 큰 어린이집의 현원은 얼마인가요?"),
     ("서울특별시 종로구 통의동과 같은 시군구의 지난달(2026년 11월) 아파트 매매 거래 중 '진흥'이 있는 시군구의 부동산 거래 "
@@ -484,8 +484,8 @@ S8_DISTRICT_TWICE = [
 ]
 
 
-@pytest.mark.parametrize("query", S8_DISTRICT_TWICE)
-def test_s8_the_same_district_said_twice_in_a_clause_is_flagged(query):
+@pytest.mark.parametrize("query", Q_DISTRICT_TWICE)
+def test_the_same_district_said_twice_in_a_clause_is_flagged(query):
     assert any("district said twice" in p for p in fluency_problems(query)), fluency_problems(query)
 
 
@@ -495,11 +495,11 @@ def test_s8_the_same_district_said_twice_in_a_clause_is_flagged(query):
     ("병원 '가톨릭대학교서울성모병원'과 '부산대학교병원' 중 같은 시군구에 어린이집이 더 많은 쪽은 어디이고 "
      "'부산대학교병원'과 같은 시군구의 모범음식점은 모두 몇 곳인가요?"),
 ])
-def test_s8_one_district_per_clause_passes(query):
+def test_one_district_per_clause_passes(query):
     assert not any("district said twice" in p for p in fluency_problems(query)), fluency_problems(query)
 
 
-def test_s8_a_hospital_is_named_without_the_hospital_list():
+def test_a_hospital_is_named_without_the_hospital_list():
     """"병원 중 '경상국립대학교병원'의 토요일 진료 시작" (samples-577528e #13; 82 of 2,000 rows began "병원 중 '"): a
     hospital's name says what it is, so a row of the nationwide list is said by its name ("'경북대학교병원'의 …"),
     as the Seoul markets are; a name that does not end in 병원/의원 keeps its list."""
@@ -511,7 +511,7 @@ def test_s8_a_hospital_is_named_without_the_hospital_list():
     assert not name_says_kind("hira_getHospBasisList", "고려대학교의과대학부속병원(안암병원)")
     steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={}),
              PlanStep(id="s2", tool="hira_getDgsbjtInfo2_7", args={"ykiho": "$s1.items[0].ykiho"})]
-    comp = _s8_compose(steps, [Junction("SEQ", "s1", ["s2"], "e1", {"item": 0})])
+    comp = _compose_hand_draft(steps, [Junction("SEQ", "s1", ["s2"], "e1", {"item": 0})])
     assert not comp.query.startswith("병원 중"), comp.query
     assert comp.query.startswith("'") and fluency_problems(comp.query) == [], comp.query
 
@@ -523,26 +523,26 @@ def test_s8_a_hospital_is_named_without_the_hospital_list():
     ("neis_schoolInfo", "SCHUL_NM", "서울대치초등학교", "'서울대치초등학교'라는"),     # not "학교명이 …인"
     ("neis_schoolInfo", "FOND_SC_NM", "공립", "공립"),                                # "공립 학교", not "설립명이 공립인"
 ])
-def test_s8_a_filter_is_said_as_a_person_says_it(op, param, value, said):
+def test_a_filter_is_said_as_a_person_says_it(op, param, value, said):
     from edge_synth.compose import _filter_said
 
     assert _filter_said(op, param, value) == said
 
 
-# Two questions each with its own chain, in two sentences (a smoke run of 400 rows at 03402dd kept this one at 122
+# Two questions each with its own chain, in two sentences (a smoke run of 400 rows kept this one at 122
 # characters, under the budget): each sentence two or more hops, picks or '중'.
-S8_TWO_CHAINS = ("범어동의 병원 중 '새봄정형외과의원'의 진료과목 중 '재활의학과'의 전문의 수는 얼마인가요? 그리고 "
+Q_TWO_CHAINS = ("범어동의 병원 중 '새봄정형외과의원'의 진료과목 중 '재활의학과'의 전문의 수는 얼마인가요? 그리고 "
                  "'새봄정형외과의원'과 같은 시도의 실시간 대기질 중 통합대기환경지수가 가장 낮은 측정소의 이산화질소 농도는 "
                  "얼마인가요?")
 
 
-def test_s8_two_questions_each_with_a_chain_are_flagged():
-    assert any("two chained questions" in p for p in fluency_problems(S8_TWO_CHAINS)), fluency_problems(S8_TWO_CHAINS)
-    assert fluency_problems(S8_TWO_SHORT) == []  # one chain beside a comparison (#4, read as fluent)
+def test_two_questions_each_with_a_chain_are_flagged():
+    assert any("two chained questions" in p for p in fluency_problems(Q_TWO_CHAINS)), fluency_problems(Q_TWO_CHAINS)
+    assert fluency_problems(Q_TWO_SHORT) == []  # one chain beside a comparison (#4, read as fluent)
 
 
-def test_s8_the_same_ask_of_another_row_is_b_neun_yo_not_mueot():
-    """A smoke run at 03402dd: "… 축제 중 '종로 국화축제'의 공연시간은 어떻게 되나요? 그리고 '종로 먹거리축제'의
+def test_the_same_ask_of_another_row_is_b_neun_yo_not_mueot():
+    """A smoke run of 400 rows: "… 축제 중 '종로 국화축제'의 공연시간은 어떻게 되나요? 그리고 '종로 먹거리축제'의
     공연시간은 무엇인가요?": the second "어떻게 되" became "무엇" before the same-ask rule could say "'B'는요?"."""
     from edge_synth.compose import _sentences
 
@@ -552,13 +552,13 @@ def test_s8_the_same_ask_of_another_row_is_b_neun_yo_not_mueot():
     assert "무엇" in other, other  # two different asks: the second still asks "무엇"
 
 
-def test_s8_a_school_is_named_without_the_school_list():
+def test_a_school_is_named_without_the_school_list():
     from edge_synth.natural import name_says_kind
 
     assert name_says_kind("neis_schoolInfo", "혜화중학교") and not name_says_kind("neis_schoolInfo", "서울과학고")
 
 
-def test_s8_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
+def test_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
     """edge-s0-0002461 (samples-577528e #18): "병원 중 '삼성서울병원'과 같은 시도의 실시간 대기질 중 통합대기환경지수가
     가장 높은 측정소의 일산화탄소 농도는 얼마인가요?". The station says what the list is ("측정소"), so the pick is
     said in the place: "'삼성서울병원'과 같은 시도에서 통합대기환경지수가 가장 높은 측정소의 …" (no "실시간 대기질 중")."""
@@ -568,7 +568,7 @@ def test_s8_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
     steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={}),
              PlanStep(id="s2", tool="airkorea_getCtprvnRltmMesureDnsty",
                       args={"sidoName": "$s1.items[8].sidoCdNm", "numOfRows": 100})]
-    comp = _s8_compose(steps, [Junction("SEM", "s1", ["s2"], "e1", {"item": 8})],
+    comp = _compose_hand_draft(steps, [Junction("SEM", "s1", ["s2"], "e1", {"item": 8})],
                        want=lambda c: any(f["row_reason"] in ("max", "min") for f in c.facts))
     q = comp.query
     assert "같은 시도에서" in q and "대기질 중" not in q and "병원 중" not in q, q
@@ -576,9 +576,9 @@ def test_s8_a_pick_of_stations_in_a_rows_province_is_said_in_that_province():
 
 
 # A place table looked up by a broader place, then one of its rows named ("서울특별시 중 '서울특별시 종로구 통인동'"; 36
-# of the 2,000 rows of a run at 1c20e75): the place said twice, once as a list. And a row that is itself the
+# of the 2,000 rows of a default run): the place said twice, once as a list. And a row that is itself the
 # 시군구 "with the same 시군구" ("'서울특별시 종로구'와 같은 시군구의 …", 8 rows): the place is the row.
-S8_PLACE_PICKED = [
+Q_PLACE_PICKED = [
     ("서울특별시 중 '서울특별시 종로구 통인동'과 같은 시도의 관광지 '종로 국화축제'와 '국립민속박물관 노을 게스트하우스' "
      "중 반경 2km 안에 병원이 더 많은 쪽은 어디인가요?"),
     "서울특별시 종로구 중 '서울특별시 종로구 통인동'의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'의 행사 장소는 어떻게 되나요?",
@@ -586,8 +586,8 @@ S8_PLACE_PICKED = [
 ]
 
 
-@pytest.mark.parametrize("query", S8_PLACE_PICKED)
-def test_s8_a_place_picked_from_its_own_lookup_is_flagged(query):
+@pytest.mark.parametrize("query", Q_PLACE_PICKED)
+def test_a_place_picked_from_its_own_lookup_is_flagged(query):
     assert any("place picked from its lookup" in p for p in fluency_problems(query)), fluency_problems(query)
 
 
@@ -596,11 +596,11 @@ def test_s8_a_place_picked_from_its_own_lookup_is_flagged(query):
     "공공도서관 중 '이태원1동 도서관' 반경 2km 안의 관광지는 모두 몇 곳인가요?",
     "'서울특별시 종로구 통인동'과 같은 시도의 관광지 중 '종로 호수공원'의 주소는 어디인가요?",
 ])
-def test_s8_a_row_of_a_list_is_not_a_place_picked_from_its_lookup(query):
+def test_a_row_of_a_list_is_not_a_place_picked_from_its_lookup(query):
     assert fluency_problems(query) == [], fluency_problems(query)
 
 
-def test_s8_a_row_that_is_the_place_is_not_in_the_same_place():
+def test_a_row_that_is_the_place_is_not_in_the_same_place():
     from edge_synth.compose import _names_the_place
 
     assert _names_the_place("'서울특별시 종로구'", "시군구") and _names_the_place("'부산광역시'", "시도")
@@ -609,7 +609,7 @@ def test_s8_a_row_that_is_the_place_is_not_in_the_same_place():
     assert not _names_the_place("'서울특별시 종로구'", "동네")
 
 
-def test_s8_the_only_row_of_a_searched_list_is_asked_by_name_first():
+def test_the_only_row_of_a_searched_list_is_asked_by_name_first():
     """edge-s0-0002675 (samples-577528e #2): "… 아파트 매매 거래 중 '통인SK뷰퍼스트'와 같은 동네의 병원의 병원 종류는
     어떻게 되나요?" names no hospital (the user cannot know there is one). Its plan, rebuilt: the hospital is asked
     first ("… 같은 동네의 병원은 어디인가요?"), then "그 병원"; the answer names it (a name fact)."""
@@ -622,7 +622,7 @@ def test_s8_the_only_row_of_a_searched_list_is_asked_by_name_first():
              PlanStep(id="s2", tool="hira_getHospBasisList", args={"emdongNm": "$s1.items[8].umdNm"}),
              PlanStep(id="s3", tool="hira_getDtlInfo2_7", args={"ykiho": "$s2.items[0].ykiho"})]
     js = [Junction("SEM", "s1", ["s2"], "e1", {"item": 8}), Junction("SEQ", "s2", ["s3"], "e2", {"item": 0})]
-    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s3" for f in c.facts))
+    comp = _compose_hand_draft(steps, js, want=lambda c: any(f["step"] == "s3" for f in c.facts))
     q = comp.query
     assert "병원은 어디" in q and "그 병원의" in q and "같은 동네의 병원의" not in q, q
     name = next(f for f in comp.facts if f["step"] == "s2")
@@ -630,8 +630,8 @@ def test_s8_the_only_row_of_a_searched_list_is_asked_by_name_first():
     assert fluency_problems(q) == [] and comp.invalid == [] and answer_holds(comp.answer, comp.facts), q
 
 
-def test_s8_a_call_the_question_never_asks_is_not_in_the_trajectory():
-    """edge-s0-0005452 of the default run at b90a4f5: "'서울역삼초등학교'의 학사일정 중 '입학식'의 날짜는 언제인가요?"
+def test_a_call_the_question_never_asks_is_not_in_the_trajectory():
+    """edge-s0-0005452 of a default run: "'서울역삼초등학교'의 학사일정 중 '입학식'의 날짜는 언제인가요?"
     with five calls: the schedule, and three schools' meal menus nobody asked about (leaves without a fact; 368
     of the 2,000 rows carried such calls: grid lookups, meals, nearby stations). A model trained on it learns to
     make calls the question does not need. Its plan, rebuilt: the unasked leaves are pruned (and a FAN left
@@ -651,7 +651,7 @@ def test_s8_a_call_the_question_never_asks_is_not_in_the_trajectory():
               for i, row in ((3, 6), (4, 8), (5, 9))]
     js = [Junction("SEM", "s1", ["s2"], "e1", {"item": 9}),
           Junction("FAN", "s1", ["s3", "s4", "s5"], "e2", {"items": [6, 8, 9]})]
-    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
+    comp = _compose_hand_draft(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
     fact_steps = {f["step"] for f in comp.facts}
     assert [s.id for s in comp.plan.steps] == ["s1", "s2"], ([s.tool for s in comp.plan.steps], comp.query)
     assert fact_steps <= {"s1", "s2"} and set(comp.run.outputs) == {"s1", "s2"}
@@ -660,8 +660,8 @@ def test_s8_a_call_the_question_never_asks_is_not_in_the_trajectory():
         comp.plan, comp.query, HAND_CLOCK))
 
 
-def test_s8_a_dong_name_before_the_particle_is_not_the_noun_dongui():
-    """edge-s0-0009527 of the run at 85108d4 (samples-85108d4 #13): "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
+def test_a_dong_name_before_the_particle_is_not_the_noun_dongui():
+    """edge-s0-0009527 (samples-85108d4 #13): "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
     passed the three-'의' check: '길음동의' ended in '동의' (consent), a noun the check skips. A place name ending
     in 동 takes the particle like any noun (4 of the 2,000 rows); the bare noun '동의' still is not one."""
     q = "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?"
@@ -669,25 +669,25 @@ def test_s8_a_dong_name_before_the_particle_is_not_the_noun_dongui():
     assert longest_ui_chain("학생의 동의 절차는 어떻게 되나요?") == 1
 
 
-# --- session 9 (EDGE-5): what the reading of 30 rows at 85108d4 still marked --------------------------------
-S9_FESTIVAL_DATE = ("오늘(2026년 12월 5일) 축제 중 '순천 빛축제'의 날짜에 맞춘 축제 '순천 빛축제'와 '남구 야시장축제' 중 "
+# --- what a reader marked in results/edge-default/samples-85108d4.md ----------------------------------------
+Q_FESTIVAL_DATE = ("오늘(2026년 12월 5일) 축제 중 '순천 빛축제'의 날짜에 맞춘 축제 '순천 빛축제'와 '남구 야시장축제' 중 "
                     "반경 2km 안에 병원이 더 많은 쪽은 어디인가요?")  # #4 (edge-s0-0011549)
-S9_FESTIVAL_MONTH = ("서울특별시 종로구 청진동의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'가 열리는 달의 국경일의 날짜는 "
+Q_FESTIVAL_MONTH = ("서울특별시 종로구 청진동의 오늘(2026년 12월 5일) 축제 중 '종로 국화축제'가 열리는 달의 국경일의 날짜는 "
                      "언제인가요?")  # #14 (edge-s0-0010480)
-S9_ONE_ROW_UNNAMED = ("운중동의 병원의 진료과목 중 '침구과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도에서 미세먼지 "
+Q_ONE_ROW_UNNAMED = ("운중동의 병원의 진료과목 중 '침구과'의 전문의 수는 얼마인가요? 그리고 그 병원과 같은 시도에서 미세먼지 "
                       "농도가 가장 높은 측정소의 이산화질소 농도는 얼마인가요?")  # #29 (edge-s0-0006689)
-S9_TWO_JUNG = "어린이집 중 '푸른어린이집'과 같은 시군구의 부동산 거래 중 건물면적이 가장 작은 거래의 층은 몇 층인가요?"  # #17
-S9_SCHOOL_KIND = "학교종류명이 초등학교인 학교 중 '서울대치초등학교'의 주소는 어디인가요?"
+Q_TWO_JUNG = "어린이집 중 '푸른어린이집'과 같은 시군구의 부동산 거래 중 건물면적이 가장 작은 거래의 층은 몇 층인가요?"  # #17
+Q_SCHOOL_KIND = "학교종류명이 초등학교인 학교 중 '서울대치초등학교'의 주소는 어디인가요?"
 
 
 @pytest.mark.parametrize(("query", "problem"), [
-    (S9_FESTIVAL_DATE, "date of a row as a hop"),
-    (S9_FESTIVAL_MONTH, "date of a row as a hop"),
-    (S9_ONE_ROW_UNNAMED, "list of the user's filter names no row"),
-    (S9_TWO_JUNG, "two '중' with a hop and a pick"),
-    (S9_SCHOOL_KIND, "form-like filter"),
+    (Q_FESTIVAL_DATE, "date of a row as a hop"),
+    (Q_FESTIVAL_MONTH, "date of a row as a hop"),
+    (Q_ONE_ROW_UNNAMED, "list of the user's filter names no row"),
+    (Q_TWO_JUNG, "two '중' with a hop and a pick"),
+    (Q_SCHOOL_KIND, "form-like filter"),
 ])
-def test_s9_a_stacked_or_contrived_query_is_named_for_what_is_wrong(query, problem):
+def test_a_stacked_or_contrived_query_is_named_for_what_is_wrong(query, problem):
     from edge_synth.pipeline import not_fluent_reason
 
     assert any(problem in p for p in fluency_problems(query)), fluency_problems(query)
@@ -707,7 +707,7 @@ def test_s9_a_stacked_or_contrived_query_is_named_for_what_is_wrong(query, probl
     # a kind said before the noun, a name as a name
     "초등학교 중 '서울대치초등학교'의 주소는 어디인가요?",
 ])
-def test_s9_the_fluent_form_passes(query):
+def test_the_fluent_form_of_hops_and_kinds_passes(query):
     assert fluency_problems(query) == [], fluency_problems(query)
 
 
@@ -718,13 +718,13 @@ def test_s9_the_fluent_form_passes(query):
     ("mfds_getDrbEasyDrugList", "entpName", "종근당", "업체가 '종근당'인"),      # not "업체명이 종근당인"
     ("seoul_JRLibraryInfo", "LBRRY_NM", "종로도서관", "'종로도서관'이라는"),
 ])
-def test_s9_no_filter_is_said_as_a_form_field(op, param, value, said):
+def test_no_filter_is_said_as_a_form_field(op, param, value, said):
     from edge_synth.compose import _filter_said
 
     assert _filter_said(op, param, value) == said
 
 
-def test_s9_no_operation_filter_is_said_as_a_form_field():
+def test_no_operation_filter_is_said_as_a_form_field():
     """Every parameter of every operation: no "<field>명이 …인" (the form-like filter check drops it)."""
     from edge_synth.compose import _filter_said
     from kopa_inspect.apis import operations
@@ -734,14 +734,14 @@ def test_s9_no_operation_filter_is_said_as_a_form_field():
     assert [x for x in left if re.search(r"명이 값인$", x[2])] == []
 
 
-def test_s9_a_school_kind_and_its_noun_are_said_once():
+def test_a_school_kind_and_its_noun_are_said_once():
     from edge_synth.compose import _kind_and_noun
 
     assert _kind_and_noun("초등학교", "학교") == "초등학교"
     assert _kind_and_noun("공립", "학교") == "공립 학교"
 
 
-def test_s9_the_only_row_of_the_users_own_list_is_asked_by_name_first():
+def test_the_only_row_of_the_users_own_list_is_asked_by_name_first():
     """edge-s0-0009527 (samples-85108d4 #13): "길음동의 병원의 진료과목의 전문의 수는 얼마인가요?" names no hospital nor
     department (the 길음동 list has one hospital; the user cannot know it). Its plan, rebuilt: the hospital is
     asked first ("길음동의 병원은 어디인가요?"), then "그 병원의"; the answer names it (a name fact)."""
@@ -752,7 +752,7 @@ def test_s9_the_only_row_of_the_users_own_list_is_asked_by_name_first():
     steps = [PlanStep(id="s1", tool="hira_getHospBasisList", args={"emdongNm": "길음동"}),
              PlanStep(id="s2", tool="hira_getDgsbjtInfo2_7", args={"ykiho": "$s1.items[0].ykiho"})]
     js = [Junction("SEQ", "s1", ["s2"], "e1", {"item": 0})]
-    comp = _s8_compose(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
+    comp = _compose_hand_draft(steps, js, want=lambda c: any(f["step"] == "s2" for f in c.facts))
     q = comp.query
     assert "병원은 어디" in q and "그 병원의" in q and "길음동의 병원의" not in q, q
     name = next(f for f in comp.facts if f["step"] == "s1")

@@ -1,8 +1,8 @@
 """Closed-book leaks (issue 10, trajectory validity): an EDGE row is kept only if its answer needs its
 calls, i.e. no answer built from the query alone earns credit by the step metric (leak.py).
 
-The rows below are real rows of the session-5 default run (/tmp/edge2000, d3c7291) that the old
-pipeline kept: a menu the restaurant's name says ('소문난삼계탕' -> 삼계탕), a department the clinic's
+The rows below are real rows of a 2,000-row default run that a pipeline without this check
+kept: a menu the restaurant's name says ('소문난삼계탕' -> 삼계탕), a department the clinic's
 name says ('맑은치과의원' -> 치과), a count equal to the condition's threshold the query states
 ("10명 이상이면" and 10 nearby hospitals). Each is paired with a valid alternative that must be kept.
 """

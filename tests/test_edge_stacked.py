@@ -1,7 +1,7 @@
 """Questions a person could ask (issue 10, validity before style): edge_synth.validity.
 
-The rows are those the reader of results/edge-default/samples.md (default run at 6c9e4ab) marked, and
-the same shapes in the seed-1 300-row run (`kopa synth --out /tmp/edge300 --n 300 --seed 1 --fresh`):
+The rows are those the reader of results/edge-default/samples.md (a default run) marked, and
+the same shapes in a seed-1 300-row run (`kopa synth --out .kopa/edge300 --n 300 --seed 1 --fresh`):
 
 (a) a row picked BY NAME from a list the chain found around another row's place or point ("… 아파트
     매매 거래 중 '장항두산위브3차'와 같은 동네의 병원 중 '365장항재활의학과의원'의 개설일자"): a person who
@@ -157,7 +157,7 @@ def test_a_fluent_valid_row_still_passes(backend):
     assert "'" not in after and comp.query.endswith("?") and comp.query.count("?") == 1, comp.query
 
 
-# Rows of the seed-1 300-row run at c3b7dfe (before this change), plans and facts as stored.
+# Rows of a seed-1 300-row run without the validity rules, plans and facts as stored.
 S1_CLOCK = "2026-12-05T12:24:00+09:00"
 ROW_29 = {  # "하월곡동과 같은 시군구의 어린이집 중 '사랑어린이집' 반경 2km 안의 병원 중 '튼튼가정의학과의원'의 주소는 …?"
     "steps": [("s1", "kma_getGridPointList", {"level3": "하월곡동"}),
@@ -281,10 +281,10 @@ def test_an_unnamed_pick_is_graded_by_the_episode_grader_as_the_pipeline_checks_
 
 
 def test_an_answer_the_episode_graders_form_check_refuses_is_caught():
-    # edge-s0-0007678 (default run at 2f7e43b), shortened: the comparison's times "17시 30분", "18시" equal
+    # edge-s0-0007678 (a default run), shortened: the comparison's times "17시 30분", "18시" equal
     # two other 어린이집 rows' 현원 (18, 30). steps.scoring.answer_well_formed (which kopa_grpo.env runs
-    # before grading) read them as two other rows' figures listed, so the row's own answer scored 0 and the
-    # pipeline's check had to drop it. Since 76b3a0c a clock hour is no figure of a count, so the grader
+    # before grading) must not read them as two other rows' figures listed (the row's own answer would
+    # score 0 and the pipeline drop it): a clock hour is no figure of a count, so the grader
     # takes that answer and the pipeline keeps it; two other rows' 현원 said as figures are still refused.
     import json
 

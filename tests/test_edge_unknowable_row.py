@@ -1,6 +1,6 @@
 """A row named from one page of a list the user did not narrow (issue 10): ``named_from_unnarrowed_list``.
 
-edge-s0-0004798 of the 835e7d7 default run: "단독다가구 부동산 거래 중 '온누리아파트'와 같은 시군구의 모범음식점은
+edge-s0-0004798 of a 2,000-row default run: "단독다가구 부동산 거래 중 '온누리아파트'와 같은 시군구의 모범음식점은
 모두 몇 곳인가요?". Its first call lists detached-house trades with no place and no month (the first page of
 518 rows of all of Seoul); the user could only know '온누리아파트' because the sampler saw it on page 1.
 The same list narrowed by the user's 시군구 and month ("서울특별시 중구(시군구코드 11140) 지난달 아파트 매매 거래 중

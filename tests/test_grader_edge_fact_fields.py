@@ -1,6 +1,6 @@
 """The episode grader reads an EDGE row's facts as AnswerFact models (kopa_grpo.env._grade_one,
 benchmarks/edge_grader_check.py); the pipeline's own check reads the same facts as dicts. A field the
-matcher reads but the model drops changes the grade: edge-s0-0012822 (default run at 85108d4) asks two
+matcher reads but the model drops changes the grade: edge-s0-0012822 (a default run) asks two
 hospitals' least-staffed departments; each answer is in the other's competitors, and only ``scope``
 (whose list each pick ranks) tells the two claims apart. Without it the grader failed the row's own
 answer and passed the answer with the two departments swapped."""

@@ -150,7 +150,7 @@ def test_not_an_edge_dataset(tmp_path: Path) -> None:
         data.build(tmp_path / "d", "episode")
 
 
-def test_builtin_configs_validate() -> None:
+def test_builtin_configs_validate(tmp_path: Path) -> None:
     names = builtin_configs()
     assert {"cpu-smoke", "cpu-episode", "grpo-cpu", "sft-cpu", "gpu-single", "gpu-multi"} <= set(names)
     for name in names:
@@ -167,7 +167,7 @@ def test_builtin_configs_validate() -> None:
     assert grpo.prompt.max_completion_tokens == grpo.trainer["max_completion_length"]
     from trl import GRPOConfig
 
-    args = GRPOConfig(output_dir="/tmp/unused", use_cpu=True, bf16=False, **grpo.trainer)
+    args = GRPOConfig(output_dir=str(tmp_path), use_cpu=True, bf16=False, **grpo.trainer)
     assert args.generation_kwargs == {"use_cache": True}
     with pytest.raises(ValueError, match="reward_weights"):
         TrainSettings(rewards=["outcome"], reward_weights=[1.0, 2.0])

@@ -1,4 +1,4 @@
-"""Attacks on the GRPO step rewards and the kopa_steps metrics (issue 11, session 5).
+"""Attacks on the GRPO step rewards and the kopa_steps metrics (issue 11).
 
 Each test is one way a wrong model could earn a reward or a metric, written before the fix: the
 attack must earn nothing (or strictly less than the gold move, where a shaped reward is meant to

@@ -1632,9 +1632,9 @@ def test_listing_money_durations_and_respective_lists(answer: str, want: float) 
 
 
 # --- (p) a name or route number offered beside an invented alternative ------------------------------------
-# benchmarks/scoring_validity/figure_hedge.py: after be22dc3 a figure hedged with another failed, but a name
-# or code fact still held when its value sat beside an alternative that is no candidate of the task
-# ("노선 번호: 511 또는 1029", "최저가 단지: 삼성3 또는 13"): 53 of 351 hedged oracle lines passed. A value joined
+# benchmarks/scoring_validity/figure_hedge.py: a figure hedged with another fails; so must a name or code
+# fact whose value sits beside an alternative that is no candidate of the task ("노선 번호: 511 또는 1029",
+# "최저가 단지: 삼성3 또는 13"; a rule for figures alone lets 53 of 351 hedged oracle lines pass). A value joined
 # by "또는/혹은/아니면/이나/or" to another of its kind, or an alternative sentence naming another of its kind
 # ("아니면 B병원일 수도"), is a guess; two names said for other reasons (a route between two stops, a name
 # that contains "또는", another fact's value) are not.

@@ -183,7 +183,7 @@ def test_a_lossy_rendering_is_caught(all_tools: list[dict[str, Any]], fragment: 
 
 
 def test_the_old_json_rendering_fails_the_read_back(all_tools: list[dict[str, Any]]) -> None:
-    """The read-back is specific to the compact layout: the session-5 JSON lines do not parse as it."""
+    """The read-back is specific to the compact layout: the JSON-schema lines do not parse as it."""
     old = "\n".join(json.dumps({"type": "function", "function": t}, ensure_ascii=False) for t in all_tools[:3])
     with pytest.raises(AssertionError):
         _check(f"<tools>\n{old}\n</tools>", all_tools[:3])

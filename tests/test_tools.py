@@ -155,8 +155,8 @@ def _gold_recall(k: int, query_of: Any) -> float:
 def test_search_recall_of_gold_tools() -> None:
     """How well search_tools finds what a task needs. From the question alone a keyword search
     cannot find a lookup the question never names (the grid point, the 법정동 code, a bill list)
-    nor bridge every paraphrase (점심 vs 급식): on the session-1 tasks the raw-overlap ranking
-    found 0.611@5 and 0.699@10, BM25 0.663 and 0.769; on the session-2 draft BM25 without output
+    nor bridge every paraphrase (점심 vs 급식): on an early task set the raw-overlap ranking
+    found 0.611@5 and 0.699@10, BM25 0.663 and 0.769; on a later draft BM25 without output
     fields finds 0.647@5 and 0.734@10 (see tool_search.op_text). From a description of each
     needed capability (what the oracle searches for under tool_set=search) it finds every gold
     tool in the top 5."""
