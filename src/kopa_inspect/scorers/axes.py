@@ -364,8 +364,7 @@ def efficiency_axis(r: Retrieval, state: StateReach) -> float:
     Its optional steps (a lookup the agent may skip, the scripted failing call of an error-recovery
     task) are calls a careful agent makes too, so the gold trajectory itself scores 1.0. On a task
     that needs no call (an unanswerable task without evidence steps) every call is a wasted one: 0
-    for any call, 1.0 for none. UNCERTAIN: the paper reports "tool-call efficiency" with no formula
-    (shared/reference/paper.md)."""
+    for any call, 1.0 for none. UNCERTAIN: the paper reports "tool-call efficiency" with no formula."""
     n_gold = len(r.needed) + sum(1 for x in state.items if x.startswith("token:"))
     n_made = r.run.n_calls
     if n_gold == 0:
