@@ -50,6 +50,9 @@ TIE_MISSED = [
     "종로구, 노원구, 송파구, 도봉구, 은평구가 가장 춥습니다.",
     # a hedge with an outsider
     "가장 추운 곳은 은평구 또는 종로구입니다.",
+    # every candidate listed as the pick, the tie among them
+    "[최종 답변]\n- 가장 추운 구: 종로구, 노원구, 은평구, 강서구, 관악구, 송파구, 도봉구",
+    "가장 추운 구는 종로구, 노원구, 은평구, 강서구, 관악구, 송파구, 도봉구입니다.",
     # the wrong winner
     "가장 추운 구는 은평구입니다.",
 ]

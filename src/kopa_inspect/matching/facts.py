@@ -22,7 +22,7 @@ from kopa_inspect.matching.measures import measure_words
 from kopa_inspect.matching.names import _date_like, _spans, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
 from kopa_inspect.matching.times import time_windows_blanked
-from kopa_inspect.matching.winners import _direction, winner_score
+from kopa_inspect.matching.winners import _FIELD_WORDS, _MARKER, _claim_units, _direction, winner_score
 from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
 
 
@@ -45,6 +45,14 @@ def _blanked_view(view: AnswerView, blank: Callable[[str], str]) -> AnswerView:
                       [[blank(x) for x in g] for g in view.clause_groups])
 
 
+def _outsider_with_the_tie(view: AnswerView, tied: Sequence[str], outsiders: Sequence[str]) -> bool:
+    """A claim unit (a structured line whose label has a superlative marker, or a free-text clause
+    with one) that names a tied member and a candidate outside the tie."""
+    units = [val for lab, val in view.lines if _MARKER.search(_FIELD_WORDS.sub(" ", lab))]
+    units += [u for u, _ in _claim_units(view, [*tied, *outsiders]) if _MARKER.search(_FIELD_WORDS.sub(" ", u))]
+    return any(_spans(tied, u) and _spans(outsiders, u) for u in units)
+
+
 def _tied_pick_score(
     fact: Any, values: list[Any], competitors: Sequence[Any], ties: Sequence[Any], required: bool, view: AnswerView
 ) -> float:
@@ -56,6 +64,9 @@ def _tied_pick_score(
     if required and len(named) < len(ties):
         return 0.0
     rest = [c for c in competitors if not any(_same_value(c, t) for t in ties)]
+    if matcher in ("name", "exact") and _outsider_with_the_tie(view, [str(v) for v in [*values, *ties]],
+                                                               [str(c) for c in rest]):
+        return 0.0  # "가장 추운 구: 종로구, 노원구, 은평구 …": a candidate outside the tie claimed with it
     if matcher in ("name", "exact", "code_label"):
         masked = _masked_view(view, [str(t) for t in ties]) if matcher != "code_label" else view
         return max(winner_score(v, rest, masked, _direction(fact)) for v in values)
