@@ -22,7 +22,14 @@ from kopa_inspect.matching.measures import measure_words
 from kopa_inspect.matching.names import _date_like, _spans, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
 from kopa_inspect.matching.times import time_windows_blanked
-from kopa_inspect.matching.winners import _FIELD_WORDS, _MARKER, _claim_units, _direction, winner_score
+from kopa_inspect.matching.winners import (
+    _FIELD_WORDS,
+    _LIST_HEAD,
+    _MARKER,
+    _claim_units,
+    _direction,
+    winner_score,
+)
 from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
 
 
@@ -50,6 +57,8 @@ def _outsider_with_the_tie(view: AnswerView, tied: Sequence[str], outsiders: Seq
     with one) that names a tied member and a candidate outside the tie."""
     units = [val for lab, val in view.lines if _MARKER.search(_FIELD_WORDS.sub(" ", lab))]
     units += [u for u, _ in _claim_units(view, [*tied, *outsiders]) if _MARKER.search(_FIELD_WORDS.sub(" ", u))]
+    # the candidates a claim is picked from ("A, B, C 중 가장 …") are its list head, not claimed
+    units = [_LIST_HEAD.sub("", u, count=1) for u in units]
     return any(_spans(tied, u) and _spans(outsiders, u) for u in units)
 
 
