@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
@@ -278,6 +278,10 @@ def random_query(draw: st.DrawFn, op: Operation) -> list[tuple[str, str]]:
     return draw(st.lists(st.tuples(name, _text), max_size=8))
 
 
+# httpx refuses URLs above 65,536 characters before sending; stay well below it
+MAX_URL_CHARS = 32_000
+
+
 @pytest.mark.parametrize("platform", sorted(OPS))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -291,6 +295,8 @@ def test_random_queries_never_break_a_platform(client: TestClient, caplog: pytes
     url += ("&" if "?" in url else "?") + urllib.parse.urlencode(
         [(k.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
           v.encode("utf-8", "surrogatepass").decode("utf-8", "replace")) for k, v in pairs])
+    # a URL past the HTTP client's own limit never reaches a server (the client refuses to send it)
+    assume(len(url) <= MAX_URL_CHARS)
     check(client, Probe("random", op, op.method, url, must_fail=False), caplog)
 
 
