@@ -40,9 +40,7 @@ def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
             text = text[:a] + _MASK * (b - a) + text[b:]
         return text
 
-    return AnswerView(mask(view.text), view.dump, [(mask(lab), mask(val)) for lab, val in view.lines],
-                      [mask(x) for x in view.sentences], [mask(x) for x in view.clauses],
-                      [[mask(x) for x in g] for g in view.clause_groups])
+    return _blanked_view(view, mask)
 
 
 def _blanked_view(view: AnswerView, blank: Callable[[str], str]) -> AnswerView:
