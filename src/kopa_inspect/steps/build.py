@@ -335,9 +335,9 @@ def _distractors(task: Any, n: int = 2) -> list[str]:
 
 
 async def _bench_trajectory(task: Any, backend: Any, seed: int) -> dict[str, Any] | None:
-    from edge_synth.compose import build_messages, execute, tools_for
     from kopa_inspect.plans import PlanError
     from kopa_inspect.scorers.grading import oracle_answer
+    from kopa_inspect.trajectories import build_messages, execute, tools_for
 
     if any(s.expect_error for s in task.plan.steps):
         return None  # error-recovery tasks: the step after an error needs the error turn, not modelled here
