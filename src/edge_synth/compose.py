@@ -30,10 +30,11 @@ from typing import Any
 
 from edge_synth.askable import WEATHER, askable_fields, picks_by
 from edge_synth.conditions import lookup
-from edge_synth.describe import field_label, op_noun, param_label, row_label
+from edge_synth.describe import row_label
 from edge_synth.fields import concept, field_format, is_plumbing, param_format
 from edge_synth.filter import time_ko
 from edge_synth.korean import date_ko, eul, eun, final_sound, gwa, i_ga, ordinal, ro, ym_ko
+from edge_synth.lexicon import field_label, op_noun, param_label, row_word, user_noun
 from edge_synth.natural import (
     COUNTABLE,
     DETAIL_OF_ROW,
@@ -44,9 +45,7 @@ from edge_synth.natural import (
     fluency_problems,
     name_says_kind,
     naturalness_problems,
-    row_word,
     true_count,
-    user_noun,
 )
 from edge_synth.pool import clock_values
 from edge_synth.sample import COUNT, Draft, numeric, numeric_fields, region_names, visible_count

@@ -1,85 +1,18 @@
-"""What a person calls things, and the checks that a query/answer reads as a person's (issue 10).
+"""The checks that a query/answer reads as a person's (issue 10).
 
 A person asks ONE question about what they want ("지난달 종로구에서 가장 비싸게 팔린 아파트 근처
 병원 중 의사가 가장 많은 곳은 어디인가요?"); the intermediate calls appear as descriptions of
 things, never as API names ("예보지점 격자", "공통정보", "위치기반 관광정보 목록") or as a chain of
-instructions ("…을 찾아 주세요. 그중 …로 …을 조회해 주세요. 마지막으로 …"). ``USER_NOUNS`` says
-what each operation returns in a person's words (the noun, and the word for one of its rows);
-``naturalness_problems`` is the check every row (grammar- or model-written) must pass.
+instructions ("…을 찾아 주세요. 그중 …로 …을 조회해 주세요. 마지막으로 …"). What each operation
+returns in a person's words (``USER_NOUNS``) is in ``edge_synth.lexicon``; ``naturalness_problems``
+is the check every row (grammar- or model-written) must pass.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from kopa_inspect.apis import get_operation
-
-# op id -> (what the call returns as a person says it, the word for one row of it).
-USER_NOUNS: dict[str, tuple[str, str]] = {
-    "airkorea_getCtprvnRltmMesureDnsty": ("실시간 대기질", "측정소"),
-    "airkorea_getNearbyMsrstnList": ("가까운 대기 측정소", "측정소"),
-    "airkorea_getMsrstnList": ("대기 측정소", "측정소"),
-    "airkorea_getTMStdrCrdnt": ("읍면동", "동네"),
-    "assembly_ALLNAMEMBER": ("국회의원", "의원"),
-    "dart_company": ("회사 정보", "회사"),
-    "dart_corpCode": ("상장 회사", "회사"),
-    "dart_fnlttSinglAcnt": ("재무제표 계정", "계정"),
-    "ecos_StatisticItemList": ("통계 항목", "항목"),
-    "ecos_StatisticSearch": ("통계 수치", "시점"),
-    "ecos_StatisticTableList": ("한국은행 통계표", "통계표"),
-    "hira_getDgsbjtInfo2_7": ("진료과목", "진료과목"),
-    "hira_getDtlInfo2_7": ("병원 이용 정보", "병원"),
-    "hira_getHospBasisList": ("병원", "병원"),
-    "kasi_getHoliDeInfo": ("국경일", "날"),
-    "kasi_getRestDeInfo": ("공휴일", "날"),
-    "kma_getGridPointList": ("예보 지역", "지역"),
-    "kma_getUltraSrtFcst": ("초단기 날씨 예보", "예보"),
-    "kma_getUltraSrtNcst": ("현재 날씨", "관측값"),
-    "kma_getVilageFcst": ("단기 날씨 예보", "예보"),
-    "lawgo_lawSearch": ("법령", "법령"),
-    "lawgo_lawService": ("법령 본문", "조문"),
-    "molit_getRTMSDataSvcAptRent": ("아파트 전월세 거래", "거래"),
-    "molit_getRTMSDataSvcAptTrade": ("아파트 매매 거래", "거래"),
-    "molit_getRTMSDataSvcAptTradeDev": ("아파트 매매 거래", "거래"),
-    "neis_SchoolSchedule": ("학사일정", "일정"),
-    "neis_mealServiceDietInfo": ("급식 식단", "식단"),
-    "neis_schoolInfo": ("학교", "학교"),
-    "seoul_ChildCareInfo": ("어린이집", "어린이집"),
-    "seoul_CrtfcUpsoInfo": ("모범음식점", "음식점"),
-    "seoul_GetParkingInfo": ("시영주차장", "주차장"),
-    "seoul_ListNecessariesPricesService": ("생필품 가격", "품목"),
-    "seoul_RealtimeCityAir": ("서울 실시간 대기환경", "구"),
-    "seoul_SearchPublicToiletPOIService": ("공중화장실", "화장실"),
-    "seoul_SeoulPublicLibraryInfo": ("공공도서관", "도서관"),
-    "seoul_TbPublicWifiInfo": ("공공와이파이", "와이파이"),
-    "seoul_TimeAverageAirQuality": ("서울 구별 대기오염도", "구"),
-    "seoul_bikeList": ("따릉이 대여소", "대여소"),
-    "seoul_culturalEventInfo": ("문화행사", "행사"),
-    "seoul_tbLnOpendataRtmsV": ("부동산 거래", "거래"),
-    "stanregincd_getStanReginCdList": ("법정동", "동"),
-    "tago_getCtyCodeList": ("도시", "도시"),
-    "tago_getSttnNoList": ("버스 정류장", "정류장"),
-    "tourapi_areaBasedList2": ("관광지", "곳"),
-    "tourapi_areaCode2": ("시군구", "시군구"),
-    "tourapi_detailCommon2": ("관광지 기본 정보", "곳"),
-    "tourapi_detailIntro2": ("관광지 이용 정보", "곳"),
-    "tourapi_locationBasedList2": ("관광지", "곳"),
-    "tourapi_searchFestival2": ("축제", "축제"),
-    # the real operations that would otherwise fall back to their spec's summary
-    "airkorea_getMsrstnAcctoRltmMesureDnsty": ("측정소의 시간별 대기질", "측정 시각"),
-    "dart_list": ("공시", "공시"),
-    "ecos_KeyStatisticList": ("주요 경제지표", "지표"),
-    "kma_mid_getMidLandFcst": ("중기 날씨 예보", "예보"),
-    "kma_mid_getMidTa": ("중기 기온 예보", "예보"),
-    "mfds_getDrbEasyDrugList": ("의약품", "약"),
-    "nec_getCommonSgCodeList": ("선거", "선거"),
-    "nec_getWinnerInfoInqire": ("당선인", "당선인"),
-    "nts_status": ("사업자 상태", "사업자"),
-    "nts_validate": ("사업자등록 진위 확인", "확인 결과"),
-    "tago_getSttnAcctoArvlPrearngeInfoList": ("버스 도착 정보", "버스"),
-    "tourapi_searchKeyword2": ("관광지", "곳"),
-}
+from edge_synth.lexicon import USER_NOUNS, row_word, user_noun
 
 # What a person asks "how many" of, and compares by how many (issue 10): hospitals near a place,
 # trades in a district, stops near a point, sights near a place, holidays in a month. Not air
@@ -117,29 +50,6 @@ _SENTENCE_END = re.compile(r"[가-힣A-Za-z)][.?!](?=\s|$)")
 # "2025년 13월", "1100년 25월": a code read as a year-month.
 _YEAR_MONTH = re.compile(r"(\d{3,4})년\s*(\d{1,2})월")
 _INLINE_DUMP = re.compile(r"\(\s*[A-Za-z_]\w*\s*=")
-
-
-def user_noun(op_id: str) -> str:
-    return USER_NOUNS[op_id][0] if op_id in USER_NOUNS else _catalog_noun(op_id)[0]
-
-
-def row_word(op_id: str) -> str:
-    return USER_NOUNS[op_id][1] if op_id in USER_NOUNS else _catalog_noun(op_id)[1]
-
-
-@lru_cache(maxsize=4096)
-def _catalog_noun(op_id: str) -> tuple[str, str]:
-    """A catalog dataset's title without the portal's framing ("서울시 공공와이파이 서비스 위치 정보"
-    -> "공공와이파이 서비스 위치"); its rows are "곳" for places, "항목" never (a person says what)."""
-    from edge_synth.describe import op_noun
-
-    noun = op_noun(op_id)
-    noun = re.sub(r"^서울시\s+", "", noun)
-    noun = re.sub(r"\s*(?:정보|현황정보|현황|목록|통계)$", "", noun).strip() or noun
-    op = get_operation(op_id)
-    if op.platform == "assembly":
-        return noun, "의원"
-    return noun, "곳"
 
 
 def requests(query: str) -> int:

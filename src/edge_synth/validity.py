@@ -32,7 +32,8 @@ from typing import Any
 
 from edge_synth.describe import row_label
 from edge_synth.fields import PLUMBING_PARAMS, concept
-from edge_synth.natural import USER_NOUNS, true_count
+from edge_synth.lexicon import USER_NOUNS
+from edge_synth.natural import PLACE_ROWS, true_count
 
 # A link through one of these hands on a place or a point: the consumer's rows are what a search
 # around that place found ("같은 동네의 병원", "'X' 근처 관광지"), rows nobody knows by name beforehand.
@@ -77,8 +78,6 @@ def users_place(draft: Any, sid: str) -> bool:
     """Is step ``sid`` a place looked up by the words the user says ("창천동", "서울특별시 종로구 세종로"): a
     place table (natural.PLACE_ROWS) called first, with literal arguments only? Its rows are the user's
     own place, so a list found around it is the user's own search, like a start call's list."""
-    from edge_synth.natural import PLACE_ROWS
-
     step = draft.step(sid)
     return (step.tool in PLACE_ROWS and incoming(draft, sid) is None
             and not any(isinstance(v, str) and v.startswith("$") for v in step.args.values()))
