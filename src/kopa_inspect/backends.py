@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import functools
 import json
 import logging
 import os
@@ -149,16 +150,49 @@ def query_text(value: Any) -> str:
     return str(value)
 
 
-def secret_forms(secrets: list[str]) -> list[str]:
-    """Every way each key may be written on the wire (raw and percent-encoded), key by key."""
-    return [form for s in secrets if s
-            for form in {s, urllib.parse.quote(s, safe=""), urllib.parse.quote_plus(s), urllib.parse.quote(s)}]
+def _char_forms(char: str) -> str:
+    """A pattern for one character of a key as any client or echoing server may spell it: itself,
+    percent-encoded (either case of hex digits), percent-encoded twice, and '+' read back as a space."""
+    escapes = "".join(f"%{b:02X}" for b in char.encode("utf-8"))
+    forms = [re.escape(char), f"(?i:{re.escape(escapes)})", f"(?i:{re.escape(escapes.replace('%', '%25'))})"]
+    if char == "+":
+        forms.append(" ")
+    if char == " ":
+        forms.append(r"\+")
+    return "(?:" + "|".join(forms) + ")"
+
+
+@functools.lru_cache(maxsize=64)
+def _secret_pattern(secrets: tuple[str, ...]) -> re.Pattern[str] | None:
+    # Longest first: a key that contains another is removed whole.
+    keys = sorted({s for s in secrets if s}, key=len, reverse=True)
+    if not keys:
+        return None
+    return re.compile("|".join("".join(_char_forms(c) for c in key) for key in keys))
 
 
 def redact(text: str, secrets: list[str]) -> str:
-    for form in secret_forms(secrets):
-        text = text.replace(form, REDACTED)
-    return text
+    """``text`` with every key in ``secrets`` replaced by ``***``, in any of its spellings: raw,
+    URL- or percent-encoded (mixed case hex included), or encoded twice."""
+    pattern = _secret_pattern(tuple(secrets))
+    return text if pattern is None else pattern.sub(REDACTED, text)
+
+
+def redact_value(value: Any, secrets: list[str]) -> Any:
+    """``value`` with :func:`redact` applied to every text in it, object keys included (lists,
+    tuples and dicts are walked; other values are returned unchanged)."""
+    pattern = _secret_pattern(tuple(secrets))
+    return value if pattern is None else _redact_walk(value, pattern)
+
+
+def _redact_walk(value: Any, pattern: re.Pattern[str]) -> Any:
+    if isinstance(value, str):
+        return pattern.sub(REDACTED, value)
+    if isinstance(value, list | tuple):
+        return type(value)(_redact_walk(v, pattern) for v in value)
+    if isinstance(value, dict):
+        return {_redact_walk(k, pattern): _redact_walk(v, pattern) for k, v in value.items()}
+    return value
 
 
 # Keys a backend has injected in this process. httpx logs every request URL at INFO, and a URL
@@ -324,10 +358,16 @@ _TEXT_TYPE = re.compile(r"^\s*(text/|application/([\w.-]+\+)?(json|xml|javascrip
 
 
 def redact_bytes(body: bytes, secrets: list[str]) -> bytes:
-    """``redact`` on raw bytes (keys are ASCII; a binary body cannot go through str.replace)."""
-    for form in secret_forms(secrets):
-        body = body.replace(form.encode("utf-8"), REDACTED.encode("ascii"))
-    return body
+    """``redact`` on raw bytes (a binary body cannot be decoded as text first)."""
+    pattern = _secret_pattern(tuple(secrets))
+    if pattern is None:
+        return body
+    return _bytes_pattern(pattern.pattern).sub(REDACTED.encode("ascii"), body)
+
+
+@functools.lru_cache(maxsize=64)
+def _bytes_pattern(text_pattern: str) -> re.Pattern[bytes]:
+    return re.compile(text_pattern.encode("utf-8"))
 
 
 def encode_body(resp: HttpResponse, secrets: list[str]) -> dict[str, Any]:

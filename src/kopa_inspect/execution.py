@@ -15,11 +15,23 @@ from typing import Any
 
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.apis._envelope import Parsed
-from kopa_inspect.backends import ArgumentError, Backend, BackendError, redact
+from kopa_inspect.backends import ArgumentError, Backend, BackendError, redact, redact_value
 
 # Tool output budget for the model: items beyond it are cut, and the cut is said.
 DEFAULT_MAX_ITEMS = 100
 DEFAULT_MAX_CHARS = 30_000
+
+
+def redact_parsed(parsed: Parsed, secrets: list[str]) -> Parsed:
+    """``parsed`` with the backend's keys removed from every text in it: items and their nested
+    fields, the code, the message and the extra fields. This is the one place an answer leaves the
+    tool layer (for the model, the Inspect log, the scorers, EDGE's rows and GRPO's rewards), and a
+    service may echo the caller's key anywhere in its answer (a link in an item, the message)."""
+    parsed.code = redact(parsed.code, secrets)
+    parsed.message = redact(parsed.message, secrets)
+    parsed.items = redact_value(parsed.items, secrets)
+    parsed.extra = redact_value(parsed.extra, secrets)
+    return parsed
 
 
 @dataclass
@@ -113,15 +125,15 @@ class Session:
             resp = await self.backend.send(op, send_args, self.clock, key_override=key_override)
         except BackendError as exc:
             parsed = Parsed(ok=False, code="ARGS" if isinstance(exc, ArgumentError) else "HTTP", message=str(exc))
-            result = CallResult(op_id, args, parsed, 0)
+            status = 0
         else:
             envelope = op.envelope_override or platform.envelope
             try:
                 parsed = envelope.parse(op, resp)
             except Exception as exc:  # an unparseable body is reported, not raised
                 parsed = Parsed(ok=False, code=str(resp.status), message=f"unparseable response: {exc}"[:300])
-            parsed.message = redact(parsed.message, self.backend.secrets())
-            result = CallResult(op_id, args, parsed, resp.status)
+            status = resp.status
+        result = CallResult(op_id, args, redact_parsed(parsed, self.backend.secrets()), status)
         self.record(result)
         return result
 
