@@ -36,8 +36,6 @@ def test_the_periods_swapped_fail() -> None:
     assert m.score_answer(FACTS, EXPECTED, answer) == dict.fromkeys(EXPECTED, 0.0)
 
 
-@pytest.mark.xfail(strict=True, reason="a clause naming no period does not yet take the period named before it "
-                                       "in its sentence when one subject's figures are masked by measure")
 def test_the_periods_swapped_across_listed_clauses_fail() -> None:
     answer = "10월 종로구 234건, 마포구 197건입니다. 9월에는 종로구 200건, 마포구 253건이었습니다."
     assert m.score_answer(FACTS, EXPECTED, answer) == dict.fromkeys(EXPECTED, 0.0)

@@ -33,6 +33,8 @@ RIGHT = [
     "칼로리가 가장 높은 날은 10월 22일로 856.6 Kcal이고, 2위는 10월 23일(812.4 Kcal)입니다.",
     "The highest was 2025-10-22 with 856.6 kcal, followed by 2025-10-23 with 812.4 kcal.",
     "The highest-calorie day is 10/22 (856.6 kcal); the runner-up is 10/23 at 812.4 kcal.",
+    # the winner's figure on a line of its own, the runner-up on a line labelled by its rank
+    "- 열량이 가장 높은 날: 2025년 10월 22일\n- 열량: 856.6 Kcal\n- 다음으로 높은 날: 10월 23일 812.4 Kcal",
 ]
 
 
@@ -54,6 +56,8 @@ def test_winner_with_its_runner_up_bound_holds(answer: str) -> None:
         ("가장 높은 날은 10월 22일 812.4 Kcal입니다. 그다음은 10월 23일 856.6 Kcal입니다.", "kcal"),
         ("10월 22일(812.4 Kcal)이 가장 높고 10월 23일(856.6 Kcal)이 그 뒤를 잇습니다.", "kcal"),
         ("1위: 10월 22일 812.4 Kcal / 2위: 10월 23일 856.6 Kcal", "kcal"),
+        ("- 열량이 가장 높은 날: 2025년 10월 22일\n- 열량: 812.4 Kcal\n- 다음으로 높은 날: 10월 23일 856.6 Kcal",
+         "kcal"),
         # the runner-up claimed as the winner, the winner as the runner-up
         ("가장 높은 날은 10월 23일(856.6 Kcal)이고 그다음이 10월 22일(812.4 Kcal)입니다.", "day"),
         # the runner-up's rank word moved onto the winner's competitor does not hide a wrong pick

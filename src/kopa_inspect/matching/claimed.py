@@ -118,8 +118,10 @@ def claimed_value_score(
         right += r and not w
         wrong += (w and not r) or (w and r and is_list)  # a list of candidates' values is no claim
     if not right and not wrong:
-        # no claim: the answer holds only if it states the value and no competitor's
-        r = any(match_text(fact, v, view.text) >= 1.0 for v in values)
-        w = any(match_text(fact, c, view.text, strict=True) >= 1.0 for c in competitors)
+        # no claim: the answer holds only if it states the value and no competitor's; a runner-up
+        # bound to its rank ("- 다음으로 높은 시각: 10시 68%") states no competitor as the answer
+        text = _runner_up_blanked(view.text)
+        r = any(match_text(fact, v, text) >= 1.0 for v in values)
+        w = any(match_text(fact, c, text, strict=True) >= 1.0 for c in competitors)
         return 1.0 if r and not w else 0.0
     return 1.0 if right and not wrong else 0.0

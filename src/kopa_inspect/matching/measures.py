@@ -106,10 +106,25 @@ def _split_claims(clause: str, about: Any = None) -> list[str]:
     for m in _CONNECTIVE.finditer(clause):
         head, tail = clause[len(clause) - len(rest) : m.end()], clause[m.end() :]
         claims = _MARKER.search(_FIELD_WORDS.sub(" ", head)) and _MARKER.search(_FIELD_WORDS.sub(" ", tail))
-        if claims or (about is not None and about(head) and about(tail) and about(head) != about(tail)):
+        # a head naming no measure but stating a figure continues a list whose measure came before
+        # ("…, 제주 20%이고 최고기온은 …"): the tail's measure is not its own
+        stated = about is not None and (about(head) or re.search(r"\d", head))
+        if claims or (stated and about(tail) and about(head) != about(tail)):
             parts.append(head.strip())
             rest = tail
     return [*parts, rest.strip()] if rest.strip() else parts
+
+
+# a topic word before a clause's first figure ("초미세먼지는 19", "pm10Value은 35"); a task name masked
+_TOPIC = re.compile(r"[가-힣A-Za-z0-9_]+(?:은|는)(?=\s)")
+
+
+def _own_topic(clause: str, names: Sequence[str]) -> bool:
+    """Does the clause say what its figures are of, in a word that is no task name?"""
+    for _, a, b in sorted(_spans(names, clause), key=lambda x: -x[1]):
+        clause = clause[:a] + " " * (b - a) + clause[b:]
+    head = re.split(r"\d", clause, maxsplit=1)[0]
+    return bool(_TOPIC.search(head))
 
 
 def _blank_figures(text: str) -> str:
@@ -161,7 +176,10 @@ def measure_view(
             said = about(clause)
             marker = bool(_MARKER.search(_FIELD_WORDS.sub(" ", clause)))
             # (a figure statement naming no measure is about none: "강남구 pm10Value은 35" after a count)
-            ctx = said or (intro if marker else set() if mask else last)
+            # (in a sentence, a figure naming no measure continues the list before it: "강수확률은 서울 30%,
+            # 부산 10%" states 부산's rain chance; one with a topic of its own is about none: "강남구
+            # pm10Value은 35", "초미세먼지는 각각 19, 18" after a count)
+            ctx = said or (intro if marker else set() if mask and _own_topic(clause, names) else last)
             if marker:
                 intro, claimed = set(), True
             elif said:
