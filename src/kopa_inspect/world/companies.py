@@ -5,8 +5,9 @@ large listed ones, their market (corp_cls Y 유가증권 / K 코스닥), head-of
 as publicly known (CEO names as of 2025, may be outdated), and the shape of DART data: report
 codes (11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서), filing deadlines (사업보고서 by the end
 of March, 분기·반기 within 45 days), 14-digit 접수번호 (rcept_no = filing date + serial), amounts as
-comma-formatted KRW strings. corp_codes marked ``real=False`` and every financial figure are
-SYNTHETIC (plausible scale per company, drawn from the seed).
+comma-formatted KRW strings. corp_codes marked ``real_code`` false and every financial figure are
+SYNTHETIC (plausible scale per company, drawn from the seed). The companies are package data,
+``data/companies.csv``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from kopa_inspect.world import World, world_part
+from kopa_inspect.world.tables import read_table
 
 
 @dataclass(frozen=True)
@@ -42,65 +44,17 @@ class Company:
         return bool(self.stock_code.strip())
 
 
-C = Company
-COMPANIES: tuple[Company, ...] = (
-    C("00126380", "삼성전자(주)", "삼성전자", "SAMSUNG ELECTRONICS CO,.LTD", "005930", "Y", "전영현, 노태문",
-      "경기도 수원시 영통구  삼성로 129 (매탄동)", "www.samsung.com/sec", "02-2255-0114", "264", "19690113",
-      258.9, 0.03),
-    C("00164779", "에스케이하이닉스(주)", "SK하이닉스", "SK hynix Inc.", "000660", "Y", "곽노정",
-      "경기도 이천시 부발읍 경충대로 2091", "www.skhynix.com", "031-8093-4114", "261", "19490101", 32.8, -0.2),
-    C("00164742", "현대자동차(주)", "현대자동차", "HYUNDAI MOTOR CO", "005380", "Y", "정의선, 호세 무뇨스, 이동석",
-      "서울특별시 서초구 헌릉로 12 (양재동)", "www.hyundai.com", "02-3464-1114", "30121", "19671229", 162.7, 0.09),
-    C("01515323", "주식회사 엘지에너지솔루션", "LG에너지솔루션", "LG Energy Solution, Ltd.", "373220", "Y", "김동명",
-      "서울특별시 영등포구 여의대로 108, 타워1 (여의도동)", "www.lgensol.com", "02-3777-1114", "28202", "20201201",
-      33.7, 0.06),
-    C("00266961", "네이버(주)", "NAVER", "NAVER Corporation", "035420", "Y", "최수연",
-      "경기도 성남시 분당구 정자일로 95 (정자동)", "www.navercorp.com", "1588-3820", "63120", "19990602", 9.7, 0.15),
-    C("00258801", "(주)카카오", "카카오", "Kakao Corp.", "035720", "Y", "정신아",
-      "제주특별자치도 제주시 첨단로 242 (영평동)", "www.kakaocorp.com", "02-6718-1082", "63120", "19950216",
-      7.6, 0.06),
-    C("00356361", "(주)엘지화학", "LG화학", "LG CHEM, LTD.", "051910", "Y", "신학철",
-      "서울특별시 영등포구 여의대로 128 (여의도동)", "www.lgchem.com", "02-3773-1114", "20111", "20010403",
-      55.2, 0.05),
-    C("00106641", "기아(주)", "기아", "Kia Corporation", "000270", "Y", "송호성, 최준영",
-      "서울특별시 서초구 헌릉로 12 (양재동)", "www.kia.com", "02-3464-1114", "30121", "19440609", 99.8, 0.12),
-    C("00877059", "삼성바이오로직스(주)", "삼성바이오로직스", "SAMSUNG BIOLOGICS CO.,LTD.", "207940", "Y", "존림",
-      "인천광역시 연수구 첨단대로 300 (송도동)", "www.samsungbiologics.com", "032-455-3114", "21102", "20110420",
-      3.7, 0.3),
-    C("00155319", "포스코홀딩스(주)", "POSCO홀딩스", "POSCO Holdings Inc.", "005490", "Y", "장인화",
-      "경상북도 포항시 남구 동해안로 6261 (괴동동)", "www.posco-inc.com", "054-220-0114", "71510", "19680401",
-      77.1, 0.05),
-    C("00413046", "(주)셀트리온", "셀트리온", "CELLTRION INC", "068270", "Y", "서정진, 기우성",
-      "인천광역시 연수구 아카데미로 23 (송도동)", "www.celltrion.com", "032-850-5000", "21102", "19910227",
-      2.2, 0.3),
-    C("00688996", "(주)케이비금융지주", "KB금융", "KB Financial Group Inc.", "105560", "Y", "양종희",
-      "서울특별시 영등포구 국제금융로8길 26 (여의도동)", "www.kbfg.com", "02-2073-7114", "64992", "20080929",
-      80.0, 0.09, real_code=False),
-    C("00382199", "(주)신한금융지주회사", "신한지주", "Shinhan Financial Group Co., Ltd.", "055550", "Y", "진옥동",
-      "서울특별시 중구 세종대로9길 20 (태평로2가)", "www.shinhangroup.com", "02-6360-3000", "64992", "20010901",
-      70.0, 0.08, real_code=False),
-    C("00126362", "삼성에스디아이(주)", "삼성SDI", "SAMSUNG SDI CO., LTD.", "006400", "Y", "최주선",
-      "경기도 용인시 기흥구 공세로 150-20 (공세동)", "www.samsungsdi.co.kr", "031-8006-3100", "28202", "19700120",
-      22.7, 0.07, real_code=False),
-    C("00164788", "현대모비스(주)", "현대모비스", "HYUNDAI MOBIS CO.,LTD", "012330", "Y", "이규석",
-      "서울특별시 강남구 테헤란로 203 (역삼동)", "www.mobis.co.kr", "02-2018-5114", "30332", "19770625",
-      59.3, 0.04),
-    C("01160363", "에코프로비엠(주)", "에코프로비엠", "ECOPRO BM Co., Ltd.", "247540", "K", "최문호",
-      "충청북도 청주시 청원구 오창읍 2산단로 100", "www.ecoprobm.co.kr", "043-240-7700", "20129", "20160501",
-      6.9, 0.02, real_code=False),
-    C("01054547", "(주)알테오젠", "알테오젠", "Alteogen Inc.", "196170", "K", "전태연",
-      "대전광역시 유성구 유성대로1628번길 62 (화암동)", "www.alteogen.com", "042-384-8780", "21102", "20080502",
-      0.09, 0.1, real_code=False),
-    # Unlisted namesakes: a corp_name search for "삼성전자" finds more than one company (real trap).
-    C("00258999", "삼성전자서비스(주)", "삼성전자서비스", "SAMSUNG ELECTRONICS SERVICE CO.,LTD", " ", "E", "임영빈",
-      "경기도 수원시 영통구 삼성로 290", "www.samsungsvc.co.kr", "1588-3366", "95120", "19980101", 0.0, 0.0,
-      real_code=False),
-    C("00366997", "삼성전자로지텍(주)", "삼성전자로지텍", "SAMSUNG ELECTRONICS LOGITECH CO.,LTD", " ", "E", "김상민",
-      "경기도 수원시 영통구 삼성로 130", "", "031-000-0000", "52941", "19980301", 0.0, 0.0, real_code=False),
-    C("01263721", "카카오뱅크(주)", "카카오뱅크", "KakaoBank Corp.", "323410", "Y", "윤호영",
-      "경기도 성남시 분당구 분당내곡로 131 (백현동)", "www.kakaobank.com", "1599-3333", "64121", "20160122",
-      2.6, 0.2, real_code=False),
-)
+def _company(row: dict[str, str]) -> Company:
+    return Company(
+        corp_code=row["corp_code"], corp_name=row["corp_name"], short_name=row["short_name"],
+        corp_name_eng=row["corp_name_eng"], stock_code=row["stock_code"], corp_cls=row["corp_cls"],
+        ceo_nm=row["ceo_nm"], adres=row["adres"], hm_url=row["hm_url"], phn_no=row["phn_no"],
+        induty_code=row["induty_code"], est_dt=row["est_dt"], revenue_2023=float(row["revenue_2023"]),
+        margin=float(row["margin"]), real_code=row["real_code"] == "true",
+    )
+
+
+COMPANIES: tuple[Company, ...] = tuple(_company(row) for row in read_table("companies.csv"))
 
 BY_CORP_CODE: dict[str, Company] = {c.corp_code: c for c in COMPANIES}
 

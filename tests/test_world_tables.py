@@ -1,0 +1,67 @@
+"""World tables read from package data (kopa_inspect/world/data/*.csv) give the records the world
+is built from: notes are skipped, quoted fields keep their commas and spaces, and known rows
+read back with their exact values."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from kopa_inspect.world import air, catalog_values, companies, regions
+from kopa_inspect.world.tables import parse_table, read_table
+
+DATA = files("kopa_inspect.world").joinpath("data")
+
+
+def test_notes_anywhere_are_skipped_and_quoted_fields_kept():
+    text = '# a note\ncode,name,stock\n# a note between rows\n1,"a, b"," "\n2,c,\n'
+    assert parse_table(text) == [{"code": "1", "name": "a, b", "stock": " "},
+                                 {"code": "2", "name": "c", "stock": ""}]
+
+
+def test_every_data_file_has_a_header_and_rows_of_its_width():
+    names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
+    assert names == ["air_stations.csv", "companies.csv", "regions_sgg.csv", "regions_sido.csv",
+                     "regions_umd.csv", "seoul_gu.csv"]
+    for name in names:
+        rows = read_table(name)
+        assert rows, name
+        assert all(None not in row and None not in row.values() for row in rows), name
+
+
+def test_regions_read_back():
+    assert len(regions.sidos()) == 17
+    assert regions.SHORT_SIDO["51"] == "강원"
+    dong = regions.by_code("1111010100")
+    assert dong is not None and (dong.name, dong.lat, dong.lon) == ("서울특별시 종로구 청운동", 37.5866, 126.9695)
+    gu = regions.by_code("52111")
+    assert gu is not None and gu.name == "전북특별자치도 전주시 완산구" and gu.sgg_name == "전주시 완산구"
+    sejong = regions.by_code("36110")
+    assert sejong is not None and sejong.name == "세종특별자치시"
+    # a 법정동 listed without a centre is placed near its 구's centre
+    unplaced = regions.by_code("1111010200")
+    assert unplaced is not None and abs(unplaced.lat - 37.5735) < 0.02 and unplaced.lat != 37.5735
+
+
+def test_air_stations_read_back():
+    by_name = air.station_by_name()
+    road = by_name["동작대로 중앙차로"]
+    assert (road.sido, road.sgg, road.mang, road.lat) == ("서울", "동작구", "도로변대기", 37.481)
+    assert by_name["백령도"].mang == "교외대기"
+    # codes follow the order of the rows: 서울's 구 stations first, then the table
+    assert air.stations()[0].code == "111101" and by_name["종로"].code == f"{111100 + 10 * 25 + 1:06d}"
+
+
+def test_companies_read_back():
+    samsung = companies.BY_CORP_CODE["00126380"]
+    assert samsung.ceo_nm == "전영현, 노태문" and samsung.adres == "경기도 수원시 영통구  삼성로 129 (매탄동)"
+    assert (samsung.revenue_2023, samsung.margin, samsung.real_code, samsung.listed) == (258.9, 0.03, True, True)
+    service = companies.BY_CORP_CODE["00258999"]
+    assert service.stock_code == " " and not service.listed and not service.real_code
+    assert len(companies.COMPANIES) == len(companies.BY_CORP_CODE) == 20
+
+
+def test_seoul_gu_read_back():
+    assert len(catalog_values.SEOUL_GU) == 25
+    gangnam = catalog_values.GU_BY_NAME["강남구"]
+    assert (gangnam.code, gangnam.abbr, gangnam.region) == ("11680", "GN", "동남권")
+    assert gangnam.dongs[0] == "신사동" and gangnam.roads == ("테헤란로", "도산대로", "압구정로", "선릉로")
