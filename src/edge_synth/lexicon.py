@@ -120,6 +120,16 @@ def _catalog_noun(op_id: str) -> tuple[str, str]:
     return noun, "곳"
 
 
+@lru_cache(maxsize=1)
+def region_names() -> dict[str, str]:
+    """LAWD_CD (5 digits) -> "서울특별시 노원구": how a person names the district a code stands for."""
+    try:
+        from kopa_inspect.world import regions
+    except ImportError:
+        return {}
+    return {r.code[:5]: r.name for r in regions.sggs()}
+
+
 # --- names read from the specs' descriptions ----------------------------------------------------
 
 _ASCII_TOKEN = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")

@@ -30,13 +30,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from edge_synth.askable import asks_anything, is_askable, picks_by
 from edge_synth.conditions import conditions_for
 from edge_synth.describe import row_label
+from edge_synth.draft import CODE_LIKE, COUNT, Draft, Junction, numeric, numeric_fields, visible_count
+from edge_synth.facts import make_facts
 from edge_synth.fields import (
     concept,
     data_params,
@@ -44,9 +45,9 @@ from edge_synth.fields import (
     is_plumbing,
     norm,
     param_format,
-    value_format,
 )
 from edge_synth.graph import Edge, LinkGraph
+from edge_synth.lexicon import region_names
 from edge_synth.natural import COUNTABLE, true_count
 from edge_synth.pool import RADIUS_M, ValuePool, key_of
 from edge_synth.runner import call
@@ -62,83 +63,6 @@ JUNCTIONS = ("SEQ", "FAN", "DRV", "SEM", "CMP", "COND")
 # times: a comparison needs two named rows with different results, and fails most often).
 JUNCTION_ORDER = ("SEM", "CMP", "SEQ", "DRV", "SEM", "CMP", "FAN", "CMP", "COND")
 MIN_CALLS, MAX_CALLS = 2, 8
-COUNT = "__count__"  # a CMP junction that compares how many rows each call returned
-
-
-@dataclass
-class Junction:
-    type: str
-    producer: str  # step id
-    consumers: list[str]  # step ids
-    edge_id: str
-    detail: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Draft:
-    index: int
-    steps: list[PlanStep] = field(default_factory=list)
-    outputs: dict[str, dict[str, Any]] = field(default_factory=dict)
-    junctions: list[Junction] = field(default_factory=list)
-    call_keys: dict[str, str] = field(default_factory=dict)  # step id -> (tool, concrete args)
-    args: dict[str, dict[str, Any]] = field(default_factory=dict)  # step id -> concrete args sent
-
-    @property
-    def n_calls(self) -> int:
-        return len(self.steps)
-
-    def step(self, sid: str) -> PlanStep:
-        return next(s for s in self.steps if s.id == sid)
-
-    def edge_ids(self) -> list[str]:
-        return sorted({j.edge_id for j in self.junctions})
-
-
-def visible_count(op_id: str, args: dict[str, Any], output: dict[str, Any]) -> int:
-    """How many rows of ``output`` the model is shown (CallResult.for_model cuts long outputs):
-    a row the model never sees cannot be the one a query or an answer points at."""
-    from kopa_inspect.apis._envelope import Parsed
-    from kopa_inspect.execution import CallResult
-
-    known = {"resultCode", "resultMsg", "totalCount", "pageNo", "numOfRows", "items"}
-    parsed = Parsed(ok=True, code=str(output.get("resultCode", "")), message=str(output.get("resultMsg", "")),
-                    items=list(output.get("items", [])), total_count=output.get("totalCount"),
-                    page_no=output.get("pageNo"), num_rows=output.get("numOfRows"),
-                    extra={k: v for k, v in output.items() if k not in known})
-    return len(json.loads(CallResult(op_id, args, parsed, 200).for_model()).get("items", []))
-
-
-def numeric(v: Any) -> float | None:
-    try:
-        return float(str(v).replace(",", "").strip())
-    except (TypeError, ValueError):
-        return None
-
-
-_CODE_LIKE = re.compile(r"(id|cd|code|no|num|seq|sn|ymd|date|dtm|dt|de|time|tm|year|yy|mm|dd|x|y|lat|lon|lng|pos|nx|ny)$")
-
-
-def is_measure(name: str, value: Any) -> bool:
-    """A quantity worth comparing or ranking (a price, a count, a level), not an id, code or date."""
-    text = str(value).strip()
-    if _CODE_LIKE.search(norm(name)) or re.fullmatch(r"0\d+", text) or value_format(text) in ("date8", "code10", "ym6"):
-        return False
-    return numeric(text) is not None
-
-
-# A position, a rank or a serial number is no quantity a person ranks by ("서열이 가장 큰 동").
-_NOT_A_MEASURE = re.compile(r"위도|경도|좌표|서열|순번|순서|일련|코드|번호|지번|본번|부번|자리")
-
-
-def numeric_fields(items: list[dict[str, Any]], min_items: int = 2, op_id: str | None = None) -> list[str]:
-    """Measures present in every row; with ``op_id`` only fields its spec declares (and so can name)."""
-    if len(items) < min_items:
-        return []
-    declared = get_operation(op_id).output_fields if op_id else None
-    keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)
-            and (declared is None or (k in declared and not _NOT_A_MEASURE.search(declared[k])))
-            and concept(k, op_id) not in ("lon", "lat")]
-    return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
 
 
 class Sampler:
@@ -580,23 +504,11 @@ def whole_page(op_id: str, args: dict[str, Any], output: dict[str, Any]) -> dict
 
 
 def has_fact(draft: Draft) -> bool:
-    """Would the grammar find a fact in this draft (compose.make_facts over the outputs sampling saw,
+    """Would the grammar find a fact in this draft (facts.make_facts over the outputs sampling saw,
     which composition reproduces)? The fields it reads and the rows it can name decide it; which of
     them it draws does not, so a probe RNG is enough."""
-    from edge_synth.compose import make_facts  # compose builds on this module
-
     run = PlanRun(args=draft.args, outputs=draft.outputs)
     return bool(make_facts(draft, run, random.Random(f"probe|{draft.index}")))
-
-
-@lru_cache(maxsize=1)
-def region_names() -> dict[str, str]:
-    """LAWD_CD (5 digits) -> "서울특별시 노원구": how a person names the district a code stands for."""
-    try:
-        from kopa_inspect.world import regions
-    except ImportError:
-        return {}
-    return {r.code[:5]: r.name for r in regions.sggs()}
 
 
 @lru_cache(maxsize=4096)
@@ -605,7 +517,7 @@ def may_compare(op_id: str) -> bool:
     coordinate or name)? Only such consumers can answer "which is larger"."""
     op = get_operation(op_id)
     return "lookup" not in op.tags and any(
-        not _CODE_LIKE.search(norm(f)) and not is_name_like(f, d) for f, d in op.output_fields.items())
+        not CODE_LIKE.search(norm(f)) and not is_name_like(f, d) for f, d in op.output_fields.items())
 
 
 @lru_cache(maxsize=4096)
