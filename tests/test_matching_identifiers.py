@@ -84,3 +84,48 @@ def test_time_attacks_miss(value: str, answer: str) -> None:
 def test_name_fact_holding_an_identifier() -> None:
     assert _one("name", "1058852441", "사업자등록번호는 105-88-52441입니다.") == 1.0
     assert _one("name", "1058852441", "사업자등록번호는 105-88-52440입니다.") == 0.0
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "홈페이지는 https://hyehwa-h.b10.kr 입니다.",
+        "홈페이지 주소는 hyehwa-h.b10.kr 입니다.",
+        "홈페이지: http://hyehwa-h.b10.kr/",
+        "Homepage: hyehwa-h.b10.kr",
+    ],
+)
+def test_web_address_with_or_without_its_scheme_holds(answer: str) -> None:
+    assert _one("name", "https://hyehwa-h.b10.kr", answer) == 1.0
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "홈페이지는 https://hyehwa-m.b10.kr 입니다.",  # another school's
+        "홈페이지는 b10.kr 입니다.",  # the education office's domain only
+        "홈페이지는 https://hyehwa-h.b10.kr.evil.example 입니다.",  # inside a longer host
+    ],
+)
+def test_other_web_address_misses(answer: str) -> None:
+    assert _one("name", "https://hyehwa-h.b10.kr", answer) == 0.0
+
+
+# a count beside the filing dates of what it counts, the dates written month/day
+COUNT = {"id": "n", "matcher": "number", "value": "$s3.totalCount", "description": "올해 정기공시 건수"}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "- 올해 제출된 정기공시: 3건 — 사업보고서 (2025.12, 3/12 제출), 분기보고서 (2026.03, 5/12), 반기보고서 (2026.06, 8/11)",
+        "올해 정기공시는 3건입니다(3/12 사업보고서, 5/12 분기보고서, 8/11 반기보고서).",
+    ],
+)
+def test_count_beside_month_day_dates_holds(answer: str) -> None:
+    assert m.score_answer([COUNT], {"n": 3}, answer) == {"n": 1.0}
+
+
+@pytest.mark.parametrize("answer", ["올해 정기공시는 3/4건입니다.", "올해 정기공시는 3건/4건입니다.", "정기공시 2건, 3건, 4건"])
+def test_count_offered_beside_another_misses(answer: str) -> None:
+    assert m.score_answer([COUNT], {"n": 3}, answer) == {"n": 0.0}

@@ -92,6 +92,8 @@ NAME_EXPECTED = {"w": "매탄고등학교"}
         "매탄고등학교가 1,024명으로 가장 많고 영통고등학교가 987명으로 그 뒤를 잇습니다.",
         "가장 많은 학교는 매탄고등학교(1,024명)이며 두 번째는 영통고등학교(987명)입니다.",
         "The school with the most students is 매탄고등학교 (1,024), followed by 영통고등학교 (987).",
+        # the claim closed by its connective, the others listed after it with their own figures
+        "매탄고등학교가 1,024명으로 제일 많고, 영통고등학교 987명, 수원고등학교 900명이에요.",
     ],
 )
 def test_name_winner_with_runner_up_holds(answer: str) -> None:
@@ -104,6 +106,9 @@ def test_name_winner_with_runner_up_holds(answer: str) -> None:
         "영통고등학교가 1,024명으로 가장 많고 매탄고등학교가 987명으로 그 뒤를 잇습니다.",
         "가장 많은 학교는 매탄고등학교 또는 영통고등학교입니다.",
         "매탄고등학교 1,024명, 영통고등학교 987명, 수원고등학교 900명입니다.",
+        "영통고등학교가 1,024명으로 제일 많고, 매탄고등학교 987명, 수원고등학교 900명이에요.",
+        "가장 많은 학교는 매탄고등학교, 영통고등학교, 수원고등학교입니다.",
+        "가장 많은 학교는 매탄고, 영통고, 수원고입니다.",
     ],
 )
 def test_name_runner_up_attacks_miss(answer: str) -> None:

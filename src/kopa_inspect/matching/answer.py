@@ -121,6 +121,11 @@ def score_answer(
                      for fid, w in words.items()}
         if len(fids) > 1 and any(own_words.values()):
             row_scopes |= dict.fromkeys(fids, own_words)
+    # a role another fact names the holder of ("교육위원회 위원장" -> 오정훈): its facts are said after
+    # the holder's name too ("위원장: 오정훈 의원 (조국혁신당)")
+    holders = {normalize_name(_get(f, "description")): expected.get(str(_get(f, "id"))) for f in facts
+               if _get(f, "matcher") in ("name", "exact") and not resolved[str(_get(f, "id"))].get("subject")
+               and isinstance(expected.get(str(_get(f, "id"))), str) and _get(f, "description")}
     out: dict[str, float] = {}
     for f in facts:
         fid = str(_get(f, "id"))
@@ -150,17 +155,18 @@ def score_answer(
         own_names = unmasked
         if own and isinstance(exp, str) and normalize_name(exp) in owners and normalize_name(ctx.get("scope") or "") != normalize_name(exp):
             own_names = [*unmasked, exp]
-        out[fid] = score_fact(
+        holder = holders.get(normalize_name(subject)) if subject not in (None, "") else None
+        out[fid] = max(score_fact(
             f,
             expected.get(fid),
             measure_view(base, own, distinct, own_names) if own
             else measure_view(base, fid, row_scopes[fid], unmasked, mask=True) if fid in row_scopes else base,
             question=question,
-            subject=str(subject) if subject not in (None, "") else None,
+            subject=said_as,
             competitors=_as_list(ctx.get("competitors")),
             accept=_as_list(ctx.get("accept")),
             keys=_as_list(ctx.get("keys")) or None,
-            others=list(dict.fromkeys(others)),
+            others=[o for o in dict.fromkeys(others) if said_as != holder or o != holder],
             siblings=[v for k, v in expected.items() if k != fid and k in resolved and v is not None
                       and not isinstance(v, dict)
                       and normalize_name(resolved[k].get("subject") or "") == normalize_name(subject or "")],
@@ -173,7 +179,7 @@ def score_answer(
             ties=_as_list(ctx.get("ties")),
             tie_required=bool(ctx.get("tie_required")),
             shown=shown,
-        )
+        ) for said_as in [str(subject) if subject not in (None, "") else None, *([holder] if holder else [])])
     return out
 
 

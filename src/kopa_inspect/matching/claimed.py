@@ -27,11 +27,17 @@ from kopa_inspect.matching.winners import (
     _runner_up_blanked,
 )
 
+# a month/day date ("3/12 제출", "(2026.03, 5/12)"): no two figures; a count unit after it makes it two
+# counts offered ("3/4건")
+_SLASH_DATE = re.compile(
+    r"(?<![\d./])(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\d./%])(?!\s*(?:건|명|개|곳|원|도|회|번|석|표|%))"
+)
+
 
 def _listings(text: str) -> list[tuple[list[str], bool]]:
     """The items of every run of like figures joined only by list separators (dates, clock times and
     ranges are no figures here), and whether the run is said to be respective."""
-    text = _mask_ranges(_mask(unicodedata.normalize("NFKC", text)))
+    text = _SLASH_DATE.sub(lambda m: " " * len(m.group(0)), _mask_ranges(_mask(unicodedata.normalize("NFKC", text))))
     out: list[tuple[list[str], bool]] = []
     for m in _LIST_RUN.finditer(text):
         items = [x.group(0).strip(" ,") for x in _LIST_ITEM_RE.finditer(m.group(0))]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -190,7 +191,10 @@ def score_fact(
                        and any(normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
                                for c in cands)]
             shielded = _masked_view(view, shields) if shields else view
-            roles = measure_words(_get(fact, "description")) if not _direction(fact) else frozenset()
+            # the role is the description's head noun, its last word ("교육위원회 위원장": 위원장); the
+            # words before it name the body the members share ("초선 위원: 교육위원회 … 한혜진" is no pick)
+            head = re.sub(r"\([^)]*\)", " ", str(_get(fact, "description") or "")).split()
+            roles = measure_words(head[-1]) if head and not _direction(fact) else frozenset()
             return max(winner_score(v, competitors, shielded, _direction(fact), roles) for v in values)
         if matcher == "code_label":
             return max(winner_score(v, competitors, view, _direction(fact)) for v in values)

@@ -141,8 +141,27 @@ def _token_present(value: str, answer: str) -> bool:
     return bool(re.search(rf"(?<![0-9A-Za-z.]){v}(?![0-9A-Za-z]|\.\d)", unicodedata.normalize("NFKC", answer), re.I))
 
 
+# A web address, said with or without its scheme, "www." or a closing slash ("hyehwa-h.b10.kr" for
+# "https://hyehwa-h.b10.kr"); compared whole, so a longer host or another path is another address.
+_WEB_ADDRESS = re.compile(r"(?:https?://)?(?:www\.)?((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?(?:/[^\s<>\"')\]]*)?)",
+                          re.IGNORECASE)
+
+
+def _web_address(text: str) -> str | None:
+    m = _WEB_ADDRESS.fullmatch(text.strip())
+    return m.group(1).rstrip("/.").lower() if m and ("/" in text or "." in text) else None
+
+
+def web_address_score(expected: str, answer: str) -> float:
+    want = _web_address(expected)
+    said = {m.group(1).rstrip("/.,").lower() for m in _WEB_ADDRESS.finditer(answer)}
+    return 1.0 if want is not None and want in said else 0.0
+
+
 def name_score(expected: Any, answer: str) -> float:
     text = str(expected).strip()
+    if re.match(r"(?:https?://|www\.)", text, re.IGNORECASE) and _web_address(text):
+        return web_address_score(text, answer)
     if re.search(r"<br\s*/?>", text, re.I):  # a NEIS menu given to the name matcher: dish by dish
         return 1.0 if dish_set_score(text, answer) >= 1.0 else 0.0
     if _NUMERIC.fullmatch(text) or (len(text) <= 3 and re.fullmatch(r"[0-9A-Za-z-]+", text)):

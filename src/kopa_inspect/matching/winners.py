@@ -87,6 +87,12 @@ def _is_list_item(clause: str, names: Sequence[str]) -> bool:
     return not _ITEM_FILLER.sub(" ", rest).strip()
 
 
+# a predicate's stem and its connective; a name ending in 고 ("매탄고") closes nothing
+_CLOSED_CLAIM = re.compile(
+    r"(?:높|많|크|낮|적|작|비싸|싸|길|짧|빠르|늦|이르|덥|춥|따뜻하|하|있|없|였|었|했|이)(?:고|며)\s*$|(?:지만|는데)\s*$"
+)
+
+
 def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool]]:
     """Free-text claim units: each clause, a clause with a superlative marker joined with the bare
     list items that follow it in its sentence ("가장 비싼 곳은 A, B, C입니다" is one unit). Returns
@@ -96,7 +102,9 @@ def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool
         k = 0
         while k < len(group):
             unit, j = group[k], k + 1
-            if _MARKER.search(_FIELD_WORDS.sub(" ", unit)):
+            # a claim closed by its connective ("A가 21.0도로 제일 높고, B 20.9도, …") is whole: the
+            # items after it are the others with their own figures, not more winners
+            if _MARKER.search(_FIELD_WORDS.sub(" ", unit)) and not _CLOSED_CLAIM.search(unit):
                 while j < len(group) and not _MARKER.search(group[j]) and _is_list_item(group[j], names):
                     unit += ", " + group[j]
                     j += 1
