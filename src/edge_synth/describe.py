@@ -19,7 +19,7 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
     A name-like field whose value tells this row apart from the others in ``items`` (a school's
     name, not its education office's, which fifty schools share); among several, the one with the
     most distinct values across the rows. An operation of the askable table names its rows by its
-    declared name field only (askable.name_field: the station, not the 권역 it belongs to; the
+    declared name field only (lexicon.name_field: the station, not the 권역 it belongs to; the
     daycare, not its address): a row whose name another row shares has no name a person can say."""
     fields = get_operation(op_id).output_fields
     own = name_field(op_id)

@@ -150,7 +150,7 @@ def _spoken_forms(value: str, fmt: str | None) -> list[str]:
 
 
 def _radius_forms(pname: str, op_id: str, value: str) -> list[str]:
-    """A search radius as the query says it: 2000 (metres) is "2km" or "2킬로미터" (compose.radius_said)."""
+    """A search radius as the query says it: 2000 (metres) is "2km" or "2킬로미터" (query_text.radius_said)."""
     from edge_synth.fields import concept
 
     if concept(pname, op_id) != "radius" or not re.fullmatch(r"\d+", value):

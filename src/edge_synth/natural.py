@@ -37,7 +37,7 @@ def true_count(output: dict) -> int | None:
     return n if n >= len(output.get("items", [])) else None
 
 
-# Operation names from the specs (describe.op_noun) and plan words a person would not say.
+# Operation names from the specs (lexicon.op_noun) and plan words a person would not say.
 INTERNAL_NAMES: tuple[str, ...] = (
     "공통정보", "예보지점 격자", "기준좌표", "위치기반 관광정보", "지역코드 목록", "병원정보 목록",
     "시도별 실시간 측정정보", "근접측정소 목록", "의료기관 세부정보", "진료과목정보", "실거래 신고 내역",
@@ -101,7 +101,7 @@ def naturalness_problems(query: str, answer: str) -> list[str]:
 # instead of referred back to, the date said twice, "중 … 중 … 가운데" stacked, "A의 B의 C의 D", dataset
 # names a developer would say, 2000미터 for 2km, and several questions run into one sentence.
 
-# Dataset / operation names (describe.op_noun and the old USER_NOUNS) a person does not say: the
+# Dataset / operation names (lexicon.op_noun and the old USER_NOUNS) a person does not say: the
 # thing is called by what it is ("'서울대학교병원'의 주차 가능 대수", not "… 병원 상세 정보의 …").
 DEV_NOUNS: tuple[str, ...] = (
     "병원 상세 정보", "관광지 상세 정보", "관광지 이용 안내", "권역별 실시간 대기환경", "측정소별 실시간 대기질",

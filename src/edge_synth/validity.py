@@ -52,7 +52,7 @@ RECORD_NOUNS = frozenset({"거래"})
 
 
 def record_list(tool: str) -> bool:
-    """Are ``tool``'s rows records of events (natural.USER_NOUNS' head noun: "거래") rather than things?"""
+    """Are ``tool``'s rows records of events (lexicon.USER_NOUNS' head noun: "거래") rather than things?"""
     nouns = USER_NOUNS.get(tool)
     return nouns is not None and nouns[-1] in RECORD_NOUNS
 # Junctions that take a producer row by its name (several rows) rather than by a measure.
