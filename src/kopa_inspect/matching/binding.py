@@ -82,6 +82,9 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
     lists whose lead-in names one of the fact's ``own`` measure words; else, when the first list's names
     a ``rival`` word (another fact's own measure), the first later list whose lead-in names none; else
     the first list (a fact with no word of its own cannot tell a swapped list from its own)."""
+    after = _names_after_figures(sentence, forms, others)
+    if after is not None:
+        return after
     marks = list(_RESPECTIVE.finditer(sentence))
     if not marks:
         return None
@@ -125,6 +128,29 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
     return items[at[0]]
 
 
+# The names after their figures, said to be their order: "각각 83명, 73명, 33명, 16명입니다(A, B, C, D 순)".
+_ORDER_AFTER = re.compile(r"^\s*(?:의\s*)?순(?:서(?:대로)?|으로)?\s*[)\]]")
+_FIGURES_BEFORE = re.compile(
+    r"(?P<items>\d[\d,.]*\s*[^\s\d,()]{0,3}(?:\s*(?:,(?!\d{3})|、|및|와|과)\s*\d[\d,.]*\s*[^\s\d,()]{0,3})+)"
+    r"\s*(?:입니다|이에요|예요|이다|였습니다|이었습니다)?\s*[(\[]\s*$"
+)
+
+
+def _names_after_figures(sentence: str, forms: Sequence[str], others: Sequence[str]) -> str | None:
+    """The subject's figure where the names follow their figures in brackets with "순" ("" when the
+    counts differ); None when the sentence has no such list."""
+    for run in _name_runs(sentence, [*forms, *others]):
+        if len(run) < 2 or not any(n in forms for n, _, _ in run) or not _ORDER_AFTER.match(sentence[run[-1][2] :]):
+            continue
+        figures = _FIGURES_BEFORE.search(sentence[: run[0][1]])
+        if figures is None:
+            return ""
+        items = [x for x in _ITEM_SPLIT.split(figures.group("items")) if x and x.strip()]
+        at = [k for k, (n, _, _) in enumerate(run) if n in forms]
+        return items[at[0]] if len(at) == 1 and len(items) == len(run) else ""
+    return None
+
+
 # One value said of a whole list of names ("A, B, C 세 곳 모두 일요일은 휴진이에요", "A와 B는 둘 다 12시 30분에
 # 마감합니다", "A and B both close at 12:30") is each name's: the names one list right before the word, a
 # count said with it the list's own. UNCERTAIN: a word list, not a parser.
@@ -142,12 +168,16 @@ _SHARED = re.compile(
 _SHARED_END = re.compile(r"[,;.!?\n]|(?:이고|이며|지만|인데|으며)\s")
 
 
+# a list word, then the next name's city or region ("A, 부산 B, 제주 C")
+_NAME_JOIN_QUALIFIED = re.compile(rf"(?:{_NAME_JOIN.pattern})(?:[가-힣]{{1,4}}\s+)?", re.IGNORECASE)
+
+
 def _name_runs(sentence: str, names: Sequence[str]) -> list[list[tuple[str, int, int]]]:
     """The names found in ``sentence``, grouped into runs joined only by list words (``_NAME_JOIN``:
     commas, 및, 그리고, and, 와/과/랑/하고; "수원, 용인과 화성"): each run is one list of subjects."""
     runs: list[list[tuple[str, int, int]]] = []
     for sp in _spans(names, sentence):
-        if runs and _NAME_JOIN.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
+        if runs and _NAME_JOIN_QUALIFIED.fullmatch(sentence[runs[-1][-1][2] : sp[1]]):
             runs[-1].append(sp)
         else:
             runs.append([sp])

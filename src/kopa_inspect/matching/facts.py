@@ -8,6 +8,7 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.binding import (
+    _RESPECTIVE,
     _bound_stretches,
     _other_extremes_blanked,
     _respective_item,
@@ -145,8 +146,12 @@ def score_fact(
         other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
                        and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
         other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
-        for sentence in view.sentences:
+        for k, sentence in enumerate(view.sentences):
             item = _respective_item(sentence, forms, other_forms, own_measure, rival_measures)
+            if item is None and k and _RESPECTIVE.search(sentence) and not _spans([*forms, *other_forms], sentence):
+                # "7월에는 각각 75건, 114건, 96건": the names of the sentence before, their second list
+                item = _respective_item(view.sentences[k - 1] + " " + sentence, forms, other_forms, own_measure,
+                                        rival_measures)
             if item is not None:
                 respective[sentence] = item
     listing_text = view.text
