@@ -71,7 +71,7 @@ def _oracle_log(tmp_path, **task_args):  # noqa: ANN001, ANN202
 
     from inspect_ai import eval as inspect_eval
 
-    task_file = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+    task_file = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
     logs = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", log_dir=str(tmp_path), display="none",
                         task_args={"task_file": task_file, "ids": "kopa-901,kopa-904", **task_args}, epochs=2)
     assert logs[0].status == "success", logs[0].error
