@@ -54,7 +54,13 @@ DEFAULT_MAX_MESSAGES = 60
 #    periods read as people write them; gold fixes (kopa-048 asks the outcome, kopa-050..060 take the
 #    동 named, kopa-077 binds counts to their 구, kopa-111 counts 2020 seats under the party's 2020 name,
 #    facts over two periods name them).
-TASK_VERSION = 9
+# 10: a runner-up labelled by its rank, a measure list continued up to its connective, web addresses
+#    without their scheme, month/day dates beside a count, a role's holder, closed claims, per-group
+#    lists with qualified names or names after the figures or in the next sentence, subjects with
+#    accepted variants ("2026년|2026|올해") and key facts with their English forms; gold fixes
+#    (kopa-065 asks the drink warning too, kopa-080 binds each winner and party to its year,
+#    kopa-120..123 require the phone the question asks for).
+TASK_VERSION = 10
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

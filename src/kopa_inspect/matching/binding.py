@@ -53,7 +53,11 @@ def _same_entity(short: str, long: str) -> bool:
 def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     """The subject, and its last word ("서울특별시 강남구" is said "강남구") unless another subject
     or candidate of the task has that word too ("문래동 공공와이파이" / "양재1동 공공와이파이": the
-    shared "공공와이파이" would bind either)."""
+    shared "공공와이파이" would bind either). A subject "2026년|올해" is said in any of its forms
+    (accepted variants as data: the question's "올해" and the year itself)."""
+    if "|" in subject:
+        return list(dict.fromkeys(f for part in subject.split("|") if part.strip()
+                                  for f in _subject_forms(part.strip(), others)))
     forms = [subject]
     parts = str(subject).split()
     if len(parts) > 1 and len(parts[-1]) >= 2:

@@ -143,9 +143,15 @@ def score_fact(
     respective: dict[str, str] = {}
     if subject:
         forms = _subject_forms(subject, others)
-        other_names = [o for o in others if normalize_name(o) not in {normalize_name(f) for f in forms}
+        # the fact's own value is no other subject, though another fact may be about it ("2018년 홍정상
+        # (국민의힘)": 홍정상 is the 2018 winner and the subject of the 2018 party)
+        own_values = {normalize_name(v) for v in values if isinstance(v, str)}
+        other_names = [o for o in others if o != subject and normalize_name(o) not in own_values
+                       and normalize_name(o) not in {normalize_name(f) for f in forms}
                        and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
         other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
+        # the other names as said: each form of one given with its variants ("2022년|2022")
+        other_said = [p.strip() for o in other_names for p in o.split("|") if p.strip()]
         for k, sentence in enumerate(view.sentences):
             item = _respective_item(sentence, forms, other_forms, own_measure, rival_measures)
             if item is None and k and _RESPECTIVE.search(sentence) and not _spans([*forms, *other_forms], sentence):
@@ -172,7 +178,7 @@ def score_fact(
         for sentence in view.sentences:
             for form in forms:
                 bound = [respective[sentence]] if sentence in respective else None
-                stretches = bound if bound is not None else _bound_stretches(form, other_names, sentence, numeric)
+                stretches = bound if bound is not None else _bound_stretches(form, other_said, sentence, numeric)
                 shared = _shared_stretch(sentence, forms, other_forms) if bound is None else None
                 for stretch in [*stretches, *([shared] if shared else [])]:
                     if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):

@@ -62,9 +62,13 @@ def saturday_hospitals() -> list[Spec]:
     return out
 
 
-# Key facts of leaflet texts (phrases of the text; validate checks each is in the gold output).
+# Key facts of leaflet texts (phrases of the text; validate checks each is in the gold output). A key
+# "A|B" holds when any of its forms is said: the text's own word first, then the words an answer to the
+# English gloss uses.
 DRUG_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("타이레놀정500밀리그람(아세트아미노펜)", "intrcQesitm"): ("아세트아미노펜", "감기약"),
+    ("타이레놀정500밀리그람(아세트아미노펜)", "intrcQesitm"): ("아세트아미노펜|acetaminophen|paracetamol",
+                                                    "감기약|cold medicine|cold remed"),
+    ("타이레놀정500밀리그람(아세트아미노펜)", "atpnWarnQesitm"): ("술|음주|alcohol",),
     ("어린이타이레놀현탁액(아세트아미노펜)", "useMethodQesitm"): ("4~6시간", "5회"),
     ("타이레놀정500밀리그람", "efcyQesitm"): ("발열", "두통"),
     ("타이레놀8시간이알서방정", "efcyQesitm"): ("발열", "두통"),
@@ -74,20 +78,23 @@ DRUG_KEYS: dict[tuple[str, str], tuple[str, ...]] = {
 def drug_info() -> list[Spec]:
     """e약은요: product search -> itemSeq -> the exact product's leaflet."""
     rows = [
-        ("타이레놀", "intrcQesitm", "2026-10-12", "22:40",
+        # "약이나 음식": the interactions field names the medicines, the warning field the drink (술)
+        ("타이레놀", ("intrcQesitm", "atpnWarnQesitm"), "2026-10-12", "22:40",
          "타이레놀정500밀리그람 먹을 때 같이 먹으면 안 되는 약이나 음식이 있는지 공식 정보로 알려줘.",
-         "Tylenol 500 mg: what must not be taken with it (official leaflet)?", "타이레놀정500밀리그람(아세트아미노펜)"),
+         "Tylenol 500 mg: which medicines or foods and drinks must not be taken with it (official leaflet)?",
+         "타이레놀정500밀리그람(아세트아미노펜)"),
     ]
     out = []
-    for kw, field, day, hm, q, qe, exact in rows:
+    for kw, fields, day, hm, q, qe, exact in rows:
         c = clock(day, hm)
         out.append(Spec(
             "chain2", "health", q, qe, c,
             [step("s1", DRUG, {"itemName": kw}),
              step("s2", DRUG, {"itemSeq": f"$s1.items[?itemName=='{exact}'].itemSeq | [0]"})],
             [fact("item", "품목 기준코드", "$s2.items[0].itemSeq", "exact", required=False),
-             fact("text", "해당 항목 내용 (scored by its key facts)", f"$s2.items[0].{field}", "key_facts",
-                  keys=list(DRUG_KEYS[(exact, field)]))],
+             *(fact("text" if k == 0 else f"text{k + 1}", "해당 항목 내용 (scored by its key facts)",
+                    f"$s2.items[0].{field}", "key_facts", keys=list(DRUG_KEYS[(exact, field)]))
+               for k, field in enumerate(fields))],
         ))
     return out
 

@@ -167,12 +167,14 @@ def governors_compare() -> list[Spec]:
                                                  "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]", "sdName": sd}))
         out.append(Spec(
             "parallel", "politics", q, qe, c, steps,
-            [fact("w2022", "2022 당선자", f"$s2.items[?sdName=='{sd}'] | [0].name"),
-             fact("p2022", "2022 정당", f"$s2.items[?sdName=='{sd}'] | [0].jdName"),
-             fact("w2026", "2026 당선자", f"$s3.items[?sdName=='{sd}'] | [0].name"),
-             fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName"),
-             fact("w2018", "2018 당선자", f"$s4.items[?sdName=='{sd}'] | [0].name"),
-             fact("p2018", "2018 정당", f"$s4.items[?sdName=='{sd}'] | [0].jdName")],
+            # each winner and party bound to its year, said as a year or as the question says it
+            # ("올해"): without a subject the winners swapped between years scored as right
+            [fact("w2022", "2022 당선자", f"$s2.items[?sdName=='{sd}'] | [0].name", subject="2022년|2022"),
+             fact("p2022", "2022 정당", f"$s2.items[?sdName=='{sd}'] | [0].jdName", subject="2022년|2022"),
+             fact("w2026", "2026 당선자", f"$s3.items[?sdName=='{sd}'] | [0].name", subject="2026년|2026|올해"),
+             fact("p2026", "2026 정당", f"$s3.items[?sdName=='{sd}'] | [0].jdName", subject="2026년|2026|올해"),
+             fact("w2018", "2018 당선자", f"$s4.items[?sdName=='{sd}'] | [0].name", subject="2018년|2018"),
+             fact("p2018", "2018 정당", f"$s4.items[?sdName=='{sd}'] | [0].jdName", subject="2018년|2018")],
         ))
     return out
 

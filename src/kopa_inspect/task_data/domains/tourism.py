@@ -189,7 +189,8 @@ def festival_details() -> list[Spec]:
         facts = [fact("names", "가장 먼저 시작하는 세 축제", f"$f1.{first}[:3].title", "set")]
         for k in range(1, 4):
             facts.append(fact(f"addr{k}", f"{k}번째 축제 주소", f"$d{k}.items[0].addr1", subject=f"$d{k}.items[0].title"))
-            facts.append(fact(f"tel{k}", f"{k}번째 축제 전화", f"$d{k}.items[0].tel", "exact", required=False,
+            # every question asks the phone too ("전화번호", "연락처"): an answer without it is short
+            facts.append(fact(f"tel{k}", f"{k}번째 축제 전화", f"$d{k}.items[0].tel", "exact",
                               subject=f"$d{k}.items[0].title"))
         out.append(Spec("chain3", "tourism", q, qe, c, steps, facts))
     return out
