@@ -26,7 +26,7 @@ from kopa_inspect.bfcl.library import BFCL_VERSION  # noqa: E402
 from kopa_inspect.bfcl.replay import gold_outputs  # noqa: E402
 from kopa_inspect.report.grid import Grid, load_grid, run_grid, slug  # noqa: E402
 
-MINI = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+MINI = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 BFCL_ARGS = {"categories": "multi_turn_base,simple_python,irrelevance", "per_category": 2}
 ORACLE = {"label": "oracle (gold plans)", "model": "kopa/oracle", "bfcl": False}
 MOCK = {"label": "mock replay", "model": "mockllm/model"}
