@@ -243,7 +243,7 @@ def _row():
 
     from edge_synth.export import to_dataset
 
-    rows = json.loads((Path(__file__).parent / "data" / "edge_row.json").read_text(encoding="utf-8"))
+    rows = json.loads((Path(__file__).resolve().parents[1] / "data" / "edge_row.json").read_text(encoding="utf-8"))
     return datasets.Dataset.from_list(to_dataset(rows).to_list(), features=to_dataset(rows).features)[0]
 
 

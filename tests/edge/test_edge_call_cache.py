@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.conftest import EDGE_CLOCK, EDGE_SEED, _edge_graph
+from conftest import EDGE_CLOCK, EDGE_SEED, _edge_graph
 
 
 def _drafts(monkeypatch, cached: bool, n: int = 24) -> list[str]:

@@ -286,6 +286,6 @@ def sys_path_attacks() -> None:
     import sys
     from pathlib import Path
 
-    bench = str(Path(__file__).resolve().parents[1] / "benchmarks")
+    bench = str(Path(__file__).resolve().parents[2] / "benchmarks")
     if bench not in sys.path:
         sys.path.insert(0, bench)
