@@ -22,7 +22,7 @@ Closed by steps/build.py and the answer matcher (the tests below carry no xfail 
   ("21도입니다. 아니, 17도입니다."), a name beside an invented one with a slash, "중 한 명" or "내지":
   the answer matcher (``kopa_inspect.matching``) now refuses each.
 
-``.venv/bin/python tests/test_reward_attacks_row_world_call_keys.py [EDGE_DATASET]`` prints the rows
+``.venv/bin/python tests/test_grpo_rewards_row_world_and_call_keys.py [EDGE_DATASET]`` prints the rows
 of the README table; with a dataset (saved EDGE run), also the world check on it (:func:`dataset_check`).
 """
 
@@ -128,7 +128,7 @@ NAME_GUESSES = ["SK하이닉스의 대표자는 곽노정/김철수입니다.", 
                               "name-slash", "name-one-of", "name-naeji"])
 def test_a_wrong_or_hedged_answer_earns_no_answer_reward(attack):
     from test_grpo_rewards_attacks import ANSWER_STEP
-    from test_reward_attacks_values_dumps_episodes import CEO_STEP
+    from test_grpo_rewards_values_pastes_episodes import CEO_STEP
 
     step = CEO_STEP if attack.startswith("SK") else ANSWER_STEP
     assert rewards_of(attack, step)["answer"] == 0.0

@@ -35,7 +35,7 @@ from kopa_inspect.apis._schema import (
     tool_schema,
 )
 from test_grpo_rewards_attacks import CALL_STEP, GOLD, JONGNO, TOOLS, call, metrics_of, rewards_of, row, total
-from test_reward_attacks_values_dumps_episodes import CLOCK, KMA_ARGS, KMA_FACTS, KMA_PLAN, episode
+from test_grpo_rewards_values_pastes_episodes import CLOCK, KMA_ARGS, KMA_FACTS, KMA_PLAN, episode
 
 NX_TEXT = call("kma_getVilageFcst", {**JONGNO, "nx": "60"})
 GRID_TEXT = call("kma_getVilageFcst", {**JONGNO, "nx": "60", "ny": "127"})

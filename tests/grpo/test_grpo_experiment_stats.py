@@ -1,5 +1,5 @@
 """The CPU experiment's paired comparison and step caps (benchmarks/grpo_cpu_experiment.py); the
-statistics themselves are tested in test_stats.py."""
+statistics themselves are tested in tests/report/test_stats.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 _spec = importlib.util.spec_from_file_location(
-    "grpo_cpu_experiment", Path(__file__).resolve().parents[1] / "benchmarks" / "grpo_cpu_experiment.py")
+    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py")
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 

@@ -19,7 +19,7 @@ Written before the fixes, each one a way a wrong move earned credit on the code 
   enums) and never executes a call that fails, so a rollout learnt on an argument the benchmark
   refuses (an extra argument, ``"60"`` for an integer) earned 1.0.
 
-``python tests/test_reward_attacks_values_dumps_episodes.py`` prints the before/after table rows.
+``python tests/test_grpo_rewards_values_pastes_episodes.py`` prints the before/after table rows.
 """
 
 from __future__ import annotations
