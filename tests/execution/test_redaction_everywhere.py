@@ -31,7 +31,7 @@ from kopa_inspect.execution import Session
 
 KEY = DEFAULT_EMULATOR_KEY  # holds '+', '/' and '=': its encoded forms differ from the raw one
 CLOCK = "2026-10-15T14:20:00+09:00"
-TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+TASK_FILE = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 MESSAGE_FIELD = re.compile(r"msg|message", re.IGNORECASE)
 XML_MESSAGE = re.compile(r"(</(?:resultMsg|returnAuthMsg|errMsg|MESSAGE|msg)>)")
 
