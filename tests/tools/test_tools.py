@@ -41,7 +41,7 @@ from kopa_inspect.tools import (
 )
 
 CLOCK = "2026-10-15T14:20:00+09:00"
-MINI = Path(__file__).parent / "data" / "mini_tasks.jsonl"
+MINI = Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl"
 KMA = "kma_getVilageFcst"
 
 
