@@ -23,7 +23,7 @@ from kopa_inspect.task_data.schema import CATEGORIES, load_tasks
 from kopa_inspect.tasks import kopa_bench
 from kopa_inspect.tools import TOOL_SETS
 
-TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+TASK_FILE = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 DEAD_URL = "http://127.0.0.1:1"  # port 1: nothing listens there
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

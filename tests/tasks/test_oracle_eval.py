@@ -21,7 +21,7 @@ from kopa_inspect.scorers.grading import gold_truth
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
 
-TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+TASK_FILE = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 NEEDED = {
     "stanregincd_getStanReginCdList",
     "molit_getRTMSDataSvcAptTrade",
