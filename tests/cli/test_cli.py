@@ -87,7 +87,7 @@ def test_apis_lists_platforms_and_counts():
 
 # --- kopa tasks stats (helper B2) ---------------------------------------------------------------
 
-MINI_TASKS = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+MINI_TASKS = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 
 
 def test_tasks_stats_shape_table_next_to_the_paper():
