@@ -16,7 +16,7 @@ from inspect_ai import eval as inspect_eval
 
 from kopa_inspect.report.settings import difference, mixed_across_rows, setting
 
-MINI = Path(__file__).parent / "data" / "mini_tasks.jsonl"
+MINI = Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl"
 NEEDED = {"kasi_getRestDeInfo", "kma_getVilageFcst"}
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

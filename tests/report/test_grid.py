@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from kopa_inspect.report.grid import Grid, load_grid, run_grid, slug
 
-MINI = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+MINI = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 NEEDED = {"kma_getVilageFcst"}
 TASK_ARGS = {"task_file": MINI, "ids": "kopa-903,kopa-904"}
 

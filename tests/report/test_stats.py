@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 _spec = importlib.util.spec_from_file_location(
-    "grpo_cpu_experiment", Path(__file__).resolve().parents[1] / "benchmarks" / "grpo_cpu_experiment.py")
+    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py")
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 
@@ -275,7 +275,7 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
     import sys
 
     spec = importlib.util.spec_from_file_location(
-        "recompute_cpu_stats", Path(__file__).resolve().parents[1] / "benchmarks" / "recompute_cpu_stats.py")
+        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py")
     rec = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rec)  # type: ignore[union-attr]
     pair = _scores([10] * 10, {0, 1, 2})
@@ -299,7 +299,7 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
 
 def test_recompute_script_refuses_other_steps_and_prints_what_moved() -> None:
     spec = importlib.util.spec_from_file_location(
-        "recompute_cpu_stats", Path(__file__).resolve().parents[1] / "benchmarks" / "recompute_cpu_stats.py")
+        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py")
     rec = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rec)  # type: ignore[union-attr]
     old = {"n": 100, "a": 0.0, "b": 0.3, "only_a": 0, "only_b": 30, "diff_ci": [0.2, 0.4], "mcnemar_p": 1e-9,

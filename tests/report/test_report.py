@@ -39,7 +39,7 @@ from kopa_inspect.scorers.grading import gold_truth, oracle_answer
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
 
-MINI = Path(__file__).parent / "data" / "mini_tasks.jsonl"
+MINI = Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl"
 NEEDED = {"stanregincd_getStanReginCdList", "molit_getRTMSDataSvcAptTrade", "kasi_getRestDeInfo", "kma_getVilageFcst"}
 K = 4
 EPOCHS = 4
