@@ -10,7 +10,7 @@ import pytest
 
 from kopa_inspect.scorers import axis_values
 
-TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+TASK_FILE = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 
 
 @pytest.fixture(scope="module")

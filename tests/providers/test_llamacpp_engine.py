@@ -19,7 +19,7 @@ from inspect_ai.tool import ToolInfo, ToolParam, ToolParams
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 pytest.importorskip("llama_cpp")
 
-TASK_FILE = str(Path(__file__).parent / "data" / "mini_tasks.jsonl")
+TASK_FILE = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
 
 TOOLS = [
     ToolInfo(
