@@ -18,7 +18,7 @@ from pathlib import Path
 
 import networkx as nx
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 LOWER = "kopa_inspect"
 UPPER = "edge_synth"
 ENTRY_POINTS = ("kopa_inspect.cli",)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import networkx as nx
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 DESIGN = ROOT / "docs" / "DESIGN.md"
 README = ROOT / "README.md"

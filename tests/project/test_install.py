@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TASK_FILE = REPO / "tests" / "data" / "mini_tasks.jsonl"
 HEAVY = ("pandas", "pyarrow", "matplotlib", "datasets", "mcp", "torch", "transformers", "jinja2")
 
