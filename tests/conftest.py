@@ -15,7 +15,7 @@ settings.register_profile("derandomized", derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 
-# --- seeded EDGE rows, shared by tests/test_edge_naturalness.py and tests/test_edge_answer_binding.py ---
+# --- seeded EDGE rows, shared by tests/edge/test_edge_naturalness.py and tests/edge/test_edge_answer_binding.py ---
 # The sampler and the grammar over a fixed set of real verified links (tests/data/edge_natural_links.csv,
 # taken from a default run's edges.csv) on the embedded emulator: the path `kopa synth` takes after its
 # graph stage, built once per session.

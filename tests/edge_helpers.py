@@ -1,6 +1,6 @@
 """Hand-built EDGE drafts for tests: execute some steps on the embedded emulator, wrap them in a
 ``Draft`` with the junctions a test names, and compose it (the path ``kopa synth`` takes after
-sampling). Shared by tests/test_edge_answer_binding.py, test_edge_values.py and test_edge_askable.py.
+sampling). Shared by tests/edge/test_edge_answer_binding.py, test_edge_values.py and test_edge_askable.py.
 
     with emulator() as backend:
         run = run_steps(backend, [PlanStep(id="s1", tool=..., args=...)])

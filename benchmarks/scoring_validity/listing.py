@@ -2,7 +2,7 @@
 
 For every required number, money or duration fact with one scalar value and no competitors (a plain
 fact: "종로구의 최고기온", "지난달 매매 건수"), the oracle's line for it is replaced by a list of figures
-that holds the value (tests/test_grpo_rewards_attacks.py's LISTING case, "21도, 17도, 14도"):
+that holds the value (tests/grpo/test_grpo_rewards_attacks.py's LISTING case, "21도, 17도, 14도"):
 
 - rows: the value's field over every row of the step it is read from ("$s2.items[0].fcstValue" ->
   every fcstValue of s2), when that step shows at least two distinct values (12 at most, the value

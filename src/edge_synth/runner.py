@@ -69,7 +69,7 @@ def with_token(session: Session, op_id: str, args: dict[str, Any]) -> dict[str, 
 # bytes. About 80% of the sampler's calls repeat one made before (a district's trades, the nationwide
 # hospital list); each costs ~5 ms in the emulator. Only the sampler and the grounding read this cache;
 # composition re-executes every plan on a fresh backend (pipeline.same_outputs), so a stale answer could
-# not reach the data. KOPA_EDGE_NO_CALL_CACHE=1 turns it off (tests/test_edge_call_cache.py compares).
+# not reach the data. KOPA_EDGE_NO_CALL_CACHE=1 turns it off (tests/edge/test_edge_call_cache.py compares).
 CALL_CACHE_SIZE = 4096
 _CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[Any, ...], CallResult]] = weakref.WeakKeyDictionary()
 

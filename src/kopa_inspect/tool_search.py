@@ -9,7 +9,7 @@ path) goes behind the distinct ones, so one family cannot fill the whole top-k.
 Why BM25 rather than raw overlap: with 1,000+ catalog datasets, grams every Seoul or Assembly
 dataset shares (``페이지``, ``요청``, ``위치``) outweighed the rare grams that name the capability
 (``급식``, ``법정동``). Measured recall@k of the gold tools from the task query alone is in
-tests/test_tools.py and ``kopa tasks stats``.
+tests/tools/test_tools.py and ``kopa tasks stats``.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def _split_system(default: str) -> str:
 # 40 SmolLM2 tokens a tool and the old Hermes preamble about 95; a tool was 55% of a held-out step's
 # prompt. Nothing a model needs is dropped: name, description, each parameter's name, type,
 # required flag, enum and description, and any other key of a parameter's schema (default, items)
-# as JSON; tests/test_tool_rendering.py reads all of them back from the text for every tool of every
+# as JSON; tests/tools/test_tool_rendering.py reads all of them back from the text for every tool of every
 # spec. ``additionalProperties: false`` is not shown (every tool here has it; the parameters listed
 # are the ones there are). Jinja, not Python: transformers renders this same template for hf/local
 # and for training (the tokenizer's template), and :func:`render` for llama.cpp, so the three read

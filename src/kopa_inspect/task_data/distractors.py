@@ -37,7 +37,7 @@ alike to it (another district's copy of a Seoul dataset: same arguments, same fi
 near namesakes are then not offered, which costs plausibility, never validity.
 
 Both are checked by execution (:func:`reproducing_distractors`, run on every task in
-tests/test_tools.py): each distractor that can be called with a gold step's arguments is called,
+tests/tools/test_tools.py): each distractor that can be called with a gold step's arguments is called,
 and its output must not contain every distinctive value the task takes from that step (fact
 values and downstream arguments; small whole numbers and echoed arguments prove nothing).
 Operations of other platforms come from other parts of the emulated world (their own random
@@ -67,7 +67,7 @@ KINDS: tuple[str, ...] = ("platform", "namesake", "retrieval")
 # (holder, held): patterns over "<op id> <summary>". A holder serves the records of every held
 # operation under other arguments (rule 2 above); either one is a substitute for the other (a
 # district's list may hold the very records a city-wide question needs). Found by
-# ``reproducing_distractors`` (tests/test_tools.py) or from the emulated world's make-up.
+# ``reproducing_distractors`` (tests/tools/test_tools.py) or from the emulated world's make-up.
 SAME_RECORDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     # The per-province real-time list carries every station's row, same values as per station.
     (re.compile(r"^airkorea_getCtprvnRltmMesureDnsty "), re.compile(r"^airkorea_getMsrstnAcctoRltmMesureDnsty ")),
