@@ -252,10 +252,31 @@ class Backend(ABC):
         pass
 
 
+# The connection pool of the HTTP backends. Idle connections expire after 5 s, well before `kopa
+# serve` closes them (kopa_inspect.serving.KEEP_ALIVE_S), so the client is the side that closes and
+# never sends on a connection the server is closing; every pooled connection is kept for the next
+# burst rather than 20 (httpx's default), so a burst does not reopen 80 connections.
+CLIENT_LIMITS = httpx.Limits(max_connections=100, max_keepalive_connections=100, keepalive_expiry=5.0)
+
+
 class _HttpBackend(Backend):
+    # Whether calls past the pool's size wait in a semaphore rather than in httpcore's pool queue,
+    # whose bookkeeping grows with the queue: 1,000 calls at once cost ~20 s of client CPU there
+    # (benchmarks/load_bench.py), a few in a semaphore. Off for the in-process emulator (no pool).
+    gate_calls = False
+
     def __init__(self, config: BackendConfig, client: httpx.AsyncClient) -> None:
         super().__init__(config)
         self.client = client
+        self._gate: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+    def _call_gate(self) -> asyncio.Semaphore | None:
+        if not self.gate_calls:
+            return None
+        loop = asyncio.get_running_loop()
+        if self._gate is None or self._gate[0] is not loop:  # a semaphore belongs to one loop
+            self._gate = (loop, asyncio.Semaphore(CLIENT_LIMITS.max_connections or 100))
+        return self._gate[1]
 
     def base_url_for(self, req: Request) -> str:
         return ""
@@ -265,12 +286,30 @@ class _HttpBackend(Backend):
 
     async def _send(self, req: Request, clock: str | None) -> HttpResponse:
         url = self.base_url_for(req) + req.path
-        r = await self.client.request(
-            req.method, url, params=req.query, json=req.body, headers=self.headers(clock)
-        )
+        gate = self._call_gate()
+        if gate is None:
+            r = await self._request(req, url, clock)
+        else:
+            async with gate:
+                r = await self._request(req, url, clock)
         # Headers a real client reads (the download's file name) travel with the body.
         headers = {h: r.headers[h] for h in KEPT_HEADERS if h in r.headers}
         return HttpResponse(r.status_code, r.headers.get("content-type", ""), r.content, headers=headers)
+
+    async def _request(self, req: Request, url: str, clock: str | None) -> httpx.Response:
+        try:
+            return await self.client.request(
+                req.method, url, params=req.query, json=req.body, headers=self.headers(clock)
+            )
+        except httpx.RemoteProtocolError:
+            # A server that closes an idle keep-alive connection as the request goes out on it
+            # answers nothing ("Server disconnected without sending a response"); the request was
+            # not handled, and a GET is safe to send once more on a fresh connection.
+            if req.method != "GET":
+                raise
+            return await self.client.request(
+                req.method, url, params=req.query, json=req.body, headers=self.headers(clock)
+            )
 
     async def aclose(self) -> None:
         await self.client.aclose()
@@ -300,11 +339,12 @@ class EmbeddedBackend(_HttpBackend):
 
 class ServedBackend(_HttpBackend):
     kind: BackendKind = "served"
+    gate_calls = True
 
     def __init__(self, config: BackendConfig) -> None:
         if not config.base_url:
             raise ValueError("the served backend needs base_url (e.g. http://127.0.0.1:8090)")
-        client = httpx.AsyncClient(base_url=config.base_url.rstrip("/"), timeout=config.timeout)
+        client = httpx.AsyncClient(base_url=config.base_url.rstrip("/"), timeout=config.timeout, limits=CLIENT_LIMITS)
         super().__init__(config, client)
         self._key = os.environ.get("KOPA_EMULATOR_KEY", DEFAULT_EMULATOR_KEY)
 
@@ -322,12 +362,14 @@ class LiveBackend(_HttpBackend):
     """The real APIs. Only the configured platforms' hosts are reachable."""
 
     kind: BackendKind = "live"
+    gate_calls = True
 
     def __init__(self, config: BackendConfig, env: dict[str, str] | None = None,
                  transport: httpx.AsyncBaseTransport | None = None) -> None:
         # ``transport`` routes the real URLs elsewhere (a proxy, or the emulator in tests); the
         # URLs, keys and allowlist stay exactly those of live mode.
-        client = httpx.AsyncClient(timeout=config.timeout, follow_redirects=False, transport=transport)
+        client = httpx.AsyncClient(timeout=config.timeout, follow_redirects=False, transport=transport,
+                                   limits=CLIENT_LIMITS)
         super().__init__(config, client)
         self.env = dict(os.environ if env is None else env)
         from kopa_inspect.apis import platforms

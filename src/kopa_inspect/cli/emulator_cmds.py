@@ -18,6 +18,7 @@ from rich.json import JSON
 from rich.table import Table
 
 from kopa_inspect.backends import BackendConfig, BackendKind, make_backend, redact
+from kopa_inspect.serving import KEEP_ALIVE_S
 
 console = Console()
 err_console = Console(stderr=True)
@@ -51,22 +52,26 @@ def serve(
     clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601, KST if naive) used when a request sends no X-Kopa-Clock header; default: today (fixed at start); 'now': the wall clock at each request.")] = None,
     quota: Annotated[int | None, typer.Option(help="Calls per key, per operation, per day (code 22 / the portal's quota error beyond it).")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
+    keep_alive: Annotated[int, typer.Option(help="Seconds an idle keep-alive connection stays open; keep it above every client pool's expiry (httpx: 5 s), or a reused connection can be closed under a request.")] = KEEP_ALIVE_S,
+    cache: Annotated[bool, typer.Option(help="Answer a GET seen before from memory (off by itself with --quota or --clock now, where answers change between calls).")] = True,
 ) -> None:
     """Serve every emulated API over HTTP, at its real path (e.g. /1360000/VilageFcstInfoService_2.0/getVilageFcst).
 
     A client written for the real API works unchanged with its base URL set to http://HOST:PORT.
     The accepted key is $KOPA_EMULATOR_KEY (default: the built-in emulator key).
     """
-    import uvicorn
-
     from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, EmulatorConfig, create_app
+    from kopa_inspect.serving import AnswerCache, cacheable
+    from kopa_inspect.serving import serve as serve_app
 
     if not _is_loopback(host):
         err_console.print(f"[yellow]warning:[/] binding {host} exposes the emulator beyond this machine")
     key = os.environ.get("KOPA_EMULATOR_KEY", DEFAULT_EMULATOR_KEY)
-    app = create_app(EmulatorConfig(seed=seed, clock=clock, keys=frozenset({key}), daily_quota=quota))
+    app: Any = create_app(EmulatorConfig(seed=seed, clock=clock, keys=frozenset({key}), daily_quota=quota))
+    if cache and cacheable(clock, quota):
+        app = AnswerCache(app)
     err_console.print(f"kopa emulator on http://{host}:{port} (seed {seed}, clock {clock or 'default'})")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False)
+    serve_app(app, host, port, log_level, keep_alive=keep_alive)
 
 
 def call(
