@@ -162,36 +162,68 @@ def _char_forms(char: str) -> str:
     return "(?:" + "|".join(forms) + ")"
 
 
+@dataclass(frozen=True)
+class _KeyMatcher:
+    """One compiled pattern for every spelling of some keys, and a cheap test that a text may hold
+    one: a spelling either encodes some character (the text has a "%") or keeps every character,
+    so it holds each key's longest run of letters and digits as is."""
+
+    pattern: re.Pattern[str]
+    anchors: tuple[str, ...]
+
+    def may_hold(self, text: str) -> bool:
+        return "%" in text or any(a in text for a in self.anchors)
+
+
+_UNRESERVED_RUN = re.compile(r"[A-Za-z0-9_.~-]+")
+
+
 @functools.lru_cache(maxsize=64)
-def _secret_pattern(secrets: tuple[str, ...]) -> re.Pattern[str] | None:
+def _key_matcher(secrets: tuple[str, ...]) -> _KeyMatcher | None:
     # Longest first: a key that contains another is removed whole.
     keys = sorted({s for s in secrets if s}, key=len, reverse=True)
     if not keys:
         return None
-    return re.compile("|".join("".join(_char_forms(c) for c in key) for key in keys))
+    pattern = re.compile("|".join("".join(_char_forms(c) for c in key) for key in keys))
+    # A key without letters or digits has no run to look for; the empty anchor sends every text on.
+    anchors = tuple(max(_UNRESERVED_RUN.findall(key), key=len, default="") for key in keys)
+    return _KeyMatcher(pattern, anchors)
 
 
 def redact(text: str, secrets: list[str]) -> str:
     """``text`` with every key in ``secrets`` replaced by ``***``, in any of its spellings: raw,
     URL- or percent-encoded (mixed case hex included), or encoded twice."""
-    pattern = _secret_pattern(tuple(secrets))
-    return text if pattern is None else pattern.sub(REDACTED, text)
+    matcher = _key_matcher(tuple(secrets))
+    return text if matcher is None else _redact_text(text, matcher)
+
+
+def _redact_text(text: str, matcher: _KeyMatcher) -> str:
+    return matcher.pattern.sub(REDACTED, text) if matcher.may_hold(text) else text
 
 
 def redact_value(value: Any, secrets: list[str]) -> Any:
     """``value`` with :func:`redact` applied to every text in it, object keys included (lists,
     tuples and dicts are walked; other values are returned unchanged)."""
-    pattern = _secret_pattern(tuple(secrets))
-    return value if pattern is None else _redact_walk(value, pattern)
+    matcher = _key_matcher(tuple(secrets))
+    if matcher is None:
+        return value
+    try:
+        # One pass in C over the whole value first: most answers hold neither a "%" nor a key's
+        # run of letters (JSON escapes neither), and then nothing needs walking.
+        if not matcher.may_hold(json.dumps(value, ensure_ascii=False, default=str)):
+            return value
+    except (TypeError, ValueError, RecursionError):
+        pass
+    return _redact_walk(value, matcher)
 
 
-def _redact_walk(value: Any, pattern: re.Pattern[str]) -> Any:
+def _redact_walk(value: Any, matcher: _KeyMatcher) -> Any:
     if isinstance(value, str):
-        return pattern.sub(REDACTED, value)
+        return _redact_text(value, matcher)
     if isinstance(value, list | tuple):
-        return type(value)(_redact_walk(v, pattern) for v in value)
+        return type(value)(_redact_walk(v, matcher) for v in value)
     if isinstance(value, dict):
-        return {_redact_walk(k, pattern): _redact_walk(v, pattern) for k, v in value.items()}
+        return {_redact_walk(k, matcher): _redact_walk(v, matcher) for k, v in value.items()}
     return value
 
 
@@ -401,10 +433,12 @@ _TEXT_TYPE = re.compile(r"^\s*(text/|application/([\w.-]+\+)?(json|xml|javascrip
 
 def redact_bytes(body: bytes, secrets: list[str]) -> bytes:
     """``redact`` on raw bytes (a binary body cannot be decoded as text first)."""
-    pattern = _secret_pattern(tuple(secrets))
-    if pattern is None:
+    matcher = _key_matcher(tuple(secrets))
+    if matcher is None:
         return body
-    return _bytes_pattern(pattern.pattern).sub(REDACTED.encode("ascii"), body)
+    if b"%" not in body and not any(a.encode("utf-8") in body for a in matcher.anchors):
+        return body
+    return _bytes_pattern(matcher.pattern.pattern).sub(REDACTED.encode("ascii"), body)
 
 
 @functools.lru_cache(maxsize=64)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kopa_inspect.apis import get_operation, get_platform
 from kopa_inspect.apis._envelope import Parsed
-from kopa_inspect.backends import ArgumentError, Backend, BackendError, redact, redact_value
+from kopa_inspect.backends import ArgumentError, Backend, BackendError, redact, redact_bytes, redact_value
 
 # Tool output budget for the model: items beyond it are cut, and the cut is said.
 DEFAULT_MAX_ITEMS = 100
@@ -121,6 +121,7 @@ class Session:
                 # Without a valid session token the request goes out with no usable key, and
                 # the platform answers with its own authentication error.
                 key_override = "" if token is None else f"invalid-{token}"
+        secrets = self.backend.secrets()
         try:
             resp = await self.backend.send(op, send_args, self.clock, key_override=key_override)
         except BackendError as exc:
@@ -128,12 +129,15 @@ class Session:
             status = 0
         else:
             envelope = op.envelope_override or platform.envelope
+            # The body loses the key before it is parsed: a parser may keep a cut of a body it
+            # cannot read (an error page quoting the URL), and a cut key no longer matches it.
+            resp = replace(resp, body=redact_bytes(resp.body, secrets))
             try:
                 parsed = envelope.parse(op, resp)
             except Exception as exc:  # an unparseable body is reported, not raised
                 parsed = Parsed(ok=False, code=str(resp.status), message=f"unparseable response: {exc}"[:300])
             status = resp.status
-        result = CallResult(op_id, args, redact_parsed(parsed, self.backend.secrets()), status)
+        result = CallResult(op_id, args, redact_parsed(parsed, secrets), status)
         self.record(result)
         return result
 

@@ -25,6 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from _emulator_server import ServerThread
+from kopa_inspect.apis._envelope import HttpResponse
 from kopa_inspect.backends import REDACTED, BackendConfig, RecordingBackend, ServedBackend
 from kopa_inspect.emulator import DEFAULT_EMULATOR_KEY, EmulatorConfig, create_app
 from kopa_inspect.execution import Session
@@ -206,3 +207,26 @@ def test_edge_dataset_row_holds_no_key(echo_url: str) -> None:
     row = make_row(draft, comp, seed=0, clock=CLOCK)
     text = json.dumps(row, ensure_ascii=False, default=str)
     assert not leaks(text), leaks(text)
+
+
+class _GatewayPage(ServedBackend):
+    """A proxy's error page that quotes the request URL, key and all, where the tool layer keeps only
+    the first 200 characters of an unparseable body."""
+
+    async def _send(self, req: Any, clock: str | None) -> HttpResponse:
+        url = f"https://apis.data.go.kr{req.path}?serviceKey={urllib.parse.quote(KEY, safe='')}"
+        text = f"Bad Gateway: the upstream did not answer {url}"
+        # Padded so that character 200 falls inside the key, 12 characters before its end.
+        return HttpResponse(502, "text/plain", ("-" * (212 - len(text)) + text).encode())
+
+
+async def test_a_cut_error_page_keeps_no_part_of_the_key() -> None:
+    backend = _GatewayPage(BackendConfig(kind="served", base_url="http://unused"))
+    try:
+        result = await Session(backend, clock=CLOCK).call("kasi_getRestDeInfo", {"solYear": "2026"})
+    finally:
+        await backend.aclose()
+    assert not result.ok and len(result.message) <= 200, result.message
+    encoded = urllib.parse.quote(KEY, safe="")
+    assert "Bad Gateway" in result.message
+    assert not any(encoded[:n] in result.message for n in range(8, len(encoded) + 1)), result.message
