@@ -5,7 +5,7 @@ The step metric and the GRPO answer reward score an EDGE answer with ``steps.sco
 wrong model could name the loser of a comparison as the winner, swap the two rows' figures, or
 name another row as the largest one and still score 1.0. These attacks are built from real rows:
 the sampler and grammar over the fixed verified links of tests/data/edge_natural_links.csv on the
-embedded emulator (the pattern of tests/test_edge_naturalness.py, copied rather than imported so
+embedded emulator (the pattern of tests/edge/test_edge_naturalness.py, copied rather than imported so
 the two modules stay independent).
 """
 

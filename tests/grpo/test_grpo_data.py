@@ -51,7 +51,7 @@ def tokenizer():
     from kopa_inspect.providers.local import DEFAULT_DIR, is_prepared
 
     if not is_prepared(DEFAULT_DIR):
-        pytest.skip("the local model folder is not prepared (tests/test_local_model.py makes it)")
+        pytest.skip("the local model folder is not prepared (tests/providers/test_local_model.py makes it)")
     from transformers import AutoTokenizer
 
     return AutoTokenizer.from_pretrained(str(DEFAULT_DIR))

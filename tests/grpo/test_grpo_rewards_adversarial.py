@@ -144,7 +144,7 @@ def test_extra_arguments_are_penalised():
     assert score(rewards.outcome_reward, [extra], KMA_STEP) == [0.0]
     assert score(rewards.argument_reward, [extra], KMA_STEP)[0] < 1.0
     # Harmless spellings stay exact: the default first page. A number as a string is not harmless:
-    # Inspect refuses "60" for the integer nx (tests/test_schema_types.py).
+    # Inspect refuses "60" for the integer nx (tests/grpo/test_schema_types.py).
     same = call("kma_getVilageFcst", {**KMA_ARGS, "pageNo": 1})
     assert score(rewards.outcome_reward, [same], KMA_STEP) == [1.0]
     assert score(rewards.outcome_reward, [call("kma_getVilageFcst", {**KMA_ARGS, "nx": "60"})], KMA_STEP) == [0.0]

@@ -4,7 +4,7 @@ Each test is one way a wrong model could earn a reward or a metric, written befo
 attack must earn nothing (or strictly less than the gold move, where a shaped reward is meant to
 give partial credit), and a valid alternative of the gold move must still earn full credit.
 ``attack_table()`` prints every attack's rewards and metrics (the before/after table in
-src/kopa_grpo/README.md was made with it: ``python tests/test_grpo_rewards_attacks.py``).
+src/kopa_grpo/README.md was made with it: ``python tests/grpo/test_grpo_rewards_attacks.py``).
 
 The tools are the real catalog schemas (key parameters are never in them; NEIS's session token
 KEY is). Rows carry the columns data.step_rows writes; ``prompts`` is the rendered prompt text with
@@ -298,7 +298,7 @@ def test_valid_alternatives_earn_full_credit():
     for alt in (reordered, first_page):
         assert total(alt, CALL_STEP) == pytest.approx(2.0), alt
         assert metrics_of(alt, CALL_STEP)["exact"] == 1.0
-    # "60" for the integer grid nx is no alternative: Inspect refuses it (tests/test_schema_types.py).
+    # "60" for the integer grid nx is no alternative: Inspect refuses it (tests/grpo/test_schema_types.py).
     as_strings = call("kma_getVilageFcst", {**JONGNO, "nx": "60", "ny": "127"})
     assert metrics_of(as_strings, CALL_STEP)["exact"] == 0.0 and total(as_strings, CALL_STEP) < 1.0
     # A code's leading zeros are part of it: 164779 is not corp_code 00164779.

@@ -1,7 +1,7 @@
 """Every gold move of the KOPA-Bench step split keeps full credit on every GRPO reward, and a hedge
 built from each gold answer earns nothing (slow: executes the 145 gold plans on the emulator).
 
-The attack tests (tests/test_grpo_rewards_attacks.py) close ways to earn credit; this guards the
+The attack tests (tests/grpo/test_grpo_rewards_attacks.py) close ways to earn credit; this guards the
 other side, that no closing rule takes credit from a right move: replays a gold wave makes on
 purpose, waves that call one tool twice, session tokens, long menu answers.
 """

@@ -203,7 +203,7 @@ def test_episode_a_call_inspect_refuses_is_not_executed():
     score, _ = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
                        [("kma_getVilageFcst", extra), ("kma_getVilageFcst", KMA_ARGS)], fcst, CLOCK)
     assert score == 1.0
-    # Types are checked too, as Inspect checks them (tests/test_schema_types.py): "60" for the
+    # Types are checked too, as Inspect checks them (tests/grpo/test_schema_types.py): "60" for the
     # integer nx is refused and never runs.
     score, outs = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
                           [("kma_getVilageFcst", {**KMA_ARGS, "nx": "60", "ny": "127"})], "기온은 16도입니다.", CLOCK)

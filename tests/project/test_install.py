@@ -8,7 +8,7 @@ In a new virtual environment (no system site-packages), from the package registr
 2. ``pip install <repo>[report]``: ``kopa report`` writes the report from those logs (jinja2 is not
    needed, so its absence is checked too).
 
-Slow (two pip installs): ``pytest -m slow tests/test_install.py``. The core's size is printed.
+Slow (two pip installs): ``pytest -m slow tests/project/test_install.py``. The core's size is printed.
 """
 
 from __future__ import annotations

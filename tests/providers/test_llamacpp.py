@@ -1,7 +1,7 @@
 """The llamacpp provider without the engine: prompt rendering, tool-call parsing, the generate path.
 
 The engine (llama_cpp.Llama) is replaced by a stand-in that returns llama.cpp's own completion shape,
-so these run in the fast suite; tests/test_llamacpp_engine.py runs the real engine (slow).
+so these run in the fast suite; tests/providers/test_llamacpp_engine.py runs the real engine (slow).
 """
 
 from __future__ import annotations
