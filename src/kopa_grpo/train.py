@@ -215,8 +215,16 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
     if settings.mode == "sft":
         from trl import SFTConfig, SFTTrainer
 
-        train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
-        sft_args = SFTConfig(**_trainer_args(settings, ckpt_dir))
+        sft_kwargs = _trainer_args(settings, ckpt_dir)
+        if settings.form == "trajectory":
+            from kopa_grpo.training_template import use_training_template
+
+            train = data.build(data_dir, "trajectory", tokenizer, settings.limit, settings.prompt)
+            use_training_template(tokenizer)
+            sft_kwargs["assistant_only_loss"] = True
+        else:
+            train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
+        sft_args = SFTConfig(**sft_kwargs)
         sft_trainer = SFTTrainer(model=model_path, args=sft_args, train_dataset=train, processing_class=tokenizer,
                                  peft_config=_peft_config(settings))
         if settings.time_budget_minutes:

@@ -247,14 +247,20 @@ def _row():
     return datasets.Dataset.from_list(to_dataset(rows).to_list(), features=to_dataset(rows).features)[0]
 
 
-@pytest.mark.parametrize("template", ["qwen2_5.jinja", "qwen3.jinja"])
-def test_messages_render_tool_call_arguments_as_json_objects(template):
+# The `messages` column holds each call's arguments as its exact JSON text: Qwen3's template writes a
+# string as it is; Qwen2.5's writes `arguments | tojson`, so it gets edge_synth.export.chat_messages
+# (arguments parsed exactly into dicts).
+@pytest.mark.parametrize(("template", "parsed"), [("qwen2_5.jinja", True), ("qwen3.jinja", False)])
+def test_messages_render_tool_call_arguments_as_json_objects(template, parsed):
     from transformers.utils.chat_template_utils import render_jinja_template
+
+    from edge_synth.export import chat_messages
 
     row = _row()
     assert isinstance(row["tools"], list) and all(isinstance(t, dict) for t in row["tools"])
     tpl = (TRL_TEMPLATES / template).read_text()
-    (text,), _ = render_jinja_template([row["messages"]], tools=row["tools"], chat_template=tpl)
+    messages = chat_messages(row) if parsed else row["messages"]
+    (text,), _ = render_jinja_template([messages], tools=row["tools"], chat_template=tpl)
     convo = text.split("<|im_start|>user", 1)[1]  # after the system turn's format example
     calls = re.findall(r"<tool_call>\s*(\{.*?\})\s*</tool_call>", convo, re.S)
     gold = json.loads(row["gold_calls_json"])
