@@ -9,9 +9,11 @@ the key in the query. Between bursts the client idles for --pause seconds, just 
 pool expiry, which is where a server keep-alive equal to the client's races it: rerun with
 `--keep-alive 5` (uvicorn's default) to see "Server disconnected without sending a response".
 
-Reported per server and burst size: requests, errors, req/s (requests over the bursts' wall time),
-p50/p99 latency, the server process's CPU ms per request, and kopa's req/s as a share of the bare
-app's. Client and servers share the machine's cores.
+Both servers run at once and are driven in turn, burst by burst. Reported per server and burst
+size: requests, errors, req/s (requests over the bursts' wall time), p50/p99 latency, the server
+process's CPU ms per request, kopa's req/s as a share of the bare app's, and the bare app's CPU
+per request as a share of kopa's (the servers' own cost; the client's httpx is most of the CPU
+and shares the machine's cores with both servers).
 
     .venv/bin/python benchmarks/load_bench.py                      # 200 and 1,000, 2 rounds each
     .venv/bin/python benchmarks/load_bench.py --distinct           # every request unique: no cache hit
@@ -173,34 +175,46 @@ async def burst(client: httpx.AsyncClient, reqs: list[tuple[str, dict[str, str]]
     tally.wall += time.perf_counter() - start
 
 
-async def run_server(kind: str, bursts: list[int], rounds: int, pause: float, keep_alive: int,
-                     timeout: float, distinct: bool) -> dict[int, Tally]:
-    port = free_port()
-    proc = start_server(kind, port, keep_alive)
+SERVERS = ("kopa", "bare")
+
+
+async def run_servers(bursts: list[int], rounds: int, pause: float, keep_alive: int, timeout: float,
+                      distinct: bool) -> dict[tuple[str, int], Tally]:
+    """Both servers up at once and driven in turn, burst by burst, so that both see the same load
+    from whatever else runs on the machine."""
+    ports = {kind: free_port() for kind in SERVERS}
+    procs = {kind: start_server(kind, ports[kind], keep_alive) for kind in SERVERS}
     reqs = requests()
-    tallies = {n: Tally() for n in bursts}
+    tallies = {(kind, n): Tally() for kind in SERVERS for n in bursts}
     try:
-        wait_until_up(proc, port)
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=CLIENT_LIMITS,
-                                     timeout=timeout) as client:
-            for (op_id, _), (path, query) in zip(CALLS, reqs, strict=True):  # warm-up: world parts built once
-                r = await client.get(path, params=query, headers={SEED_HEADER: "0", CLOCK_HEADER: CLOCK})
+        clients = {}
+        for kind in SERVERS:
+            wait_until_up(procs[kind], ports[kind])
+            clients[kind] = httpx.AsyncClient(base_url=f"http://127.0.0.1:{ports[kind]}", limits=CLIENT_LIMITS,
+                                              timeout=timeout)
+        for (op_id, _), (path, query) in zip(CALLS, reqs, strict=True):  # warm-up: world parts built once
+            for kind in SERVERS:
+                r = await clients[kind].get(path, params=query, headers={SEED_HEADER: "0", CLOCK_HEADER: CLOCK})
                 if kind == "kopa":
                     check_answer(op_id, r)
-            for _ in range(rounds):
-                for n in bursts:
+        for _ in range(rounds):
+            for n in bursts:
+                for kind in SERVERS:
                     # Idle just under the pool's expiry: the pooled connections are reused, which
                     # is where a server closing idle connections at the same time races the client.
                     await asyncio.sleep(pause)
-                    cpu0 = cpu_seconds(proc.pid)
-                    await burst(client, reqs, n, tallies[n], distinct)
-                    tallies[n].cpu += cpu_seconds(proc.pid) - cpu0
+                    cpu0 = cpu_seconds(procs[kind].pid)
+                    await burst(clients[kind], reqs, n, tallies[kind, n], distinct)
+                    tallies[kind, n].cpu += cpu_seconds(procs[kind].pid) - cpu0
+        for client in clients.values():
+            await client.aclose()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for proc in procs.values():
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     return tallies
 
 
@@ -226,14 +240,16 @@ def summarize(kind: str, n: int, tally: Tally) -> dict[str, Any]:
 
 async def main_async(ns: argparse.Namespace) -> list[dict[str, Any]]:
     bursts = [int(b) for b in ns.bursts.split(",") if b.strip()]
-    rows: list[dict[str, Any]] = []
-    for kind in ("kopa", "bare"):
-        tallies = await run_server(kind, bursts, ns.rounds, ns.pause, ns.keep_alive, ns.timeout, ns.distinct)
-        rows += [summarize(kind, n, tallies[n]) for n in bursts]
-    bare = {r["burst"]: r["req_per_s"] for r in rows if r["server"] == "bare"}
+    tallies = await run_servers(bursts, ns.rounds, ns.pause, ns.keep_alive, ns.timeout, ns.distinct)
+    rows = [summarize(kind, n, tallies[kind, n]) for kind in SERVERS for n in bursts]
+    bare = {r["burst"]: r for r in rows if r["server"] == "bare"}
     for r in rows:
-        if r["server"] == "kopa" and bare.get(r["burst"]):
-            r["kopa_over_bare"] = round(r["req_per_s"] / bare[r["burst"]], 2)
+        other = bare.get(r["burst"])
+        if r["server"] == "kopa" and other and other["req_per_s"]:
+            r["kopa_over_bare"] = round(r["req_per_s"] / other["req_per_s"], 2)
+            if r["server_cpu_ms_per_req"]:
+                # the servers' own cost, free of the client's: bare CPU per request over kopa's
+                r["cpu_bare_over_kopa"] = round(other["server_cpu_ms_per_req"] / r["server_cpu_ms_per_req"], 2)
     return rows
 
 
@@ -264,7 +280,7 @@ def main() -> None:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
     else:
         cols = ["server", "burst", "requests", "errors", "req_per_s", "p50_ms", "p99_ms", "server_cpu_ms_per_req",
-                "kopa_over_bare"]
+                "kopa_over_bare", "cpu_bare_over_kopa"]
         print(tabulate([[r.get(c, "") for c in cols] for r in rows], headers=cols))
         for r in rows:
             if r["first_errors"]:
