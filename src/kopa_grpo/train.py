@@ -20,6 +20,8 @@ from kopa_grpo.config import TrainSettings, load_settings
 
 log = logging.getLogger(__name__)
 
+TRAJECTORY_MAX_LENGTH = 8192
+
 
 def resolve_model(name: str) -> str:
     if name == "local":
@@ -222,6 +224,9 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
             train = data.build(data_dir, "trajectory", tokenizer, settings.limit, settings.prompt)
             use_training_template(tokenizer)
             sft_kwargs["assistant_only_loss"] = True
+            # TRL's default max_length (1024) would cut every conversation before its answer;
+            # SmolLM2's context holds the exported rows (benchmarks/README.md, "EDGE rows for training").
+            sft_kwargs.setdefault("max_length", TRAJECTORY_MAX_LENGTH)
         else:
             train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
         sft_args = SFTConfig(**sft_kwargs)

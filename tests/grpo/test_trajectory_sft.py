@@ -38,39 +38,46 @@ def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "dataset"
 
 
+def _assistant_text(messages: list[dict]) -> str:
+    """What the loss must cover: each assistant turn as the template writes it, end token included."""
+    out = ""
+    for m in messages:
+        if m["role"] != "assistant":
+            continue
+        body = m["content"] if not m["tool_calls"] else "".join(
+            f'\n<tool_call>\n{{"name": "{tc["function"]["name"]}", "arguments": {tc["function"]["arguments"]}}}'
+            "\n</tool_call>" for tc in m["tool_calls"])
+        out += body + "<|im_end|>"
+    return out
+
+
 def test_one_sft_step_trains_on_the_assistant_turns_only(local_model: Path, edge_data: Path, tmp_path: Path) -> None:
     import torch
-    from transformers import AutoTokenizer
-    from trl import SFTConfig, SFTTrainer
 
     from kopa_grpo import data
-    from kopa_grpo.config import PromptSettings
-    from kopa_grpo.training_template import use_training_template
+    from kopa_grpo.config import PromptSettings, TrainSettings
+    from kopa_grpo.train import build_trainer
+    from kopa_grpo.training_template import training_chat_template
 
     torch.set_num_threads(1)
-    # Every trajectory (the split keeps ~90% for training; a small run may hold only a few).
-    rows = data.build(edge_data, "trajectory", prompt=PromptSettings(test_percent=0))
+    # Every trajectory of the small run (the split would hold ~10% out), no LoRA: plain SFT.
+    prompt = PromptSettings(test_percent=0)
+    settings = TrainSettings(mode="sft", form="trajectory", model=str(local_model), lora=None, prompt=prompt,
+                             trainer={"max_steps": 1, "per_device_train_batch_size": 1, "max_length": None,
+                                      "report_to": [], "save_strategy": "no", "learning_rate": 1e-5,
+                                      "gradient_checkpointing": False})
+    trainer, tok, _, n_rows = build_trainer(edge_data, settings, tmp_path)
+    assert trainer.args.assistant_only_loss and tok.chat_template == training_chat_template()
+    rows = data.build(edge_data, "trajectory", prompt=prompt)
+    assert n_rows == len(rows) == len(trainer.train_dataset)
     # The two shortest conversations: a CPU step over 2 x 3k tokens took minutes.
-    train = rows.select(sorted(range(len(rows)), key=lambda i: len(str(rows[i]["messages"])))[:2])
-    tok = use_training_template(AutoTokenizer.from_pretrained(str(local_model)))
-    args = SFTConfig(output_dir=str(tmp_path / "ckpt"), max_steps=1, per_device_train_batch_size=1,
-                     assistant_only_loss=True, max_length=None, use_cpu=True, bf16=False, report_to=[],
-                     save_strategy="no", logging_steps=1, learning_rate=1e-5, gradient_checkpointing=False)
-    trainer = SFTTrainer(model=str(local_model), args=args, train_dataset=train, processing_class=tok)
-    batch = trainer.data_collator([trainer.train_dataset[i] for i in range(len(trainer.train_dataset))])
-    for k, row in enumerate(train):
+    short = sorted(range(n_rows), key=lambda i: len(trainer.train_dataset[i]["input_ids"]))[:2]
+    batch = trainer.data_collator([trainer.train_dataset[i] for i in short])
+    for k, i in enumerate(short):
         ids, labels = batch["input_ids"][k], batch["labels"][k]
-        n = int(batch["attention_mask"][k].sum()) if "attention_mask" in batch else len(ids)
-        trained = tok.decode(ids[:n][labels[:n] != -100])
-        expected = ""
-        for m in row["messages"]:
-            if m["role"] != "assistant":
-                continue
-            body = m["content"] if not m["tool_calls"] else "".join(
-                f'\n<tool_call>\n{{"name": "{tc["function"]["name"]}", "arguments": {tc["function"]["arguments"]}}}'
-                "\n</tool_call>" for tc in m["tool_calls"])
-            expected += body + "<|im_end|>"
-        assert trained == expected
-        assert "<tool_response>" not in trained and row["messages"][1]["content"] not in trained
+        trained = tok.decode(ids[labels != -100])
+        assert trained == _assistant_text(rows[i]["messages"])
+        assert "<tool_response>" not in trained and rows[i]["messages"][1]["content"] not in trained
+    trainer.train_dataset = trainer.train_dataset.select(short[:1])
     result = trainer.train()
     assert result.global_step == 1 and torch.isfinite(torch.tensor(result.training_loss))
