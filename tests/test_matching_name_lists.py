@@ -58,3 +58,31 @@ def test_a_district_short_form_only_where_it_is_a_place_for_sure() -> None:
     assert "부산진" in short_forms("부산진구")
     assert short_forms("종로구") == [] and short_forms("김민구") == []
     assert "종로" in short_forms("종로구", question=QUESTION)
+
+
+# three places asked nearest first ("가까운 순 세 곳"): the right three in another order rank them wrong
+NEAREST = [{"id": "top3", "matcher": "ranked_set", "value": "$x", "description": "가까운 3곳 (three nearest, nearest first)"}]
+THREE = ["소문난닭갈비 중동점", "시골냉면 해운대해수욕장점", "명가막국수 해운대해수욕장점"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "가까운 순: 소문난닭갈비 중동점(464m), 시골냉면 해운대해수욕장점(591m), 명가막국수 해운대해수욕장점(684m).",
+        "1. 소문난닭갈비 중동점 - 464m\n2. 시골냉면 해운대해수욕장점 - 591m\n3. 명가막국수 해운대해수욕장점 - 684m",
+        "제일 가까운 곳은 소문난닭갈비 중동점이고, 그다음 시골냉면 해운대해수욕장점, 명가막국수 해운대해수욕장점 순입니다.",
+    ],
+)
+def test_ranked_three_in_order_hold(answer: str) -> None:
+    assert m.score_answer(NEAREST, {"top3": THREE}, answer) == {"top3": 1.0}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "가까운 순: 소문난닭갈비 중동점(464m), 명가막국수 해운대해수욕장점(591m), 시골냉면 해운대해수욕장점(684m).",
+        "가까운 순: 시골냉면 해운대해수욕장점, 소문난닭갈비 중동점, 명가막국수 해운대해수욕장점",
+    ],
+)
+def test_ranked_three_in_another_order_miss(answer: str) -> None:
+    assert m.score_answer(NEAREST, {"top3": THREE}, answer) == {"top3": 0.0}

@@ -44,3 +44,20 @@ def test_a_range_with_weekdays_states_its_days() -> None:
     past = "- 9월 24일(목)~27일(일): 추석 연휴\n- 10월 3일(토): 개천절"
     assert m.score_answer(HOLIDAYS, {"days": DAYS}, right)["days"] == 1.0
     assert m.score_answer(HOLIDAYS, {"days": DAYS}, past)["days"] == 0.0
+
+
+@pytest.mark.parametrize("answer", [
+    "9월 24~26일 추석, 10월 3일 개천절이 공휴일입니다. (조회 기준일 9월 30일)",
+    "9월 1일부터 11월 30일까지 공휴일은 9월 24일, 25일, 26일(추석)과 10월 3일(개천절)입니다.",
+    "공휴일: 9월 24일, 9월 25일, 9월 26일, 10월 3일. 9월 28일(월)은 대체공휴일이 아닙니다.",
+])
+def test_other_dates_said_as_no_holiday_hold(answer: str) -> None:
+    assert m.score_answer(HOLIDAYS, {"days": DAYS}, answer)["days"] == 1.0
+
+
+@pytest.mark.parametrize("answer", [
+    "9월 24~26일 추석, 10월 3일 개천절, 그리고 9월 28일 추석 대체공휴일이 있습니다.",
+    "공휴일은 9월 24일, 25일, 26일, 29일, 10월 3일입니다.",
+])
+def test_an_invented_holiday_inside_the_period_fails(answer: str) -> None:
+    assert m.score_answer(HOLIDAYS, {"days": DAYS}, answer)["days"] == 0.0

@@ -57,9 +57,12 @@ DEFAULT_MAX_MESSAGES = 60
 # 10: a runner-up labelled by its rank, a measure list continued up to its connective, web addresses
 #    without their scheme, month/day dates beside a count, a role's holder, closed claims, per-group
 #    lists with qualified names or names after the figures or in the next sentence, subjects with
-#    accepted variants ("2026년|2026|올해") and key facts with their English forms; gold fixes
-#    (kopa-065 asks the drink warning too, kopa-080 binds each winner and party to its year,
-#    kopa-120..123 require the phone the question asks for).
+#    accepted variants ("2026년|2026|올해") and key facts with their English forms, the question's own
+#    ordinals and fractions in words as no count, tables read by column, sets asked in order
+#    (ranked_set), invented holidays inside a listed period; gold fixes (kopa-065 asks the drink
+#    warning too, kopa-080 binds each winner and party to its year, kopa-113's earlier party is
+#    "4년 전", kopa-120..123 require the phone and name the later festivals as competitors,
+#    kopa-025..027 rank the three nearest).
 TASK_VERSION = 10
 
 _TRUE = {"true", "yes", "1", "on"}

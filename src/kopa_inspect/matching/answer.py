@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView, parse_answer
 from kopa_inspect.matching.claimed import _same_value
 from kopa_inspect.matching.denials import undenied
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, _as_list, _get, _literal
-from kopa_inspect.matching.facts import score_fact
+from kopa_inspect.matching.facts import _blanked_view, score_fact
 from kopa_inspect.matching.measures import measure_scopes, measure_view, measure_words
 from kopa_inspect.matching.names import (
     _NUMERIC,
@@ -21,6 +21,43 @@ from kopa_inspect.matching.names import (
 )
 from kopa_inspect.matching.romanized import expand_romanized
 from kopa_inspect.matching.winners import infer_competitors
+
+_ORDINAL = re.compile(r"(?<![\d.,])\d+\s*(?:대|회|기|차)(?=\s)")
+
+
+def _ordinals_left_out(view: AnswerView, fact: Any, blank: Callable[[str], str] | None) -> AnswerView:
+    return _blanked_view(view, blank) if blank is not None and _get(fact, "matcher") in _NUMERIC_KINDS else view
+
+
+def _subject_said_as(subject: Any, holder: str | None) -> list[str | None]:
+    """The subject as the answer may name it: itself, and its holder's name for a role."""
+    own = str(subject) if subject not in (None, "") else None
+    return [own, holder] if holder else [own]
+
+
+def _role_holders(facts: Sequence[Any], resolved: Mapping[str, Mapping[str, Any]],
+                  expected: Mapping[str, Any]) -> dict[str, str]:
+    """A role another fact names the holder of ("교육위원회 위원장" -> 오정훈): facts about the role are
+    said after the holder's name too ("위원장: 오정훈 의원 (조국혁신당)")."""
+    out: dict[str, str] = {}
+    for f in facts:
+        fid, desc = str(_get(f, "id")), _get(f, "description")
+        value = expected.get(fid)
+        if _get(f, "matcher") in ("name", "exact") and not resolved[fid].get("subject") and isinstance(value, str) and desc:
+            out[normalize_name(desc)] = value
+    return out
+
+
+def _question_ordinals_blanker(facts: Sequence[Any], question: str | None) -> Callable[[str], str] | None:
+    """Blanks the question's own ordinals ("22대 국회", "제9회 지방선거") restated in an answer: no figure
+    of it. Not those that tell the task's figures apart ("22대 … 21대" label two periods' counts)."""
+    descs = [normalize_name(_get(f, "description") or "") for f in facts if _get(f, "matcher") in _NUMERIC_KINDS]
+    ordinals = sorted({o for o in _ORDINAL.findall(question or "") if len({normalize_name(o) in d for d in descs}) <= 1},
+                      key=len, reverse=True)
+    if not ordinals:
+        return None
+    pattern = re.compile("|".join(re.escape(o) for o in ordinals))
+    return lambda text: pattern.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def score_answer(
@@ -121,11 +158,8 @@ def score_answer(
                      for fid, w in words.items()}
         if len(fids) > 1 and any(own_words.values()):
             row_scopes |= dict.fromkeys(fids, own_words)
-    # a role another fact names the holder of ("교육위원회 위원장" -> 오정훈): its facts are said after
-    # the holder's name too ("위원장: 오정훈 의원 (조국혁신당)")
-    holders = {normalize_name(_get(f, "description")): expected.get(str(_get(f, "id"))) for f in facts
-               if _get(f, "matcher") in ("name", "exact") and not resolved[str(_get(f, "id"))].get("subject")
-               and isinstance(expected.get(str(_get(f, "id"))), str) and _get(f, "description")}
+    holders = _role_holders(facts, resolved, expected)
+    blank_ordinals = _question_ordinals_blanker(facts, question)
     out: dict[str, float] = {}
     for f in facts:
         fid = str(_get(f, "id"))
@@ -155,7 +189,8 @@ def score_answer(
         own_names = unmasked
         if own and isinstance(exp, str) and normalize_name(exp) in owners and normalize_name(ctx.get("scope") or "") != normalize_name(exp):
             own_names = [*unmasked, exp]
-        holder = holders.get(normalize_name(subject)) if subject not in (None, "") else None
+        base = _ordinals_left_out(base, f, blank_ordinals)
+        holder = holders.get(normalize_name(subject or ""))
         out[fid] = max(score_fact(
             f,
             expected.get(fid),
@@ -179,7 +214,7 @@ def score_answer(
             ties=_as_list(ctx.get("ties")),
             tie_required=bool(ctx.get("tie_required")),
             shown=shown,
-        ) for said_as in [str(subject) if subject not in (None, "") else None, *([holder] if holder else [])])
+        ) for said_as in _subject_said_as(subject, holder))
     return out
 
 

@@ -133,6 +133,11 @@ def _date_list(text: str) -> tuple[list[tuple[int | None, int, int]], list[list[
     return [(y, mo, d) for y, mo, d in out if 1 <= mo <= 12 and 1 <= d <= 31], ranges
 
 
+# what makes a day one of a holiday set (UNCERTAIN: a word list, not a parser), and a denial
+_MEMBER_WORDS = re.compile(r"공휴일|휴일|대체|연휴|명절|추석|설날|국경일|기념일|holiday", re.IGNORECASE)
+_NEGATION = re.compile(r"아닙|아니|않|없|\bnot\b|\bno\b", re.IGNORECASE)
+
+
 def date_set_score(expected: Any, answer: str) -> float:
     items = expected if isinstance(expected, list | tuple) else [expected]
     want = {d for d in (to_date(x) for x in items) if d is not None}
@@ -144,6 +149,14 @@ def date_set_score(expected: Any, answer: str) -> float:
     days = {(d.month, d.day) for d in want}
     if any((r[0] in days or r[-1] in days) and any(x not in days for x in r) for r in ranges if r):
         return 0.0
+    # a day inside the set's period said as one of them ("9월 28일 추석 대체공휴일") is an invented member;
+    # other days (the period asked, the day of the lookup) and days denied are not
+    first, last = min(days), max(days)
+    for sentence in re.split(r"(?<=[.!?。])\s+|\n+", answer):
+        if _MEMBER_WORDS.search(sentence) and not _NEGATION.search(sentence):
+            said, _ = _date_list(sentence)
+            if any(first < (m, dd) < last and (m, dd) not in days for _, m, dd in said):
+                return 0.0
     stated = set(listed)
     hits = sum(1 for d in want if any((m, dd) == (d.month, d.day) and y in (None, d.year) for y, m, dd in stated))
     wrong = {(m, dd) for y, m, dd in stated if not any((m, dd) == (d.month, d.day) for d in want)}

@@ -20,7 +20,7 @@ from kopa_inspect.matching.claimed import _listed_among_others, _same_value, cla
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, MATCHERS, _get
 from kopa_inspect.matching.hedges import _MASK, _ONE_FIGURE, _date_hedged, _hedges, name_hedged
 from kopa_inspect.matching.matchers import match_text
-from kopa_inspect.matching.measures import measure_words
+from kopa_inspect.matching.measures import measure_words, table_cells
 from kopa_inspect.matching.names import _date_like, _spans, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
 from kopa_inspect.matching.times import time_windows_blanked
@@ -33,6 +33,30 @@ from kopa_inspect.matching.winners import (
     winner_score,
 )
 from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
+
+_ONE_CELL = ("name", "exact", "number", "money", "date", "time", "month", "duration", "code_label")
+
+
+def _respective_items(sentences: Sequence[str], forms: Sequence[str], other_forms: Sequence[str],
+                      own: frozenset[str], rival: frozenset[str]) -> dict[str, str]:
+    """Per sentence, the value a respective list binds to the subject (:func:`_respective_item`); a
+    sentence with a list and no names ("7월에는 각각 75건, 114건, 96건") reads the names of the one before."""
+    out: dict[str, str] = {}
+    for k, sentence in enumerate(sentences):
+        item = _respective_item(sentence, forms, other_forms, own, rival)
+        if item is None and k and _RESPECTIVE.search(sentence) and not _spans([*forms, *other_forms], sentence):
+            item = _respective_item(sentences[k - 1] + " " + sentence, forms, other_forms, own, rival)
+        if item is not None:
+            out[sentence] = item
+    return out
+
+
+def _cells_score(fact: Any, values: Sequence[Any], competitors: Sequence[Any], cells: Sequence[str],
+                 keys: Sequence[Any] | None) -> float:
+    """A fact read in its own column of the answer's tables: a competitor there is a wrong value."""
+    if any(match_text(fact, c, cell, strict=True) >= 1.0 for c in competitors for cell in cells):
+        return 0.0
+    return max(match_text(fact, v, cell, keys) for v in values for cell in cells)
 
 
 def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
@@ -152,14 +176,7 @@ def score_fact(
         other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
         # the other names as said: each form of one given with its variants ("2022년|2022")
         other_said = [p.strip() for o in other_names for p in o.split("|") if p.strip()]
-        for k, sentence in enumerate(view.sentences):
-            item = _respective_item(sentence, forms, other_forms, own_measure, rival_measures)
-            if item is None and k and _RESPECTIVE.search(sentence) and not _spans([*forms, *other_forms], sentence):
-                # "7월에는 각각 75건, 114건, 96건": the names of the sentence before, their second list
-                item = _respective_item(view.sentences[k - 1] + " " + sentence, forms, other_forms, own_measure,
-                                        rival_measures)
-            if item is not None:
-                respective[sentence] = item
+        respective = _respective_items(view.sentences, forms, other_forms, own_measure, rival_measures)
     listing_text = view.text
     for sentence, item in respective.items():
         listing_text = listing_text.replace(sentence, item)
@@ -174,6 +191,11 @@ def score_fact(
         # a name inside another ("서울대학교병원" in "분당서울대학교병원", "계동" in "상계동") is: each
         # ends the other's stretch (the spans take the longest name first); forms and other_names above
         zero = _zero_fact(matcher, values)
+        # a table row naming the subject, read in the column its header says is this fact's
+        # (one value per cell: a long text or a list spans the row's cells)
+        cells = table_cells(view.text, forms, _get(fact, "description")) if matcher in _ONE_CELL else []
+        if cells:
+            return _cells_score(fact, values, competitors, cells, keys)
         best = 0.0
         for sentence in view.sentences:
             for form in forms:

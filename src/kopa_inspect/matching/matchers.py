@@ -9,7 +9,14 @@ from kopa_inspect.matching.codes import code_label_score
 from kopa_inspect.matching.dates import date_score, date_set_score, month_score
 from kopa_inspect.matching.denials import _mask_ranges
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, _get
-from kopa_inspect.matching.names import dish_set_score, exact_score, key_facts_score, name_score, set_score
+from kopa_inspect.matching.names import (
+    dish_set_score,
+    exact_score,
+    key_facts_score,
+    name_score,
+    ranked_set_score,
+    set_score,
+)
 from kopa_inspect.matching.numbers import money_score, number_score
 from kopa_inspect.matching.times import duration_score, time_score
 
@@ -49,6 +56,8 @@ def match_text(
         if isinstance(expected, list):
             return 1.0 if any(name_score(e, text) for e in expected) else 0.0
         return name_score(expected, text)
+    if matcher == "ranked_set":
+        return ranked_set_score(expected, text)
     if matcher == "set":
         return set_score(expected, text)
     if matcher == "dish_set":

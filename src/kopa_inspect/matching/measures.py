@@ -227,3 +227,37 @@ def measure_scopes(
     if sum(1 for w in distinct.values() if w) < 1 or len(distinct) < 2:
         return {}, {}
     return keys, distinct
+
+
+# A markdown table ("| 지역 | 올해 당선자 | 정당 | 4년 전 정당 |"): its header and data rows as cells.
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def table_cells(text: str, forms: Sequence[str], description: Any) -> list[str]:
+    """The cells a fact about a subject reads in the answer's tables: in each row naming the subject
+    (one of ``forms``), the cell under the one header that shares the most measure words with the
+    fact's description ("4년 전 정당" for "광주광역시 4년 전 2022년 당선자 정당"); none where no header
+    is the single best, and the row is then read whole as before."""
+    words = measure_words(description)
+    lines = text.splitlines()
+    out: list[str] = []
+    for k in range(len(lines) - 1):
+        if "|" not in lines[k] or not _TABLE_SEP.match(lines[k + 1]):
+            continue
+        header = _cells(lines[k])
+        overlap = [len(words & measure_words(h)) for h in header]
+        best = max(overlap, default=0)
+        if best == 0 or overlap.count(best) > 1:
+            continue
+        col = overlap.index(best)
+        for row in lines[k + 2 :]:
+            if "|" not in row:
+                break
+            cells = _cells(row)
+            if col < len(cells) and _spans(forms, row) and not _spans(forms, cells[col]):
+                out.append(cells[col])
+    return out

@@ -183,6 +183,18 @@ def _items_of(expected: Any) -> list[str]:
     return list(dict.fromkeys(str(x) for x in items if x is not None and str(x).strip()))
 
 
+def ranked_set_score(expected: Any, answer: str) -> float:
+    """A set asked in its order ("가까운 순 세 곳"): every item said, each first said in that order; the
+    right items in another order state a wrong ranking (0)."""
+    items = _items_of(expected)
+    found = set_score(items, answer)
+    if found < 1.0:
+        return found
+    text = normalize_name(answer)
+    firsts = [text.find(normalize_name(item)) for item in items]
+    return 1.0 if all(a < b for a, b in zip(firsts, firsts[1:], strict=False)) else 0.0
+
+
 def set_score(expected: Any, answer: str) -> float:
     items = _items_of(expected)
     if not items:

@@ -25,7 +25,7 @@ _NUM_TOKEN = re.compile(
 )
 # Won or 만원 right after a number: the answer is stating money.
 _MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만\s*원|천\s*원)")
-# Spans whose digits are not figures: dates and clock times.
+# Spans whose digits are not figures: dates, clock times and fractions in words.
 _MASKS: tuple[re.Pattern[str], ...] = (
     re.compile(r"\d{4}\s*년\s*\d{1,2}\s*월(?:\s*\d{1,2}\s*일)?"),
     re.compile(r"(?<!\d)\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}(?!\d)"),
@@ -34,6 +34,8 @@ _MASKS: tuple[re.Pattern[str], ...] = (
     # an hour of the day ("21시 기준", "오후 3시 30분"): no figure of a count or a measure (a time fact reads
     # it with parse_times); "3시간", "31개 시군", "3 시도" are not hours ("8시대" is)
     re.compile(r"(?<![\d.,])\d{1,2}\s*시(?![간군도구])(?:\s*\d{1,2}\s*분)?"),
+    # a fraction said in words ("20분의 1", a law's share): neither part is a count
+    re.compile(r"(?<![\d.,])\d+\s*분의\s*\d+"),
 )
 
 

@@ -438,6 +438,10 @@ async def gold_truth(task: Gradable, backend: Backend, seed: int = 0) -> GoldTru
                      full_sets)
 
 
+# facts whose value is a list (or a refusal): no aggregate's winner, no competitors or ties inferred
+_LISTS = ("refusal", "set", "ranked_set", "dish_set", "date_set")
+
+
 def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per fact: subject, competitors, accept and keys resolved against the gold outputs. A max/min
     fact without explicit competitors gets every other candidate of its aggregate
@@ -445,7 +449,7 @@ def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str
     context = {f.id: f.resolve_context(outputs) for f in task.facts}
     for f in task.facts:
         # a max/min fact without explicit competitors: every other candidate of the aggregate is one
-        expr = matching.competitor_expr(f.value) if f.matcher not in ("refusal", "set", "dish_set", "date_set") else None
+        expr = matching.competitor_expr(f.value) if f.matcher not in _LISTS else None
         if expr and not context[f.id].get("competitors") and not f.subject:
             try:
                 found = resolve_value(expr, outputs)
@@ -454,7 +458,7 @@ def fact_context(task: Gradable, outputs: dict[str, dict[str, Any]]) -> dict[str
             if isinstance(found, list):
                 flat = [x for x in found if x is not None and not isinstance(x, dict | list)]
                 context[f.id]["competitors"] = flat or None
-        if f.matcher not in ("refusal", "set", "dish_set", "date_set"):
+        if f.matcher not in _LISTS:
             ties = tied_with_winner(f.value, outputs)
             if ties:
                 context[f.id]["ties"] = ties
@@ -629,8 +633,11 @@ def oracle_answer(
         # API field names ("EIGHT_RIDE_NUM", "fcstValue") read as a pasted listing: left out
         label = re.sub(r"\(?\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b\)?", " ", f.description)
         label = re.sub(r"\s+", " ", label).strip() or f.id
-        if subject and matching.normalize_name(subject) not in matching.normalize_name(label):
-            label = f"{subject} {label}"
+        # a subject with accepted variants ("2026년|2026|올해") is written in its first, unless the
+        # label already says one
+        forms = [x.strip() for x in str(subject or "").split("|") if x.strip()]
+        if forms and not any(matching.normalize_name(x) in matching.normalize_name(label) for x in forms):
+            label = f"{forms[0]} {label}"
         winner = bool(ctx.get("competitors")) or bool(matching.infer_competitors(f.value, expected.get(f.id)))
         if winner and not matching._MARKER.search(matching._FIELD_WORDS.sub(" ", label)):
             label += " (1위)"

@@ -41,7 +41,7 @@ HELD_OUT_PLATFORMS: frozenset[str] = frozenset({"nec", "assembly", "lawgo"})
 Category = Literal["chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"]
 # How each matcher reads an answer: kopa_inspect/matching (the package docstring).
 Matcher = Literal[
-    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set",
+    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set", "ranked_set",
     "dish_set", "key_facts", "exact", "refusal",
 ]
 Difficulty = Literal["easy", "medium", "hard"]

@@ -162,7 +162,7 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: resolves to nothing ({value!r})"))
         elif fact.matcher == "number" and _not_number(value):
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: not a number: {value!r}"))
-        elif fact.matcher == "set" and not isinstance(value, list):
+        elif fact.matcher in ("set", "ranked_set") and not isinstance(value, list):
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: set fact is not a list: {value!r}"))
         resolved[fact.id] = value
     # One junction per (producer, consumer) pair: a call that takes two codes from one lookup

@@ -288,7 +288,8 @@ def governor_fanout() -> list[Spec]:
         for k, sd in enumerate(sds, 1):
             steps.append(step(f"p{k}", WINNERS, {"sgId": f"$s1.items{prev}.sgId | [0]",
                                                  "sgTypecode": f"$s1.items{prev}.sgTypecode | [0]", "sdName": sd}))
-            facts.append(fact(f"prev{k}", f"{sd} {int(year) - 4}년 당선자 정당",
+            # "4년 전" as the questions say it: a table's "4년 전 정당" column is this fact's
+            facts.append(fact(f"prev{k}", f"{sd} 4년 전 {int(year) - 4}년 당선자 정당",
                               f"$p{k}.items[?sdName=='{sd}'] | [0].jdName", subject=sd))
         out.append(Spec("parallel", "politics", q, qe, c, steps, facts))
     return out

@@ -41,8 +41,9 @@ def restaurants_near_sight() -> list[Spec]:
                  step("s4", DETAIL, {"contentId": "$s2.items[1].contentid"}),
                  step("s5", DETAIL, {"contentId": "$s2.items[2].contentid"})]
         facts = [fact("name", "가장 가까운 음식점 (nearest restaurant)", "$s3.items[0].title"),
-                 fact("top3", "가까운 3곳 (three nearest)", "$_.[s3.items[0].title, s4.items[0].title, s5.items[0].title]",
-                      "set")]
+                 # nearest first: the three in another order state a wrong ranking ("가까운 순")
+                 fact("top3", "가까운 3곳 (three nearest, nearest first)",
+                      "$_.[s3.items[0].title, s4.items[0].title, s5.items[0].title]", "ranked_set")]
         if i == 1:
             facts.append(fact("addr", "주소 (address)", "$s3.items[0].addr1"))
         else:
@@ -186,7 +187,9 @@ def festival_details() -> list[Spec]:
         first = f"sort_by(items[?to_number(eventstartdate) >= `{start}`], &eventstartdate)"
         steps = [step("f1", FESTIVAL, {"eventStartDate": start, "areaCode": area, "numOfRows": 30})]
         steps += [step(f"d{k}", DETAIL, {"contentId": f"$f1.{first}[{k - 1}].contentid"}) for k in range(1, 4)]
-        facts = [fact("names", "가장 먼저 시작하는 세 축제", f"$f1.{first}[:3].title", "set")]
+        # the later ones are competitors: a pasted list of every festival picks no three
+        facts = [fact("names", "가장 먼저 시작하는 세 축제", f"$f1.{first}[:3].title", "set",
+                      competitors=f"$f1.{first}[3:].title")]
         for k in range(1, 4):
             facts.append(fact(f"addr{k}", f"{k}번째 축제 주소", f"$d{k}.items[0].addr1", subject=f"$d{k}.items[0].title"))
             # every question asks the phone too ("전화번호", "연락처"): an answer without it is short
