@@ -115,3 +115,16 @@ def test_second_list_in_the_next_sentence_swapped_misses() -> None:
               "7월에는 각각 96건, 114건, 75건이었습니다.")
     scores = m.score_answer(GU, GU_EXPECTED, answer)
     assert (scores["p0"], scores["p2"]) == (0.0, 0.0)
+
+
+# amounts with decimals in a respective list ("각각 약 18.5조 원, 약 1.07조 원, …")
+FIRMS = [{"id": f"v{i}", "matcher": "money", "value": "$x", "unit": "원", "subject": s, "description": f"{s} 영업이익"}
+         for i, s in enumerate(["현대자동차", "NAVER", "카카오"])]
+FIRMS_EXPECTED = {"v0": "18,502,853,480,141", "v1": "1,072,814,250,836", "v2": "586,512,000,000"}
+
+
+def test_decimal_amounts_in_a_respective_list_bind() -> None:
+    answer = "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 18.5조 원, 약 1.07조 원, 약 5,865억 원입니다."
+    assert m.score_answer(FIRMS, FIRMS_EXPECTED, answer) == {"v0": 1.0, "v1": 1.0, "v2": 1.0}
+    swapped = "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 1.07조 원, 약 18.5조 원, 약 5,865억 원입니다."
+    assert m.score_answer(FIRMS, FIRMS_EXPECTED, swapped) == {"v0": 0.0, "v1": 0.0, "v2": 1.0}

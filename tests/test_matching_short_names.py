@@ -139,3 +139,33 @@ def test_an_office_with_the_short_place_name_binds_to_the_place(answer: str) -> 
 def test_an_office_swapped_between_places_fails() -> None:
     answer = "대전시장은 조우준, 경기도지사는 송서은입니다."
     assert m.score_answer(OFFICE_FACTS, OFFICE_EXPECTED, answer) == {"name1": 0.0, "name2": 0.0}
+
+
+# the question's own gloss ("네이버(NAVER)") and the usual short forms no rule derives ("현대차")
+COMPANIES = [{"id": "top", "matcher": "name", "value": "$x", "description": "영업이익 1위", "competitors": ["NAVER", "카카오"]}]
+COMPANY_Q = "네이버(NAVER), 카카오, 현대자동차 2025년 영업이익 중 어디가 제일 많이 벌었어요?"
+
+
+@pytest.mark.parametrize("answer", ["현대차가 1위입니다.", "현대자동차가 가장 많이 벌었습니다."])
+def test_usual_short_form_of_the_winner_holds(answer: str) -> None:
+    assert m.score_answer(COMPANIES, {"top": "현대자동차"}, answer, question=COMPANY_Q) == {"top": 1.0}
+
+
+@pytest.mark.parametrize("answer", ["네이버가 1위입니다.", "가장 많이 번 곳은 네이버, 현대차입니다."])
+def test_the_glossed_form_of_a_competitor_is_that_competitor(answer: str) -> None:
+    assert m.score_answer(COMPANIES, {"top": "현대자동차"}, answer, question=COMPANY_Q) == {"top": 0.0}
+
+
+# several CEOs in one field: each said, joined by any word
+CEOS = [{"id": "ceo", "matcher": "name", "value": "$x", "description": "대표이사"}]
+
+
+@pytest.mark.parametrize("answer", ["대표이사는 전영현, 노태문입니다.", "The CEOs are 전영현 (Jun Young-hyun) and 노태문 (Roh Tae-moon).",
+                                    "노태문·전영현 공동대표"])
+def test_every_ceo_said_holds(answer: str) -> None:
+    assert m.score_answer(CEOS, {"ceo": "전영현, 노태문"}, answer) == {"ceo": 1.0}
+
+
+@pytest.mark.parametrize("answer", ["대표이사는 전영현입니다.", "대표이사는 전영현, 한종희입니다."])
+def test_a_ceo_left_out_misses(answer: str) -> None:
+    assert m.score_answer(CEOS, {"ceo": "전영현, 노태문"}, answer) == {"ceo": 0.0}

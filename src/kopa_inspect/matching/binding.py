@@ -74,7 +74,8 @@ _NAME_JOIN = re.compile(r"\s*(?:,|、|·|ㆍ|및|그리고|\band\b|&)\s*|(?:와|
 # a slash after a unit's letter is the unit's own ("㎍/㎥", "m/s"), no item separator
 _ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|(?<![A-Za-z㎍㎎μ])/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+",
                          re.IGNORECASE)
-_ITEMS_END = re.compile(r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[.!?;]")
+# (a decimal point is no end: "각각 약 18.5조 원, 약 1.07조 원")
+_ITEMS_END = re.compile(r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[!?;]|\.(?!\d)")
 
 
 def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],

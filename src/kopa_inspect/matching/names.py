@@ -63,6 +63,10 @@ _DISTRICT_TAIL = re.compile(r"^([가-힣]{2,})구$")
 _CITY_WORD = re.compile(r"[가-힣]+(?:특별시|광역시|특별자치시|특별자치도|도|시)$")
 
 
+# Short forms people use that no rule derives (accepted variants as data).
+_USUAL_SHORT: dict[str, tuple[str, ...]] = {"현대자동차": ("현대차",), "기아자동차": ("기아",), "엘지전자": ("LG전자",)}
+
+
 def short_forms(name: Any, question: str | None = None) -> list[str]:
     """The usual short forms of ``name`` (itself excluded), each at least two characters normalized;
     ``question``: the user's question, whose own short forms of the name count too."""
@@ -90,6 +94,13 @@ def short_forms(name: Any, question: str | None = None) -> list[str]:
         if district and ((len(words) > 1 and _CITY_WORD.fullmatch(words[-2])) or len(district.group(1)) >= 3
                          or (question and re.search(rf"(?<![가-힣]){district.group(1)}(?!구)", question))):
             out.add(district.group(1))
+    out.update(_USUAL_SHORT.get(n, ()))
+    if question:
+        # the question's own gloss pairs a name with its other form: "네이버(NAVER)", "NAVER(네이버)"
+        for m in re.finditer(rf"([가-힣A-Za-z0-9]{{2,}})\s*\(\s*{re.escape(n)}\s*\)", question):
+            out.add(m.group(1))
+        for m in re.finditer(rf"(?<![가-힣A-Za-z0-9]){re.escape(n)}\s*\(\s*([가-힣A-Za-z0-9]{{2,}})\s*\)", question):
+            out.add(m.group(1))
     out.discard(n)
     return sorted(f for f in out if len(normalize_name(f)) >= 2)
 
@@ -158,6 +169,9 @@ def web_address_score(expected: str, answer: str) -> float:
     return 1.0 if want is not None and want in said else 0.0
 
 
+_PERSON = re.compile(r"[가-힣]{2,4}")
+
+
 def name_score(expected: Any, answer: str) -> float:
     text = str(expected).strip()
     if re.match(r"(?:https?://|www\.)", text, re.IGNORECASE) and _web_address(text):
@@ -167,6 +181,10 @@ def name_score(expected: Any, answer: str) -> float:
     if _NUMERIC.fullmatch(text) or (len(text) <= 3 and re.fullmatch(r"[0-9A-Za-z-]+", text)):
         # numbers, route numbers and short codes: as tokens, never inside other figures
         return 1.0 if _token_present(text, answer) else 0.0
+    # several people in one field ("전영현, 노태문": a company's CEOs): each said, in any order or join
+    people = [p.strip() for p in text.split(",")]
+    if len(people) > 1 and all(_PERSON.fullmatch(p) for p in people):
+        return 1.0 if all(normalize_name(p) in normalize_name(answer) for p in people) else 0.0
     want = normalize_name(expected)
     if not want:
         return 0.0
