@@ -96,7 +96,13 @@ def load_rows(path: str) -> list[dict[str, Any]]:
 
     chunks = sorted((Path(path) / "chunks").glob("chunk_*.jsonl"))
     if chunks:
-        rows = [json.loads(line) for c in chunks for line in c.read_text(encoding="utf-8").splitlines() if line]
+        from edge_synth.pipeline import SynthConfig, assemble
+
+        results = [{"chunk": k, "drops": {}, "seconds": {}, "candidates": 0,
+                    "rows": [json.loads(line) for line in c.read_text(encoding="utf-8").splitlines() if line]}
+                   for k, c in enumerate(chunks)]
+        # Deduplicated as assembly does (the same query once, the same calls at most twice).
+        rows = assemble(SynthConfig(out=path, n=10**9), results).rows
         return list(to_dataset(rows))
     ds = datasets.load_from_disk(path)
     if isinstance(ds, datasets.DatasetDict):
