@@ -62,3 +62,13 @@ def test_second_list_with_its_own_topic_holds() -> None:
 def test_second_list_swapped_with_the_first_misses() -> None:
     answer = "종로구, 마포구, 강남구의 이번 달 아파트 거래는 각각 19건, 18건, 14건이고, 초미세먼지는 각각 8, 21, 10㎍/㎥입니다."
     assert set(m.score_answer(AIR_FACTS, AIR_EXPECTED, answer).values()) == {0.0}
+
+
+# a field name with digits ("PM10") and a gloss ("은(는)") is the clause's own topic
+PM_FACTS = [{"id": "pm10", "matcher": "number", "value": "$x", "description": "PM10 (㎍/㎥)"},
+            {"id": "avg3", "matcher": "number", "value": "$x", "description": "가까운 3곳 평균 PM10"}]
+
+
+def test_a_field_named_with_digits_is_its_own_topic() -> None:
+    answer = "가장 가까운 측정소은(는) 도산대로, PM10 (㎍/㎥)은(는) 81, 가까운 3곳 평균 PM10은(는) 69.7입니다."
+    assert m.score_answer(PM_FACTS, {"pm10": 81, "avg3": 69.6667}, answer) == {"pm10": 1.0, "avg3": 1.0}

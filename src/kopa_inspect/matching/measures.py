@@ -116,14 +116,14 @@ def _split_claims(clause: str, about: Any = None) -> list[str]:
 
 
 # a topic word before a clause's first figure ("초미세먼지는 19", "pm10Value은 35"); a task name masked
-_TOPIC = re.compile(r"[가-힣A-Za-z0-9_]+(?:은|는)(?=\s)")
+_TOPIC = re.compile(r"[가-힣A-Za-z0-9_)]+(?:은|는)(?=[\s(])")
 
 
 def _own_topic(clause: str, names: Sequence[str]) -> bool:
     """Does the clause say what its figures are of, in a word that is no task name?"""
     for _, a, b in sorted(_spans(names, clause), key=lambda x: -x[1]):
         clause = clause[:a] + " " * (b - a) + clause[b:]
-    head = re.split(r"\d", clause, maxsplit=1)[0]
+    head = re.split(r"(?<![A-Za-z\d.])\d", clause, maxsplit=1)[0]  # "PM10" is a word, not a figure
     return bool(_TOPIC.search(head))
 
 
