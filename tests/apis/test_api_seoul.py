@@ -225,9 +225,10 @@ def test_bytes_do_not_depend_on_the_process():
     import subprocess
     import sys
 
+    here = os.path.dirname(os.path.abspath(__file__))
     script = (
         "import hashlib, sys\n"
-        "sys.path.insert(0, 'tests')\n"
+        f"sys.path.insert(0, {here!r})\n"
         "from test_api_seoul import raw_call\n"
         "from kopa_inspect.apis import get_operation\n"
         "from kopa_inspect.backends import build_request\n"
@@ -245,7 +246,7 @@ def test_bytes_do_not_depend_on_the_process():
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120,
-                             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                             cwd=os.path.dirname(os.path.dirname(here)))
         assert out.returncode == 0, out.stderr[-2000:]
         digests.add(out.stdout.strip())
     assert len(digests) == 1 and len(next(iter(digests))) == 64
