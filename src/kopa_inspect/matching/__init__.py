@@ -58,7 +58,7 @@ How an answer is read
    with the opposite word ("B는 A보다 낮습니다" for a max fact) the claim is A. A unit that offers a
    competitor as an alternative ("A입니다. 아니면 B일 수도 있습니다", "B일 가능성도", "or possibly B")
    fails the fact. UNCERTAIN: word lists (markers, polarity words, separators, negations,
-   alternatives), not a parser; kept as heuristics and attacked in tests/test_scoring_adversarial.py
+   alternatives), not a parser; kept as heuristics and attacked in tests/scorers/test_scoring_adversarial.py
    (h, j).
 4b. **A claim is about one measure** (:func:`measure_view`). When a task has "which one" facts over
    different measures (the field a ``max_by``/``max`` ranks, an EDGE pick's ``measure`` or winner's
@@ -74,7 +74,7 @@ How an answer is read
    department with the most specialists) reads its value as a row's name, not as that owner: the other
    pick's clause ("'A병원'의 진료과목 중 … 진료과목은 …") is not about its measure, so the hospital said
    there, in the owner's slot or swapped into the department's, is not its pick.
-   UNCERTAIN: measure words are description words, not a parser (tests/test_scoring_adversarial.py i, k).
+   UNCERTAIN: measure words are description words, not a parser (tests/scorers/test_scoring_adversarial.py i, k).
 5. **Refusals** (``matcher="refusal"``): the answer must decline (can't / 할 수 없 / 알 수는 없 /
    제공하지 않 / 불가 / 도구가 없 / 답변드리기 어려… ; a bare "없습니다" is a claim about the data,
    not a refusal), state no invented figure (no number that is not in the question, in digits or

@@ -9,7 +9,7 @@ careful agent says it; a refusal where the data is absent and the calls showed i
 
 The grader's *false-negative rate* is the share of correct items it fails (success 0); its
 *false-positive rate* the share of wrong items it passes (success 1). Both are reported overall and
-per kind (:func:`agreement`), by ``kopa tasks agreement`` and held by ``tests/test_answer_corpus.py``.
+per kind (:func:`agreement`), by ``kopa tasks agreement`` and held by ``tests/scorers/test_answer_corpus.py``.
 
 Corpus files are JSON Lines (one :class:`CorpusItem` per line); a directory is read as all its
 ``*.jsonl`` files in name order. Session tokens are never stored: a call on a platform whose

@@ -143,7 +143,7 @@ class AnswerFact(BaseModel):
     # the field the pick ranks by, the reference to the winner's figure, and the owner of the ranked list
     # ("건국대학교병원" for its departments). Two picks over one measure in different lists are told apart
     # only by their scopes; without these fields a grader reading AnswerFact models (kopa_grpo.env) failed
-    # a right answer and passed the two winners swapped (tests/test_grader_edge_fact_fields.py).
+    # a right answer and passed the two winners swapped (tests/scorers/test_grader_edge_fact_fields.py).
     measure: str | None = None
     winner_value_ref: str | None = None
     scope: str | None = None

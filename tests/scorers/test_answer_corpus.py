@@ -19,7 +19,7 @@ from kopa_inspect.scorers.corpus import ItemResult, agreement, grade_corpus, loa
 from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
 
-CORPUS = Path(__file__).parent / "data" / "answer_corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "answer_corpus"
 # Issue 20's bar: what a benchmark that credits every correct answer must reach.
 TARGET_FN, TARGET_FP = 0.02, 0.01
 # The scorer's measured agreement on this corpus (README, "Does the scorer agree with a careful

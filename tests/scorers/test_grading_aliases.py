@@ -3,7 +3,7 @@
 matching.name_hedged refuses a name offered beside another ("삼성전자 또는 현대자동차"). The same
 company's other name in its own corpCode row ("삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD") names one
 company twice; the grader must pass it, through grading.gold_truth's context, as it passes the step
-rewards (tests/test_scorer_name_hedge.py covers matching itself). The attacks stay 0."""
+rewards (tests/scorers/test_scorer_name_hedge.py covers matching itself). The attacks stay 0."""
 
 from __future__ import annotations
 

@@ -148,7 +148,7 @@ def test_wrong_winner_fails(task_id: str, fid: str, candidates: list[str]) -> No
     task, gold = _gold(task_id)
     right = gold.expected[fid]
     assert right in candidates
-    # a tied pick's truth is the tied set (tests/test_matching_ties.py): the wrong winner is from outside it
+    # a tied pick's truth is the tied set (tests/matching/test_matching_ties.py): the wrong winner is from outside it
     tied = [str(t) for t in gold.context.get(fid, {}).get("ties") or []]
     wrong = next((c for c in candidates if c != right and c not in tied and right not in c and c not in right), None)
     fact = next(f for f in task.facts if f.id == fid)

@@ -15,7 +15,7 @@ from kopa_inspect.scorers.metrics import pass_at_k, pass_hat_k
 from kopa_inspect.task_data.schema import BenchTask, load_tasks
 from kopa_inspect.tools import shared_backend
 
-TASK_FILE = Path(__file__).parent / "data" / "mini_tasks.jsonl"
+TASK_FILE = Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl"
 
 
 def _task(task_id: str) -> BenchTask:
