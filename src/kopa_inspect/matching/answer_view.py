@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 
 from kopa_inspect.matching.raw_dump import is_raw_dump
 
+# The answer format, declared once: the solver's prompt asks for this header, the oracle writes it, and
+# the matcher reads the section under it (``_HEADER`` also takes the forms models write: "**최종 답변:**").
+ANSWER_HEADER_KO = "[최종 답변]"
+ANSWER_HEADER_EN = "[Final answer]"
 _HEADER = re.compile(
     r"^\s*(?:#+\s*)?(?:\*\*)?\s*[\[【]?\s*(?:최종\s*답변|final\s*answer)\s*[\]】]?\s*(?:\*\*)?\s*[:：]?\s*(?:\*\*)?\s*$",
     re.IGNORECASE,

@@ -610,13 +610,13 @@ def oracle_answer(
     outputs: dict[str, dict[str, Any]] | None = None,
 ) -> str:
     """A final answer that states every expected fact in the structured section
-    (:data:`kopa_inspect.solvers.prompts.ANSWER_HEADER_KO` / ``_EN``), used by the oracle provider.
+    (:data:`kopa_inspect.matching.answer_view.ANSWER_HEADER_KO` / ``_EN``), used by the oracle provider.
 
     Each line's label is the fact's subject (when it has one) and description; a "which one" fact's
     label carries a superlative marker so the line is read as the claim. ``context`` (resolved
     subjects ...) or the gold ``outputs`` to resolve it from are needed when a subject is a
     ``$`` reference."""
-    from kopa_inspect.solvers.prompts import ANSWER_HEADER_EN, ANSWER_HEADER_KO
+    from kopa_inspect.matching.answer_view import ANSWER_HEADER_EN, ANSWER_HEADER_KO
 
     facts = list(task.facts)
     if facts and all(f.matcher == "refusal" for f in facts):

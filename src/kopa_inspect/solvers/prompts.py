@@ -27,10 +27,10 @@ in the same sentence as its subject.
 
 from __future__ import annotations
 
+# the answer header is declared with the matcher that reads it; re-exported for the prompts below
+from kopa_inspect.matching.answer_view import ANSWER_HEADER_EN as ANSWER_HEADER_EN
+from kopa_inspect.matching.answer_view import ANSWER_HEADER_KO as ANSWER_HEADER_KO
 from kopa_inspect.world import parse_clock
-
-ANSWER_HEADER_KO = "[최종 답변]"
-ANSWER_HEADER_EN = "[Final answer]"
 
 _WEEKDAYS_KO = "월화수목금토일"
 _WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
