@@ -184,6 +184,7 @@ from kopa_inspect.matching.hedges import HEDGE, name_hedged
 from kopa_inspect.matching.matchers import match_text
 from kopa_inspect.matching.measures import measure_key, measure_scopes, measure_view, measure_words
 from kopa_inspect.matching.names import (
+    accepted_variants,
     dish_set_score,
     dishes,
     exact_score,
@@ -220,6 +221,7 @@ from kopa_inspect.matching.winners import (
 )
 
 __all__ = [
+    "accepted_variants",
     "ORDER_BREAKS_TIE",
     "TieExprs",
     "tie_exprs",

@@ -9,7 +9,7 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.measures import _blank_figures
-from kopa_inspect.matching.names import OFFICE_WORDS, PARTICLE_RUN, _spans, normalize_name
+from kopa_inspect.matching.names import OFFICE_WORDS, PARTICLE_RUN, _spans, accepted_variants, normalize_name
 from kopa_inspect.matching.numbers import extract_numbers
 from kopa_inspect.matching.zeros import _NONE
 
@@ -56,8 +56,7 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     shared "공공와이파이" would bind either). A subject "2026년|올해" is said in any of its forms
     (accepted variants as data: the question's "올해" and the year itself)."""
     if "|" in subject:
-        return list(dict.fromkeys(f for part in subject.split("|") if part.strip()
-                                  for f in _subject_forms(part.strip(), others)))
+        return list(dict.fromkeys(f for part in accepted_variants(subject) for f in _subject_forms(part, others)))
     forms = [subject]
     parts = str(subject).split()
     if len(parts) > 1 and len(parts[-1]) >= 2:

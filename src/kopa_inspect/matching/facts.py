@@ -21,7 +21,7 @@ from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, MATCHERS, _get
 from kopa_inspect.matching.hedges import _MASK, _ONE_FIGURE, _date_hedged, _hedges, name_hedged
 from kopa_inspect.matching.matchers import match_text
 from kopa_inspect.matching.measures import measure_words, table_cells
-from kopa_inspect.matching.names import _date_like, _spans, normalize_name
+from kopa_inspect.matching.names import _date_like, _spans, accepted_variants, normalize_name
 from kopa_inspect.matching.refusal import refusal_score
 from kopa_inspect.matching.times import time_windows_blanked
 from kopa_inspect.matching.winners import (
@@ -175,7 +175,7 @@ def score_fact(
                        and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
         other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
         # the other names as said: each form of one given with its variants ("2022년|2022")
-        other_said = [p.strip() for o in other_names for p in o.split("|") if p.strip()]
+        other_said = [p for o in other_names for p in accepted_variants(o)]
         respective = _respective_items(view.sentences, forms, other_forms, own_measure, rival_measures)
     listing_text = view.text
     for sentence, item in respective.items():

@@ -172,6 +172,12 @@ def web_address_score(expected: str, answer: str) -> float:
 _PERSON = re.compile(r"[가-힣]{2,4}")
 
 
+def accepted_variants(text: Any) -> list[str]:
+    """The forms a value with accepted variants may be said in ("2026년|2026|올해", "술|음주|alcohol"),
+    first the one to write; a value without "|" is its own single form."""
+    return [part.strip() for part in str(text or "").split("|") if part.strip()]
+
+
 def name_score(expected: Any, answer: str) -> float:
     text = str(expected).strip()
     if re.match(r"(?:https?://|www\.)", text, re.IGNORECASE) and _web_address(text):
@@ -250,7 +256,7 @@ def key_facts_score(keys: Sequence[Any] | None, expected: Any, answer: str) -> f
     if not wanted:
         return 0.0
     # a key "술|음주|alcohol" holds when any of its forms is said (accepted variants as data)
-    return sum(max(name_score(form, answer) for form in k.split("|") if form.strip()) for k in wanted) / len(wanted)
+    return sum(max(name_score(form, answer) for form in accepted_variants(k)) for k in wanted) / len(wanted)
 
 
 def exact_score(expected: Any, answer: str) -> float:

@@ -635,7 +635,7 @@ def oracle_answer(
         label = re.sub(r"\s+", " ", label).strip() or f.id
         # a subject with accepted variants ("2026년|2026|올해") is written in its first, unless the
         # label already says one
-        forms = [x.strip() for x in str(subject or "").split("|") if x.strip()]
+        forms = matching.accepted_variants(subject)
         if forms and not any(matching.normalize_name(x) in matching.normalize_name(label) for x in forms):
             label = f"{forms[0]} {label}"
         winner = bool(ctx.get("competitors")) or bool(matching.infer_competitors(f.value, expected.get(f.id)))
