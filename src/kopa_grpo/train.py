@@ -12,23 +12,19 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Any
 
 from kopa_grpo.config import TrainSettings, load_settings
+from kopa_grpo.model_source import OPTION, check_model, resolve_model
+from kopa_grpo.outputs import MERGED, save_outputs
+from kopa_grpo.outputs import lora_delta as lora_delta
 
 log = logging.getLogger(__name__)
 
 TRAJECTORY_MAX_LENGTH = 8192
-
-
-def resolve_model(name: str) -> str:
-    if name == "local":
-        from kopa_inspect.providers.local import prepare_local_model
-
-        return str(prepare_local_model())
-    return name
 
 
 def last_checkpoint(ckpt_dir: Path) -> str | None:
@@ -68,7 +64,12 @@ def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
 
 
 def time_budget_callback(minutes: float):
-    """Stops training cleanly (a checkpoint is saved) when the wall-time budget is spent."""
+    """Stops training cleanly (a checkpoint is saved) when the wall-time budget is spent.
+
+    The main process's clock decides for every process: ranks that stopped at different steps
+    would leave the others waiting in the next step's collectives for ever.
+    """
+    from accelerate.utils import broadcast_object_list
     from transformers import TrainerCallback
 
     class TimeBudget(TrainerCallback):
@@ -76,7 +77,9 @@ def time_budget_callback(minutes: float):
             self.deadline = time.monotonic() + minutes * 60
 
         def on_step_end(self, args, state, control, **kwargs):
-            if time.monotonic() >= self.deadline:
+            spent = [time.monotonic() >= self.deadline]
+            broadcast_object_list(spent, from_process=0)
+            if spent[0]:
                 control.should_training_stop = True
                 control.should_save = True
             return control
@@ -114,34 +117,6 @@ def _torch_threads() -> int:
     import torch
 
     return torch.get_num_threads()
-
-
-def lora_delta(model: Any) -> dict[str, float] | None:
-    """How far training moved the weights: the Frobenius norm of every LoRA update (scale * B @ A),
-    over all adapted layers together and relative to their base weights. An adapter whose B is still
-    zero (LoRA's init) or whose update is tiny against W cannot change a greedy output."""
-    import torch
-
-    delta_sq = base_sq = 0.0
-    worst = 0.0
-    for module in model.modules():
-        lora_a, lora_b = getattr(module, "lora_A", None), getattr(module, "lora_B", None)
-        if not lora_a or not lora_b or not hasattr(module, "base_layer"):
-            continue
-        for name in lora_a:
-            with torch.no_grad():
-                a = lora_a[name].weight.float()
-                b = lora_b[name].weight.float()
-                d = (b @ a) * float(module.scaling[name])
-                w = module.base_layer.weight.float()
-                dn, wn = float(d.norm()), float(w.norm())
-            delta_sq += dn**2
-            base_sq += wn**2
-            worst = max(worst, dn / wn if wn else 0.0)
-    if base_sq == 0.0:
-        return None
-    return {"lora_delta_norm": delta_sq**0.5, "lora_delta_relative": (delta_sq / base_sq) ** 0.5,
-            "lora_delta_relative_max_layer": worst}
 
 
 def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, args: Any,
@@ -206,44 +181,37 @@ def episode_tokenizer(tokenizer: Any, chat_template: str) -> Any:
     return tokenizer
 
 
-def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
-    from transformers import AutoTokenizer
+def _trainer_config(settings: TrainSettings, ckpt_dir: Path) -> Any:
+    """TRL's SFTConfig or GRPOConfig for the settings (made first: it sets up the processes)."""
+    kwargs = _trainer_args(settings, ckpt_dir)
+    if settings.mode == "sft":
+        from trl import SFTConfig
 
+        if settings.form == "trajectory":
+            kwargs["assistant_only_loss"] = True
+            # TRL's default max_length (1024) would cut every conversation before its answer;
+            # SmolLM2's context holds the exported rows (benchmarks/README.md, "EDGE rows for training").
+            kwargs.setdefault("max_length", TRAJECTORY_MAX_LENGTH)
+        return SFTConfig(**kwargs)
+    from trl import GRPOConfig
+
+    if settings.reward_weights is not None:
+        kwargs["reward_weights"] = settings.reward_weights
+    return GRPOConfig(**kwargs)
+
+
+def _rows(data_dir: str | Path, settings: TrainSettings, tokenizer: Any) -> tuple[Any, Any, dict[str, Any]]:
+    """The training rows, the tokenizer the trainer uses and the trainer's form-specific arguments."""
     from kopa_grpo import data
 
-    model_path = resolve_model(settings.model)
-    tokenizer = AutoTokenizer.from_pretrained(model_path)
-    ckpt_dir = out / "checkpoints"
     if settings.mode == "sft":
-        from trl import SFTConfig, SFTTrainer
-
-        sft_kwargs = _trainer_args(settings, ckpt_dir)
         if settings.form == "trajectory":
             from kopa_grpo.training_template import use_training_template
 
             train = data.build(data_dir, "trajectory", tokenizer, settings.limit, settings.prompt)
             use_training_template(tokenizer)
-            sft_kwargs["assistant_only_loss"] = True
-            # TRL's default max_length (1024) would cut every conversation before its answer;
-            # SmolLM2's context holds the exported rows (benchmarks/README.md, "EDGE rows for training").
-            sft_kwargs.setdefault("max_length", TRAJECTORY_MAX_LENGTH)
-        else:
-            train = data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt)
-        sft_args = SFTConfig(**sft_kwargs)
-        sft_trainer = SFTTrainer(model=model_path, args=sft_args, train_dataset=train, processing_class=tokenizer,
-                                 peft_config=_peft_config(settings))
-        if settings.time_budget_minutes:
-            sft_trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
-        return sft_trainer, tokenizer, model_path, len(train)
-
-    from trl import GRPOConfig, GRPOTrainer
-
-    from kopa_grpo.rewards import build_reward_funcs
-
-    kwargs = _trainer_args(settings, ckpt_dir)
-    if settings.reward_weights is not None:
-        kwargs["reward_weights"] = settings.reward_weights
-    extra: dict[str, Any] = {}
+            return train, tokenizer, {}
+        return data.build(data_dir, "sft", tokenizer, settings.limit, settings.prompt), tokenizer, {}
     if settings.form == "episode":
         # Multi-turn: the model calls the tools itself; TRL parses its calls with the tokenizer's
         # response_template (see episode_tokenizer).
@@ -252,22 +220,41 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         env.use_backend(settings.backend)
         tokenizer = episode_tokenizer(tokenizer, settings.chat_template)
         train = data.build(data_dir, "episode", tokenizer, settings.limit, settings.prompt)
-        extra["environment_factory"] = env.environment_factories(train["environment"])
         # TRL awaits a coroutine reward function; its annotation names only synchronous ones
-        reward_funcs: list[Any] = [env.episode_outcome_reward]
+        episode_rewards: list[Any] = [env.episode_outcome_reward]
+        return train, tokenizer, {"environment_factory": env.environment_factories(train["environment"]),
+                                  "reward_funcs": episode_rewards}
+    from kopa_grpo.rewards import build_reward_funcs
+
+    train = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
+    return train, tokenizer, {"reward_funcs": build_reward_funcs(settings.rewards, settings.backend)}
+
+
+def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
+    """The trainer, its tokenizer, the model folder and the number of training rows.
+
+    Under ``accelerate launch`` the main process of each machine goes first through the model folder
+    and the rows (the local model's one-time conversion, datasets' cache files); the others then
+    read what it wrote instead of writing the same files at once. The trainers are made by every
+    process together: under ZeRO-3 loading the model partitions it (collectives).
+    """
+    from transformers import AutoTokenizer
+
+    args = _trainer_config(settings, out / "checkpoints")
+    with args.main_process_first(local=True, desc="model folder and training rows"):
+        model_path = resolve_model(settings.model)
+        tokenizer = AutoTokenizer.from_pretrained(model_path)
+        train, tokenizer, extra = _rows(data_dir, settings, tokenizer)
+    common = {"model": model_path, "args": args, "train_dataset": train, "processing_class": tokenizer,
+              "peft_config": _peft_config(settings)}
+    if settings.mode == "sft":
+        from trl import SFTTrainer
+
+        trainer: Any = SFTTrainer(**common, **extra)
     else:
-        train = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
-        reward_funcs = build_reward_funcs(settings.rewards, settings.backend)
-    args = GRPOConfig(**kwargs)
-    trainer = GRPOTrainer(
-        model=model_path,
-        reward_funcs=reward_funcs,
-        args=args,
-        train_dataset=train,
-        processing_class=tokenizer,
-        peft_config=_peft_config(settings),
-        **extra,
-    )
+        from trl import GRPOTrainer
+
+        trainer = GRPOTrainer(**common, **extra)
     if settings.time_budget_minutes:
         trainer.add_callback(time_budget_callback(settings.time_budget_minutes))
     return trainer, tokenizer, model_path, len(train)
@@ -335,26 +322,72 @@ def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def load_run_settings(config: str | Path, overrides: dict[str, Any] | None = None) -> TrainSettings:
+    """The YAML settings with ``overrides`` on top; the model is checked here, before anything loads."""
+    settings = load_settings(config)
+    if overrides:
+        settings = TrainSettings.model_validate(deep_merge(settings.model_dump(), overrides))
+    source = OPTION if overrides and "model" in overrides else f"the config {config}"
+    check_model(settings.model, source)
+    if uses_deepspeed(settings):
+        from kopa_inspect._extras import require
+
+        require("gpu", "deepspeed", feature="training under DeepSpeed (accelerate-zero3.yaml or trainer.deepspeed)")
+    return settings
+
+
+def uses_deepspeed(settings: TrainSettings) -> bool:
+    """A DeepSpeed accelerate config (``accelerate launch`` exports it) or a ``trainer.deepspeed`` file."""
+    return bool(settings.trainer.get("deepspeed")) or os.environ.get(
+        "ACCELERATE_USE_DEEPSPEED", "false").lower() == "true"
+
+
+def is_main_process() -> bool:
+    """After :func:`train`: whether this is the process that wrote the outputs (the only one that
+    should print them)."""
+    from accelerate import PartialState
+
+    return PartialState().is_main_process
+
+
+def _run_stats(trainer: Any, result: Any, start_step: int, resume_from: str | None, elapsed: float,
+               peak_mb: float | None, delta: dict[str, float] | None) -> dict[str, Any]:
+    history = trainer.state.log_history
+    return {
+        "train_seconds": round(elapsed, 1),
+        **throughput(history, start_step, trainer.state.global_step, trainer.args, elapsed),
+        "peak_rss_mb": peak_mb,
+        "global_step": trainer.state.global_step,
+        "start_step": start_step,
+        "resumed_from": resume_from,
+        "train_runtime": result.metrics.get("train_runtime"),
+        "torch_threads": _torch_threads(),
+        # training processes (accelerate launch); peak_rss_mb is the main process's
+        "processes": int(trainer.accelerator.num_processes),
+        **(delta or {}),
+    }
+
+
 def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True,
           overrides: dict[str, Any] | None = None) -> Path:
     """Train, save adapter/ and merged/, write metrics and train_stats.json; returns merged/.
 
     ``overrides`` are merged into the YAML settings (nested dicts key by key), e.g.
-    ``{"trainer": {"max_steps": 3}}``.
+    ``{"trainer": {"max_steps": 3}}``. Under ``accelerate launch`` every process calls this; the
+    files under ``out`` are written once, by the main process (kopa_grpo.outputs), and every
+    process returns only once they are there.
     """
-    settings = load_settings(config)
-    if overrides:
-        settings = TrainSettings.model_validate(deep_merge(settings.model_dump(), overrides))
+    settings = load_run_settings(config, overrides)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     if settings.torch_threads:
         import torch
 
         torch.set_num_threads(settings.torch_threads)
-    (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
-    from transformers import AutoTokenizer
-
     trainer, tokenizer, model_path, n_rows = build_trainer(data_dir, settings, out)
+    main_process = trainer.accelerator.is_main_process
+    if main_process:
+        (out / "config.json").write_text(settings.model_dump_json(indent=2), encoding="utf-8")
     resume_from = last_checkpoint(out / "checkpoints") if resume else None
     if resume_from:
         log.info("resuming from %s", resume_from)
@@ -364,47 +397,59 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
     result = trainer.train(resume_from_checkpoint=resume_from)
     elapsed = time.perf_counter() - start
     peak_mb = _peak_rss_mb()
-    model = trainer.model
-    delta = lora_delta(model) if hasattr(model, "peft_config") else None
-    if hasattr(model, "peft_config"):
-        model.save_pretrained(out / "adapter")
-        model = model.merge_and_unload()
-    # SFTTrainer turns the KV cache off for training and the flag is saved with the model: a GRPO run
-    # or an hf/ evaluation starting from this checkpoint then generated every token over the whole
-    # prompt again (measured: one 4-completion GRPO step 449 s instead of ~30 s on this machine).
-    model.config.use_cache = True
-    model.save_pretrained(out / "merged")
-    # The tokenizer as the base model ships it: the episode form swaps in TRL's Qwen2.5 template
-    # for training, but Inspect's hf provider and vLLM should see the model's own tool template.
-    AutoTokenizer.from_pretrained(model_path).save_pretrained(out / "merged")
-    history = trainer.state.log_history
-    write_curves(history, out)
-    stats = {
-        "train_seconds": round(elapsed, 1),
-        **throughput(history, start_step, trainer.state.global_step, trainer.args, elapsed),
-        "peak_rss_mb": peak_mb,
-        "global_step": trainer.state.global_step,
-        "start_step": start_step,
-        "resumed_from": resume_from,
-        "train_runtime": result.metrics.get("train_runtime"),
-        "torch_threads": _torch_threads(),
-        **(delta or {}),
-    }
-    write_card(out, data_dir, settings, model_path, n_rows, stats)
-    (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")
-    return out / "merged"
+    delta = save_outputs(trainer, model_path, out)
+    if main_process:
+        write_curves(trainer.state.log_history, out)
+        stats = _run_stats(trainer, result, start_step, resume_from, elapsed, peak_mb, delta)
+        write_card(out, data_dir, settings, model_path, n_rows, stats)
+        (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")
+    trainer.accelerator.wait_for_everyone()
+    return out / MERGED
 
 
-def main() -> None:  # `python -m kopa_grpo.train` for accelerate launch
+def run_overrides(*, model: str | None = None, max_steps: int | None = None, minutes: float | None = None,
+                  limit: int | None = None, threads: int | None = None,
+                  vllm_server: str | None = None) -> dict[str, Any]:
+    """Command-line options as settings overrides (``kopa train`` and ``python -m kopa_grpo.train``)."""
+    overrides: dict[str, Any] = {}
+    trainer: dict[str, Any] = {}
+    if model is not None:
+        overrides["model"] = model
+    if max_steps is not None:
+        trainer["max_steps"] = max_steps
+    if vllm_server is not None:
+        trainer.update(use_vllm=True, vllm_mode="server", vllm_server_base_url=vllm_server)
+    if trainer:
+        overrides["trainer"] = trainer
+    if minutes is not None:
+        overrides["time_budget_minutes"] = minutes
+    if limit is not None:
+        overrides["limit"] = limit
+    if threads is not None:
+        overrides["torch_threads"] = threads
+    return overrides
+
+
+def main() -> None:  # `python -m kopa_grpo.train`; `kopa train` takes the same options
     import argparse
 
-    ap = argparse.ArgumentParser(description="GRPO/SFT on an EDGE dataset")
+    ap = argparse.ArgumentParser(description="GRPO/SFT on an EDGE dataset (see `kopa train --help`)")
     ap.add_argument("--data", required=True)
     ap.add_argument("--config", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--model", help="model folder; overrides the config's `model:`")
+    ap.add_argument("--max-steps", type=int)
+    ap.add_argument("--minutes", type=float)
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--threads", type=int)
+    ap.add_argument("--vllm-server", help="base URL of a `trl vllm-serve` server (vllm_mode server)")
     ap.add_argument("--no-resume", action="store_true")
     a = ap.parse_args()
-    print(train(a.data, a.config, a.out, resume=not a.no_resume))
+    overrides = run_overrides(model=a.model, max_steps=a.max_steps, minutes=a.minutes, limit=a.limit,
+                              threads=a.threads, vllm_server=a.vllm_server)
+    merged = train(a.data, a.config, a.out, resume=not a.no_resume, overrides=overrides or None)
+    if is_main_process():
+        print(merged)
 
 
 if __name__ == "__main__":
