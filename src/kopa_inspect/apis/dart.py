@@ -54,7 +54,14 @@ from kopa_inspect.apis._envelope import (
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result, Rows
 from kopa_inspect.world import World
-from kopa_inspect.world.companies import BY_CORP_CODE, COMPANIES, filings, statement_rows
+from kopa_inspect.world.companies import (
+    BY_CORP_CODE,
+    COMPANIES,
+    dividend_rows,
+    filings,
+    holding_reports,
+    statement_rows,
+)
 
 OK = ("000", "정상")
 ERRORS: dict[str, tuple[str, str]] = {
@@ -255,6 +262,19 @@ def fnltt_single_acnt(world: World, params: dict[str, Any]) -> Result:
     return Result(rows=rows, paged=False)
 
 
+def alot_matter(world: World, params: dict[str, Any]) -> Result:
+    c = BY_CORP_CODE.get(params["corp_code"])
+    year = int(params["bsns_year"])
+    if c is None or year < 2015:  # 정기보고서 주요정보 are served from 2015 on
+        return Result(rows=[], paged=False)
+    return Result(rows=dividend_rows(world, c, year, params["reprt_code"]), paged=False)
+
+
+def majorstock(world: World, params: dict[str, Any]) -> Result:
+    c = BY_CORP_CODE.get(params["corp_code"])
+    return Result(rows=holding_reports(world, c) if c is not None else [], paged=False)
+
+
 def _de(value: str | None, default: date) -> str:
     if not value:
         return default.strftime("%Y%m%d")
@@ -294,7 +314,8 @@ PLATFORM = Platform(
     live_base_url="https://opendart.fss.or.kr",
     envelope=DartEnvelope(),
     key_params=("crtfc_key",),
-    description="기업 고유번호, 기업개황, 공시목록, 재무제표 주요계정 (corp codes, company profiles, filings, key accounts)",
+    description="기업 고유번호, 기업개황, 공시목록, 재무제표 주요계정, 배당, 대량보유 (corp codes, company profiles, filings, "
+    "key accounts, dividends, large holdings)",
     uncertain="error code for a missing key / missing field; message wording (short forms)",
 )
 
@@ -429,6 +450,71 @@ OPERATIONS = [
             "currency": "통화 (currency)",
         },
         uncertain="all amounts are synthetic; the period labels (thstrm_dt) of quarterly income rows",
+        tags=("finance",),
+    ),
+    Operation(
+        platform="dart",
+        name="alotMatter",
+        path="/api/alotMatter.{format}",
+        summary=(
+            "배당에 관한 사항 (정기보고서 주요정보): 사업연도와 보고서코드로 주당액면가액, 당기순이익, 주당순이익, 현금배당금총액, "
+            "현금배당성향, 현금배당수익률, 주당 현금배당금을 당기·전기·전전기로 조회합니다. 값은 콤마 문자열, 없으면 '-'. "
+            "(Dividend facts of a periodic report by business year and report code: this term, previous and the one "
+            "before; comma-formatted strings, '-' for none.)"
+        ),
+        params=[
+            _CORP,
+            Param("bsns_year", "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)", required=True,
+                  pattern=r"\d{4}"),
+            Param("reprt_code", "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
+                  required=True, enum=("11013", "11012", "11014", "11011")),
+            _FORMAT,
+        ],
+        handler=alot_matter,
+        output_fields={
+            "rcept_no": "접수번호 (receipt number)",
+            "corp_cls": "법인구분 (market)",
+            "corp_code": "고유번호 (corp code)",
+            "corp_name": "법인명 (company)",
+            "se": "구분, 예: 주당 현금배당금(원), (연결)현금배당성향(%) (item)",
+            "stock_knd": "주식 종류 보통주/우선주 (share kind; per-share rows only)",
+            "thstrm": "당기 (this term)",
+            "frmtrm": "전기 (previous term)",
+            "lwfr": "전전기 (term before previous)",
+            "stlm_dt": "결산기준일 YYYY-MM-DD (settlement date)",
+        },
+        uncertain="all figures are synthetic; common shares only (no 우선주 rows); whether rows without a share kind "
+                  "omit stock_knd or send it empty",
+        tags=("finance",),
+    ),
+    Operation(
+        platform="dart",
+        name="majorstock",
+        path="/api/majorstock.{format}",
+        summary=(
+            "대량보유 상황보고 (지분공시): 회사의 5% 이상 대량보유자 보고(보고자, 보유주식수, 보유비율과 증감, 보고사유)를 "
+            "최근 것부터 조회합니다. (Large-holding (5% rule) reports on a company, newest first: reporter, shares "
+            "held, ratio and change, reason.)"
+        ),
+        params=[_CORP, _FORMAT],
+        handler=majorstock,
+        output_fields={
+            "rcept_no": "접수번호 (receipt number)",
+            "rcept_dt": "접수일자 YYYY-MM-DD (filing date)",
+            "corp_code": "고유번호 (corp code)",
+            "corp_name": "회사명 (company)",
+            "report_tp": "보고구분 일반/약식 (report type)",
+            "repror": "대표보고자 (reporter)",
+            "stkqy": "보유주식등의 수 (shares held)",
+            "stkqy_irds": "보유주식등의 증감 (change in shares)",
+            "stkrt": "보유비율 % (holding ratio)",
+            "stkrt_irds": "보유비율 증감 %p (change in ratio)",
+            "ctr_stkqy": "주요체결 주식등의 수 (shares under major contracts)",
+            "ctr_stkrt": "주요체결 보유비율 (ratio under major contracts)",
+            "report_resn": "보고사유 (reason)",
+        },
+        uncertain="holders and holdings are synthetic and these filings are not in list.json; rcept_dt spelling "
+                  "(YYYY-MM-DD) and the list's order",
         tags=("finance",),
     ),
 ]

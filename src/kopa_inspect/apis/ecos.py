@@ -43,6 +43,7 @@ from kopa_inspect.apis._envelope import (
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
 from kopa_inspect.world import World, world_part
+from kopa_inspect.world.ecos_series import SERIES_TABLES, EcosSeries, SeriesTable, search_row
 
 ERRORS: dict[str, tuple[str, str]] = {
     "key_missing": ("INFO-100", "인증키가 유효하지 않습니다. 인증키를 확인하십시오! 인증키가 없는 경우 인증키를 신청하십시오!"),
@@ -324,6 +325,11 @@ def statistic_table_list(world: World, params: dict[str, Any]) -> Result:
                                  "CYCLE": cycle, "SRCH_YN": "Y", "ORG_NAME": "한국은행" if not en else "The Bank of Korea"})
     if params.get("STAT_CODE"):
         rows = [r for r in rows if r["STAT_CODE"] == params["STAT_CODE"]]
+        series = SERIES_TABLES.get(params["STAT_CODE"])
+        if series is not None:
+            rows = [{"P_STAT_CODE": series.parent, "STAT_CODE": series.code, "STAT_NAME": series.name, "CYCLE": cycle,
+                     "SRCH_YN": "Y", "ORG_NAME": "한국은행" if not en else "The Bank of Korea"}
+                    for cycle in series.cycles]
     return _window(params, rows)
 
 
@@ -331,7 +337,8 @@ def statistic_item_list(world: World, params: dict[str, Any]) -> Result:
     _check_type(params)
     table = BY_TABLE.get(params["STAT_CODE"])
     if table is None:
-        return Result(rows=[], paged=False)
+        series = SERIES_TABLES.get(params["STAT_CODE"])
+        return _window(params, _series_items(world, series)) if series else Result(rows=[], paged=False)
     en = params.get("lang") == "en"
     econ: EconWorld = world.part("ecos")
     last = _last_published(world, table)
@@ -369,7 +376,12 @@ def statistic_search(world: World, params: dict[str, Any]) -> Result:
     if pattern is None or not re.fullmatch(pattern, start_t) or not re.fullmatch(pattern, end_t):
         raise ApiError("invalid_param", "bad_date", param="START_TIME")
     table = BY_TABLE.get(params["STAT_CODE"])
-    if table is None or cycle not in table.cycles:
+    if table is None:
+        series = SERIES_TABLES.get(params["STAT_CODE"])
+        if series is None or cycle not in series.cycles:
+            return Result(rows=[], paged=False)
+        return _window(params, _series_search(world, series, params))
+    if cycle not in table.cycles:
         return Result(rows=[], paged=False)
     items = [i for i in table.items if not params.get("ITEM_CODE1") or i.code == params["ITEM_CODE1"]]
     if any(params.get(f"ITEM_CODE{n}") for n in (2, 3, 4)):
@@ -391,6 +403,53 @@ def statistic_search(world: World, params: dict[str, Any]) -> Result:
                 "UNIT_NAME": item.unit, "WGT": None, "TIME": label, "DATA_VALUE": _fmt(v),
             })
     return _window(params, rows)
+
+
+def _series_items(world: World, table: SeriesTable) -> list[dict[str, Any]]:
+    """StatisticItemList rows of a drawn table: each item of each axis (Group1 = ITEM_CODE1, Group2 =
+    ITEM_CODE2), per cycle, with its span and count of published periods."""
+    drawn: EcosSeries = world.part("ecos_series")
+    last = table.last_published(world.clock.date())
+    rows = []
+    for group, axis in (("Group1", 1), ("Group2", 2)):
+        seen: dict[str, Any] = {}
+        for s in table.series:
+            code = s.item_code1 if axis == 1 else s.item_code2
+            if code and code not in seen:
+                seen[code] = s
+        for code, s in seen.items():
+            for cycle in table.cycles:
+                periods = [p for p in _periods(cycle, _label(cycle, table.start), _label(cycle, last), table.start, last)
+                           if drawn.value(table, s, p[1], p[2]) is not None]
+                rows.append({
+                    "STAT_CODE": table.code, "STAT_NAME": table.name, "GRP_CODE": group,
+                    "GRP_NAME": "계정항목" if axis == 1 else "세부항목", "ITEM_CODE": code,
+                    "ITEM_NAME": s.item_name1 if axis == 1 else s.item_name2, "P_ITEM_CODE": None, "P_ITEM_NAME": None,
+                    "CYCLE": cycle, "START_TIME": periods[0][0] if periods else None,
+                    "END_TIME": periods[-1][0] if periods else None, "DATA_CNT": str(len(periods)),
+                    "UNIT_NAME": s.unit or None, "WEIGHT": None,
+                })
+    return rows
+
+
+def _series_search(world: World, table: SeriesTable, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """StatisticSearch rows of a drawn table: item by item (ITEM_CODE1/2 filter exactly), period by period."""
+    if params.get("ITEM_CODE3") or params.get("ITEM_CODE4"):
+        return []  # the drawn tables have at most two item axes
+    drawn: EcosSeries = world.part("ecos_series")
+    cycle = params["CYCLE"]
+    last = table.last_published(world.clock.date())
+    rows = []
+    for s in table.series:
+        if params.get("ITEM_CODE1") and s.item_code1 != params["ITEM_CODE1"]:
+            continue
+        if params.get("ITEM_CODE2") and s.item_code2 != params["ITEM_CODE2"]:
+            continue
+        for label, a, b in _periods(cycle, params["START_TIME"], params["END_TIME"], table.start, last):
+            v = drawn.value(table, s, a, b)
+            if v is not None:
+                rows.append(search_row(table, s, label, _fmt(v)))
+    return rows
 
 
 def key_statistic_list(world: World, params: dict[str, Any]) -> Result:

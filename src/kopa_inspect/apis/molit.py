@@ -9,9 +9,12 @@ dealMonth/dealDay are not zero-padded; bonbun/bubun 4 digits, road numbers 5 dig
 rgstDate as YY.MM.DD; the rent feed spells its road fields in lower case (``roadnm``...). An empty
 month is ``000`` with ``<items></items>`` and totalCount 0 (not 03 NODATA). The trade service is
 served on both paths clients use (``RTMSDataSvcAptTrade`` and ``RTMSDataSvcAptTradeDev``).
+The officetel services (``RTMSDataSvcOffiTrade``, ``RTMSDataSvcOffiRent``) take the same request
+and envelope; their items carry ``offiNm`` and ``sggNm`` instead of the apartment and road fields
+(the column lists PublicDataReader reads).
 
-Data: :mod:`kopa_inspect.world.trades` (per seed, LAWD_CD and month; months after the clock's
-month are empty).
+Data: :mod:`kopa_inspect.world.trades` and :mod:`kopa_inspect.world.officetels` (per seed,
+LAWD_CD and month; months after the clock's month are empty).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from kopa_inspect.apis._envelope import DataGoKrEnvelope, Format, HttpResponse, Page
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
 from kopa_inspect.world import World
+from kopa_inspect.world.officetels import Officetels
 from kopa_inspect.world.trades import Trades
 
 _DECL_STD = b'<?xml version="1.0" encoding="UTF-8"?>'
@@ -72,6 +76,16 @@ def apt_trade(world: World, params: dict[str, Any]) -> Result:
 def apt_rent(world: World, params: dict[str, Any]) -> Result:
     trades: Trades = world.part("trades")
     return Result(rows=[dict(r) for r in trades.rents(params["LAWD_CD"], params["DEAL_YMD"])])
+
+
+def offi_trade(world: World, params: dict[str, Any]) -> Result:
+    officetels: Officetels = world.part("officetels")
+    return Result(rows=[dict(r) for r in officetels.trades(params["LAWD_CD"], params["DEAL_YMD"])])
+
+
+def offi_rent(world: World, params: dict[str, Any]) -> Result:
+    officetels: Officetels = world.part("officetels")
+    return Result(rows=[dict(r) for r in officetels.rents(params["LAWD_CD"], params["DEAL_YMD"])])
 
 
 TRADE_FIELDS = {
@@ -137,6 +151,42 @@ RENT_FIELDS = {
     "useRRRight": "계약갱신요구권 사용 여부 (renewal right used)",
 }
 
+_OFFI_COMMON = {
+    "buildYear": "건축년도 (year built)",
+    "dealDay": "계약일 (day, not zero-padded)",
+    "dealMonth": "계약월 (month, not zero-padded)",
+    "dealYear": "계약년도 (year)",
+    "excluUseAr": "전용면적 ㎡ (exclusive area)",
+    "floor": "층 (floor)",
+    "jibun": "지번 (lot number)",
+    "offiNm": "단지명 (officetel building name)",
+    "sggCd": "시군구코드 (district code = LAWD_CD)",
+    "sggNm": "시군구명 (district name)",
+    "umdNm": "법정동명 (legal-dong name)",
+}
+
+OFFI_TRADE_FIELDS = {
+    **_OFFI_COMMON,
+    "buyerGbn": "매수자 구분 개인/법인 (buyer type)",
+    "cdealDay": "해제사유 발생일 YY.MM.DD (cancellation date)",
+    "cdealType": "해제여부 'O' (cancelled flag)",
+    "dealAmount": "거래금액 만원, 쉼표 포함 문자열 (price in 10,000 KRW, comma-grouped text)",
+    "dealingGbn": "거래유형 중개거래/직거래 (deal type)",
+    "estateAgentSggNm": "중개사 소재지 (broker's district)",
+    "slerGbn": "매도자 구분 개인/법인 (seller type)",
+}
+
+OFFI_RENT_FIELDS = {
+    **_OFFI_COMMON,
+    "contractTerm": "계약기간 YY.MM~YY.MM (lease term)",
+    "contractType": "계약구분 신규/갱신 (new/renewal)",
+    "deposit": "보증금 만원, 쉼표 포함 (deposit in 10,000 KRW)",
+    "monthlyRent": "월세 만원, 0이면 전세 (monthly rent in 10,000 KRW; 0 = jeonse)",
+    "preDeposit": "종전 보증금 (previous deposit)",
+    "preMonthlyRent": "종전 월세 (previous monthly rent)",
+    "useRRRight": "계약갱신요구권 사용 여부 (renewal right used)",
+}
+
 _TRADE_SUMMARY = (
     "시군구코드(LAWD_CD 5자리)와 계약년월(DEAL_YMD)로 아파트 매매 실거래 신고 내역을 조회합니다. 금액 단위 만원. "
     "(Apartment sale transactions reported in a district for a month; prices in 10,000 KRW.)"
@@ -148,7 +198,7 @@ PLATFORM = Platform(
     domain="district",
     live_base_url="http://apis.data.go.kr",
     envelope=ENVELOPE,
-    description="아파트 매매·전월세 실거래 신고 자료 (apartment sale and lease transactions)",
+    description="아파트·오피스텔 매매·전월세 실거래 신고 자료 (apartment and officetel sale and lease transactions)",
 )
 
 OPERATIONS = [
@@ -186,6 +236,34 @@ OPERATIONS = [
         params=list(_COMMON_PARAMS),
         handler=apt_rent,
         output_fields=RENT_FIELDS,
+        tags=("real-estate",),
+    ),
+    Operation(
+        platform="molit",
+        name="getRTMSDataSvcOffiTrade",
+        path="/1613000/RTMSDataSvcOffiTrade/getRTMSDataSvcOffiTrade",
+        summary=(
+            "시군구코드(LAWD_CD 5자리)와 계약년월(DEAL_YMD)로 오피스텔 매매 실거래 신고 내역을 조회합니다. 금액 단위 만원. "
+            "(Officetel sale transactions reported in a district for a month; prices in 10,000 KRW.)"
+        ),
+        params=list(_COMMON_PARAMS),
+        handler=offi_trade,
+        output_fields=OFFI_TRADE_FIELDS,
+        uncertain="the item's tag set is the column list PublicDataReader reads; no recorded officetel response",
+        tags=("real-estate",),
+    ),
+    Operation(
+        platform="molit",
+        name="getRTMSDataSvcOffiRent",
+        path="/1613000/RTMSDataSvcOffiRent/getRTMSDataSvcOffiRent",
+        summary=(
+            "시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 오피스텔 전월세 신고 내역을 조회합니다. 월세 0은 전세. "
+            "(Officetel jeonse/monthly-rent contracts in a district for a month; monthlyRent 0 means jeonse.)"
+        ),
+        params=list(_COMMON_PARAMS),
+        handler=offi_rent,
+        output_fields=OFFI_RENT_FIELDS,
+        uncertain="the item's tag set is the column list PublicDataReader reads; no recorded officetel response",
         tags=("real-estate",),
     ),
 ]

@@ -46,9 +46,11 @@ from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Rows
 from kopa_inspect.world import World
 from kopa_inspect.world.schools import (
     BY_CODE,
+    FIRST_CLASS_YEAR,
     SCHOOLS,
     School,
     academic_year,
+    class_rows,
     meal_rows,
     meal_window,
     school_year,
@@ -250,6 +252,21 @@ def school_schedule(world: World, params: dict[str, Any]) -> Rows:
     return rows
 
 
+def class_info(world: World, params: dict[str, Any]) -> Rows:
+    school = _school(params)
+    current = academic_year(world.clock.date())
+    years = range(FIRST_CLASS_YEAR, current + 1)
+    if params.get("AY"):
+        years = range(int(params["AY"]), int(params["AY"]) + 1) if int(params["AY"]) in years else range(0)
+    rows: Rows = []
+    for ay in years:
+        rows.extend(class_rows(world, school, ay, _load_dtm(world)))
+    for name in ("GRADE", "DGHT_CRSE_SC_NM", "SCHUL_CRSE_SC_NM", "ORD_SC_NM", "DDDEP_NM"):
+        if params.get(name):
+            rows = [r for r in rows if r[name] == params[name]]
+    return rows
+
+
 # --- spec ----------------------------------------------------------------------------------------
 
 ENVELOPE = NeisEnvelope()
@@ -262,7 +279,7 @@ PLATFORM = Platform(
     envelope=ENVELOPE,
     key_params=("KEY",),
     session_token_param="KEY",
-    description="학교 기본정보, 급식 식단, 학사일정 (school info, school meals, school calendars)",
+    description="학교 기본정보, 급식 식단, 학사일정, 학급정보 (school info, school meals, school calendars, classes)",
     uncertain="KEY-less sample mode (5 rows) not emulated; SCHUL_NM substring matching",
 )
 
@@ -385,6 +402,42 @@ OPERATIONS = [
             "ONE_GRADE_EVENT_YN": "1학년행사여부 (grade 1 event)",
         },
         uncertain="grade flags for grades 4-6 of secondary schools ('N' here)",
+        tags=("education",),
+    ),
+    Operation(
+        platform="neis",
+        name="classInfo",
+        path="/hub/classInfo",
+        summary=(
+            "학급정보: 학교(시도교육청코드+행정표준코드)의 학년도·학년별 학급 목록(학급명)을 조회합니다. 학년도를 "
+            "생략하면 2020학년도부터 모두. (Classes of one school by school year and grade; all years from 2020 "
+            "when AY is omitted.)"
+        ),
+        params=[
+            Param("ATPT_OFCDC_SC_CODE", _ATPT, required=True),
+            Param("SD_SCHUL_CODE", _SCHUL, required=True),
+            Param("AY", "학년도 YYYY (school year, March-February)", pattern=r"\d{4}"),
+            Param("GRADE", "학년, 예: 1 (grade)", pattern=r"\d{1,2}"),
+            Param("DGHT_CRSE_SC_NM", "주야과정명: 주간|야간 (day/night course)"),
+            Param("SCHUL_CRSE_SC_NM", "학교과정명: 초등학교|중학교|고등학교 (school course)"),
+            Param("ORD_SC_NM", "계열명, 예: 일반계 (track; high schools)"),
+            Param("DDDEP_NM", "학과명 (department; high schools)"),
+            *_COMMON,
+        ],
+        handler=class_info,
+        output_fields={
+            **_SCHOOL_FIELDS,
+            "AY": "학년도 (school year)",
+            "GRADE": "학년 (grade)",
+            "DGHT_CRSE_SC_NM": "주야과정명 (day/night course)",
+            "SCHUL_CRSE_SC_NM": "학교과정명 (school course)",
+            "ORD_SC_NM": "계열명 (track; null below high school)",
+            "DDDEP_NM": "학과명 (department; null below high school)",
+            "CLASS_NM": "학급명, 예: 1 (class name)",
+            "LOAD_DTM": "수정일 (load date)",
+        },
+        uncertain="class counts are synthetic (the school's size over its grades); ORD_SC_NM/DDDEP_NM wording for "
+                  "general high schools",
         tags=("education",),
     ),
 ]

@@ -291,3 +291,140 @@ def _build(world: World) -> CompanyWorld:
 
 def filings(world: World) -> tuple[Filing, ...]:
     return world.part("companies").filings
+
+
+# --- dividends (배당에 관한 사항, alotMatter; synthetic) --------------------------------------------
+
+PAR_VALUES = (100, 500, 5000)
+QUARTERS = {"11013": 1, "11012": 2, "11014": 3, "11011": 4}  # quarters a report's figures cover
+
+
+@dataclass(frozen=True)
+class ShareFacts:
+    """Seed-fixed share facts of a company: par value, common shares issued, payout policy."""
+
+    par: int
+    shares: int
+    payout: float  # cash dividends / consolidated net income
+    per: float  # price / earnings, for the dividend yield
+    quarterly: bool  # pays quarterly dividends (shown in 분기·반기 reports)
+
+
+def share_facts(world: World, company: Company) -> ShareFacts:
+    rng = world.rng("dart-shares", company.corp_code)
+    par = rng.choice(PAR_VALUES)
+    capital = annual_figures(world, company, 2023)["자본금"]
+    return ShareFacts(par=par, shares=max(1_000_000, int(capital / par)), payout=rng.uniform(0.12, 0.45),
+                      per=rng.uniform(7.0, 22.0), quarterly=rng.random() < 0.2)
+
+
+def _mil(x: float) -> str:
+    return f"{round(x / 1e6):,}"
+
+
+def _dividend_figures(world: World, company: Company, year: int, reprt_code: str) -> dict[str, str]:
+    facts = share_facts(world, company)
+    cfs = period_figures(world, company, year, reprt_code, "CFS")["당기순이익"]
+    ofs = period_figures(world, company, year, reprt_code, "OFS")["당기순이익"]
+    eps = cfs / facts.shares
+    annual_dps = max(0, round(annual_figures(world, company, year)["당기순이익"] / facts.shares * facts.payout / 10) * 10)
+    if reprt_code == "11011":
+        dps = annual_dps
+    elif facts.quarterly:
+        dps = round(annual_dps * QUARTERS[reprt_code] / 4 / 10) * 10
+    else:
+        dps = 0
+    total = dps * facts.shares
+    # The yield's price: earnings so far, annualised, at the company's PER.
+    price = max(eps, 1.0) * facts.per * 4 / QUARTERS[reprt_code]
+    dash = "-"
+    return {
+        "주당액면가액(원)": f"{facts.par:,}",
+        "(연결)당기순이익(백만원)": _mil(cfs),
+        "(별도)당기순이익(백만원)": _mil(ofs),
+        "(연결)주당순이익(원)": f"{round(eps):,}",
+        "현금배당금총액(백만원)": _mil(total) if dps else dash,
+        "주식배당금총액(백만원)": dash,
+        "(연결)현금배당성향(%)": f"{total / cfs * 100:.1f}" if dps and cfs > 0 else dash,
+        "현금배당수익률(%)": f"{dps / price * 100:.1f}" if dps else dash,
+        "주식배당수익률(%)": dash,
+        "주당 현금배당금(원)": f"{dps:,}" if dps else dash,
+        "주당 주식배당(주)": dash,
+    }
+
+
+# Rows that belong to one kind of share (the others carry no stock_knd).
+_PER_SHARE_KIND = {"현금배당수익률(%)", "주식배당수익률(%)", "주당 현금배당금(원)", "주당 주식배당(주)"}
+
+
+def dividend_rows(world: World, company: Company, year: int, reprt_code: str) -> list[dict[str, Any]]:
+    """alotMatter rows of a filed periodic report: this term, the term before and the one before it."""
+    filed = next((f for y, c, f in filed_reports(world, company) if y == year and c == reprt_code), None)
+    if filed is None:
+        return []
+    now = _dividend_figures(world, company, year, reprt_code)
+    prev = _dividend_figures(world, company, year - 1, reprt_code) if year > 2015 else {}
+    prev2 = _dividend_figures(world, company, year - 2, reprt_code) if year > 2016 else {}
+    m, d = REPORT_PERIOD[reprt_code]
+    rno = rcept_no(world, company, filed, f"periodic-{reprt_code}")
+    rows = []
+    for se, value in now.items():
+        row: dict[str, Any] = {"rcept_no": rno, "corp_cls": company.corp_cls, "corp_code": company.corp_code,
+                               "corp_name": company.corp_name, "se": se}
+        if se in _PER_SHARE_KIND:
+            row["stock_knd"] = "보통주"
+        row.update({"thstrm": value, "frmtrm": prev.get(se, "-"), "lwfr": prev2.get(se, "-"),
+                    "stlm_dt": f"{year}-{m:02d}-{d:02d}"})
+        rows.append(row)
+    return rows
+
+
+# --- large holdings (대량보유 상황보고, majorstock; synthetic) ----------------------------------------
+
+HOLDERS = ("국민연금공단", "BlackRock Fund Advisors", "The Capital Group Companies, Inc.", "미래에셋자산운용",
+           "삼성자산운용", "Norges Bank")
+REASONS_UP = ("보유주식등의 수 변동(장내매수)", "보유비율 1% 이상 변동", "주식등의 추가 취득")
+REASONS_DOWN = ("보유주식등의 수 변동(장내매도)", "보유비율 1% 이상 변동", "보유주식등의 처분")
+
+
+def holding_reports(world: World, company: Company) -> list[dict[str, Any]]:
+    """majorstock rows: every 5% holder's reports (a new holding, then each move of 1%p or more)
+    filed by the clock, newest first."""
+    if not company.listed or company.revenue_2023 <= 0:
+        return []
+    facts = share_facts(world, company)
+    today = world.clock.date()
+    rng = world.rng("dart-majorstock", company.corp_code)
+    holders = rng.sample(HOLDERS, rng.randint(1, 3))
+    rows = []
+    for holder in holders:
+        day = date(2016, 1, 4) + timedelta(days=rng.randint(0, 2500))
+        ratio = 0.0
+        first = True
+        while day <= today:
+            step = rng.uniform(5.0, 6.5) if first else rng.choice((-1, 1)) * rng.uniform(1.0, 2.2)
+            if not first and ratio + step < 5.0:
+                step = -ratio  # falls under 5%: the last report, the holding leaves the register
+            new_ratio = round(ratio + step, 2)
+            if day.weekday() < 5:
+                qty, prev_qty = int(facts.shares * new_ratio / 100), int(facts.shares * ratio / 100)
+                rows.append({
+                    "rcept_no": rcept_no(world, company, day, f"majorstock-{holder}"),
+                    "rcept_dt": day.isoformat(),
+                    "corp_code": company.corp_code,
+                    "corp_name": company.short_name,
+                    "report_tp": "일반" if first or holder in ("국민연금공단",) else "약식",
+                    "repror": holder,
+                    "stkqy": f"{qty:,}",
+                    "stkqy_irds": f"{qty - prev_qty:,}",
+                    "stkrt": f"{new_ratio:.2f}",
+                    "stkrt_irds": f"{new_ratio - ratio:.2f}",
+                    "ctr_stkqy": "0",
+                    "ctr_stkrt": "0.00",
+                    "report_resn": "신규보고" if first else rng.choice(REASONS_UP if step > 0 else REASONS_DOWN),
+                })
+                ratio, first = new_ratio, False
+                if ratio < 5.0:
+                    break
+            day += timedelta(days=rng.randint(60, 700))
+    return sorted(rows, key=lambda r: (r["rcept_dt"], r["rcept_no"]), reverse=True)

@@ -440,3 +440,44 @@ def meal_window(world: World) -> tuple[date, date]:
     nxt = date(today.year + (today.month == 12), today.month % 12 + 1, 1)
     end = date(nxt.year + (nxt.month == 12), nxt.month % 12 + 1, 1) - timedelta(days=1)
     return date(2020, 1, 1), end
+
+
+# --- classes (학급정보) ------------------------------------------------------------------------
+
+# Students per class by school kind (recent national averages, rounded).
+_CLASS_SIZE = {"초등학교": 21, "중학교": 25, "고등학교": 24}
+GRADES = {"초등학교": 6, "중학교": 3, "고등학교": 3}
+# Years whose class lists exist: from 2020 up to the clock's school year.
+FIRST_CLASS_YEAR = 2020
+
+
+def class_counts(world: World, school: School, ay: int) -> list[int]:
+    """Classes per grade in one school year: the school's size spread over its grades, a class
+    more or less per grade from year to year (the seed fixes which)."""
+    grades = GRADES[school.kind]
+    base = max(1, round(school.students / grades / _CLASS_SIZE[school.kind]))
+    rng = world.rng("neis.classes", school.code, ay)
+    return [max(1, base + rng.choice((-1, 0, 0, 0, 1))) for _ in range(grades)]
+
+
+def class_rows(world: World, school: School, ay: int, load_dtm: str) -> list[dict[str, Any]]:
+    """classInfo rows of one school year: one per class, grade by grade, classes numbered from 1."""
+    high = school.kind == "고등학교"
+    rows = []
+    for grade, count in enumerate(class_counts(world, school, ay), 1):
+        for n in range(1, count + 1):
+            rows.append({
+                "ATPT_OFCDC_SC_CODE": school.atpt_code,
+                "ATPT_OFCDC_SC_NM": school.atpt_name,
+                "SD_SCHUL_CODE": school.code,
+                "SCHUL_NM": school.name,
+                "AY": str(ay),
+                "GRADE": str(grade),
+                "DGHT_CRSE_SC_NM": "주간",
+                "SCHUL_CRSE_SC_NM": school.kind,
+                "ORD_SC_NM": "일반계" if high else None,
+                "DDDEP_NM": "일반학과" if high else None,
+                "CLASS_NM": str(n),
+                "LOAD_DTM": load_dtm,
+            })
+    return rows

@@ -2,7 +2,7 @@
 
 The real portal serves ~1,000 OpenAPI datasets through one path-style envelope
 (reference/korean-apis.md §2.10). We declare real datasets where their service name and
-columns are publicly known (따릉이 ``bikeList``/``rentBikeStatus``, ``CardSubwayStatsNew``,
+columns are publicly known (따릉이 ``bikeList``/``rentBikeStatus``, ``CardSubwayStatsNew``, ``CardBusStatisticsServiceNew``,
 ``RealtimeCityAir``, ``TbPublicWifiInfo`` ...) and generate the long tail over themes × 자치구
 (인허가 LOCALDATA, 공영주차장, 도서관, 문화행사, 체육시설, 공원). Only ``bikeList`` is confirmed
 field-for-field by a recorded response; other real datasets' columns are from memory of the
@@ -102,6 +102,36 @@ SUBWAY: tuple[tuple[str, str, str], ...] = tuple(
     for name, code in ((n, str(first + i)) for i, n in enumerate(names))
 )
 
+# Seoul city bus routes (real route numbers and 기점~종점 names) and stops along them (real stop names
+# in route order, abridged). Route ids (BUS_ROUTE_ID), standard stop ids (STND_BSST_ID) and the ARS
+# numbers are SYNTHETIC in the real formats (9 digits; 5 digits whose first two name the 자치구 group).
+BUS_ROUTES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("143", "143번(정릉~개포동)", ("정릉청수장:08", "정릉시장:08", "성신여대입구:08", "혜화동로터리:01", "종로5가:01",
+                               "을지로4가:02", "한남동:03", "신사역:22", "강남역:22", "역삼역:23", "개포동:23")),
+    ("150", "150번(도봉산~석수역)", ("도봉산역:10", "수유역:09", "미아사거리:08", "돈암동:08", "종로2가:01", "서울역:02",
+                                "용산역:03", "노량진역:19", "대방역:19", "석수역:17")),
+    ("262", "262번(중랑차고지~여의도)", ("중랑공영차고지:07", "상봉역:07", "청량리역:06", "신설동:06", "동대문:01",
+                                   "을지로입구:02", "서울역:02", "마포역:14", "여의도환승센터:19")),
+    ("370", "370번(강동차고지~충정로역)", ("강동공영차고지:25", "천호역:25", "광나루역:05", "건대입구:05", "왕십리역:04",
+                                    "동대문역사문화공원:02", "광화문:01", "서대문역:13", "충정로역:13")),
+    ("401", "401번(장지차고지~광화문)", ("장지공영차고지:24", "가락시장:24", "잠실역:24", "삼성역:23", "강남역:22",
+                                  "반포대교:22", "한남동:03", "남대문시장:02", "광화문:01")),
+    ("470", "470번(상암차고지~안골마을)", ("상암동:13", "월드컵경기장:13", "신촌오거리:13", "서울역:02", "숭례문:02",
+                                   "용산전쟁기념관:03", "반포대교:22", "양재역:22", "안골마을:22")),
+    ("602", "602번(양천차고지~시청)", ("양천공영차고지:15", "신월동:15", "화곡역:16", "강서구청:16", "당산역:19",
+                                 "합정역:13", "공덕역:14", "시청앞:02")),
+    ("741", "741번(진관차고지~헌인릉)", ("진관공영차고지:12", "연신내역:12", "홍제역:13", "독립문:13", "광화문:01",
+                                   "서울역:02", "용산구청:03", "한남대교남단:22", "양재역:22", "헌인릉:22")),
+    ("7016", "7016번(상명대~은평차고지)", ("상명대:01", "세검정:01", "경복궁:01", "광화문:01", "서대문역:13",
+                                   "독립문:13", "은평공영차고지:12")),
+)
+BUS_STOPS: tuple[tuple[int, int, str, str], ...] = tuple(
+    (r, s, stop.split(":")[0], stop.split(":")[1]) for r, (_, _, stops) in enumerate(BUS_ROUTES)
+    for s, stop in enumerate(stops)
+)
+# One id per stop name: a stop served by several routes keeps its ids on every route.
+BUS_STOP_SERIAL: dict[str, int] = {name: i for i, name in enumerate(dict.fromkeys(stop[2] for stop in BUS_STOPS))}
+
 AIR_COLS = (
     C("MSRDT", "측정일시 (YYYYMMDDHHMM)", "key", True),
     C("MSRRGN_NM", "권역명", "region"),
@@ -136,6 +166,22 @@ REAL: list[Dataset] = [
                  Filter("LINE_NUM", "호선명 (예: 2호선)", "LINE_NUM"), Filter("SUB_STA_NM", "역명 (예: 강남)", "SUB_STA_NM")),
         rows=len(SUBWAY), theme="교통", real=True, key_lag_days=3,
         uncertain="only USE_DT is documented as a positional filter; LINE_NUM/SUB_STA_NM filters UNCERTAIN",
+    ),
+    Dataset(
+        "CardBusStatisticsServiceNew", "서울시 버스노선별 정류장별 승하차 인원 정보",
+        "daily boardings/alightings per bus route and stop",
+        (C("USE_DT", "사용일자 (YYYYMMDD)", "key"), C("BUS_ROUTE_ID", "노선ID", "bus_route_id"),
+         C("BUS_ROUTE_NO", "노선번호", "bus_route_no"), C("BUS_ROUTE_NM", "노선명 (번호(기점~종점))", "bus_route_nm"),
+         C("STND_BSST_ID", "표준버스정류장ID", "bus_stop_id"), C("BSST_ARS_NO", "버스정류장ARS번호", "bus_ars"),
+         C("BUS_STA_NM", "역명 (정류장명)", "bus_stop_nm"), C("RIDE_PASGR_NUM", "승차총승객수", "int:3:4200"),
+         C("ALIGHT_PASGR_NUM", "하차총승객수", "int:3:4200"), C("WORK_DT", "등록일자 (YYYYMMDD)", "key_plus3")),
+        filters=(Filter("USE_DT", "사용일자 YYYYMMDD (3일 전까지 제공)", "USE_DT", required=True,
+                        pattern=r"\d{8}", key=True),
+                 Filter("BUS_ROUTE_NO", "노선번호 (예: 143)", "BUS_ROUTE_NO"),
+                 Filter("BUS_STA_NM", "정류장명 (예: 강남역)", "BUS_STA_NM")),
+        rows=len(BUS_STOPS), theme="교통", real=True, key_lag_days=3,
+        uncertain="only USE_DT is documented as a positional filter; BUS_ROUTE_NO/BUS_STA_NM filters UNCERTAIN; "
+                  "route ids, stop ids and ARS numbers are synthetic",
     ),
     Dataset(
         "CardSubwayTime", "서울시 지하철 호선별 역별 시간대별 승하차 인원 정보", "monthly hourly boardings per station",
@@ -432,6 +478,13 @@ def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | No
         line, name, code = SUBWAY[ctx.index % len(SUBWAY)]
         return {"subway_line": f"{line}호선", "subway_line_padded": f"0{line}호선", "subway_name": name,
                 "subway_code": code}[spec]
+    if spec.startswith("bus_"):
+        r, _, stop, ars_group = BUS_STOPS[ctx.index % len(BUS_STOPS)]
+        route_no, route_nm, _ = BUS_ROUTES[r]
+        serial = BUS_STOP_SERIAL[stop]
+        return {"bus_route_id": f"{100100000 + 11 * r + 1:09d}", "bus_route_no": route_no, "bus_route_nm": route_nm,
+                "bus_stop_id": f"{100000000 + 1000 * int(ars_group) + serial:09d}",
+                "bus_ars": f"{ars_group}{serial:03d}", "bus_stop_nm": stop}[spec]
     if spec == "station_cd":
         return "0" + SUBWAY[ctx.index % len(SUBWAY)][2]
     if spec == "key_plus3":
