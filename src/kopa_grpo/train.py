@@ -350,6 +350,14 @@ def is_main_process() -> bool:
     return PartialState().is_main_process
 
 
+def _processes(accelerator: Any) -> dict[str, Any]:
+    state = getattr(accelerator, "state", None)
+    distributed = getattr(accelerator, "distributed_type", None)
+    return {"processes": int(accelerator.num_processes),
+            "distributed_type": getattr(distributed, "value", distributed),
+            "backend": getattr(state, "backend", None)}
+
+
 def _run_stats(trainer: Any, result: Any, start_step: int, resume_from: str | None, elapsed: float,
                peak_mb: float | None, delta: dict[str, float] | None) -> dict[str, Any]:
     history = trainer.state.log_history
@@ -363,7 +371,7 @@ def _run_stats(trainer: Any, result: Any, start_step: int, resume_from: str | No
         "train_runtime": result.metrics.get("train_runtime"),
         "torch_threads": _torch_threads(),
         # training processes (accelerate launch); peak_rss_mb is the main process's
-        "processes": int(trainer.accelerator.num_processes),
+        **_processes(trainer.accelerator),
         **(delta or {}),
     }
 
