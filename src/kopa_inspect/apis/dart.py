@@ -1,4 +1,5 @@
-"""OpenDART 전자공시 (opendart.fss.or.kr/api): 고유번호 검색, 기업개황, 공시검색, 단일회사 주요계정.
+"""OpenDART 전자공시 (opendart.fss.or.kr/api): 고유번호 검색, 기업개황, 공시검색, 단일회사 주요계정,
+배당에 관한 사항 (alotMatter), 대량보유 상황보고 (majorstock).
 
 Real contract (OpenDART 개발가이드): ``GET https://opendart.fss.or.kr/api/<name>.json|.xml?crtfc_key=…``;
 the format is the file extension, not a parameter. Answers are flat objects with ``status`` and

@@ -16,6 +16,13 @@ Data: the 한국은행 기준금리 (722Y001 / 0101000) follows the real decisio
 holds after it through November 2025; later moves, the 원/달러 rate, the CPI and the 3-year treasury yield are SYNTHETIC (anchored near real
 yearly levels, drawn from the seed). Table and item codes 722Y001/0101000, 731Y001/0000001,
 901Y009/0, 817Y002/010200000 are believed real.
+
+Beyond these four hand-built tables, 51 drawn tables (:mod:`kopa_inspect.world.ecos_series`: money,
+credit, deposit and lending rates, prices, national accounts, the balance of payments, trade,
+sentiment, markets) answer StatisticSearch, StatisticItemList and StatisticTableList/{STAT_CODE}
+under the codes ecos-reader's getters send, with up to two item axes (ITEM_CODE1, ITEM_CODE2).
+The unfiltered StatisticTableList stays the hand-built tables' (what KOPA-Bench tasks browse).
+UNCERTAIN: English names of the drawn tables (lang=en answers in Korean).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""NEIS 교육정보 개방 포털 (open.neis.go.kr/hub): 학교기본정보, 급식식단정보, 학사일정.
+"""NEIS 교육정보 개방 포털 (open.neis.go.kr/hub): 학교기본정보, 급식식단정보, 학사일정, 학급정보.
 
 Real contract (open.neis.go.kr 개발가이드, as wrapped by several public clients):
 ``GET https://open.neis.go.kr/hub/<service>?KEY=…&Type=json|xml&pIndex=1&pSize=100&<filters>``.
