@@ -400,3 +400,31 @@ def test_ecos_values_are_fixed_by_the_seed(base: str) -> None:
     assert get(url).text == get(url).text != get(url, seed=5).text
     weekdays = [d for d in range(1, 31) if date(2026, 9, d).weekday() < 5]
     assert [r["TIME"] for r in json.loads(get(url).text)["StatisticSearch"]["row"]] == [f"202609{d:02d}" for d in weekdays]
+
+
+# --- the same operations as tools (what a model calls) --------------------------------------------
+
+
+async def test_the_operations_work_as_tools() -> None:
+    from kopa_inspect.backends import make_backend
+    from kopa_inspect.execution import Session
+
+    atpt, code = school_code("대치중학교")
+    session = Session(make_backend(), clock=CLOCK)
+    calls = {
+        "molit_getRTMSDataSvcOffiTrade": {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5},
+        "molit_getRTMSDataSvcOffiRent": {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5},
+        "seoul_CardBusStatisticsServiceNew": {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261010"},
+        "neis_classInfo": {"KEY": session.issue_token("neis"), "ATPT_OFCDC_SC_CODE": atpt, "SD_SCHUL_CODE": code,
+                           "AY": "2026"},
+        "dart_alotMatter": {"corp_code": SAMSUNG, "bsns_year": "2025", "reprt_code": "11011"},
+        "dart_majorstock": {"corp_code": SAMSUNG},
+        "ecos_StatisticSearch": {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "200Y110", "CYCLE": "Q",
+                                 "START_TIME": "2025Q1", "END_TIME": "2025Q4", "ITEM_CODE1": "10601"},
+    }
+    try:
+        for tool, args in calls.items():
+            res = await session.call(tool, args)
+            assert res.ok and res.parsed.items, (tool, res.parsed.code, res.parsed.message)
+    finally:
+        await session.backend.aclose()
