@@ -8,6 +8,7 @@ behind ``--multi_gpu`` starts the two, and with no GPU visible the trainer runs 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -100,3 +101,39 @@ def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) 
     with torch.no_grad():
         logits = merged(**tokenizer("서울의 날씨", return_tensors="pt")).logits
     assert torch.isfinite(logits).all()
+
+
+def test_two_machines_on_loopback_write_one_run(local_model: Path, edge_data: Path,  # noqa: F811
+                                                tmp_path: Path) -> None:
+    """The README's several-machines command, as two "machines" on this one (one process each,
+    machine_rank 0 and 1, the first one's address): machine 0 reports and writes OUT, machine 1
+    trains beside it and writes nothing."""
+    root = Path(__file__).resolve().parents[2]
+    config = tmp_path / "tiny.yaml"
+    config.write_text(yaml.safe_dump(TINY_RUN), encoding="utf-8")
+    out = tmp_path / "out"
+    port = str(_free_port())
+    env = {**os.environ, "CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1",
+           "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+
+    def launch(rank: int, stack: contextlib.ExitStack) -> subprocess.Popen:
+        command = [sys.executable, "-m", "accelerate.commands.accelerate_cli", "launch",
+                   "--config_file", str(root / "src" / "kopa_grpo" / "configs" / "accelerate-multi-gpu.yaml"),
+                   "--mixed_precision", "no", "--num_machines", "2", "--num_processes", "2",
+                   "--machine_rank", str(rank), "--main_process_ip", "127.0.0.1", "--main_process_port", port,
+                   "-m", "kopa_inspect.cli", "train", "--data", str(edge_data), "--config", str(config),
+                   "--out", str(out), "--model", str(local_model)]
+        return subprocess.Popen(command, env=env,
+                                stdout=stack.enter_context((tmp_path / f"machine{rank}.out").open("w")),
+                                stderr=stack.enter_context((tmp_path / f"machine{rank}.err").open("w")))
+
+    with contextlib.ExitStack() as stack:
+        machines = [launch(rank, stack) for rank in (0, 1)]
+        codes = [machine.wait(timeout=1200) for machine in machines]
+    for rank, code in enumerate(codes):
+        assert code == 0, (tmp_path / f"machine{rank}.err").read_text()[-6000:]
+    reports = [(tmp_path / f"machine{rank}.out").read_text().count("merged checkpoint:") for rank in (0, 1)]
+    assert reports == [1, 0]
+    stats = json.loads((out / "train_stats.json").read_text())
+    assert stats["processes"] == 2 and stats["backend"] == "gloo" and stats["global_step"] == 1
+    assert sorted(p.name for p in (out / "merged").glob("*.safetensors")) == ["model.safetensors"]
