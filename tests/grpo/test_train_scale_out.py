@@ -315,3 +315,66 @@ def test_main_rank_writes_each_output_once_merged_from_the_saved_adapter(
     assert stats["processes"] == 2 and stats["global_step"] == 1
     assert stats["lora_delta_norm"] > 0 and stats["lora_delta_relative"] > 0
     assert (out / "merged" / "tokenizer.json").exists()
+
+
+# --- the README section's commands ---------------------------------------------------------------
+
+README_SECTION = "## Training on GPUs: one, several, several machines"
+
+
+def _readme_commands() -> list[list[str]]:
+    """The shell commands of the README's GPU training section (continuations joined, comments and
+    environment assignments dropped)."""
+    import shlex
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split(README_SECTION, 1)[1].split("\n## ", 1)[0]
+    block = section.split("```bash\n", 1)[1].split("```", 1)[0]
+    commands = []
+    for line in block.replace("\\\n", " ").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            tokens = shlex.split(line)
+            commands.append([t for t in tokens if not (t.split("=", 1)[0].isupper() and "=" in t)])
+    return commands
+
+
+def _kopa_train_options() -> set[str]:
+    import typer.main
+
+    command = typer.main.get_command(app).commands["train"]  # type: ignore[attr-defined]
+    return {opt for param in command.params for opt in [*param.opts, *param.secondary_opts]}
+
+
+def _check_train_args(args: list[str]) -> None:
+    options = _kopa_train_options()
+    flags = [a for a in args if a.startswith("--")]
+    assert flags and set(flags) <= options, set(flags) - options
+    config = args[args.index("--config") + 1]
+    assert (CONFIGS / f"{config}.yaml").is_file(), config
+
+
+def test_readme_gpu_commands_parse_as_written() -> None:
+    """Every command parses with the parser that will read it: accelerate launch's (its config file
+    exists), kopa train's options, and TRL's `trl vllm-serve`."""
+    from accelerate.commands.launch import launch_command_parser
+    from trl.scripts.vllm_serve import make_parser
+
+    commands = _readme_commands()
+    kinds = []
+    for command in commands:
+        if command[:2] == ["kopa", "train"]:
+            _check_train_args(command[2:])
+        elif command[:2] == ["accelerate", "launch"]:
+            launch = launch_command_parser().parse_args(command[2:])
+            assert (ROOT / launch.config_file).is_file() and launch.module
+            assert launch.training_script == "kopa_inspect.cli" and launch.training_script_args[0] == "train"
+            _check_train_args(launch.training_script_args[1:])
+        elif command[:2] == ["trl", "vllm-serve"]:
+            make_parser().parse_args_into_dataclasses(command[2:])
+        else:
+            raise AssertionError(f"unexpected command in the README section: {command}")
+        kinds.append(command[0])
+    assert kinds.count("accelerate") == 3 and kinds.count("kopa") == 1 and kinds.count("trl") == 1
+    multi_node = next(c for c in commands if "--num_machines" in c)
+    assert {"--machine_rank", "--main_process_ip", "--main_process_port"} <= set(multi_node)
+    assert any("--vllm-server" in c for c in commands)
