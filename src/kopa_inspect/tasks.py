@@ -63,7 +63,15 @@ DEFAULT_MAX_MESSAGES = 60
 #    warning too, kopa-080 binds each winner and party to its year, kopa-113's earlier party is
 #    "4년 전", kopa-120..123 require the phone and name the later festivals as competitors,
 #    kopa-025..027 rank the three nearest).
-TASK_VERSION = 10
+# 11: success grounded by wider routes too: a question with no record by a wider call that showed
+#    every row, a required page through another endpoint's view of its rows, a fact by another
+#    source of its value (``also_from``: the seat table, the hospital list's specialist count, the
+#    province-wide real-time list); measure names read in either form (PM2.5 / 초미세먼지), a subject
+#    before its list head, a change's starting point, superlatives of another dimension, series of
+#    figures, the mid-term sky in English; gold fixes (kopa-074/075 sum a station's lines, kopa-087
+#    asks five days ahead where the short-range forecast no longer reaches, kopa-090/091 accept the
+#    school's own 동 grid); distractors drawn from a frozen pool of operations.
+TASK_VERSION = 11
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}

@@ -48,6 +48,17 @@ CODE_TABLES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
 CODE_TABLES["kma_mid_wf"]["맑음"] = ("맑음", ("맑음", "맑겠", "맑고", "맑아", "맑은", "맑습니다"))
 CODE_TABLES["kma_mid_wf"]["흐림"] = ("흐림", ("흐림", "흐리겠", "흐린", "흐립니다"))
 CODE_TABLES["kma_mid_wf"]["구름많음"] = ("구름많음", ("구름많음", "구름 많음", "구름이 많", "구름많겠"))
+# kma_mid_wf in English, as KMA's English pages say the sky (longest form first in the spans, so
+# "mostly cloudy" is no "cloudy")
+_MID_WF_EN = {"맑음": ("clear", "sunny"), "구름많음": ("mostly cloudy",), "흐림": ("cloudy", "overcast")}
+_MID_WF_EN_WITH = {"비": ("rain",), "눈": ("snow",), "비/눈": ("rain or snow", "rain and snow", "sleet"),
+                   "소나기": ("showers", "shower")}
+for _label, (_value, _forms) in list(CODE_TABLES["kma_mid_wf"].items()):
+    _sky, _, _with = _label.partition("고 ")
+    _base = "흐림" if _sky == "흐리" else "구름많음" if _sky == "구름많" else _label
+    _en = [f"{sky} with {w}" for sky in _MID_WF_EN[_base] for w in _MID_WF_EN_WITH[_with]] if _with else list(
+        _MID_WF_EN[_base])
+    CODE_TABLES["kma_mid_wf"][_label] = (_value, (*_forms, *_en))
 
 _HANGUL = re.compile(r"[가-힣]")
 # particles and endings that may follow a one-syllable label ("비가", "눈이", "비 소식")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
@@ -30,6 +31,7 @@ from kopa_inspect.matching.winners import (
     _MARKER,
     _claim_units,
     _direction,
+    other_dimension_markers_blanked,
     winner_score,
 )
 from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
@@ -209,6 +211,9 @@ def score_fact(
                     if zero and _says_none(stretch, question):
                         best = 1.0
         return best
+    # (a which-one fact's claims only: a plain figure has none)
+    view = _blanked_view(view, partial(other_dimension_markers_blanked, description=_get(fact, "description"),
+                                       active=bool(competitors)))
     if matcher == "time" and competitors:  # "09시~15시 중 … 오전 9시": the window's ends are not claimed
         view = _blanked_view(view, time_windows_blanked)
     ties = [t for t in ties if t is not None and not any(_same_value(t, v) for v in values)]

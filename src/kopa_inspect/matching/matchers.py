@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ from kopa_inspect.matching.dates import date_score, date_set_score, month_score
 from kopa_inspect.matching.denials import _mask_ranges
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, _get
 from kopa_inspect.matching.names import (
+    _NUMERIC,
     dish_set_score,
     exact_score,
     key_facts_score,
@@ -19,6 +21,22 @@ from kopa_inspect.matching.names import (
 )
 from kopa_inspect.matching.numbers import money_score, number_score
 from kopa_inspect.matching.times import duration_score, time_score
+
+# the periods a series is told by ("2026.01", "3~9월", "2월"): no figures of it
+_PERIODS = re.compile(r"(?<![\d.])(?:\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?|\d{1,4}(?:\s*~\s*\d{1,4})?\s*(?:년|월|일))(?![\d])")
+
+
+def _all_numeric(expected: Any) -> bool:
+    return isinstance(expected, list | tuple) and bool(expected) and all(
+        isinstance(x, int | float) or (isinstance(x, str) and bool(_NUMERIC.fullmatch(x.strip()))) for x in expected)
+
+
+def numeric_set_score(expected: Sequence[Any], text: str) -> float:
+    """A set of figures (a monthly series: 2.5, 2.25, 2): each said as a number, in the API's precision
+    or with trailing zeros ("2.50%", "2.00%"), not as a string inside another figure."""
+    items = list(dict.fromkeys(str(x).strip() for x in expected))
+    figures = _PERIODS.sub(lambda m: " " * len(m.group(0)), text)
+    return sum(number_score(x, figures) >= 1.0 for x in items) / len(items)
 
 
 def match_text(
@@ -59,7 +77,7 @@ def match_text(
     if matcher == "ranked_set":
         return ranked_set_score(expected, text)
     if matcher == "set":
-        return set_score(expected, text)
+        return numeric_set_score(expected, text) if _all_numeric(expected) else set_score(expected, text)
     if matcher == "dish_set":
         return dish_set_score(expected, text)
     if matcher == "key_facts":

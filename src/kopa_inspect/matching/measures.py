@@ -29,6 +29,12 @@ _MEASURE_STOP = re.compile(
     r"|최고|최저|최대|최소|최다|최근|최신|[0-9]+위|api|unit)$",
     re.IGNORECASE,
 )
+# Names of one measure a description and an answer may use in turn (normalized like names): a fact on
+# "PM2.5" is answered "초미세먼지는 15"; longest first in :func:`_mentions`, so 초미세먼지 is no 미세먼지.
+_MEASURE_SYNONYMS: tuple[frozenset[str], ...] = (
+    frozenset({"pm25", "초미세먼지"}),
+    frozenset({"pm10", "미세먼지"}),
+)
 _MEASURE_PARTICLE = re.compile(r"(?:으로|에서|에게|까지|부터|의|이|가|은|는|을|를|에|로|과|와|도|만)$")
 _MEASURE_FUNCS = frozenset({"num", "nums", "to_number", "length", "items", "max", "min", "max_by", "min_by", "abs",
                             "sum", "avg", "sort_by", "reverse", "to_string"})
@@ -42,7 +48,7 @@ def measure_words(description: Any) -> frozenset[str]:
     jeonse deposit; API unit 만원)" -> 전세, 보증금): the English gloss in parentheses and quoted row
     names dropped, particles cut, superlatives and generic words left out; normalized like names."""
     text = re.sub(r"\([^)]*\)|'[^']*'|\"[^\"]*\"|‘[^’]*’", " ", unicodedata.normalize("NFKC", str(description or "")))
-    out: set[str] = {normalize_name(w) for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}", text)
+    out: set[str] = {normalize_name(w) for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}(?:\.\d+)?", text)
                      if not _MEASURE_STOP.match(w)}
     # a period names what is measured too: "10월 거래 건수" against "그 전달 9월", "2020년 21대" against "22대"
     out |= {normalize_name(p) for p in re.findall(r"(?<!\d)\d{1,4}\s*(?:년|월|대)(?![가-힣])", text)}
@@ -54,6 +60,9 @@ def measure_words(description: Any) -> frozenset[str]:
             out.add(normalize_name(word))
             if len(word) >= 3 and word.endswith("수"):  # "의석수" is said "의석은 33석"
                 out.add(normalize_name(word[:-1]))
+    for names in _MEASURE_SYNONYMS:
+        if out & names:
+            out |= names
     return frozenset(out)
 
 

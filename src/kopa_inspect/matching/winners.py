@@ -93,12 +93,24 @@ _CLOSED_CLAIM = re.compile(
 )
 
 
+def _parentheses_joined(group: Sequence[str]) -> list[str]:
+    """A sentence's clauses with a comma inside parentheses undone: "최고가 거래 단지(A아파트, 37억 원)는
+    B동에 있습니다" is one clause, its claim and its candidate together."""
+    out: list[str] = []
+    for clause in group:
+        if out and out[-1].count("(") > out[-1].count(")"):
+            out[-1] += ", " + clause
+        else:
+            out.append(clause)
+    return out
+
+
 def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool]]:
     """Free-text claim units: each clause, a clause with a superlative marker joined with the bare
     list items that follow it in its sentence ("가장 비싼 곳은 A, B, C입니다" is one unit). Returns
     (text, is_list): is_list when items were joined."""
     out: list[tuple[str, bool]] = []
-    for group in view.clause_groups:
+    for group in map(_parentheses_joined, view.clause_groups):
         k = 0
         while k < len(group):
             unit, j = group[k], k + 1
@@ -113,29 +125,68 @@ def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool
     return out
 
 
+# A superlative about another dimension than the fact's is no claim of its winner: the nearest station
+# beside the priciest sale's 동 ("가장 가까운 수내동의 지수는 67, 정자동은 68"), the largest increase
+# beside the most deals ("증가 폭은 송파구가 가장 컸습니다"). A dimension the fact's own description
+# names ("가장 가까운 측정소", "증가 폭이 가장 큰 구") is its own. UNCERTAIN: a word list, not a parser.
+_OTHER_DIMENSIONS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"가까운|가깝|가까이|먼\s|멀리|거리|\b(?:nearest|closest|farthest|distance)\b", re.IGNORECASE),
+    re.compile(r"(?:증가|감소|상승|하락|증감|변동)\s*(?:폭|율|률)|늘어난|줄어든|(?:많이|크게|가장)\s*(?:늘|줄|올랐|내렸)"
+               r"|\b(?:increase|decrease|rise|drop|growth|change)\b", re.IGNORECASE),
+)
+_DIMENSION_CLAUSE = re.compile(r"[^,.;\n]+")
+
+
+def other_dimension_markers_blanked(text: str, description: Any, active: bool = True) -> str:
+    """``text`` with the superlative markers of clauses about another dimension than ``description``'s
+    blanked (their names and figures stay); unchanged when not ``active``."""
+    others = [d for d in _OTHER_DIMENSIONS if active and not d.search(str(description or ""))]
+    if not others:
+        return text
+
+    def blank(m: re.Match[str]) -> str:
+        clause = m.group(0)
+        if not any(d.search(clause) for d in others):
+            return clause
+        return _MARKER.sub(lambda x: " " * len(x.group(0)), clause)
+
+    return _DIMENSION_CLAUSE.sub(blank, text)
+
 # A runner-up said with its own rank beside the winner ("A가 가장 높고 B가 그 뒤를 잇습니다", "1위 A / 2위
 # B", "A이며 두 번째는 B", "A, followed by B") is no second claim: the part of a claim unit (cut at clause
 # joins) that holds a rank word is blanked, from the word on where a superlative marker precedes it in
 # the part ("가장 높은 날은 A 다음은 B"), else whole. An unbound or hedged second value ("A 또는 B",
 # "856.6 812.4") holds no rank word and stays in the claim. UNCERTAIN: a word list, not a parser.
 _RUNNER_UP = re.compile(
-    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)|그\s*뒤|뒤를\s*이|뒤이어|차순위|두\s*번째|둘째|(?<![\d.])2\s*(?:위|등(?!급))"
+    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)|그\s*다음(?![가-힣])|그\s*뒤|뒤를\s*이|뒤이어|차순위|두\s*번째|둘째|(?<![\d.])2\s*(?:위|등(?!급))"
     r"|\bsecond\b|\brunner[- ]up\b|\bfollowed\s+by\b|\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b",
     re.IGNORECASE,
 )
 _RUNNER_CUT = re.compile(r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)")
+_PAREN = re.compile(r"\([^()]*\)")
 # The compared-with side of a figure claim ("10월 23일(812.4 Kcal)보다 높아"): not the claim.
 _THAN_FIGURE = re.compile(
     r"(?:\d{1,2}\s*월\s*)?\d[\d,.]*\s*[^\s\d()]{0,5}(?:\s*\([^()]*\))?(?=\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해))"
 )
 
+# The starting point of a change said in one clause ("117.88에서 매달 올라 9월에 119.3으로"): the figure
+# the series rose or fell from, not the one claimed.
+_FROM_FIGURE = re.compile(
+    r"\d[\d,.]*\s*[^\s\d()]{0,5}(?=\s*에서\s(?=[^,.;\n]*?\d[\d,.]*\s*[^\s\d()]{0,5}?\s*(?:으로|로)(?![가-힣])))"
+)
+
 
 def _runner_up_blanked(text: str, than: bool = False) -> str:
-    """``text`` with its runner-up parts (and, with ``than``, a figure's compared-with side) blanked."""
+    """``text`` with its runner-up parts (and, with ``than``, a figure's compared-with side and a
+    change's starting point) blanked."""
     if than:
         text = _THAN_FIGURE.sub(lambda m: " " * len(m.group(0)), text)
+        text = _FROM_FIGURE.sub(lambda m: " " * len(m.group(0)), text)
     if not _RUNNER_UP.search(text):
         return text
+    # a runner-up said in parentheses after the claim ("9월에 119.3으로 가장 높았습니다(8월 119.05가 그다음)")
+    text = _PAREN.sub(lambda m: " " * len(m.group(0)) if _RUNNER_UP.search(m.group(0))
+                      and not _MARKER.search(_FIELD_WORDS.sub(" ", m.group(0))) else m.group(0), text)
     out: list[str] = []
     for part in _RUNNER_CUT.split(text):
         r = _RUNNER_UP.search(part)
@@ -161,6 +212,22 @@ def _listed(spans: Sequence[tuple[str, int, int]], chosen: tuple[str, int, int],
     return False
 
 
+# A candidate said as the clause's subject ("서초구가 세 구 중 가장 많았습니다"): the claim, not a member
+# of the list the pick is among.
+_SUBJECT_PARTICLE = re.compile(r"(?:이|가|은|는|께서)(?![가-힣])")
+
+
+def _list_head_end(clean: str, spans: Sequence[tuple[str, int, int]], marker_start: int) -> int:
+    """Where the list head ("A, B 중", "'X'의 진료과목 중") before the marker ends (0 without one, or
+    when a candidate in it is the clause's subject)."""
+    head = _LIST_HEAD.match(clean)
+    if not head or head.end() > marker_start + 1:
+        return 0
+    if any(b <= head.end() and _SUBJECT_PARTICLE.match(clean, b) for _, _, b in spans):
+        return 0
+    return head.end()
+
+
 def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, bool] | None:
     """The candidate a clause claims as the winner (``AMBIGUOUS`` for a list of candidates) and
     whether the claim is denied ("가장 비싼 곳이 아닙니다"), or None when the clause claims nothing."""
@@ -176,8 +243,7 @@ def _claim(text: str, candidates: Sequence[str], direction: int) -> tuple[str, b
         return (than[0][0], False) if len(than) == 1 else None
     contrast = _CONTRAST.search(clean)
     negated = contrast is None and bool(_NEGATED.search(clean))
-    head = _LIST_HEAD.match(clean)
-    start = head.end() if head and head.end() <= markers[0].start() + 1 else 0
+    start = _list_head_end(clean, every, markers[0].start())
     if contrast is not None:
         start = max(start, contrast.end())
     # the compared-with side of "A가 B보다 더 높다" is not the claim, however near the marker
@@ -199,9 +265,9 @@ def _list_heads(view: AnswerView, candidates: Sequence[str]) -> list[str]:
     for text in texts:
         clean = _FIELD_WORDS.sub(lambda m: " " * len(m.group(0)), text)
         marker = _MARKER.search(clean)
-        head = _LIST_HEAD.match(clean)
-        if marker and head and head.end() <= marker.start() + 1:
-            out.append(clean[: head.end()])
+        end = _list_head_end(clean, _spans(candidates, clean), marker.start()) if marker else 0
+        if end:
+            out.append(clean[:end])
     return out
 
 

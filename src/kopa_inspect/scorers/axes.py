@@ -18,8 +18,10 @@ from kopa_inspect.plans import SESSION_STEP
 from kopa_inspect.scorers.gradable import Gradable
 from kopa_inspect.scorers.grounding import (
     StepNeed,
+    absence_shown,
     asks_the_question,
     gold_arguments,
+    row_contained,
     step_grounded,
     token_params,
 )
@@ -373,28 +375,49 @@ def efficiency_axis(r: Retrieval, state: StateReach) -> float:
     return 0.0 if n_made == 0 else min(1.0, n_ref / n_made)
 
 
+def _shows_step(r: Retrieval, per: dict[str, StepNeed], sid: str) -> bool:
+    """Did the run's OK calls show what gold step ``sid`` gives a fact (``per``: that fact's or
+    source's needs)? A step that fails on purpose counts only as that failure; one with no record by
+    the gold question or a wider one that showed all its rows (:func:`absence_shown`)."""
+    step, need = r.steps[r.index[sid]], per[sid]
+    view = r.gold.step_view(r.index[sid], step)
+    if step.expect_error:
+        return r.done.get(sid, False)
+    if not r.gold.run.outputs.get(sid, {}).get("items"):
+        return r.done.get(sid, False) or absence_shown(view, r.run.calls)
+    if need.via and not need.records and not need.query:
+        return (sid in r.needs and any(r.same_tool_ok(sid))) or all(_shows_step(r, per, v) for v in need.via)
+    return step_grounded(need, view, r.run.calls, r.run.rows)
+
+
+def _page_shown(r: Retrieval, sid: str) -> bool:
+    """Every record of a page the task requires reached the agent, through any tool: by its
+    fingerprint, or as a row holding all of its fields with the same values (another API version's
+    view of it, which adds fields)."""
+    items = [i for i in r.gold.run.outputs.get(sid, {}).get("items") or [] if isinstance(i, dict)]
+    seen: set[str] = set().union(*r.records) if r.records else set()
+    return bool(items) and all(
+        matching.record_fingerprint(i) in seen or any(row_contained(i, s) for s in r.run.rows) for i in items)
+
+
 def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool, list[str]]:
     """Success by outcome: every required fact right and grounded (its own gold steps' records
-    shown by OK calls of this run, whatever the route), the tokens of those steps' platforms, and
-    the task's own required state (pages, an unanswerable task's evidence calls, listed tokens)."""
+    shown by OK calls of this run, whatever the route, or those of one of its ``also_from``
+    sources), the tokens of those steps' platforms, and the task's own required state (pages, an
+    unanswerable task's evidence calls, listed tokens)."""
     missing: list[str] = []
     grounded, platforms_used = True, set()
     for fid, per in r.gold.facts.items():
-        for sid, need in per.items():
-            step = r.steps[r.index[sid]]
-            if step.expect_error or sid in r.empty:
-                ok = r.done.get(sid, False)
-            elif need.via and not need.records and not need.query:
-                ok = any(r.same_tool_ok(sid)) or all(
-                    step_grounded(per[v], r.gold.step_view(r.index[v], r.steps[r.index[v]]), r.run.calls, r.run.rows)
-                    for v in need.via)
-            else:
-                ok = step_grounded(need, r.gold.step_view(r.index[sid], step), r.run.calls, r.run.rows)
-            if known(step.tool):
-                platforms_used.add(get_operation(step.tool).platform)
-            if not ok:
-                grounded = False
-                missing.append(f"fact {fid} not grounded: no OK call showed what {sid} ({step.tool}) shows for it")
+        unshown = [sid for sid in per if not _shows_step(r, per, sid)]
+        if unshown and any(all(_shows_step(r, alt, sid) for sid in alt) for alt in r.gold.alternatives.get(fid, [])):
+            unshown = []
+        for sid in per:
+            if known(r.steps[r.index[sid]].tool):
+                platforms_used.add(get_operation(r.steps[r.index[sid]].tool).platform)
+        for sid in unshown:
+            grounded = False
+            missing.append(f"fact {fid} not grounded: no OK call showed what {sid} ({r.steps[r.index[sid]].tool}) "
+                           "shows for it")
     required_state: Sequence[str] = r.task.required_state
     own = {f"records:{x.partition(':')[2]}" for x in required_state if x.startswith(("pages:", "call:"))}
 
@@ -405,9 +428,9 @@ def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool,
         if not item.startswith("records:") or sid in r.empty or r.steps[r.index[sid]].expect_error:
             return False
         # a page the task requires, shown in another form (another endpoint's or version's view of
-        # the same rows)
+        # the same rows, other page sizes)
         return step_grounded(r.needs[sid], r.gold.step_view(r.index[sid], r.steps[r.index[sid]]), r.run.calls,
-                             r.run.rows)
+                             r.run.rows) or (item in own and _page_shown(r, sid))
 
     state_ok = all(
         reached(item) for item in state.items

@@ -90,7 +90,7 @@ from typing import Any
 from kopa_inspect import matching
 from kopa_inspect.backends import Backend
 from kopa_inspect.execution import Session
-from kopa_inspect.plans import SESSION_STEP, PlanRun, Ref, execute_plan, refs_in
+from kopa_inspect.plans import SESSION_STEP, PlanError, PlanRun, Ref, execute_plan, refs_in
 from kopa_inspect.scorers import axes
 from kopa_inspect.scorers.answer_sets import full_answer_set
 from kopa_inspect.scorers.gradable import Episode, Gradable
@@ -295,6 +295,36 @@ def step_needs(task: Gradable, run: PlanRun) -> dict[str, StepNeed]:
     return out
 
 
+def _expression_needs(exprs: list[Any], run: PlanRun, steps: dict[str, Any],
+                      within: set[str] | None) -> dict[str, StepNeed]:
+    """Per gold step the expressions read (those in ``within`` when given): the records they alone
+    depend on (the ablation of :func:`step_needs`), or the query where they read a non-item field."""
+    reads: dict[str, set[str]] = {}
+    for e in exprs:
+        for sid, fields in _expr_steps(e, set(steps)).items():
+            reads.setdefault(sid, set()).update(fields)
+    per: dict[str, StepNeed] = {}
+    for sid, fields in reads.items():
+        if within is not None and sid not in within:
+            continue
+        if steps[sid].expect_error:
+            per[sid] = StepNeed(frozenset(), True)
+            continue
+        output = run.outputs.get(sid, {})
+        items = list(output.get("items") or [])
+        found = sorted(_needed_indices(exprs, run.outputs, sid, len(shown_items(output))))
+        keep = frozenset(matching.record_fingerprint(items[i]) for i in found)
+        rows = tuple(items[i] for i in found)
+        text = " ".join(e for e in exprs if isinstance(e, str))
+        read = frozenset(k for r in rows for k in r if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text))
+        per[sid] = StepNeed(keep, any(x != "items" for x in fields) or not keep, rows=rows, fields=read)
+    for sid, need in list(per.items()):
+        siblings = frozenset(x for x, n in per.items() if x != sid and n.records)
+        if not need.records and not (reads[sid] - {"items"}) and not steps[sid].expect_error and siblings:
+            per[sid] = StepNeed(frozenset(), False, siblings)
+    return per
+
+
 def fact_needs(task: Gradable, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
     """Per required fact (refusals aside): for each needed gold step its value or keys read, the
     records that fact alone depends on (the ablation of :func:`step_needs`, on the fact's own
@@ -302,36 +332,34 @@ def fact_needs(task: Gradable, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
     (:func:`grounding.step_grounded`); the lookups that fed those steps are not among them."""
     needed = set(needed_steps(task))
     steps = {s.id: s for s in task.plan.steps}
-    ids = set(steps)
     out: dict[str, dict[str, StepNeed]] = {}
     for f in task.facts:
         if not f.required or f.matcher == "refusal":
             continue
         exprs = [e for e in [f.value, *(f.keys or [])] if e is not None]
-        reads: dict[str, set[str]] = {}
-        for e in exprs:
-            for sid, fields in _expr_steps(e, ids).items():
-                reads.setdefault(sid, set()).update(fields)
-        per: dict[str, StepNeed] = {}
-        for sid, fields in reads.items():
-            if sid not in needed:
+        out[f.id] = _expression_needs(exprs, run, steps, needed)
+    return out
+
+
+def fact_alternatives(task: Gradable, run: PlanRun, expected: dict[str, Any]) -> dict[str, list[dict[str, StepNeed]]]:
+    """Per required fact with ``also_from`` sources: what each source's gold steps must have shown
+    (:func:`_expression_needs`). A source that does not give the fact's own value on the gold run
+    grounds nothing and is left out."""
+    steps = {s.id: s for s in task.plan.steps}
+    out: dict[str, list[dict[str, StepNeed]]] = {}
+    for f in task.facts:
+        if not f.required or not f.also_from:
+            continue
+        for ref in f.also_from:
+            try:
+                value = resolve_value(ref, run.outputs)
+            except PlanError:
                 continue
-            if steps[sid].expect_error:
-                per[sid] = StepNeed(frozenset(), True)
+            if matching.normalize_value(value) != matching.normalize_value(expected.get(f.id)):
                 continue
-            output = run.outputs.get(sid, {})
-            items = list(output.get("items") or [])
-            found = sorted(_needed_indices(exprs, run.outputs, sid, len(shown_items(output))))
-            keep = frozenset(matching.record_fingerprint(items[i]) for i in found)
-            rows = tuple(items[i] for i in found)
-            text = " ".join(e for e in exprs if isinstance(e, str))
-            read = frozenset(k for r in rows for k in r if re.search(rf"(?<![\w]){re.escape(k)}(?![\w])", text))
-            per[sid] = StepNeed(keep, any(x != "items" for x in fields) or not keep, rows=rows, fields=read)
-        for sid, need in list(per.items()):
-            siblings = frozenset(x for x, n in per.items() if x != sid and n.records)
-            if not need.records and not (reads[sid] - {"items"}) and not steps[sid].expect_error and siblings:
-                per[sid] = StepNeed(frozenset(), False, siblings)
-        out[f.id] = per
+            per = _expression_needs([ref], run, steps, None)
+            if per:
+                out.setdefault(f.id, []).append(per)
     return out
 
 
@@ -383,6 +411,9 @@ class GoldTruth:
     # per gold step id: every record its question has over all pages, for the steps whose count a
     # fact or state reads (:mod:`.answer_sets`)
     full_sets: dict[str, frozenset[str]] = field(default_factory=dict)
+    # per required fact: its ``also_from`` sources, each what its own gold steps must have shown
+    # (:func:`fact_alternatives`); any one grounds the fact as well as ``facts`` does
+    alternatives: dict[str, list[dict[str, StepNeed]]] = field(default_factory=dict)
 
     # per gold step index: what its call asked and its output showed (:meth:`step_view`), built once
     _step_views: dict[int, GoldStep] = field(default_factory=dict, repr=False, compare=False)
@@ -435,7 +466,7 @@ async def gold_truth(task: Gradable, backend: Backend, seed: int = 0) -> GoldTru
             if found:
                 full_sets[step.id] = found
     return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs), per_fact,
-                     full_sets)
+                     full_sets, fact_alternatives(task, run, expected))
 
 
 # facts whose value is a list (or a refusal): no aggregate's winner, no competitors or ties inferred

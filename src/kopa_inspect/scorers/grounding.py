@@ -185,6 +185,53 @@ def same_row(gold_row: Mapping[str, Any], fields: frozenset[str], shown: Mapping
     return len(differ) <= _DERIVED_SHARE * max(1, len(shared) - len(fields))
 
 
+def same_row_at_accepted(gold_row: Mapping[str, Any], shown: Mapping[str, Any], args: Mapping[str, Any],
+                         accept: Mapping[str, Sequence[Any]] | None) -> bool:
+    """``shown`` is the gold record asked with an accepted argument value: every field equal, except
+    that a field holding a gold argument's value may hold one of that argument's accepted values
+    instead (the forecast row of the school's own 동 grid for the 구's, ``ny`` 125 for 126)."""
+    if not accept:
+        return False
+    swaps: dict[str, set[str]] = {}
+    for key, values in accept.items():
+        if key in args:
+            swaps.setdefault(matching.normalize_value(args[key]), set()).update(
+                matching.normalize_value(v) for v in values)
+    want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
+    if not want or not all(k in shown for k in want):
+        return False
+    for k, v in want.items():
+        g, o = matching.normalize_value(v), matching.normalize_value(shown[k])
+        if g != o and o not in swaps.get(g, ()):
+            return False
+    return True
+
+
+def row_contained(gold_row: Mapping[str, Any], shown: Mapping[str, Any]) -> bool:
+    """``shown`` holds every field of ``gold_row`` (row numbers aside) with the same value: the same
+    record through a view that adds fields (an API's development endpoint, a newer version)."""
+    want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
+    return bool(want) and all(
+        k in shown and matching.normalize_value(v) == matching.normalize_value(shown[k]) for k, v in want.items())
+
+
+def absence_shown(gold: GoldStep, calls: Sequence[MadeCall]) -> bool:
+    """A gold question with no record, answered by a wider one: an OK call to the same tool that
+    asks nothing the gold does not (the same values, paging aside; filters left out) and showed
+    every row it has (``totalCount`` within the records shown). The rows the gold's filters keep
+    are among them, and there are none: a year's holidays shown whole for a month with none, every
+    listing within 3 km for the lodgings there. A wider call cut by paging shows no absence."""
+    want = matching.normalize_args(gold.args)
+    for c in calls:
+        if c.tool != gold.tool or not c.ok or c.total_count is None or len(c.records) < c.total_count:
+            continue
+        got = {k: v for k, v in matching.normalize_args(own_params(gold.tool, c.args)).items()
+               if k not in matching.PAGING_ARGS}
+        if all(k in want and want[k] == v for k, v in got.items()):
+            return True
+    return False
+
+
 def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
                   shown_rows: Sequence[Mapping[str, Any]] = ()) -> bool:
     """Did the run's OK calls show what ``need`` asks for?
@@ -203,7 +250,9 @@ def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
     unseen = need.records - shown
     if unseen:
         rows = [r for r in need.rows if matching.record_fingerprint(r) in unseen]
-        if len(rows) < len(unseen) or not all(any(same_row(r, need.fields, s) for s in shown_rows) for r in rows):
+        if len(rows) < len(unseen) or not all(
+                any(same_row(r, need.fields, s) or same_row_at_accepted(r, s, gold.args, gold.accept)
+                    for s in shown_rows) for r in rows):
             return False
     if need.query:
         if any(matching.same_query(gold.args, c.args, accept=gold.accept) or _same_answer_set(gold, c)

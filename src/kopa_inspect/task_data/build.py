@@ -40,13 +40,20 @@ def _platform_of(op_id: str) -> str:
     return get_operation(op_id).platform
 
 
+# The operations distractors are drawn from, frozen: an operation the emulator gains later (a client's
+# call) changes no task's tool set, and cannot answer in place of a gold tool by chance.
+DISTRACTOR_POOL = Path(__file__).with_name("distractor_pool.txt")
+
+
 def _tool_set(plan_tools: list[str], extra: Iterable[str], salt: str) -> list[str]:
     from kopa_inspect.apis import operations
 
     ops = operations()
+    pool = set(DISTRACTOR_POOL.read_text(encoding="utf-8").split())
     chosen = set(plan_tools) | set(extra)
     for platform in sorted({_platform_of(t) for t in chosen}):
-        others = sorted(op_id for op_id, op in ops.items() if op.platform == platform and op_id not in chosen)
+        others = sorted(op_id for op_id, op in ops.items()
+                        if op.platform == platform and op_id not in chosen and op_id in pool)
         others.sort(key=lambda o: hashlib.blake2b(f"{salt}|{o}".encode(), digest_size=4).hexdigest())
         chosen.update(others[:MAX_EXTRA_TOOLS_PER_PLATFORM])
     return sorted(chosen)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kopa_inspect.task_data.authoring import probe, step
+from kopa_inspect.world.assembly_catalog import opaque_id
 
 # --- tool ids ("<platform>_<operationName>") ------------------------------------------------------
 
@@ -54,6 +55,8 @@ LAW_SERVICE = "lawgo_lawService"
 MEMBERS = "assembly_nwvrqwxyaytdsfvhu"
 BILLS = "assembly_nzmimeepazxkubdpn"
 VOTES = "assembly_nojepdqqaweusdfbi"
+# the portal's 정당별 의석수 현황 of the current assembly: a catalog dataset, its id fixed by its title
+SEATS = "assembly_" + opaque_id("제22대 국회 정당별 의석수 현황")
 SG_CODES = "nec_getCommonSgCodeList"
 WINNERS = "nec_getWinnerInfoInqire"
 

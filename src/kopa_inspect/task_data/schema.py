@@ -147,6 +147,12 @@ class AnswerFact(BaseModel):
     measure: str | None = None
     winner_value_ref: str | None = None
     scope: str | None = None
+    # Other sources of the same value: references into other gold steps (often optional ones) that
+    # show it too ("전문의 수" read from the hospital list's own specialist count instead of the
+    # department call; a party's seats from the seat table instead of counting its members). A run
+    # that showed one of them grounds the fact as well as the value's own steps do. Each must resolve
+    # to the value on the gold run (tests/task_data checks it; the grader ignores one that does not).
+    also_from: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> AnswerFact:
@@ -154,7 +160,9 @@ class AnswerFact(BaseModel):
             raise ValueError(f"fact {self.id}: a refusal fact is a literal, not a reference")
         if self.matcher != "refusal" and not is_reference(self.value):
             raise ValueError(f"fact {self.id}: only refusal facts may be literals")
-        for v in [self.value, self.subject, self.competitors, *self.accept, *(self.keys or [])]:
+        if any(not is_reference(v) for v in self.also_from):
+            raise ValueError(f"fact {self.id}: also_from entries are references to other gold steps")
+        for v in [self.value, self.subject, self.competitors, *self.accept, *(self.keys or []), *self.also_from]:
             if is_reference(v) and not v.startswith("$_."):
                 Ref.parse(v)  # syntax check
         if self.matcher == "code_label":

@@ -143,6 +143,10 @@ def monthly_meals() -> list[Spec]:
     return out
 
 
+# the 동 each school of :func:`school_day_check` stands in (its NEIS address)
+SCHOOL_DONG = {"서울대치초등학교": "대치동", "우동초등학교": "우동"}
+
+
 def school_day_check() -> list[Spec]:
     """NEIS (key trap) + KMA + KASI: is tomorrow a school day, what is for lunch, will it rain."""
     rows = [
@@ -169,8 +173,10 @@ def school_day_check() -> list[Spec]:
                                     "AA_TO_YMD": ymd(c, 7)}),
                  step("h1", REST, {"solYear": tom[:4], "solMonth": tom[4:6]}),
                  grid_step("g1", region),
+                 # the school's own 동 grid is as good a place for its 8 o'clock forecast as the 구's
                  step("w1", VILAGE, {"base_date": vb[0], "base_time": vb[1], **gxy("g1"), "numOfRows": 50,
-                                     "pageNo": page})]
+                                     "pageNo": page},
+                      accept={k: [v] for k, v in gxy("g1", SCHOOL_DONG[school]).items()})]
         facts = [fact("menu", "내일 급식", "$s2.items[0].DDISH_NM", "dish_set"),
                  fact(cat.lower(), f"내일 08시 {cat}",
                       cat_value("w1", cat, extra=f" && fcstDate=='{tom}' && fcstTime=='0800'"), "number", 0.1),
@@ -180,7 +186,9 @@ def school_day_check() -> list[Spec]:
                       required="공휴일" in q,
                       # KASI's calendar is the real one, seed-independent: tomorrow is no holiday here,
                       # so the natural ways of saying "a normal school day" are accepted too.
-                      accept=["정상 등교", "등교하는 날", "공휴일이 아", "공휴일 아님", "휴일이 아"])]
+                      accept=["정상 등교", "등교하는 날", "공휴일이 아", "공휴일 아님", "휴일이 아",
+                              "normal school day", "regular school day", "no public holiday",
+                              "not a public holiday", "not a holiday"])]
         assert not probe(c, REST, {"solYear": tom[:4], "solMonth": tom[4:6]}).get("items") or tom not in {
             str(r["locdate"]) for r in probe(c, REST, {"solYear": tom[:4], "solMonth": tom[4:6]})["items"]}
         facts.append(fact("events", "이번 주 학사일정 (this week's calendar)", "$s3.items[].EVENT_NM", "set",

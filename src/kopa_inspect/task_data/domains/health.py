@@ -27,8 +27,11 @@ def clinic_near_sight() -> list[Spec]:
         facts = [fact("hosp", "병원명", "$s2.items[0].yadmNm"),
                  fact("sat", "토요일 진료 종료", "$s3.items[0].trmtSatEnd", "time")]
         if i == 0:
+            # the question asks the clinic's 전문의 수: the list's own count of its (의과) specialists
+            # answers it as well as the department call does
             facts.append(fact("sdr", "소아청소년과 전문의 수",
-                              f"$s4.items[?to_string(dgsbjtCd)=='{subj}'].dgsbjtPrSdrCnt | [0]", "number"))
+                              f"$s4.items[?to_string(dgsbjtCd)=='{subj}'].dgsbjtPrSdrCnt | [0]", "number",
+                              also_from=["$s2.items[0].mdeptSdrCnt"]))
         else:
             facts.append(fact("tel", "전화번호", "$s2.items[0].telno", "exact"))
         out.append(Spec("chain4plus", "health", q, qe, c, steps, facts))

@@ -8,6 +8,7 @@ from kopa_inspect.task_data.authoring import Family, Spec, clock, fact, step
 from kopa_inspect.task_data.plan_parts import (
     BILLS,
     MEMBERS,
+    SEATS,
     SG_CODES,
     VOTED,
     VOTES,
@@ -193,11 +194,14 @@ def election_and_assembly() -> list[Spec]:
         steps = [step("s1", SG_CODES, {"numOfRows": 50}),
                  step("s2", WINNERS, {"sgId": f"$s1.items{sel}.sgId | [0]", "sgTypecode": f"$s1.items{sel}.sgTypecode | [0]",
                                       "sdName": sd, "numOfRows": 30}),
-                 step("s3", MEMBERS, {"POLY_NM": party, "pSize": 5})]
+                 step("s3", MEMBERS, {"POLY_NM": party, "pSize": 5}),
+                 # the portal's seat table gives the same total (its TOTAL_CNT) without counting members
+                 step("t1", SEATS, {}, required=False)]
         out.append(Spec(
             "chain3", "politics", q, qe, c, steps,
             [fact("won", f"{sd} {party} 당선자 수", f"$s2.length(items[?jdName=='{party}'])", "number"),
-             fact("seats", f"{party} 현 의석", "$s3.totalCount", "number")],
+             fact("seats", f"{party} 현 의석", "$s3.totalCount", "number",
+                  also_from=[f"$t1.items[?POLY_NM=='{party}'].TOTAL_CNT | [0]"])],
         ))
     return out
 

@@ -117,9 +117,11 @@ def festivals_weekend() -> list[Spec]:
 def day_trip_planner() -> list[Spec]:
     """Sight -> detail -> nearby food and lodging (parallel) + the mid-term forecast (6 calls)."""
     rows = [
-        ("경복궁", "11B00000", "11B10101", "2026-10-14", "20:00", 4,
-         "나흘 뒤 경복궁 가족 나들이 계획 중이에요. 그날 서울 날씨(오후 하늘, 최고기온), 경복궁 주소, 근처 1km 식당 수와 숙소 수를 알려주세요.",
-         "Family outing to Gyeongbokgung in four days: Seoul's afternoon sky and high that day, the address, restaurants and lodgings within 1 km."),
+        # five days on: the short-range forecast issued the same evening reaches only four days ahead, so
+        # the mid-term forecast is the one forecast of that day (four days on, both covered it and differed)
+        ("경복궁", "11B00000", "11B10101", "2026-10-14", "20:00", 5,
+         "닷새 뒤 경복궁 가족 나들이 계획 중이에요. 그날 서울 날씨(오후 하늘, 최고기온), 경복궁 주소, 근처 1km 식당 수와 숙소 수를 알려주세요.",
+         "Family outing to Gyeongbokgung in five days: Seoul's afternoon sky and high that day, the address, restaurants and lodgings within 1 km."),
         ("불국사", "11H10000", "11H10201", "2026-11-02", "07:30", 5,
          "5일 뒤에 경주 불국사 가려고 해요. 그날 오전 강수확률과 최저기온, 불국사 전화번호, 주변 2km 음식점·숙박 개수까지 정리해 줘.",
          "Bulguksa in five days: morning chance of rain and low that day, its phone, eateries and lodgings within 2 km."),

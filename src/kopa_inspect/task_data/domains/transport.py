@@ -113,12 +113,13 @@ def subway_rush_hour() -> list[Spec]:
                   for k in range(1, len(names) + 1)]
         # row 0 asks last month's count of the top station only (삼성, the fourth named) and every
         # station's month before; row 1 compares all stations
+        # a station on several lines (서울역: 1호선 and 4호선) has a row per line: its count is their sum
         now, before = month_word(ym(c, -1)), month_word(ym(c, -2))
-        facts = [fact(f"n{k}", f"{n} {now} {key}", f"$b{k}.items[0].{key}", "number", required=i == 1 or k == 4,
-                      subject=n) for k, n in enumerate(names, 1)]
-        facts += [fact(f"p{k}", f"{n} 그 전달 {before} {key}", f"$c{k}.items[0].{key}", "number", subject=n)
+        facts = [fact(f"n{k}", f"{n} {now} {key}", f"$b{k}.sum(nums(items[].{key}))", "number",
+                      required=i == 1 or k == 4, subject=n) for k, n in enumerate(names, 1)]
+        facts += [fact(f"p{k}", f"{n} 그 전달 {before} {key}", f"$c{k}.sum(nums(items[].{key}))", "number", subject=n)
                   for k, n in enumerate(names, 1)]
-        objs = ", ".join(f"{{s: '{n}', v: num(b{k}.items[0].{key})}}" for k, n in enumerate(names, 1))
+        objs = ", ".join(f"{{s: '{n}', v: sum(nums(b{k}.items[].{key}))}}" for k, n in enumerate(names, 1))
         facts.append(fact("top", "가장 많은 역", f"$_.max_by([{objs}], &v).s", competitors=ranked_others(objs, "v", "s")))
         out.append(Spec("parallel", "transport", q, qe, c, steps, facts))
     return out
