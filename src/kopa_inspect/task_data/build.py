@@ -40,16 +40,13 @@ def _platform_of(op_id: str) -> str:
     return get_operation(op_id).platform
 
 
-# The operations distractors are drawn from, frozen: an operation the emulator gains later (a client's
-# call) changes no task's tool set, and cannot answer in place of a gold tool by chance.
-DISTRACTOR_POOL = Path(__file__).with_name("distractor_pool.txt")
-
-
 def _tool_set(plan_tools: list[str], extra: Iterable[str], salt: str) -> list[str]:
     from kopa_inspect.apis import operations
 
     ops = operations()
-    pool = set(DISTRACTOR_POOL.read_text(encoding="utf-8").split())
+    from kopa_inspect.task_data.distractors import distractor_pool
+
+    pool = distractor_pool()
     chosen = set(plan_tools) | set(extra)
     for platform in sorted({_platform_of(t) for t in chosen}):
         others = sorted(op_id for op_id, op in ops.items()

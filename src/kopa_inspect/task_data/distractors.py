@@ -50,6 +50,7 @@ import difflib
 import re
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from kopa_inspect.apis import get_operation, operations
@@ -215,6 +216,17 @@ def n_distractors(task: BenchTask) -> int:
     return max(MIN_OFFERED - len(base), len(gold) - wrong_already, MIN_NEW)
 
 
+# The operations distractors are drawn from, frozen (task_data/distractor_pool.txt): an operation the
+# emulator gains later (a client's call) changes no task's tools, and cannot answer in place of a gold
+# tool by chance (the officetel lists hold counts and 동 names the apartment tasks need).
+DISTRACTOR_POOL = Path(__file__).with_name("distractor_pool.txt")
+
+
+@cache
+def distractor_pool() -> frozenset[str]:
+    return frozenset(DISTRACTOR_POOL.read_text(encoding="utf-8").split())
+
+
 def distractors(task: BenchTask) -> list[str]:
     """The distractor operation ids for ``task`` (not in ``task.tools``), in a stable order."""
     return list(_distractors(task.model_dump_json()))
@@ -234,11 +246,13 @@ def _by_kind(task_json: str) -> dict[str, tuple[str, ...]]:
     # What the needed tools do (for an unanswerable task: what its own tools do).
     gold_text = " ".join(get_operation(t).summary for t in (task.plan.tools() or sorted(base)))
     query = f"{task.query} {gold_text}"
+    pool = distractor_pool()
     queues = {
         "platform": _platform_candidates(task, base, query),
         "namesake": _namesake_candidates(task, base),
         "retrieval": _retrieval_candidates(task, base, query),
     }
+    queues = {kind: [op for op in ids if op in pool] for kind, ids in queues.items()}
     want = n_distractors(task)
     picked: dict[str, list[str]] = {k: [] for k in KINDS}
     taken: set[str] = set()
