@@ -66,6 +66,11 @@ def merge_saved_adapter(model_path: str, adapter_dir: Path, merged_dir: Path, dt
     from peft import PeftModel
     from trl.trainer.utils import create_model_from_path
 
+    if not (adapter_dir / "adapter_config.json").is_file():
+        # Trainer.save_model under ZeRO-3 without 16-bit gathering saves a DeepSpeed checkpoint instead
+        raise FileNotFoundError(
+            f"no adapter was saved in {adapter_dir}: under DeepSpeed ZeRO-3 set zero3_save_16bit_model: true "
+            "(accelerate-zero3.yaml does) so Trainer.save_model gathers the adapter")
     # On the CPU: the trained model may still fill the accelerator, and device_map="auto" would
     # spread the base over GPUs other ranks are using.
     base = create_model_from_path(model_path, dtype=dtype, device_map=None)

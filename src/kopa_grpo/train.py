@@ -69,7 +69,7 @@ def time_budget_callback(minutes: float):
     The main process's clock decides for every process: ranks that stopped at different steps
     would leave the others waiting in the next step's collectives for ever.
     """
-    from accelerate.utils import broadcast_object_list
+    from accelerate.utils import broadcast_object_list  # type: ignore[import-untyped]
     from transformers import TrainerCallback
 
     class TimeBudget(TrainerCallback):
@@ -345,7 +345,7 @@ def uses_deepspeed(settings: TrainSettings) -> bool:
 def is_main_process() -> bool:
     """After :func:`train`: whether this is the process that wrote the outputs (the only one that
     should print them)."""
-    from accelerate import PartialState
+    from accelerate import PartialState  # type: ignore[import-untyped]
 
     return PartialState().is_main_process
 

@@ -378,3 +378,22 @@ def test_readme_gpu_commands_parse_as_written() -> None:
     multi_node = next(c for c in commands if "--num_machines" in c)
     assert {"--machine_rank", "--main_process_ip", "--main_process_port"} <= set(multi_node)
     assert any("--vllm-server" in c for c in commands)
+
+
+def test_time_budget_stops_and_saves_once_spent() -> None:
+    """Every rank follows the main process's clock (a broadcast; one process here)."""
+    from transformers import TrainerControl
+
+    from kopa_grpo.train import time_budget_callback
+
+    spent = time_budget_callback(0.0).on_step_end(None, None, TrainerControl())
+    assert spent.should_training_stop and spent.should_save
+    left = time_budget_callback(60.0).on_step_end(None, None, TrainerControl())
+    assert not left.should_training_stop and not left.should_save
+
+
+def test_merge_without_a_saved_adapter_says_how_to_save_one(tiny_base: Path, tmp_path: Path) -> None:
+    from kopa_grpo.outputs import merge_saved_adapter
+
+    with pytest.raises(FileNotFoundError, match="zero3_save_16bit_model"):
+        merge_saved_adapter(str(tiny_base), tmp_path / "adapter", tmp_path / "merged", None)
