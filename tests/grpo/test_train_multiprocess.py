@@ -3,7 +3,9 @@ packaged SmolLM2 with LoRA, then the run's outputs are checked as a user would f
 
 accelerate's ``--cpu`` starts a single process unless given an MPI hostfile; the torchrun launcher
 behind ``--multi_gpu`` starts the two, and with no GPU visible the trainer runs them on the CPU
-(``use_cpu``), where accelerate joins them with gloo. Measured on the 2-core machine: ~95 s.
+(``use_cpu``), where accelerate joins them with gloo. Measured on the 2-core machine shared with other
+jobs: 138 s for the two-process run (EDGE data and model preparation included), 132 s for the two
+"machines" on loopback.
 """
 
 from __future__ import annotations
