@@ -463,17 +463,8 @@ EVENT_WORDS = ("봄", "가을", "한여름밤", "겨울", "시민", "청년", "�
 EVENT_KINDS = ("음악회", "사진전", "문화축제", "인문학 강좌", "뮤지컬 갈라", "국악 한마당", "미술 특별전", "영화제", "재즈 콘서트")
 
 
-def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | None:  # noqa: ANN001
-    """Generators that need the dataset or the row so far; None: not special."""
-    if spec == "bike_station":
-        if rng.random() < 0.4:
-            station = SUBWAY[rng.randrange(len(SUBWAY))][1]
-            return f"{ctx.index + 101}. {station}역 {rng.randint(1, 8)}번출구 {rng.choice(('앞', '뒤', '옆'))}"
-        place = ctx.dong
-        return f"{ctx.index + 101}. {place} {rng.choice(('주민센터 앞', '사거리', '버스정류장 옆', '어린이공원 입구', '우체국 앞'))}"
-    if spec == "shared":
-        rack = int(row.get("rackTotCnt") or 10)
-        return str(round(100 * int(row.get("parkingBikeTotCnt") or 0) / max(rack, 1)))
+def _transit_special(spec: str, ctx: RowContext) -> str | None:
+    """The subway and bus columns: a row's line, station, route and stop, by the row's index."""
     if spec.startswith("subway_"):
         line, name, code = SUBWAY[ctx.index % len(SUBWAY)]
         return {"subway_line": f"{line}호선", "subway_line_padded": f"0{line}호선", "subway_name": name,
@@ -487,6 +478,23 @@ def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | No
                 "bus_ars": f"{ars_group}{serial:03d}", "bus_stop_nm": stop}[spec]
     if spec == "station_cd":
         return "0" + SUBWAY[ctx.index % len(SUBWAY)][2]
+    return None
+
+
+def _special(spec: str, ds: Dataset, rng, ctx: RowContext, row: Row) -> str | None:  # noqa: ANN001
+    """Generators that need the dataset or the row so far; None: not special."""
+    if spec == "bike_station":
+        if rng.random() < 0.4:
+            station = SUBWAY[rng.randrange(len(SUBWAY))][1]
+            return f"{ctx.index + 101}. {station}역 {rng.randint(1, 8)}번출구 {rng.choice(('앞', '뒤', '옆'))}"
+        place = ctx.dong
+        return f"{ctx.index + 101}. {place} {rng.choice(('주민센터 앞', '사거리', '버스정류장 옆', '어린이공원 입구', '우체국 앞'))}"
+    if spec == "shared":
+        rack = int(row.get("rackTotCnt") or 10)
+        return str(round(100 * int(row.get("parkingBikeTotCnt") or 0) / max(rack, 1)))
+    transit = _transit_special(spec, ctx)
+    if transit is not None:
+        return transit
     if spec == "key_plus3":
         try:
             return (datetime.strptime(ctx.key or "", "%Y%m%d") + timedelta(days=3)).strftime("%Y%m%d")
