@@ -1,4 +1,6 @@
-"""A uvicorn server on a free loopback port, in a daemon thread (what `kopa serve` runs, minus the CLI)."""
+"""A uvicorn server on a free loopback port, in a daemon thread (what `kopa serve` runs, minus the CLI):
+the same configuration as `kopa serve` (serving.server_config: keep-alive longer than any client pool,
+the same backlog), so tests meet the server users run."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import threading
 import time
 
 import uvicorn
+
+from kopa_inspect.serving import server_config
 
 
 def free_port() -> int:
@@ -20,8 +24,7 @@ class ServerThread:
 
     def __init__(self, app) -> None:  # noqa: ANN001
         self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    access_log=False))
+        self.server = uvicorn.Server(server_config(app, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> str:
