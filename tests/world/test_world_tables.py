@@ -20,8 +20,8 @@ def test_notes_anywhere_are_skipped_and_quoted_fields_kept():
 
 def test_every_data_file_has_a_header_and_rows_of_its_width():
     names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
-    assert names == ["air_stations.csv", "companies.csv", "regions_sgg.csv", "regions_sido.csv",
-                     "regions_umd.csv", "seoul_gu.csv"]
+    assert names == ["air_stations.csv", "companies.csv", "ecos_items.csv", "ecos_tables.csv", "regions_sgg.csv",
+                     "regions_sido.csv", "regions_umd.csv", "seoul_gu.csv"]
     for name in names:
         rows = read_table(name)
         assert rows, name
