@@ -19,6 +19,7 @@ from kopa_inspect.matching.names import (
     expand_short_names,
     normalize_name,
 )
+from kopa_inspect.matching.repeats import each_equal_value_said
 from kopa_inspect.matching.romanized import expand_romanized
 from kopa_inspect.matching.winners import infer_competitors
 
@@ -215,7 +216,7 @@ def score_answer(
             tie_required=bool(ctx.get("tie_required")),
             shown=shown,
         ) for said_as in _subject_said_as(subject, holder))
-    return out
+    return each_equal_value_said(facts, expected, {k: c.get("subject") for k, c in resolved.items()}, answer, out)
 
 
 def fact_score(matcher: str, expected: Any, answer: str, tolerance: float = 0.0) -> float:
