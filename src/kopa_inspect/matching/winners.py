@@ -9,31 +9,50 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.fact_fields import _get
+from kopa_inspect.matching.lexicon import (
+    ALTERNATIVE_WORDS_KO,
+    COMPARATIVE_STEMS_KO,
+    COPULAS_KO,
+    COUNT_UNITS_KO,
+    DENIAL_WORDS_KO,
+    DISJUNCTIONS_KO,
+    EN_MAX_WORDS,
+    EN_MIN_WORDS,
+    EN_RANK_WORDS,
+    FIRST_RANK_KO,
+    MAX_STEMS_KO,
+    MIN_STEMS_KO,
+    MIN_SUPERLATIVE_WORDS_KO,
+    NOT_AFTER_THAN_KO,
+    RUNNER_UP_EN,
+    RUNNER_UP_KO,
+    SUPERLATIVE_ADVERBS_KO,
+    SUPERLATIVE_WORDS_KO,
+    TOPIC_PARTICLES_KO,
+    alternation,
+)
 from kopa_inspect.matching.names import _spans, normalize_name
 
-# English superlatives and comparatives by direction, defined once: the claim markers, the polarity
-# and the denied claims are built from them.
-EN_MAX_WORDS = ("most", "largest", "highest", "biggest", "latest", "more", "higher", "warmest", "hottest", "busiest",
-                "strongest", "wettest", "greatest", "longest", "heaviest")
-EN_MIN_WORDS = ("least", "lowest", "smallest", "fewest", "cheapest", "earliest", "fewer", "lower", "coldest",
-                "closest", "nearest", "weakest", "driest", "shortest")
-_EN_MARKERS = "|".join((*EN_MAX_WORDS, *EN_MIN_WORDS, "top"))
+# The claim markers, the polarity and the denied claims are built from the lexicon's lists.
+_EN_MARKERS = alternation((*EN_MAX_WORDS, *EN_MIN_WORDS, *EN_RANK_WORDS))
+_THAN_STEMS = tuple(s for s in COMPARATIVE_STEMS_KO if s not in NOT_AFTER_THAN_KO)
+_MAX_SUPERLATIVES = tuple(w for w in SUPERLATIVE_WORDS_KO if w not in MIN_SUPERLATIVE_WORDS_KO)
 
 _MARKER = re.compile(
     # contracted forms too: 큽니다 (크다), 비쌉니다 (비싸다), 쌉니다, 이릅니다, 빠릅니다
-    r"가장|제일|최고|최대|최다|최저|최소|최근|최신|1\s*위|일등|으뜸"
-    r"|더\s*(?:많|크|큰|큽|높|낮|적|작|늦|이르|이릅|빠르|빠릅|먼저|비싸|비싼|비쌉|싸|싼|쌉)"
+    rf"{alternation(SUPERLATIVE_ADVERBS_KO)}|{alternation(SUPERLATIVE_WORDS_KO)}|{alternation(FIRST_RANK_KO, False)}"
+    rf"|더\s*(?:{alternation(COMPARATIVE_STEMS_KO)})"
     # a comparison without 더: "A가 B보다 (칼로리가) 높습니다"
-    r"|보다(?:\s*\S+){0,2}?\s*(?:많|크|큰|높|낮|적|작|늦|이르|빠르|비싸|비싼|싸|싼)"
+    rf"|보다(?:\s*\S+){{0,2}}?\s*(?:{alternation(_THAN_STEMS)})"
     rf"|\b(?:{_EN_MARKERS})\b",
     re.IGNORECASE,
 )
 # The other side of a comparison: "B보다", "B(700kcal)보다", "B에 비해", "than B".
-_THAN_AFTER = re.compile(r"^\s*(?:\([^)]*\))?\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해)")
+_THAN_AFTER = re.compile(rf"^\s*(?:\([^)]*\))?\s*(?:{alternation(TOPIC_PARTICLES_KO)})?\s*(?:보다|에\s*비해)")
 _THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
 _FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
-_MAX_WORDS = re.compile(r"최고|최대|최다|최근|최신|많|큰|크|큽|높|비싸|비싼|비쌉|늦|" + "|".join(EN_MAX_WORDS), re.I)
-_MIN_WORDS = re.compile(r"최저|최소|적|작|낮|싼|싸|쌉|이른|이릅|먼저|" + "|".join(EN_MIN_WORDS), re.I)
+_MAX_WORDS = re.compile("|".join(map(alternation, (_MAX_SUPERLATIVES, MAX_STEMS_KO, EN_MAX_WORDS))), re.I)
+_MIN_WORDS = re.compile("|".join(map(alternation, (MIN_SUPERLATIVE_WORDS_KO, MIN_STEMS_KO, EN_MIN_WORDS))), re.I)
 _LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
 
 
@@ -46,20 +65,20 @@ def _polarity(text: str) -> int:
 # Claims that hide the winner among others or deny it (UNCERTAIN: word lists, not a parser).
 # Two candidates joined by nothing but a separator are a list, not a claim ("래미안, 자이",
 # "래미안 또는 자이", "래미안과 자이 중 하나").
-_JOIN = r"(?:[,/·&]|및|와|과|또는|혹은|이나|나|아니면|or|and)"
+_JOIN = rf"(?:[,/·&]|및|와|과|{alternation(DISJUNCTIONS_KO)}|이나|나|아니면|or|and)"
 _LIST_GAP = re.compile(rf"\s*(?:{_JOIN}\s*){{0,2}}", re.IGNORECASE)
 # What a list item may carry besides the candidate: a figure with its unit, a copula, "중 하나".
 _ITEM_FILLER = re.compile(
-    r"[-+]?\d[\d,]*(?:\.\d+)?|조|억|만|천|원|건|명|개|곳|도|℃|%|퍼센트|분|초|시간|시|년|월|일|㎡"
-    r"|중\s*하나|입니다|이에요|예요|이다|이고|이며|였습니다|이었습니다|등|중|" + _JOIN[3:-1] + r"|[\s.!?()]",
+    rf"[-+]?\d[\d,]*(?:\.\d+)?|조|억|만|천|원|{alternation(COUNT_UNITS_KO)}|도|℃|%|퍼센트|분|초|시간|시|년|월|일|㎡"
+    rf"|중\s*하나|{alternation(COPULAS_KO)}|이고|이며|등|중|" + _JOIN[3:-1] + r"|[\s.!?()]",
     re.IGNORECASE,
 )
 # "X가 아니라 Y" / "not X but Y": the claim is what follows.
 _CONTRAST = re.compile(r"아니라|아니고|rather\s+than|instead\s+of", re.IGNORECASE)
 # A denied superlative: "가장 비싸지 않은", "가장 비싼 곳이 아닙니다", "is not the most".
 _NEGATED = re.compile(
-    r"(?:가장|제일|최고로)\s*\S{1,6}?(?:지|진)\s*(?:는|도)?\s*(?:않|못|아니)"
-    r"|아닙니다|아니에요|아니예요|아니다|아님|아니었|\bis\s+not\b|\bisn't\b|\bwas\s+not\b|\bwasn't\b"
+    rf"(?:{alternation(SUPERLATIVE_ADVERBS_KO)}|최고로)\s*\S{{1,6}}?(?:지|진)\s*(?:는|도)?\s*(?:않|못|아니)"
+    rf"|{alternation(DENIAL_WORDS_KO)}|\bis\s+not\b|\bisn't\b|\bwas\s+not\b|\bwasn't\b"
     rf"|\bnot\s+the\s+(?:{_EN_MARKERS})\b",
     re.IGNORECASE,
 )
@@ -68,7 +87,7 @@ AMBIGUOUS = "\x00ambiguous"  # a claim naming several candidates as a list: neve
 # "혹시 B일지도", "or possibly B"): a unit with one of these that names a competitor takes the pick back.
 # UNCERTAIN: a word list. "B가 아니라 A" (a contrast) and "늦어질 수도" (a caveat on no candidate) are not.
 _ALTERNATIVE = re.compile(
-    r"아니면|혹은|혹시|(?:일|였을|이었을)\s*(?:수도|지도|가능성)|가능성도|\bor\s+(?:possibly|maybe|perhaps)\b"
+    rf"{alternation(ALTERNATIVE_WORDS_KO)}|(?:일|였을|이었을)\s*(?:수도|지도|가능성)|가능성도|\bor\s+(?:possibly|maybe|perhaps)\b"
     r"|\bpossibly\b|\bmaybe\b|\bperhaps\b|\bmight\s+(?:also\s+)?be\b|\bcould\s+(?:also\s+)?be\b",
     re.IGNORECASE,
 )
@@ -157,16 +176,13 @@ def other_dimension_markers_blanked(text: str, description: Any, active: bool = 
 # joins) that holds a rank word is blanked, from the word on where a superlative marker precedes it in
 # the part ("가장 높은 날은 A 다음은 B"), else whole. An unbound or hedged second value ("A 또는 B",
 # "856.6 812.4") holds no rank word and stays in the claim. UNCERTAIN: a word list, not a parser.
-_RUNNER_UP = re.compile(
-    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)|그\s*다음(?![가-힣])|그\s*뒤|뒤를\s*이|뒤이어|차순위|두\s*번째|둘째|(?<![\d.])2\s*(?:위|등(?!급))"
-    r"|\bsecond\b|\brunner[- ]up\b|\bfollowed\s+by\b|\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b",
-    re.IGNORECASE,
-)
+_RUNNER_UP = re.compile(alternation((*RUNNER_UP_KO, *RUNNER_UP_EN), False), re.IGNORECASE)
 _RUNNER_CUT = re.compile(r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)")
 _PAREN = re.compile(r"\([^()]*\)")
 # The compared-with side of a figure claim ("10월 23일(812.4 Kcal)보다 높아"): not the claim.
 _THAN_FIGURE = re.compile(
-    r"(?:\d{1,2}\s*월\s*)?\d[\d,.]*\s*[^\s\d()]{0,5}(?:\s*\([^()]*\))?(?=\s*(?:은|는|이|가)?\s*(?:보다|에\s*비해))"
+    r"(?:\d{1,2}\s*월\s*)?\d[\d,.]*\s*[^\s\d()]{0,5}(?:\s*\([^()]*\))?"
+    rf"(?=\s*(?:{alternation(TOPIC_PARTICLES_KO)})?\s*(?:보다|에\s*비해))"
 )
 
 # The starting point of a change said in one clause ("117.88에서 매달 올라 9월에 119.3으로"): the figure
@@ -214,7 +230,7 @@ def _listed(spans: Sequence[tuple[str, int, int]], chosen: tuple[str, int, int],
 
 # A candidate said as the clause's subject ("서초구가 세 구 중 가장 많았습니다"): the claim, not a member
 # of the list the pick is among.
-_SUBJECT_PARTICLE = re.compile(r"(?:이|가|은|는|께서)(?![가-힣])")
+_SUBJECT_PARTICLE = re.compile(rf"(?:{alternation(TOPIC_PARTICLES_KO)}|께서)(?![가-힣])")
 
 
 def _list_head_end(clean: str, spans: Sequence[tuple[str, int, int]], marker_start: int) -> int:
