@@ -11,6 +11,7 @@ from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.binding import _RESPECTIVE
 from kopa_inspect.matching.denials import _mask_ranges
 from kopa_inspect.matching.hedges import _LIST_ITEM_RE, _LIST_RUN, _unit_class
+from kopa_inspect.matching.lexicon import COUNT_UNITS_KO, DISJUNCTIONS_KO, alternation
 from kopa_inspect.matching.matchers import match_text
 from kopa_inspect.matching.names import _NUMERIC, normalize_name
 from kopa_inspect.matching.numbers import _mask, to_number
@@ -30,7 +31,8 @@ from kopa_inspect.matching.winners import (
 # a month/day date ("3/12 제출", "(2026.03, 5/12)"): no two figures; a count unit after it makes it two
 # counts offered ("3/4건")
 _SLASH_DATE = re.compile(
-    r"(?<![\d./])(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\d./%])(?!\s*(?:건|명|개|곳|원|도|회|번|석|표|%))"
+    r"(?<![\d./])(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])(?![\d./%])"
+    rf"(?!\s*(?:{alternation(COUNT_UNITS_KO)}|원|도|회|번|석|표|%))"
 )
 
 
@@ -110,7 +112,7 @@ def claimed_value_score(
     for clause, is_list in joined:
         clean = _runner_up_blanked(_FIELD_WORDS.sub(" ", clause), than=True)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
-            units.append((clean, is_list or bool(re.search(r"\d\s*\S{0,6}\s+(?:또는|혹은|아니면|or)\s", clean))))
+            units.append((clean, is_list or bool(re.search(rf"\d\s*\S{{0,6}}\s+(?:{alternation(DISJUNCTIONS_KO)}|아니면|or)\s", clean))))
     if any(match_text(fact, c, u, strict=True) >= 1.0 for u in _alternative_units(view) for c in competitors):
         return 0.0  # a competitor's figure offered as an alternative ("아니면 8억 8,500만 원일 수도")
     right = wrong = 0

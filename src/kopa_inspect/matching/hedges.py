@@ -9,14 +9,20 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView, parse_answer
 from kopa_inspect.matching.dates import _english_dates, parse_date_list, to_date
+from kopa_inspect.matching.lexicon import (
+    ALTERNATIVE_WORDS_KO,
+    DISJUNCTIONS_KO,
+    SCALE_WORDS_KO,
+    TOPIC_PARTICLES_KO,
+    alternation,
+)
 from kopa_inspect.matching.names import _name_pattern, normalize_name
 from kopa_inspect.matching.winners import _alternative_units
 
 # Two figures joined by "or" ("21도 또는 17도", "197 or 401"): a hedge between candidate values. UNCERTAIN:
 # a word list; "내지" is read as a hedge too (it also marks a range, which states no figure either).
-HEDGE = re.compile(
-    r"\d[\d,.]*[^\s\d]{0,6}\s*(?:또는|혹은|아니면|내지|\bor\b)\s*[^\s\d]{0,4}\d[\d,.]*[^\s\d]{0,6}", re.IGNORECASE
-)
+_OR_WORD = rf"(?:{alternation(DISJUNCTIONS_KO)}|아니면|내지|\bor\b)"
+HEDGE = re.compile(rf"\d[\d,.]*[^\s\d]{{0,6}}\s*{_OR_WORD}\s*[^\s\d]{{0,4}}\d[\d,.]*[^\s\d]{{0,6}}", re.IGNORECASE)
 _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"})
 
 
@@ -47,10 +53,10 @@ def _hedges(text: str) -> list[str]:
 # 10초", "21도이거나 17도"): a listing, not a statement of one of them. An item is a figure (a compound
 # "8억 2,500만 원" / "3분 20초" is one) with a short unit; the items of a run share one unit (or are bare),
 # so "8억 원, 12건" (an amount and a count) is no list. UNCERTAIN: a separator list, not a parser.
-_LIST_FIG = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*(?:조|억|천만|백만|만|천))*"  # no trailing comma
+_LIST_FIG = rf"[-−]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:[ \t]*(?:{alternation(SCALE_WORDS_KO)}))*"  # no trailing comma
 _LIST_UNIT = r"(?:[가-힣%℃°㎍㎥]{1,4}?|(?!(?:and|or|to)(?![A-Za-z]))[A-Za-z]{1,8}(?![A-Za-z]))"
 _LIST_ITEM = rf"{_LIST_FIG}(?:[ \t]*{_LIST_UNIT})?(?:[ \t]+{_LIST_FIG}(?:[ \t]*{_LIST_UNIT})?)*"
-_LIST_SEP = r"[ \t]*(?:[,、/&]|및|와|과|그리고|이거나|거나|이나|나|또는|혹은|\band\b|\bor\b)[ \t]*"
+_LIST_SEP = rf"[ \t]*(?:[,、/&]|및|와|과|그리고|이거나|거나|이나|나|{alternation(DISJUNCTIONS_KO)}|\band\b|\bor\b)[ \t]*"
 _LIST_RUN = re.compile(rf"(?<![\d.,]){_LIST_ITEM}(?:{_LIST_SEP}{_LIST_ITEM})+", re.IGNORECASE)
 _LIST_ITEM_RE = re.compile(_LIST_ITEM)
 _FIG_ONLY = re.compile(_LIST_FIG)
@@ -82,7 +88,6 @@ def _unit_class(item: str) -> str:
 # question's own choice restated before the pick ("서울특별시 또는 경기도 중 서울특별시에 …", where the
 # question named both and the value is said again after "중"; "… 중 하나" is no pick).
 # UNCERTAIN: word lists (the hedge words, the titles, the kind suffixes, the non-names), not a parser.
-_OR_WORD = r"(?:또는|혹은|아니면|내지|\bor\b)"
 _OR_PARTICLE = r"(?:\(이\)나|이나|이거나|거나|나)"
 _TITLE = r"(?:님|씨|대표이사|대표자|대표|위원장|의원|시장|도지사|지사|구청장|교수|원장|측정소)"
 _WORD = r"[^\s,.;:!?()\[\]]"
@@ -100,9 +105,9 @@ _TIGHT_BEFORE = re.compile(
 # A list the value is one item of ("곽노정, 김철수", "김철수와 곽노정", "A and B"), and what makes it a
 # guess: "중 하나" / "중 한 명" / "가운데 어느 한 곳" after it, "one of" before it ("중 어디가 …" restates the
 # question's choice).
-_LIST_JOIN = r"(?:\s*[,·]\s*|\s*(?:및|또는|혹은|내지|and|or)\s+|(?:와|과|이나|나)\s+)"
+_LIST_JOIN = rf"(?:\s*[,·]\s*|\s*(?:및|{alternation(DISJUNCTIONS_KO)}|내지|and|or)\s+|(?:와|과|이나|나)\s+)"
 _ONE_OF = r"(?:어느\s*)?(?:하나|한\s*(?:명|곳|개|분|군데|사람|개소|쪽))"
-_ONE_OF_AFTER = re.compile(rf"^\s*(?:이|가|은|는)?\s*(?:중|가운데)\s*(?:에서\s*)?{_ONE_OF}")
+_ONE_OF_AFTER = re.compile(rf"^\s*(?:{alternation(TOPIC_PARTICLES_KO)})?\s*(?:중|가운데)\s*(?:에서\s*)?{_ONE_OF}")
 _ONE_OF_BEFORE = re.compile(r"\bone\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _KIND_SUFFIX = re.compile(
     r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
@@ -118,7 +123,7 @@ _NOT_NAMES = frozenset({
 # value must be said again after it (the pick).
 _CHOICE_AFTER = re.compile(rf"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?{_ONE_OF}|\s*one\b)", re.I)
 # A sentence offering an alternative names it: "B일 수도", "B일지도", "B일 가능성", "or possibly B".
-_EXPLICIT_ALT = re.compile(r"아니면|혹은|혹시|\bor\b", re.IGNORECASE)
+_EXPLICIT_ALT = re.compile(rf"{alternation(ALTERNATIVE_WORDS_KO)}|\bor\b", re.IGNORECASE)
 _MAYBE_NAME = re.compile(
     rf"(?<!{_WORD})(?P<w>{_WORD}+?)(?:일|였을|이었을)\s*(?:수도|지도|가능성)"
     rf"|\bor\s+(?:possibly|maybe|perhaps)\s+(?P<e>{_WORD}+)", re.IGNORECASE)
