@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
+from kopa_inspect.matching.lexicon import COPULAS_KO, OFFICE_WORDS, TOPIC_PARTICLES_KO, alternation
 from kopa_inspect.matching.measures import _blank_figures
-from kopa_inspect.matching.names import OFFICE_WORDS, PARTICLE_RUN, _spans, accepted_variants, normalize_name
+from kopa_inspect.matching.names import PARTICLE_RUN, _spans, accepted_variants, normalize_name
 from kopa_inspect.matching.numbers import extract_numbers
 from kopa_inspect.matching.zeros import _NONE
 
 # what may follow a subject with nothing said of it: its office and particles ("대전시장은", "경기도의")
-_BARE_TAIL = re.compile(rf"(?:{'|'.join(OFFICE_WORDS)})?{PARTICLE_RUN}")
+_BARE_TAIL = re.compile(rf"(?:{alternation(OFFICE_WORDS)})?{PARTICLE_RUN}")
 
 
 def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric: bool) -> list[str]:
@@ -136,7 +137,7 @@ def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
 _ORDER_AFTER = re.compile(r"^\s*(?:의\s*)?순(?:서(?:대로)?|으로)?\s*[)\]]")
 _FIGURES_BEFORE = re.compile(
     r"(?P<items>\d[\d,.]*\s*[^\s\d,()]{0,3}(?:\s*(?:,(?!\d{3})|、|및|와|과)\s*\d[\d,.]*\s*[^\s\d,()]{0,3})+)"
-    r"\s*(?:입니다|이에요|예요|이다|였습니다|이었습니다)?\s*[(\[]\s*$"
+    rf"\s*(?:{alternation(COPULAS_KO)})?\s*[(\[]\s*$"
 )
 
 
@@ -161,8 +162,9 @@ def _names_after_figures(sentence: str, forms: Sequence[str], others: Sequence[s
 _COUNT_WORDS = {"두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7,
                 "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _SHARED = re.compile(
-    r"^\s*(?:은|는|이|가|의|도)?\s*(?:"
-    r"(?:(?P<n>두|세|네|다섯|여섯|일곱|\d+)\s*(?:곳|개\s*구|개|군데|구|명|의원|병원|기관|군|시)\s*(?:이|가|은|는)?\s*|(?P<k>둘|셋|넷)\s*(?=다))?"
+    rf"^\s*(?:{alternation((*TOPIC_PARTICLES_KO, '의', '도'))})?\s*(?:"
+    r"(?:(?P<n>두|세|네|다섯|여섯|일곱|\d+)\s*(?:곳|개\s*구|개|군데|구|명|의원|병원|기관|군|시)\s*"
+    rf"(?:{alternation(TOPIC_PARTICLES_KO)})?\s*|(?P<k>둘|셋|넷)\s*(?=다))?"
     r"(?:모두|다|전부)(?![가-힣])"
     r"|(?:are\s+|were\s+)?(?:both|all)(?:\s+(?P<e>two|three|four|five|six))?\b"
     # "부산·대구·광주는 각각 2명(씩)": one figure for each

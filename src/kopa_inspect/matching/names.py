@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kopa_inspect.matching.dates import date_score, to_date
+from kopa_inspect.matching.lexicon import OFFICE_WORDS, PARTICLES, alternation
 
 # Full sido names -> the short forms used in speech and by AirKorea/TourAPI.
 _SIDO_SHORT: dict[str, str] = {
@@ -107,14 +108,9 @@ def short_forms(name: Any, question: str | None = None) -> list[str]:
 
 # A short form is a word of its own: a particle or ending may follow, no other syllable ("매탄고개",
 # "수원도서관" name other things), except the place's own offices ("대전시장", "경기도지사", "서울시교육청").
-OFFICE_WORDS = ("시장", "도지사", "지사", "시교육감", "도교육감", "교육감", "시교육청", "도교육청", "교육청", "시청",
-                "도청", "구청장", "구청", "군수", "군청")
-PARTICLES = ("은", "는", "이", "가", "을", "를", "의", "에", "에서", "에게", "와", "과", "도", "로", "으로", "만", "보다",
-             "까지", "부터", "처럼", "쪽", "측", "이며", "이고", "이나", "나", "이라", "라", "인", "이다", "다", "입니다",
-             "이에요", "예요", "였", "이었", "였고", "였으며", "였습니다", "이었습니다", "이므로", "이지만", "요", "랑", "하고")
 # the particles and endings that may follow a word, as one group (longest first, so "에서" before "에")
-PARTICLE_RUN = rf"(?:{'|'.join(sorted(PARTICLES, key=len, reverse=True))}){{0,3}}"
-_SHORT_TAIL = rf"(?=(?:{'|'.join(OFFICE_WORDS)})?{PARTICLE_RUN}(?![가-힣]))"
+PARTICLE_RUN = rf"(?:{alternation(sorted(PARTICLES, key=len, reverse=True))}){{0,3}}"
+_SHORT_TAIL = rf"(?=(?:{alternation(OFFICE_WORDS)})?{PARTICLE_RUN}(?![가-힣]))"
 
 
 def expand_short_names(text: str, names: Iterable[Any], question: str | None = None) -> str:
