@@ -5,6 +5,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from kopa_inspect.matching.lexicon import (
+    COUNT_UNITS_KO,
+    DECLINE_VERBS_KO,
+    PLACE_KINDS_KO,
+    REFUSAL_PHRASES_EN,
+    TOPIC_PARTICLES_KO,
+    alternation,
+)
 from kopa_inspect.matching.names import normalize_name
 from kopa_inspect.matching.numbers import extract_numbers
 from kopa_inspect.matching.raw_dump import is_raw_dump
@@ -12,7 +20,7 @@ from kopa_inspect.matching.raw_dump import is_raw_dump
 _DECLINE = re.compile(
     "|".join(
         [
-            r"(?:할|알|답할|답변할|확인할|조회할|제공할|찾을|드릴|말씀드릴|얻을|가져올|예측할)\s*수\s*(?:가|는|도)?\s*없",
+            rf"(?:{alternation(DECLINE_VERBS_KO)})\s*수\s*(?:가|는|도)?\s*없",
             # 어렵다 is ㅂ-irregular: 어렵습니다, 어려울/어려워/어려운
             r"답(?:변)?(?:하|드리)기\s*(?:가|는)?\s*어(?:려|렵)",
             r"(?:제공|지원|포함)(?:하|되)지\s*않",
@@ -23,7 +31,7 @@ _DECLINE = re.compile(
             r"불가능|불가합니다|불가해",
             r"(?:도구|툴|api|API|기능)(?:가|이|는)?\s*없",
             r"(?:도구|api|API)로는?\s*(?:\S+\s*){0,4}없",
-            r"cannot|can't|can\s*not|unable\s+to|not\s+able\s+to",
+            alternation(REFUSAL_PHRASES_EN, False),
             r"not\s+(?:available|possible|supported|provided)",
             r"no\s+(?:tool|api|data\s+source)",
             r"(?:don't|do\s+not|doesn't|does\s+not)\s+(?:have|provide|offer|support)",
@@ -38,10 +46,10 @@ _DATE_PART = re.compile(r"\s*(?:년|월|일|시(?!간)|분(?!의))")
 # A kind of place said with a common word, no name ("버스정류소", "인근 병원", "해당 아파트").
 _GENERIC_PLACE = re.compile(
     r"(?:버스|시내버스|마을버스|해당|인근|근처|주변|가까운|다른|동네|지역|일반|대형|종합|모든|각)"
-    r"(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
+    rf"(?:{alternation(PLACE_KINDS_KO)})"
 )
 _ENTITY = re.compile(
-    r"[가-힣]{2,}(?:초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|정류장|정류소|해수욕장)"
+    rf"[가-힣]{{2,}}(?:{alternation(PLACE_KINDS_KO)})"
     r"|(?<![A-Za-z])(?:['\"“‘]([^'\"”’\n]{2,30})['\"”’]|[「『]([^」』\n]{1,30})[」』])(?![A-Za-z])"
     # the same kinds of place in English ("Hanbit Elementary School", "Yeoksam Station")
     r"|((?:[A-Z][\w'-]+\s+){1,4}(?:(?:Elementary|Middle|High)\s+School|University|Hospital|Clinic|Pharmacy"
@@ -63,7 +71,7 @@ _GUESS = re.compile(
 _WORD_FIGURE = re.compile(
     # two syllables at least: "만 도구" / "천 개의 API" are words, "삼억 원" / "이십 도" are figures
     r"(?<![가-힣])(?=[일이삼사오육칠팔구십백천만억]{2})[일이삼사오육칠팔구]*[십백천만억][일이삼사오육칠팔구십백천만억]*"
-    r"\s*(?:원|명|건|곳|개|도|퍼센트|프로|세대|가구|층|회)"
+    rf"\s*(?:원|{alternation(COUNT_UNITS_KO)}|도|퍼센트|프로|세대|가구|층|회)"
     r"|\b(?:hundred|thousand|million|billion|trillion)\b"
     r"|\b(?:about|around|roughly|approximately|nearly|some|over|under)\s+(?:a\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty)\b",
     re.IGNORECASE,
@@ -81,8 +89,8 @@ _MEASURED = (
     r"거래|매매|전월세|급식|점심|메뉴|식단|버스|금리|기온|강수|건수|매출|매출액|재고|관리비|수온|대기\s*인원"
 )
 _NONE_CLAIM = re.compile(
-    rf"(?<![가-힣])[가-힣]{{0,4}}?(?:{_MEASURED})\s*(?:은|는|이|가|도)\s*"
-    r"(?:(?:한\s*(?:건|명|곳|개|번|대)|하나|단\s*한\s*건)도\s*|전혀\s*)?없"
+    rf"(?<![가-힣])[가-힣]{{0,4}}?(?:{_MEASURED})\s*(?:{alternation((*TOPIC_PARTICLES_KO, '도'))})\s*"
+    rf"(?:(?:한\s*(?:{alternation(COUNT_UNITS_KO)}|번|대)|하나|단\s*한\s*건)도\s*|전혀\s*)?없"
 )
 _NONE_CLAIM_EN = re.compile(
     r"\bthere\s+(?:are|were|is|was|will\s+be)\s+no\s+(?:[\w-]+\s+){0,3}?"

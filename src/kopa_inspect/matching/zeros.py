@@ -9,6 +9,7 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.fact_fields import _get
+from kopa_inspect.matching.lexicon import TOPIC_PARTICLES_KO, alternation
 from kopa_inspect.matching.numbers import extract_numbers, to_number
 from kopa_inspect.matching.refusal import _DECLINE, _raw_figures
 
@@ -28,7 +29,7 @@ def _zero_fact(matcher: str, values: Sequence[Any]) -> bool:
 
 # "No information" is not "none": the model found nothing, it did not find zero.
 _NO_INFO = re.compile(
-    r"(?:정보|자료|데이터|결과|내역|기록|수치|값)\s*(?:은|는|이|가|도)?\s*(?:아직|전혀|현재|따로)?\s*없"
+    rf"(?:정보|자료|데이터|결과|내역|기록|수치|값)\s*(?:{alternation((*TOPIC_PARTICLES_KO, '도'))})?\s*(?:아직|전혀|현재|따로)?\s*없"
     r"|\bno\s+(?:\w+\s+)?(?:information|data|records?|results?|figures?)\b|\bnot\s+(?:available|found|provided)\b",
     re.IGNORECASE,
 )
