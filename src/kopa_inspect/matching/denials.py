@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from kopa_inspect.matching.lexicon import SCALE_WORDS_KO, alternation
+
 # A range or a bound states no figure: "197~394건", "98.5에서 197 사이", "197건 이상", "at least 197".
 # UNCERTAIN: word lists. "약 3분" (an approximation) is a figure; "10명 이상이어서" beside 832 leaves 832.
-_FIG = r"[-−]?\d[\d,]*(?:\.\d+)?(?:\s*(?:조|억|천만|백만|만|천))*"
+_FIG = rf"[-−]?\d[\d,]*(?:\.\d+)?(?:\s*(?:{alternation(SCALE_WORDS_KO)}))*"
 _FIG_UNIT = r"\s*[가-힣A-Za-z%℃°㎍㎥/]{0,4}"
 _RANGE = re.compile(
     rf"{_FIG}{_FIG_UNIT}\s*[~∼〜]\s*{_FIG}"

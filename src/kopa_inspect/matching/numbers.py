@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kopa_inspect.matching.fact_fields import _get
+from kopa_inspect.matching.lexicon import SCALE_WORDS_KO, alternation
 
 _SCALES: dict[str, float] = {"조": 1e12, "억": 1e8, "천만": 1e7, "백만": 1e6, "만": 1e4, "천": 1e3}
 # A unit word written against its number ("4.7m/s", "0.059ppm", "856.6Kcal"): models drop the space as
@@ -19,9 +20,9 @@ _GLUED_UNIT = r"(?:(?i:m/s|km/h|kcal|ppm|ppb|mm|cm|km|kg|mg|ml)|m)(?![0-9A-Za-z]
 # optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
 _NUM_TOKEN = re.compile(
     r"(?<![0-9A-Za-z.])(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?!(?!" + _GLUED_UNIT + r")[0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>조|억|천만|백만|만|천)(?![가-힣])"
+    r"(?!(?!" + _GLUED_UNIT + rf")[0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>{alternation(SCALE_WORDS_KO)})(?![가-힣])"
     # a scale word is a word of its own: "26 조국혁신당" is 26, "3만명"/"5억원" are scaled
-    r"|[ \t]*(?P<scale2>조|억|천만|백만|만|천)(?=[원명건개회번의에은는이가을를도와과로]))?"
+    rf"|[ \t]*(?P<scale2>{alternation(SCALE_WORDS_KO)})(?=[원명건개회번의에은는이가을를도와과로]))?"
 )
 # Won or 만원 right after a number: the answer is stating money.
 _MONEY_AFTER = re.compile(r"^\s*(?:조|억|만|천)?\s*(?:원|만\s*원|천\s*원)")
