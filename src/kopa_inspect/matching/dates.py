@@ -7,6 +7,8 @@ import unicodedata
 from datetime import date
 from typing import Any
 
+from kopa_inspect.matching.lexicon import NEGATION_STEMS_KO, alternation
+
 # English dates and months ("October 2, 2026", "2 October 2026", "Oct. 2", "September 2026") are read in
 # their Korean form; a month name beside no day or year is no date ("the October menu"), and "may" in
 # lower case is the verb.
@@ -135,7 +137,7 @@ def _date_list(text: str) -> tuple[list[tuple[int | None, int, int]], list[list[
 
 # what makes a day one of a holiday set (UNCERTAIN: a word list, not a parser), and a denial
 _MEMBER_WORDS = re.compile(r"공휴일|휴일|대체|연휴|명절|추석|설날|국경일|기념일|holiday", re.IGNORECASE)
-_NEGATION = re.compile(r"아닙|아니|않|없|\bnot\b|\bno\b", re.IGNORECASE)
+_NEGATION = re.compile(rf"{alternation(NEGATION_STEMS_KO)}|\bnot\b|\bno\b", re.IGNORECASE)
 
 
 def date_set_score(expected: Any, answer: str) -> float:

@@ -6,15 +6,16 @@ import re
 import unicodedata
 from typing import Any
 
+from kopa_inspect.matching.lexicon import CLOCK_WORDS_KO, DAY_PARTS_KO, alternation
 from kopa_inspect.matching.numbers import _decimals, _effective_tol, extract_numbers, to_number
 
 _TIME_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(r"(?P<word>자정|정오)"),
+    re.compile(rf"(?P<word>{alternation(CLOCK_WORDS_KO)})"),
     # "2:30 PM" before "2:30": the half of the day said after the clock
     re.compile(r"(?<![\d.])(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<en>[AaPp]\.?\s*[Mm]\.?)(?![A-Za-z])"),
     re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<mi>\d{2})(?![\d:])"),
     re.compile(
-        r"(?:(?P<ap>오전|오후|새벽|아침|낮|저녁|밤)\s*)?(?<![\d.])(?P<h>\d{1,2})\s*시(?!간)"
+        rf"(?:(?P<ap>{alternation(DAY_PARTS_KO)})\s*)?(?<![\d.])(?P<h>\d{{1,2}})\s*시(?!간)"
         r"(?:\s*(?P<mi>\d{1,2})\s*분|\s*(?P<half>반))?"
     ),
     re.compile(
@@ -123,8 +124,8 @@ def duration_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: 
 
 # A window of hours ("09시~15시", "오전 9시부터 오후 3시까지", "between noon and 9 p.m.") is the question's
 # range, not a claim of either end. UNCERTAIN: a pattern list.
-_HOUR = (r"(?:(?:오전|오후|새벽|아침|낮|저녁|밤)\s*)?\d{1,2}\s*시(?:\s*\d{1,2}\s*분)?|\d{1,2}:\d{2}"
-         r"|\d{1,2}\s*[AaPp]\.?\s*[Mm]\.?|자정|정오|noon|midnight")
+_HOUR = (rf"(?:(?:{alternation(DAY_PARTS_KO)})\s*)?\d{{1,2}}\s*시(?:\s*\d{{1,2}}\s*분)?|\d{{1,2}}:\d{{2}}"
+         rf"|\d{{1,2}}\s*[AaPp]\.?\s*[Mm]\.?|{alternation(CLOCK_WORDS_KO)}|noon|midnight")
 TIME_WINDOW = re.compile(
     rf"(?:{_HOUR})\s*(?:~|∼|〜|–|—|-)\s*(?:{_HOUR})(?!\s*(?:입니다|이에요|예요|이고|이며|였))"
     r"|(?<![\d:])\d{1,2}\s*(?:~|∼|〜|–|-)\s*\d{1,2}\s*시(?!간)(?:\s*(?:중|사이|까지))"
