@@ -9,6 +9,13 @@ from typing import Any
 
 from kopa_inspect.matching.answer_view import AnswerView
 from kopa_inspect.matching.fact_fields import _get
+from kopa_inspect.matching.lexicon import (
+    MEASURE_STOP_WORDS,
+    RECENCY_WORDS_KO,
+    SUPERLATIVE_ADVERBS_KO,
+    SUPERLATIVE_WORDS_KO,
+    alternation,
+)
 from kopa_inspect.matching.names import _spans, normalize_name
 from kopa_inspect.matching.winners import _FIELD_WORDS, _MARKER
 
@@ -23,10 +30,9 @@ from kopa_inspect.matching.winners import _FIELD_WORDS, _MARKER
 # UNCERTAIN: measure words are the description's content words (a word list, not a parser).
 
 # What a description says besides its measure: superlatives, polarity words, generic nouns.
+_EXTREME_WORDS = tuple(w for w in SUPERLATIVE_WORDS_KO if w not in RECENCY_WORDS_KO)
 _MEASURE_STOP = re.compile(
-    r"^(?:가장|제일|더|그|이|저|중|및|또는|이름|쪽|곳|것|값|목록|종류|해당|기준|전체|모든|같은|날|때"
-    r"|큰|크기|많은|많이|높은|낮은|작은|적은|비싼|비싸게|싼|싸게|늦게|늦은|이른|일찍|빠른|빨리|먼저|끝나는|시작하는"
-    r"|최고|최저|최대|최소|최다|최근|최신|[0-9]+위|api|unit)$",
+    rf"^(?:{alternation((*SUPERLATIVE_ADVERBS_KO, *MEASURE_STOP_WORDS, *SUPERLATIVE_WORDS_KO))}|[0-9]+위|api|unit)$",
     re.IGNORECASE,
 )
 # Names of one measure a description and an answer may use in turn (normalized like names): a fact on
@@ -35,6 +41,8 @@ _MEASURE_SYNONYMS: tuple[frozenset[str], ...] = (
     frozenset({"pm25", "초미세먼지"}),
     frozenset({"pm10", "미세먼지"}),
 )
+# A superlative of value leading a compound ("최고기온" names 기온); one of time ("최근") does not.
+_EXTREME_PREFIX = re.compile(rf"^(?:{alternation(_EXTREME_WORDS)})(?=[가-힣]{{2}})")
 _MEASURE_PARTICLE = re.compile(r"(?:으로|에서|에게|까지|부터|의|이|가|은|는|을|를|에|로|과|와|도|만)$")
 _MEASURE_FUNCS = frozenset({"num", "nums", "to_number", "length", "items", "max", "min", "max_by", "min_by", "abs",
                             "sum", "avg", "sort_by", "reverse", "to_string"})
@@ -55,7 +63,7 @@ def measure_words(description: Any) -> frozenset[str]:
     for word in re.findall(r"[가-힣]+", text):
         if len(word) >= 3:
             word = _MEASURE_PARTICLE.sub("", word)
-        word = re.sub(r"^(?:최고|최저|최대|최소|최다)(?=[가-힣]{2})", "", word)
+        word = _EXTREME_PREFIX.sub("", word)
         if len(word) >= 2 and not _MEASURE_STOP.match(word):
             out.add(normalize_name(word))
             if len(word) >= 3 and word.endswith("수"):  # "의석수" is said "의석은 33석"
