@@ -11,6 +11,12 @@ One module per concern, each importing only the ones before it: :mod:`.numbers`,
 :mod:`.binding`, :mod:`.claimed` (which value is claimed for which subject); :mod:`.facts` and
 :mod:`.answer` (a fact, an answer); :mod:`.aliases` and :mod:`.calls` (gold rows, tool calls).
 
+The word lists the regexes are built from (superlative markers, comparative stems, runner-up words,
+"or" words, denials, refusal phrases, particles and copulas, count units, scale words, time words,
+measure stop words) live in :mod:`.lexicon`, each defined once as a tuple and joined into
+alternations by :func:`.lexicon.alternation`; a list a module needs is imported from there, not
+written inline (tests/matching/test_lexicon.py keeps it so).
+
 How an answer is read
 ---------------------
 
