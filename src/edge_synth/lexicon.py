@@ -42,6 +42,8 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "dart_company": ("회사 정보", "회사"),
     "dart_corpCode": ("상장 회사", "회사"),
     "dart_fnlttSinglAcnt": ("재무제표 계정", "계정"),
+    "dart_alotMatter": ("배당 내역", "항목"),
+    "dart_majorstock": ("대량보유 보고", "보고"),
     "ecos_StatisticItemList": ("통계 항목", "항목"),
     "ecos_StatisticSearch": ("통계 수치", "시점"),
     "ecos_StatisticTableList": ("한국은행 통계표", "통계표"),
@@ -59,7 +61,10 @@ USER_NOUNS: dict[str, tuple[str, str]] = {
     "molit_getRTMSDataSvcAptRent": ("아파트 전월세 거래", "거래"),
     "molit_getRTMSDataSvcAptTrade": ("아파트 매매 거래", "거래"),
     "molit_getRTMSDataSvcAptTradeDev": ("아파트 매매 거래", "거래"),
+    "molit_getRTMSDataSvcOffiRent": ("오피스텔 전월세 거래", "거래"),
+    "molit_getRTMSDataSvcOffiTrade": ("오피스텔 매매 거래", "거래"),
     "neis_SchoolSchedule": ("학사일정", "일정"),
+    "neis_classInfo": ("학급 정보", "학급"),
     "neis_mealServiceDietInfo": ("급식 식단", "식단"),
     "neis_schoolInfo": ("학교", "학교"),
     "seoul_ChildCareInfo": ("어린이집", "어린이집"),
@@ -259,6 +264,11 @@ ASKABLE: dict[str, Askable] = {
     # filings: which report was filed and when.
     "dart_list": Askable({"report_nm": "보고서명", "rcept_dt": "접수일자"}, "a company's filings",
                          name="report_nm"),
+    # dividends: an item's figure this term and the last (the item names say the unit: 원, %)
+    "dart_alotMatter": Askable({"thstrm": "당기 값", "frmtrm": "전기 값"}, "a dividend item's figures", name="se"),
+    # large holdings: who holds how much (the receipt and contract figures are bookkeeping)
+    "dart_majorstock": Askable({"stkqy": "보유 주식 수", "stkrt": "보유 비율", "rcept_dt": "보고일"},
+                               "a holder's shares and ratio", name="repror"),
     # --- Bank of Korea: the statistic's value; the catalogues of tables and items are how to find it.
     "ecos_StatisticSearch": Askable({"DATA_VALUE": "통계 수치"}, "the value at a period"),
     "ecos_StatisticItemList": Askable({}, "a catalogue of series: nothing to ask", name="ITEM_NAME"),
@@ -301,12 +311,21 @@ ASKABLE: dict[str, Askable] = {
     "molit_getRTMSDataSvcAptRent": Askable(
         {"aptNm": "단지명", "deposit": "보증금", "monthlyRent": "월세", "excluUseAr": "전용면적", "floor": "층",
          "buildYear": "건축년도"}, "a lease", name="aptNm"),
+    # officetels: the same questions as an apartment's sale or lease, the building named offiNm
+    "molit_getRTMSDataSvcOffiTrade": Askable(
+        {"offiNm": "건물명", "dealAmount": "거래금액", "excluUseAr": "전용면적", "floor": "층", "buildYear": "건축년도"},
+        "an officetel sale", name="offiNm"),
+    "molit_getRTMSDataSvcOffiRent": Askable(
+        {"offiNm": "건물명", "deposit": "보증금", "monthlyRent": "월세", "excluUseAr": "전용면적", "floor": "층",
+         "buildYear": "건축년도"}, "an officetel lease", name="offiNm"),
     "seoul_tbLnOpendataRtmsV": Askable(
         {"BLDG_NM": "건물명", "THING_AMT": "거래금액", "ARCH_AREA": "건물면적", "FLR": "층", "ARCH_YR": "건축년도",
          "BLDG_USG": "건물용도"}, "a Seoul trade", name="BLDG_NM"),
     # --- schools: a parent asks the date of an event, the menu's calories, the school's contacts.
     "neis_SchoolSchedule": Askable({"EVENT_NM": "행사명", "AA_YMD": "날짜"}, "the day of a school event",
                                    name="EVENT_NM"),
+    # a school's classes: a row is a grade's class, its name the number; nothing else a parent asks
+    "neis_classInfo": Askable({}, "a school's class list: counted, not asked", name="CLASS_NM"),
     "neis_mealServiceDietInfo": Askable({"CAL_INFO": "칼로리"}, "a meal's calories (UNCERTAIN: the dish list "
                                         "is a <br/> list with allergy codes, not asked)"),
     "neis_schoolInfo": Askable(
