@@ -33,9 +33,13 @@ def main() -> None:
     outputs = gold_outputs(names, a.per_category) if a.model == "gold" else wrong_model
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as log_dir:
-        log, = inspect_eval(bfcl(categories=names, per_category=a.per_category),
-                            model=get_model("mockllm/model", custom_outputs=outputs),
-                            max_samples=1, display="none", log_dir=log_dir)
+        (log,) = inspect_eval(
+            bfcl(categories=names, per_category=a.per_category),
+            model=get_model("mockllm/model", custom_outputs=outputs),
+            max_samples=1,
+            display="none",
+            log_dir=log_dir,
+        )
         seconds = time.perf_counter() - start
         if log.status != "success":
             raise SystemExit(f"run ended {log.status}: {log.error}")

@@ -49,14 +49,23 @@ def across_roles(rows: datasets.Dataset) -> tuple[int, int, list[str]]:
     ids: list[str] = []
     for r in rows:
         raw = json.loads(r["facts_json"])
-        names = [f for f in raw if f.get("matcher") == "name" and isinstance(f.get("resolved"), str) and f.get("competitors")]
+        names = [
+            f
+            for f in raw
+            if f.get("matcher") == "name" and isinstance(f.get("resolved"), str) and f.get("competitors")
+        ]
         if len(names) < 2:
             continue
         a, b = names[0]["resolved"], names[1]["resolved"]
         if a == b or a not in r["answer"] or b not in r["answer"]:
             continue
-        facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields}) for f in raw]
-        sc = score_answer(facts, {f["id"]: f.get("resolved") for f in raw}, swap_everywhere(r["answer"], a, b))
+        facts = [
+            AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
+            for f in raw
+        ]
+        sc = score_answer(
+            facts, {f["id"]: f.get("resolved") for f in raw}, swap_everywhere(r["answer"], a, b)
+        )
         n += 1
         if sc[names[0]["id"]] >= 1.0 or sc[names[1]["id"]] >= 1.0:
             credited += 1
@@ -93,19 +102,26 @@ def main(path: str) -> None:
         gold_ok += answer_score(answer, facts) >= 1.0
         winner = wins[0]["winner_label"].strip("'")
         loser = lb[0] if winner == la[0] else la[0]
-        attack = (answer.replace(f"'{winner}' 쪽", "\0").replace(f"'{loser}' 쪽", f"'{winner}' 쪽")
-                  .replace("\0", f"'{loser}' 쪽"))
+        attack = (
+            answer.replace(f"'{winner}' 쪽", "\0")
+            .replace(f"'{loser}' 쪽", f"'{winner}' 쪽")
+            .replace("\0", f"'{loser}' 쪽")
+        )
         if attack != answer:
             wrong_winner += answer_score(attack, facts) >= 1.0
         swap = f"'{la[0]}'은 {b['resolved']}, '{lb[0]}'은 {a['resolved']}입니다. '{winner}' 쪽이 더 큽니다."
         swapped += answer_score(swap, facts) >= 1.0
     print(f"template answers scoring 1.0: {all_ok}/{len(rows)}")
-    print(f"rows with a comparison: {n}; template answer passes {gold_ok}; "
-          f"wrong winner passes {wrong_winner}; swapped values pass {swapped}; "
-          f"pairs of which-one facts sharing candidates: {shared}, both claims swapped passes {both_swapped}")
+    print(
+        f"rows with a comparison: {n}; template answer passes {gold_ok}; "
+        f"wrong winner passes {wrong_winner}; swapped values pass {swapped}; "
+        f"pairs of which-one facts sharing candidates: {shared}, both claims swapped passes {both_swapped}"
+    )
     n_roles, credited, ids = across_roles(rows)
-    print(f"two winners swapped across roles: {n_roles}; a swapped fact credited {credited}"
-          + (f" ({', '.join(ids[:10])})" if ids else ""))
+    print(
+        f"two winners swapped across roles: {n_roles}; a swapped fact credited {credited}"
+        + (f" ({', '.join(ids[:10])})" if ids else "")
+    )
 
 
 if __name__ == "__main__":

@@ -37,8 +37,14 @@ def main() -> None:
     if args.fresh and Path(args.out).exists():
         shutil.rmtree(args.out)
     t0 = time.perf_counter()
-    cfg = SynthConfig(out=args.out, n=args.n, seed=args.seed, workers=args.workers, chunk_size=args.chunk_size,
-                      grounding=GroundingConfig(rounds=args.rounds, paths_per_round=args.paths))
+    cfg = SynthConfig(
+        out=args.out,
+        n=args.n,
+        seed=args.seed,
+        workers=args.workers,
+        chunk_size=args.chunk_size,
+        grounding=GroundingConfig(rounds=args.rounds, paths_per_round=args.paths),
+    )
     s = run(cfg)
     wall = time.perf_counter() - t0
     g = s["grounding"]
@@ -47,25 +53,52 @@ def main() -> None:
     execution = sum(secs.get(f"cum_{k}", 0.0) for k in ("sample", "compose_execute", "reexecute"))
     write = secs.get("cum_compose_write", 0.0)
     result = {
-        "tools": len(operations()), "platforms": len(platforms()), "workers": args.workers,
-        "kept": s["n_kept"], "target": s["n_target"], "keep_rate": s["keep_rate"], "drops": s["drops"],
-        "wall_s": round(wall, 1), "graph_stage_s": secs["graph_stage_now"], "synth_s": synth,
+        "tools": len(operations()),
+        "platforms": len(platforms()),
+        "workers": args.workers,
+        "kept": s["n_kept"],
+        "target": s["n_target"],
+        "keep_rate": s["keep_rate"],
+        "drops": s["drops"],
+        "wall_s": round(wall, 1),
+        "graph_stage_s": secs["graph_stage_now"],
+        "synth_s": synth,
         "verified_per_min_synth": round(60 * s["n_kept"] / synth, 1) if synth else None,
         "verified_per_min_wall": round(60 * s["n_kept"] / wall, 1),
-        "cpu_s_execution": round(execution, 1), "cpu_s_composition": round(write, 1),
+        "cpu_s_execution": round(execution, 1),
+        "cpu_s_composition": round(write, 1),
         "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
-        "grounding_s": s["grounding_seconds"].get("grounding"), "budget": g["budget"], "grounding_calls": g["calls"],
-        "links": {k: g[k] for k in ("n_proposed", "n_rejected_meaning", "n_candidate", "n_tried", "n_verified",
-                                    "n_pruned", "n_untested", "n_insensitive", "n_dynamic")},
+        "grounding_s": s["grounding_seconds"].get("grounding"),
+        "budget": g["budget"],
+        "grounding_calls": g["calls"],
+        "links": {
+            k: g[k]
+            for k in (
+                "n_proposed",
+                "n_rejected_meaning",
+                "n_candidate",
+                "n_tried",
+                "n_verified",
+                "n_pruned",
+                "n_untested",
+                "n_insensitive",
+                "n_dynamic",
+            )
+        },
         "heldout_path_success_first_last": [g["first_round"], g["last_round"]],
         "heldout_per_round": g["heldout"],
-        "pruned_share": g["pruned_share"], "pruned_share_of_tried": g["pruned_share_of_tried"],
+        "pruned_share": g["pruned_share"],
+        "pruned_share_of_tried": g["pruned_share_of_tried"],
         "pruned_link_success": g["pruned_link_success"],
-        "junction_shares": s["junction_shares"], "coverage": s["coverage"],
+        "junction_shares": s["junction_shares"],
+        "coverage": s["coverage"],
         "knowable_share_before_filter": s["argument_sources"]["knowable_share"],
         "knowable_share_kept": s["argument_sources_kept"]["knowable_share"],
         "answer_rows": s["answer_rows"],
-        "link_jaccard_vs_bench_before_after": [s["link_jaccard_vs_bench_before_filter"], s["link_jaccard_vs_bench"]],
+        "link_jaccard_vs_bench_before_after": [
+            s["link_jaccard_vs_bench_before_filter"],
+            s["link_jaccard_vs_bench"],
+        ],
         "bench_tasks": s["bench_tasks"],
     }
     text = json.dumps(result, indent=1, ensure_ascii=False)

@@ -37,11 +37,25 @@ async def check(path: str, limit: int | None) -> int:
         backend = backends.setdefault(seed, make_backend(seed=seed))
         plan = Plan.model_validate_json(row["plan_json"])
         raw = json.loads(row["facts_json"])
-        facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields}) for f in raw]
+        facts = [
+            AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
+            for f in raw
+        ]
         task = BenchTask.model_construct(
-            id="kopa-000", category="chain2", domain="district", platforms=list(row["platforms"]), tools=plan.tools(),
-            query="", query_en="", clock=row.get("clock") or None, plan=plan, facts=facts, required_state=[],
-            n_calls=len(plan.steps), parallel=False)
+            id="kopa-000",
+            category="chain2",
+            domain="district",
+            platforms=list(row["platforms"]),
+            tools=plan.tools(),
+            query="",
+            query_en="",
+            clock=row.get("clock") or None,
+            plan=plan,
+            facts=facts,
+            required_state=[],
+            n_calls=len(plan.steps),
+            parallel=False,
+        )
         gold = await gold_truth(task, backend, seed=seed)
         msgs = json.loads(row["messages_json"])
         results = [m["content"] for m in msgs if m["role"] == "tool"]

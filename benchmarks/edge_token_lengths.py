@@ -60,8 +60,13 @@ def exported_messages(row: dict[str, Any], compact: bool) -> list[dict[str, Any]
     from edge_synth.export import hf_message
     from edge_synth.trainable import compact_messages
 
-    msgs = compact_messages(json.loads(row["messages_json"]), json.loads(row["plan_json"]),
-                            json.loads(row["facts_json"]), row["query"], row["answer"])
+    msgs = compact_messages(
+        json.loads(row["messages_json"]),
+        json.loads(row["plan_json"]),
+        json.loads(row["facts_json"]),
+        row["query"],
+        row["answer"],
+    )
     return [hf_message(m) for m in msgs]
 
 
@@ -81,8 +86,14 @@ def summary(lengths: list[int], shown: list[bool]) -> dict[str, Any]:
     import numpy as np
 
     a = np.array(lengths)
-    return {"rows": len(a), "p50": int(np.percentile(a, 50)), "p95": int(np.percentile(a, 95)), "max": int(a.max()),
-            f"<= {CONTEXT}": f"{(a <= CONTEXT).mean():.1%}", "facts shown": f"{sum(shown)}/{len(shown)}"}
+    return {
+        "rows": len(a),
+        "p50": int(np.percentile(a, 50)),
+        "p95": int(np.percentile(a, 95)),
+        "max": int(a.max()),
+        f"<= {CONTEXT}": f"{(a <= CONTEXT).mean():.1%}",
+        "facts shown": f"{sum(shown)}/{len(shown)}",
+    }
 
 
 def load_rows(path: str) -> list[dict[str, Any]]:
@@ -98,9 +109,16 @@ def load_rows(path: str) -> list[dict[str, Any]]:
     if chunks:
         from edge_synth.pipeline import SynthConfig, assemble
 
-        results = [{"chunk": k, "drops": {}, "seconds": {}, "candidates": 0,
-                    "rows": [json.loads(line) for line in c.read_text(encoding="utf-8").splitlines() if line]}
-                   for k, c in enumerate(chunks)]
+        results = [
+            {
+                "chunk": k,
+                "drops": {},
+                "seconds": {},
+                "candidates": 0,
+                "rows": [json.loads(line) for line in c.read_text(encoding="utf-8").splitlines() if line],
+            }
+            for k, c in enumerate(chunks)
+        ]
         # Deduplicated as assembly does (the same query once, the same calls at most twice).
         rows = assemble(SynthConfig(out=path, n=10**9), results).rows
         return list(to_dataset(rows))
@@ -127,8 +145,10 @@ def main() -> None:
         exported.append(n_tokens(tok, compact, exported_tools(row, args.compact)))
         whole_shown.append(facts_shown(row, full))
         exported_shown.append(facts_shown(row, compact))
-    table = [{"messages": "whole results", **summary(whole, whole_shown)},
-             {"messages": "exported", **summary(exported, exported_shown)}]
+    table = [
+        {"messages": "whole results", **summary(whole, whole_shown)},
+        {"messages": "exported", **summary(exported, exported_shown)},
+    ]
     print(tabulate(table, headers="keys"))
 
 

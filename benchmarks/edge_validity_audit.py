@@ -49,7 +49,8 @@ def audit(path: str) -> dict[str, int]:
                     continue
                 prod = steps[v[1:].split(".")[0]]
                 own = prod["tool"] in PLACE_ROWS and not any(
-                    isinstance(x, str) and x.startswith("$") for x in prod["args"].values())
+                    isinstance(x, str) and x.startswith("$") for x in prod["args"].values()
+                )
                 m = _FIELD.search(v)
                 if m and not own and (concept(m.group(1), prod["tool"]) or "") in SEARCH_CONCEPTS:
                     searched.add(s["id"])
@@ -64,8 +65,11 @@ def audit(path: str) -> dict[str, int]:
             if f.get("row_reason") == "named" and f.get("step") in searched and many:
                 facts += 1
         b_neun_yo += "는요?" in row["query"]
-    return {"named_refs_into_searched_lists": refs, "named_facts_on_searched_lists": facts,
-            "queries_with_b_neun_yo": b_neun_yo}
+    return {
+        "named_refs_into_searched_lists": refs,
+        "named_facts_on_searched_lists": facts,
+        "queries_with_b_neun_yo": b_neun_yo,
+    }
 
 
 if __name__ == "__main__":

@@ -93,7 +93,9 @@ def bench_handle(op_id: str, args: dict, n: int) -> dict:
     return summarize("handle", latencies, time.perf_counter() - start)
 
 
-async def bench_http(name: str, client: httpx.AsyncClient, op_id: str, args: dict, n: int, concurrency: int) -> dict:
+async def bench_http(
+    name: str, client: httpx.AsyncClient, op_id: str, args: dict, n: int, concurrency: int
+) -> dict:
     req = build_request(get_operation(op_id), args, DEFAULT_EMULATOR_KEY)
     headers = {SEED_HEADER: "0", CLOCK_HEADER: CLOCK}
 
@@ -202,10 +204,14 @@ async def main_async(ns: argparse.Namespace) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--op", default="seoul_bikeList", help="operation id (default: seoul_bikeList)")
-    parser.add_argument("--args", default=None, help='JSON arguments, e.g. \'{"START_INDEX": 1, "END_INDEX": 5}\'')
+    parser.add_argument(
+        "--args", default=None, help='JSON arguments, e.g. \'{"START_INDEX": 1, "END_INDEX": 5}\''
+    )
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--served-concurrency", type=int, default=4, help="client threads for the served mode")
+    parser.add_argument(
+        "--served-concurrency", type=int, default=4, help="client threads for the served mode"
+    )
     parser.add_argument("--no-served", action="store_true", help="skip the uvicorn subprocess")
     parser.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
     ns = parser.parse_args()
@@ -214,8 +220,10 @@ def main() -> None:
         for r in results:
             print(json.dumps({"op": ns.op, **r}))
         return
-    print(f"operation {ns.op}, {ns.requests} requests, concurrency {ns.concurrency} "
-          f"(served: {ns.served_concurrency} threads), {os.cpu_count()} CPUs")
+    print(
+        f"operation {ns.op}, {ns.requests} requests, concurrency {ns.concurrency} "
+        f"(served: {ns.served_concurrency} threads), {os.cpu_count()} CPUs"
+    )
     print(f"{'mode':<10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
     for r in results:
         print(f"{r['mode']:<10}{r['req_per_s']:>10}{r['p50_ms']:>10}{r['p99_ms']:>10}")

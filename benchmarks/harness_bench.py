@@ -21,7 +21,9 @@ import time
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--limit", type=int, default=None)
-    ap.add_argument("--compare", default=None, help="log dir of a real model run to compute the harness share")
+    ap.add_argument(
+        "--compare", default=None, help="log dir of a real model run to compute the harness share"
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
 
@@ -32,8 +34,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as log_dir:
         t0 = time.perf_counter()
-        log = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", limit=a.limit, log_dir=log_dir,
-                           display="none")[0]
+        log = inspect_eval(
+            "kopa_inspect/kopa_bench", model="kopa/oracle", limit=a.limit, log_dir=log_dir, display="none"
+        )[0]
         wall = time.perf_counter() - t0
         samples = read_eval_log(log.location).samples or []
     success = statistics.mean(float(axis_values(s.scores)["success"]) for s in samples)

@@ -47,19 +47,46 @@ from kopa_inspect.serving import KEEP_ALIVE_S
 
 CLOCK = "2026-10-15T14:20:00+09:00"
 CALLS: list[tuple[str, dict[str, Any]]] = [
-    ("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12}),
+    (
+        "kma_getVilageFcst",
+        {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12},
+    ),
     ("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11110", "DEAL_YMD": "202609", "numOfRows": 10}),
     ("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "10"}),
     ("stanregincd_getStanReginCdList", {"locatadd_nm": "서울특별시 종로구", "numOfRows": 5}),
     ("airkorea_getCtprvnRltmMesureDnsty", {"sidoName": "서울", "numOfRows": 10}),
 ]
 # About the emulator's answer size for these calls; the same bytes for every request.
-BARE_BODY = json.dumps({"response": {
-    "header": {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"},
-    "body": {"dataType": "JSON", "pageNo": 1, "numOfRows": 10, "totalCount": 10, "items": {"item": [
-        {"baseDate": "20261015", "baseTime": "1400", "category": "TMP", "fcstDate": "20261015",
-         "fcstTime": f"{15 + i:02d}00", "fcstValue": str(18 - i), "nx": 60, "ny": 127} for i in range(10)]}},
-}}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+BARE_BODY = json.dumps(
+    {
+        "response": {
+            "header": {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"},
+            "body": {
+                "dataType": "JSON",
+                "pageNo": 1,
+                "numOfRows": 10,
+                "totalCount": 10,
+                "items": {
+                    "item": [
+                        {
+                            "baseDate": "20261015",
+                            "baseTime": "1400",
+                            "category": "TMP",
+                            "fcstDate": "20261015",
+                            "fcstTime": f"{15 + i:02d}00",
+                            "fcstValue": str(18 - i),
+                            "nx": 60,
+                            "ny": 127,
+                        }
+                        for i in range(10)
+                    ]
+                },
+            },
+        }
+    },
+    ensure_ascii=False,
+    separators=(",", ":"),
+).encode("utf-8")
 
 
 async def bare_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -69,8 +96,13 @@ async def bare_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
             await send({"type": "lifespan.startup.complete"})
         await send({"type": "lifespan.shutdown.complete"})
         return
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-type", b"application/json;charset=UTF-8")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [(b"content-type", b"application/json;charset=UTF-8")],
+        }
+    )
     await send({"type": "http.response.body", "body": BARE_BODY})
 
 
@@ -82,10 +114,25 @@ def free_port() -> int:
 
 def start_server(kind: str, port: int, keep_alive: int) -> subprocess.Popen[bytes]:
     if kind == "kopa":
-        cmd = [sys.executable, "-c", "from kopa_inspect.cli import app; app()", "serve",
-               "--port", str(port), "--keep-alive", str(keep_alive)]
+        cmd = [
+            sys.executable,
+            "-c",
+            "from kopa_inspect.cli import app; app()",
+            "serve",
+            "--port",
+            str(port),
+            "--keep-alive",
+            str(keep_alive),
+        ]
     else:
-        cmd = [sys.executable, os.path.abspath(__file__), "--serve-bare", str(port), "--keep-alive", str(keep_alive)]
+        cmd = [
+            sys.executable,
+            os.path.abspath(__file__),
+            "--serve-bare",
+            str(port),
+            "--keep-alive",
+            str(keep_alive),
+        ]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -146,8 +193,13 @@ class Tally:
 _SENT = itertools.count()
 
 
-async def burst(client: httpx.AsyncClient, reqs: list[tuple[str, dict[str, str]]], n: int, tally: Tally,
-                distinct: bool = False) -> None:
+async def burst(
+    client: httpx.AsyncClient,
+    reqs: list[tuple[str, dict[str, str]]],
+    n: int,
+    tally: Tally,
+    distinct: bool = False,
+) -> None:
     headers = {SEED_HEADER: "0", CLOCK_HEADER: CLOCK}
     # Requests past the pool's size wait here, not in httpcore's pool queue, whose bookkeeping costs
     # grow with the queue (1,000 queued requests: ~20 s of client CPU per burst that opens connections).
@@ -178,8 +230,9 @@ async def burst(client: httpx.AsyncClient, reqs: list[tuple[str, dict[str, str]]
 SERVERS = ("kopa", "bare")
 
 
-async def run_servers(bursts: list[int], rounds: int, pause: float, keep_alive: int, timeout: float,
-                      distinct: bool) -> dict[tuple[str, int], Tally]:
+async def run_servers(
+    bursts: list[int], rounds: int, pause: float, keep_alive: int, timeout: float, distinct: bool
+) -> dict[tuple[str, int], Tally]:
     """Both servers up at once and driven in turn, burst by burst, so that both see the same load
     from whatever else runs on the machine."""
     ports = {kind: free_port() for kind in SERVERS}
@@ -190,11 +243,14 @@ async def run_servers(bursts: list[int], rounds: int, pause: float, keep_alive: 
         clients = {}
         for kind in SERVERS:
             wait_until_up(procs[kind], ports[kind])
-            clients[kind] = httpx.AsyncClient(base_url=f"http://127.0.0.1:{ports[kind]}", limits=CLIENT_LIMITS,
-                                              timeout=timeout)
+            clients[kind] = httpx.AsyncClient(
+                base_url=f"http://127.0.0.1:{ports[kind]}", limits=CLIENT_LIMITS, timeout=timeout
+            )
         for (op_id, _), (path, query) in zip(CALLS, reqs, strict=True):  # warm-up: world parts built once
             for kind in SERVERS:
-                r = await clients[kind].get(path, params=query, headers={SEED_HEADER: "0", CLOCK_HEADER: CLOCK})
+                r = await clients[kind].get(
+                    path, params=query, headers={SEED_HEADER: "0", CLOCK_HEADER: CLOCK}
+                )
                 if kind == "kopa":
                     check_answer(op_id, r)
         for _ in range(rounds):
@@ -249,7 +305,9 @@ async def main_async(ns: argparse.Namespace) -> list[dict[str, Any]]:
             r["kopa_over_bare"] = round(r["req_per_s"] / other["req_per_s"], 2)
             if r["server_cpu_ms_per_req"]:
                 # the servers' own cost, free of the client's: bare CPU per request over kopa's
-                r["cpu_bare_over_kopa"] = round(other["server_cpu_ms_per_req"] / r["server_cpu_ms_per_req"], 2)
+                r["cpu_bare_over_kopa"] = round(
+                    other["server_cpu_ms_per_req"] / r["server_cpu_ms_per_req"], 2
+                )
     return rows
 
 
@@ -261,13 +319,24 @@ def serve_bare(port: int, keep_alive: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bursts", default="200,1000", help="burst sizes (concurrent requests), comma-separated")
+    parser.add_argument(
+        "--bursts", default="200,1000", help="burst sizes (concurrent requests), comma-separated"
+    )
     parser.add_argument("--rounds", type=int, default=2, help="bursts of each size per server")
-    parser.add_argument("--pause", type=float, default=4.9, help="idle seconds before each burst (httpx pools expire at 5)")
-    parser.add_argument("--keep-alive", type=int, default=KEEP_ALIVE_S, help="the servers' keep-alive seconds")
-    parser.add_argument("--timeout", type=float, default=120.0, help="client timeout per request (pool wait included)")
-    parser.add_argument("--distinct", action="store_true",
-                        help="make every request unique (an ignored parameter), so kopa serve's answer cache never hits")
+    parser.add_argument(
+        "--pause", type=float, default=4.9, help="idle seconds before each burst (httpx pools expire at 5)"
+    )
+    parser.add_argument(
+        "--keep-alive", type=int, default=KEEP_ALIVE_S, help="the servers' keep-alive seconds"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=120.0, help="client timeout per request (pool wait included)"
+    )
+    parser.add_argument(
+        "--distinct",
+        action="store_true",
+        help="make every request unique (an ignored parameter), so kopa serve's answer cache never hits",
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     ns = parser.parse_args()
@@ -279,15 +348,28 @@ def main() -> None:
     if ns.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
     else:
-        cols = ["server", "burst", "requests", "errors", "req_per_s", "p50_ms", "p99_ms", "server_cpu_ms_per_req",
-                "kopa_over_bare", "cpu_bare_over_kopa"]
+        cols = [
+            "server",
+            "burst",
+            "requests",
+            "errors",
+            "req_per_s",
+            "p50_ms",
+            "p99_ms",
+            "server_cpu_ms_per_req",
+            "kopa_over_bare",
+            "cpu_bare_over_kopa",
+        ]
         print(tabulate([[r.get(c, "") for c in cols] for r in rows], headers=cols))
         for r in rows:
             if r["first_errors"]:
                 print(f"{r['server']} {r['burst']}: {r['first_errors']}")
-    print(f"keep-alive {ns.keep_alive} s, pause {ns.pause} s, {ns.rounds} rounds, distinct={ns.distinct}, "
-          f"{os.cpu_count()} CPUs, "
-          f"{time.perf_counter() - started:.0f} s in all", file=sys.stderr)
+    print(
+        f"keep-alive {ns.keep_alive} s, pause {ns.pause} s, {ns.rounds} rounds, distinct={ns.distinct}, "
+        f"{os.cpu_count()} CPUs, "
+        f"{time.perf_counter() - started:.0f} s in all",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -49,7 +49,10 @@ def kopa_prompt(task_index: int) -> tuple[str, str]:
     live = LiveSession(Session(shared_backend(BackendConfig()), clock=task.clock, seed=0))
     tools = build_tool_set("task", live, task)
     infos = [ToolInfo(name=t.name, description=t.description, parameters=t.parameters) for t in tools]
-    messages = [ChatMessageSystem(content=system_prompt(task.clock)), ChatMessageUser(content=user_prompt(task.query, None))]
+    messages = [
+        ChatMessageSystem(content=system_prompt(task.clock)),
+        ChatMessageUser(content=user_prompt(task.query, None)),
+    ]
     return task.id, render_prompt(messages, infos, "chatml")
 
 
@@ -93,7 +96,9 @@ def bench_transformers(prompt: str, gen: int, repeats: int, threads: int) -> dic
     }
 
 
-def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int, n_batch: int) -> dict[str, Any]:
+def bench_llamacpp(
+    name: str, prompt: str, gen: int, repeats: int, threads: int, n_batch: int
+) -> dict[str, Any]:
     import llama_cpp
     import numpy as np
     from llama_cpp import Llama
@@ -102,8 +107,14 @@ def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int,
 
     path = resolve_gguf(name)
     t0 = time.perf_counter()
-    llm = Llama(model_path=str(path), n_ctx=16384, n_threads=threads, n_threads_batch=threads, n_batch=n_batch,
-                verbose=False)
+    llm = Llama(
+        model_path=str(path),
+        n_ctx=16384,
+        n_threads=threads,
+        n_threads_batch=threads,
+        n_batch=n_batch,
+        verbose=False,
+    )
     load_s = time.perf_counter() - t0
     tokens = llm.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
     best_pp, best_tg = float("inf"), float("inf")
@@ -134,10 +145,16 @@ def bench_llamacpp(name: str, prompt: str, gen: int, repeats: int, threads: int,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--task", type=int, default=0, help="index of the KOPA-Bench task whose first turn is the prompt")
+    ap.add_argument(
+        "--task", type=int, default=0, help="index of the KOPA-Bench task whose first turn is the prompt"
+    )
     ap.add_argument("--gen", type=int, default=64, help="tokens generated per run")
-    ap.add_argument("--max-chars", type=int, default=None,
-                    help="cut the prompt text to its first N characters (the same text for every engine)")
+    ap.add_argument(
+        "--max-chars",
+        type=int,
+        default=None,
+        help="cut the prompt text to its first N characters (the same text for every engine)",
+    )
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--n-batch", type=int, default=512)
@@ -171,12 +188,16 @@ def main() -> None:
     if a.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    print(f"task {task_id} ({len(prompt)} prompt chars), {a.threads} threads, {a.gen} generated tokens, best of {a.repeats}, load {result['load_avg']:.1f}")
+    print(
+        f"task {task_id} ({len(prompt)} prompt chars), {a.threads} threads, {a.gen} generated tokens, best of {a.repeats}, load {result['load_avg']:.1f}"
+    )
     print("| engine | model | load s | prompt tokens | pp tok/s | tg tok/s | pp x | tg x |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['engine']} | {r['model']} | {r['load_s']} | {r['prompt_tokens']} | {r['pp_tok_s']} | "
-              f"{r['tg_tok_s']} | {r['pp_speedup']} | {r['tg_speedup']} |")
+        print(
+            f"| {r['engine']} | {r['model']} | {r['load_s']} | {r['prompt_tokens']} | {r['pp_tok_s']} | "
+            f"{r['tg_tok_s']} | {r['pp_speedup']} | {r['tg_speedup']} |"
+        )
 
 
 if __name__ == "__main__":

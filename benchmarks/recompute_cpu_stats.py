@@ -28,11 +28,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-_spec = importlib.util.spec_from_file_location("grpo_cpu_experiment", Path(__file__).with_name("grpo_cpu_experiment.py"))
+_spec = importlib.util.spec_from_file_location(
+    "grpo_cpu_experiment", Path(__file__).with_name("grpo_cpu_experiment.py")
+)
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 
-PAIRS = (("sft vs base", "base", "sft"), ("sft+grpo vs sft", "sft", "sft+grpo"), ("sft+grpo vs base", "base", "sft+grpo"))
+PAIRS = (
+    ("sft vs base", "base", "sft"),
+    ("sft+grpo vs sft", "sft", "sft+grpo"),
+    ("sft+grpo vs base", "base", "sft+grpo"),
+)
 
 
 def clusters_from_logs(logs: Path, split: str) -> dict[str, str]:
@@ -44,7 +50,9 @@ def clusters_from_logs(logs: Path, split: str) -> dict[str, str]:
             tid = (s.metadata or {}).get("step", {}).get("trajectory_id")
             if tid:
                 if out.get(str(s.id), tid) != tid:
-                    raise ValueError(f"{f}: step {s.id} in trajectory {tid}, another log says {out[str(s.id)]}")
+                    raise ValueError(
+                        f"{f}: step {s.id} in trajectory {tid}, another log says {out[str(s.id)]}"
+                    )
                 out[str(s.id)] = tid
     return out
 
@@ -54,13 +62,24 @@ def clusters_from_data(split: str, edge: Path | None, test_percent: int) -> dict
 
     if split == "edge" and edge is None:
         return {}
-    examples = load_examples(split, str(edge) if split == "edge" else None, settings=settings_for("cpu"),
-                             order="trajectory", test_percent=test_percent)
+    examples = load_examples(
+        split,
+        str(edge) if split == "edge" else None,
+        settings=settings_for("cpu"),
+        order="trajectory",
+        test_percent=test_percent,
+    )
     return {ex.id: ex.trajectory_id for ex in examples}
 
 
-def trajectories(split: str, ids: list[str], logs: Path | None, edge: Path | None, test_percent: int,
-                 recorded: dict[str, Any] | None = None) -> tuple[dict[str, str], list[str]]:
+def trajectories(
+    split: str,
+    ids: list[str],
+    logs: Path | None,
+    edge: Path | None,
+    test_percent: int,
+    recorded: dict[str, Any] | None = None,
+) -> tuple[dict[str, str], list[str]]:
     from kopa_inspect.steps.stats import trajectory_of
 
     sources: list[tuple[str, dict[str, str]]] = []
@@ -70,8 +89,12 @@ def trajectories(split: str, ids: list[str], logs: Path | None, edge: Path | Non
     if logs is not None and (logs / split).exists():
         sources.append(("inspect logs (sample metadata)", clusters_from_logs(logs, split)))
     try:
-        sources.append(("rebuilt steps (" + ("EDGE dataset" if split == "edge" else "KOPA-Bench gold plans") + ")",
-                        clusters_from_data(split, edge, test_percent)))
+        sources.append(
+            (
+                "rebuilt steps (" + ("EDGE dataset" if split == "edge" else "KOPA-Bench gold plans") + ")",
+                clusters_from_data(split, edge, test_percent),
+            )
+        )
     except Exception as exc:  # noqa: BLE001 (a missing dataset or backend: fall back, and say so)
         print(f"{split}: could not rebuild the steps ({type(exc).__name__}: {exc})")
     sources.append(("step id prefix", {i: trajectory_of(i) for i in ids}))
@@ -102,7 +125,9 @@ def changed(old: dict[str, Any], new: dict[str, Any], where: str) -> list[str]:
     out = []
     for k in INTERVALS:
         if k in old and [round(x, 4) for x in old[k]] != [round(x, 4) for x in new[k]]:
-            out.append(f"{where} {k}: [{old[k][0]:.4f}, {old[k][1]:.4f}] -> [{new[k][0]:.4f}, {new[k][1]:.4f}]")
+            out.append(
+                f"{where} {k}: [{old[k][0]:.4f}, {old[k][1]:.4f}] -> [{new[k][0]:.4f}, {new[k][1]:.4f}]"
+            )
     for k in P_VALUES:
         if k in old and f"{old[k]:.3g}" != f"{new[k]:.3g}":
             out.append(f"{where} {k}: {old[k]:.3g} -> {new[k]:.3g}")
@@ -125,12 +150,23 @@ def main() -> None:
     changes: list[str] = []
     for split, sc in data["scores"].items():
         ids = sorted(set().union(*(set(s) for s in sc.values())))
-        clusters, used = trajectories(split, ids, Path(a.logs) if a.logs else None,
-                                      Path(a.edge) if a.edge else None, test_percent,
-                                      (data.get("trajectories") or {}).get(split))
-        traj[split] = {"sources_agreeing": used, "steps": len(ids), "trajectories": len(set(clusters.values())),
-                       "of_step": clusters}
-        print(f"{split}: {len(ids)} steps in {len(set(clusters.values()))} trajectories; agreeing sources: {used}")
+        clusters, used = trajectories(
+            split,
+            ids,
+            Path(a.logs) if a.logs else None,
+            Path(a.edge) if a.edge else None,
+            test_percent,
+            (data.get("trajectories") or {}).get(split),
+        )
+        traj[split] = {
+            "sources_agreeing": used,
+            "steps": len(ids),
+            "trajectories": len(set(clusters.values())),
+            "of_step": clusters,
+        }
+        print(
+            f"{split}: {len(ids)} steps in {len(set(clusters.values()))} trajectories; agreeing sources: {used}"
+        )
         summary[split] = {label: exp.summarize(s, clusters) for label, s in sc.items()}
         tests[split] = {name: exp.compare(sc, x, y, clusters) for name, x, y in PAIRS if x in sc and y in sc}
         for name, comp in tests[split].items():

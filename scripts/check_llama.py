@@ -35,7 +35,9 @@ def main() -> int:
 
     llm = llama_cpp.Llama(model_path=str(ggufs[0]), n_ctx=256, n_threads=1, verbose=False)
     out = llm.create_completion("The capital of Korea is", max_tokens=4, temperature=0.0)
-    print(f"check_llama: llama-cpp-python {llama_cpp.__version__} decodes ({out['usage']['completion_tokens']} tokens)")
+    print(
+        f"check_llama: llama-cpp-python {llama_cpp.__version__} decodes ({out['usage']['completion_tokens']} tokens)"
+    )
     return 0
 
 

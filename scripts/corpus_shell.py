@@ -62,7 +62,9 @@ def _traj(task_id: str, name: str | None) -> list[CorpusCall]:
     p = _traj_path(task_id, name)
     if not p.exists():
         return []
-    return [CorpusCall.model_validate_json(line) for line in p.read_text(encoding="utf-8").splitlines() if line]
+    return [
+        CorpusCall.model_validate_json(line) for line in p.read_text(encoding="utf-8").splitlines() if line
+    ]
 
 
 def _backend() -> Any:
@@ -94,11 +96,19 @@ def tool(name: str) -> None:
 
 
 @app.command()
-def call(task_id: str, tool_name: str, args: str = typer.Argument("{}"), as_: str = typer.Option(None, "--as"),
-         turn: int = typer.Option(None, help="the assistant turn (calls of one turn are parallel)"),
-         max_chars: int = typer.Option(0, help="print at most this many characters (0: all)"),
-         fields: str = typer.Option(None, help="print only these item fields (comma-separated); the model "
-                                              "is still shown every field, and the grade reads them all")) -> None:
+def call(
+    task_id: str,
+    tool_name: str,
+    args: str = typer.Argument("{}"),
+    as_: str = typer.Option(None, "--as"),
+    turn: int = typer.Option(None, help="the assistant turn (calls of one turn are parallel)"),
+    max_chars: int = typer.Option(0, help="print at most this many characters (0: all)"),
+    fields: str = typer.Option(
+        None,
+        help="print only these item fields (comma-separated); the model "
+        "is still shown every field, and the grade reads them all",
+    ),
+) -> None:
     """Make one call after the trajectory's calls and print what the model is shown."""
     t = _task(task_id)
     parsed = json.loads(args)
@@ -141,7 +151,9 @@ def call(task_id: str, tool_name: str, args: str = typer.Argument("{}"), as_: st
         try:
             get_operation(tool_name)
         except KeyError:
-            raise typer.BadParameter(f"no tool {tool_name} (`show {task_id}` lists the offered ones)") from None
+            raise typer.BadParameter(
+                f"no tool {tool_name} (`show {task_id}` lists the offered ones)"
+            ) from None
     text = asyncio.run(run())
     WORK.mkdir(exist_ok=True)
     with _traj_path(task_id, as_).open("a", encoding="utf-8") as f:
@@ -161,7 +173,9 @@ def reset(task_id: str, as_: str = typer.Option(None, "--as")) -> None:
 
 
 @app.command("grade")
-def grade_cmd(task_id: str, answer_file: Path = typer.Option(...), as_: str = typer.Option(None, "--as")) -> None:
+def grade_cmd(
+    task_id: str, answer_file: Path = typer.Option(...), as_: str = typer.Option(None, "--as")
+) -> None:
     """The scorer's grade of the trajectory and an answer (read it after labelling)."""
     t = _task(task_id)
     calls = _traj(task_id, as_)
@@ -170,8 +184,15 @@ def grade_cmd(task_id: str, answer_file: Path = typer.Option(...), as_: str = ty
         backend = _backend()
         gold = await gold_truth(t, backend, 0)
         entries = await replay_calls(t, backend, [(c.tool, c.args) for c in calls])
-        g = grade(t, gold, answer_file.read_text(encoding="utf-8"), entries, turns=turns_of(calls), records=entries,
-                  outputs=outputs_of(entries))
+        g = grade(
+            t,
+            gold,
+            answer_file.read_text(encoding="utf-8"),
+            entries,
+            turns=turns_of(calls),
+            records=entries,
+            outputs=outputs_of(entries),
+        )
         return g.explanation() + "\nfact scores: " + json.dumps(g.fact_scores, ensure_ascii=False)
 
     print(asyncio.run(run()))
@@ -189,16 +210,25 @@ def gold(task_id: str) -> None:
     for tool_name, args in g.calls:
         print(f"call {tool_name} {json.dumps(args, ensure_ascii=False)}")
     for f in t.facts:
-        print(f"fact {f.id} [{f.matcher}{'' if f.required else ', optional'}] {f.description}: "
-              f"{json.dumps(g.expected.get(f.id), ensure_ascii=False)[:300]}")
+        print(
+            f"fact {f.id} [{f.matcher}{'' if f.required else ', optional'}] {f.description}: "
+            f"{json.dumps(g.expected.get(f.id), ensure_ascii=False)[:300]}"
+        )
     print("needed steps:", ", ".join(sorted(g.needs)), "| required_state:", t.required_state)
 
 
 @app.command()
-def add(task_id: str, answer_file: Path = typer.Option(...), label: str = typer.Option(...),
-        kind: str = typer.Option(...), reason: str = typer.Option(...), out: Path = typer.Option(...),
-        as_: str = typer.Option(None, "--as"), item_id: str = typer.Option(None, "--id"),
-        language: str = typer.Option("ko")) -> None:
+def add(
+    task_id: str,
+    answer_file: Path = typer.Option(...),
+    label: str = typer.Option(...),
+    kind: str = typer.Option(...),
+    reason: str = typer.Option(...),
+    out: Path = typer.Option(...),
+    as_: str = typer.Option(None, "--as"),
+    item_id: str = typer.Option(None, "--id"),
+    language: str = typer.Option("ko"),
+) -> None:
     """Append the trajectory and an answer, labelled, to a corpus file."""
     _task(task_id)
     existing = load_corpus(out) if out.exists() else []
@@ -210,8 +240,16 @@ def add(task_id: str, answer_file: Path = typer.Option(...), label: str = typer.
         item_id = f"{task_id}/{n}"
     if item_id in ids:
         raise typer.BadParameter(f"{item_id} is already in {out}")
-    item = CorpusItem(id=item_id, task=task_id, calls=_traj(task_id, as_), answer=answer_file.read_text(encoding="utf-8").strip(),
-                      label=label, kind=kind, reason=reason, language=language)  # type: ignore[arg-type]
+    item = CorpusItem(
+        id=item_id,
+        task=task_id,
+        calls=_traj(task_id, as_),
+        answer=answer_file.read_text(encoding="utf-8").strip(),
+        label=label,
+        kind=kind,
+        reason=reason,
+        language=language,
+    )  # type: ignore[arg-type]
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
         f.write(dump_item(item) + "\n")

@@ -35,4 +35,6 @@ def assert_gateway(resp: Any, code: str, name: str, *, json_request: bool | None
         return
     assert status == 200 and text.lstrip().startswith("<"), (status, text[:120])
     hdr = xmltodict.parse(text)["OpenAPI_ServiceResponse"]["cmmMsgHeader"]
-    assert (hdr["returnReasonCode"], hdr["returnAuthMsg"], hdr["errMsg"]) == (code, name, "SERVICE ERROR"), hdr
+    assert (hdr["returnReasonCode"], hdr["returnAuthMsg"], hdr["errMsg"]) == (code, name, "SERVICE ERROR"), (
+        hdr
+    )

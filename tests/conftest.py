@@ -39,8 +39,18 @@ def _edge_graph():
                 if op in ops:
                     g.add_op(ops[op])
             sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
-            g.add(Edge(r["producer"], r["field"], r["consumer"], r["param"], sl, r["reasons"].split("; "),
-                       0.6, r["kind"]))
+            g.add(
+                Edge(
+                    r["producer"],
+                    r["field"],
+                    r["consumer"],
+                    r["param"],
+                    sl,
+                    r["reasons"].split("; "),
+                    0.6,
+                    r["kind"],
+                )
+            )
     return g
 
 
@@ -61,15 +71,31 @@ async def _edge_rows() -> list[dict]:
             if draft is None:
                 continue
             comp = await compose(draft, fresh, seed=EDGE_SEED, clock=EDGE_CLOCK)
-            values = [v for o in comp.run.outputs.values() for it in o.get("items", []) for v in it.values()
-                      if not isinstance(v, dict | list)]
-            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
-            kept = bool(comp.facts and answer_ok(comp.answer, comp.facts)
-                        and all(a["source"] for a in argument_sources(comp.plan, comp.query, EDGE_CLOCK))
-                        and not artefacts(comp.query, values) + artefacts(comp.answer, values))
+            values = [
+                v
+                for o in comp.run.outputs.values()
+                for it in o.get("items", [])
+                for v in it.values()
+                if not isinstance(v, dict | list)
+            ]
+            values += [
+                v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)
+            ]
+            kept = bool(
+                comp.facts
+                and answer_ok(comp.answer, comp.facts)
+                and all(a["source"] for a in argument_sources(comp.plan, comp.query, EDGE_CLOCK))
+                and not artefacts(comp.query, values) + artefacts(comp.answer, values)
+            )
             # "holds": the pipeline's last answer filter (the step metric reads the row's own answer)
-            out.append({"draft": draft, "comp": comp, "kept": kept,
-                        "holds": kept and answer_holds(comp.answer, comp.facts)})
+            out.append(
+                {
+                    "draft": draft,
+                    "comp": comp,
+                    "kept": kept,
+                    "holds": kept and answer_holds(comp.answer, comp.facts),
+                }
+            )
     finally:
         await backend.aclose()
         await fresh.aclose()

@@ -39,8 +39,15 @@ def run_steps(backend: Any, steps: Sequence[Any], *, seed: int = 0, clock: str =
     return run
 
 
-def hand_draft(backend: Any, steps: Sequence[Any], junctions: Sequence[Any] = (), *, index: int = 0,
-               seed: int = 0, clock: str = HAND_CLOCK) -> Any:
+def hand_draft(
+    backend: Any,
+    steps: Sequence[Any],
+    junctions: Sequence[Any] = (),
+    *,
+    index: int = 0,
+    seed: int = 0,
+    clock: str = HAND_CLOCK,
+) -> Any:
     """A Draft of ``steps`` with the outputs and arguments an execution gives and ``junctions``."""
     from edge_synth.sample import Draft
 

@@ -57,8 +57,13 @@ def get_trades(world, args):
         raise ApiError("nodata")
     n = 3 + _h(lawd, ym, world.seed) % 4
     return [
-        {"aptNm": f"아파트{_h(lawd, i) % 97}", "dealAmount": str(50000 + _h(lawd, ym, i) % 90000),
-         "sggCd": lawd, "dealYear": ym[:4], "dealMonth": str(int(ym[4:]))}
+        {
+            "aptNm": f"아파트{_h(lawd, i) % 97}",
+            "dealAmount": str(50000 + _h(lawd, ym, i) % 90000),
+            "sggCd": lawd,
+            "dealYear": ym[:4],
+            "dealMonth": str(int(ym[4:])),
+        }
         for i in range(n)
     ]
 
@@ -68,7 +73,11 @@ def get_forecast(world, args):
     if not any(r["nx"] == nx and r["ny"] == ny for r in REGIONS):
         raise ApiError("nodata")
     return [
-        {"category": cat, "fcstDate": args["base_date"], "fcstValue": str(_h(nx, ny, cat, args["base_date"]) % 30)}
+        {
+            "category": cat,
+            "fcstDate": args["base_date"],
+            "fcstValue": str(_h(nx, ny, cat, args["base_date"]) % 30),
+        }
         for cat in ("TMP", "POP", "REH")
     ]
 
@@ -84,8 +93,13 @@ def get_measure(world, args):
     name = args["stationName"]
     if not any(name in v for v in STATIONS.values()):
         raise ApiError("nodata")
-    return [{"stationName": name, "pm10Value": str(10 + _h(name, world.seed) % 60),
-             "pm25Value": str(5 + _h(name, 2) % 30)}]
+    return [
+        {
+            "stationName": name,
+            "pm10Value": str(10 + _h(name, world.seed) % 60),
+            "pm25Value": str(5 + _h(name, 2) % 30),
+        }
+    ]
 
 
 def get_clinics(world, args):
@@ -103,7 +117,10 @@ def get_clinic_detail(world, args):
     return [{"yadmNm": names[0], "drTotCnt": str(1 + _h(ykiho) % 9), "ykiho": ykiho}]
 
 
-NOTICES = [{"noticeTitle": "도로 공사 안내", "noticeNo": "N-1"}, {"noticeTitle": "전기 점검 안내", "noticeNo": "N-2"}]
+NOTICES = [
+    {"noticeTitle": "도로 공사 안내", "noticeNo": "N-1"},
+    {"noticeTitle": "전기 점검 안내", "noticeNo": "N-2"},
+]
 
 
 def get_notices(world, args):
@@ -111,50 +128,143 @@ def get_notices(world, args):
 
 
 def _op(platform, name, summary, params, handler, fields):
-    return Operation(platform=platform, name=name, path=f"/{platform}/{name}", summary=summary, params=params,
-                     handler=handler, output_fields=fields)
+    return Operation(
+        platform=platform,
+        name=name,
+        path=f"/{platform}/{name}",
+        summary=summary,
+        params=params,
+        handler=handler,
+        output_fields=fields,
+    )
 
 
-TOY = Platform(id="edgetoy", name="EDGE 시험 플랫폼 (EDGE test platform)", domain="district",
-               live_base_url="http://127.0.0.1:9", envelope=ENV)
-HEALTH = Platform(id="edgehealth", name="EDGE 시험 의료 (EDGE test health)", domain="health",
-                  live_base_url="http://127.0.0.1:9", envelope=ENV)
+TOY = Platform(
+    id="edgetoy",
+    name="EDGE 시험 플랫폼 (EDGE test platform)",
+    domain="district",
+    live_base_url="http://127.0.0.1:9",
+    envelope=ENV,
+)
+HEALTH = Platform(
+    id="edgehealth",
+    name="EDGE 시험 의료 (EDGE test health)",
+    domain="health",
+    live_base_url="http://127.0.0.1:9",
+    envelope=ENV,
+)
 
 OPERATIONS = [
-    _op("edgetoy", "getRegions", "법정동 지역 목록 (list legal-dong regions with codes and grid)",
-        [Param("regionNm", "지역 이름 (region name)")], get_regions,
-        {"region_cd": "법정동코드 10자리 (10-digit legal-dong code)", "regionNm": "지역명 (region name)",
-         "nx": "예보 격자 X (grid x)", "ny": "예보 격자 Y (grid y)", "sidoName": "시도명 (province short name)"}),
-    _op("edgetoy", "getTrades", "아파트 매매 실거래가 (apartment trades by district and month)",
-        [Param("LAWD_CD", "지역코드 5자리 (5-digit district code)", required=True, pattern=r"\d{5}"),
-         Param("DEAL_YMD", "계약년월 YYYYMM (deal year-month)", required=True, pattern=r"\d{6}")], get_trades,
-        {"aptNm": "아파트 이름 (apartment name)", "dealAmount": "거래금액 만원 (price, 10k KRW)",
-         "sggCd": "시군구코드 5자리 (5-digit district code)", "dealYear": "계약년도 (year)", "dealMonth": "계약월 (month)"}),
-    _op("edgetoy", "getForecast", "단기예보 조회 (short-term forecast at a grid point)",
-        [Param("nx", "예보 격자 X (grid x)", type="integer", required=True),
-         Param("ny", "예보 격자 Y (grid y)", type="integer", required=True),
-         Param("base_date", "발표일자 YYYYMMDD (base date)", required=True, pattern=r"\d{8}")], get_forecast,
-        {"category": "자료구분 (category)", "fcstDate": "예보일자 (forecast date)", "fcstValue": "예보값 (value)"}),
-    _op("edgetoy", "getStations", "시도별 측정소 목록 (air stations in a province)",
-        [Param("sidoName", "시도 이름 (province short name)", required=True)], get_stations,
-        {"stationName": "측정소 이름 (station name)", "addr": "주소 (address)"}),
-    _op("edgetoy", "getMeasure", "측정소별 실시간 대기질 (real-time air quality at a station)",
-        [Param("stationName", "측정소 이름 (station name)", required=True)], get_measure,
-        {"stationName": "측정소 이름 (station name)", "pm10Value": "미세먼지 농도 (PM10)",
-         "pm25Value": "초미세먼지 농도 (PM2.5)"}),
-    _op("edgehealth", "getClinics", "의원 목록 (clinics in a HIRA district)",
-        [Param("sgguCd", "시군구코드 5자리 (5-digit district code, HIRA system)", required=True, pattern=r"\d{5}")],
+    _op(
+        "edgetoy",
+        "getRegions",
+        "법정동 지역 목록 (list legal-dong regions with codes and grid)",
+        [Param("regionNm", "지역 이름 (region name)")],
+        get_regions,
+        {
+            "region_cd": "법정동코드 10자리 (10-digit legal-dong code)",
+            "regionNm": "지역명 (region name)",
+            "nx": "예보 격자 X (grid x)",
+            "ny": "예보 격자 Y (grid y)",
+            "sidoName": "시도명 (province short name)",
+        },
+    ),
+    _op(
+        "edgetoy",
+        "getTrades",
+        "아파트 매매 실거래가 (apartment trades by district and month)",
+        [
+            Param("LAWD_CD", "지역코드 5자리 (5-digit district code)", required=True, pattern=r"\d{5}"),
+            Param("DEAL_YMD", "계약년월 YYYYMM (deal year-month)", required=True, pattern=r"\d{6}"),
+        ],
+        get_trades,
+        {
+            "aptNm": "아파트 이름 (apartment name)",
+            "dealAmount": "거래금액 만원 (price, 10k KRW)",
+            "sggCd": "시군구코드 5자리 (5-digit district code)",
+            "dealYear": "계약년도 (year)",
+            "dealMonth": "계약월 (month)",
+        },
+    ),
+    _op(
+        "edgetoy",
+        "getForecast",
+        "단기예보 조회 (short-term forecast at a grid point)",
+        [
+            Param("nx", "예보 격자 X (grid x)", type="integer", required=True),
+            Param("ny", "예보 격자 Y (grid y)", type="integer", required=True),
+            Param("base_date", "발표일자 YYYYMMDD (base date)", required=True, pattern=r"\d{8}"),
+        ],
+        get_forecast,
+        {
+            "category": "자료구분 (category)",
+            "fcstDate": "예보일자 (forecast date)",
+            "fcstValue": "예보값 (value)",
+        },
+    ),
+    _op(
+        "edgetoy",
+        "getStations",
+        "시도별 측정소 목록 (air stations in a province)",
+        [Param("sidoName", "시도 이름 (province short name)", required=True)],
+        get_stations,
+        {"stationName": "측정소 이름 (station name)", "addr": "주소 (address)"},
+    ),
+    _op(
+        "edgetoy",
+        "getMeasure",
+        "측정소별 실시간 대기질 (real-time air quality at a station)",
+        [Param("stationName", "측정소 이름 (station name)", required=True)],
+        get_measure,
+        {
+            "stationName": "측정소 이름 (station name)",
+            "pm10Value": "미세먼지 농도 (PM10)",
+            "pm25Value": "초미세먼지 농도 (PM2.5)",
+        },
+    ),
+    _op(
+        "edgehealth",
+        "getClinics",
+        "의원 목록 (clinics in a HIRA district)",
+        [
+            Param(
+                "sgguCd",
+                "시군구코드 5자리 (5-digit district code, HIRA system)",
+                required=True,
+                pattern=r"\d{5}",
+            )
+        ],
         get_clinics,
-        {"yadmNm": "요양기관명 (clinic name)", "ykiho": "암호화 요양기호 (clinic id)", "sgguCd": "시군구코드 (district code)"}),
-    _op("edgehealth", "getClinicDetail", "의원 상세 (clinic details by id)",
-        [Param("ykiho", "암호화 요양기호 (clinic id)", required=True)], get_clinic_detail,
-        {"yadmNm": "요양기관명 (clinic name)", "drTotCnt": "의사 수 (number of doctors)", "ykiho": "요양기호 (clinic id)"}),
+        {
+            "yadmNm": "요양기관명 (clinic name)",
+            "ykiho": "암호화 요양기호 (clinic id)",
+            "sgguCd": "시군구코드 (district code)",
+        },
+    ),
+    _op(
+        "edgehealth",
+        "getClinicDetail",
+        "의원 상세 (clinic details by id)",
+        [Param("ykiho", "암호화 요양기호 (clinic id)", required=True)],
+        get_clinic_detail,
+        {
+            "yadmNm": "요양기관명 (clinic name)",
+            "drTotCnt": "의사 수 (number of doctors)",
+            "ykiho": "요양기호 (clinic id)",
+        },
+    ),
 ]
 
 OPERATIONS.append(
-    _op("edgetoy", "getNotices", "시도 공지 목록 (notices of a province)",
-        [Param("sidoName", "시도 이름 (province short name)", required=True)], get_notices,
-        {"noticeTitle": "공지 제목 (notice title)", "noticeNo": "공지 번호 (notice number)"}))
+    _op(
+        "edgetoy",
+        "getNotices",
+        "시도 공지 목록 (notices of a province)",
+        [Param("sidoName", "시도 이름 (province short name)", required=True)],
+        get_notices,
+        {"noticeTitle": "공지 제목 (notice title)", "noticeNo": "공지 번호 (notice number)"},
+    )
+)
 
 # What a person asks of the toy results (edge_synth.askable's table for the toy operations):
 # registered with the toy platforms, removed with them.
@@ -162,9 +272,14 @@ TOY_ASKABLE = {
     "edgetoy_getRegions": Askable({}, "a region -> code/grid lookup: nothing to ask"),
     "edgetoy_getTrades": Askable({"aptNm": "아파트 이름", "dealAmount": "거래금액"}, "a sale", name="aptNm"),
     "edgetoy_getForecast": Askable({}, "per-category rows"),
-    "edgetoy_getStations": Askable({"stationName": "측정소 이름", "addr": "주소"}, "a station", name="stationName"),
-    "edgetoy_getMeasure": Askable({"pm10Value": "미세먼지 농도", "pm25Value": "초미세먼지 농도"}, "a station's figures",
-                                  name="stationName"),
+    "edgetoy_getStations": Askable(
+        {"stationName": "측정소 이름", "addr": "주소"}, "a station", name="stationName"
+    ),
+    "edgetoy_getMeasure": Askable(
+        {"pm10Value": "미세먼지 농도", "pm25Value": "초미세먼지 농도"},
+        "a station's figures",
+        name="stationName",
+    ),
     "edgehealth_getClinics": Askable({"yadmNm": "의원 이름"}, "a clinic", name="yadmNm"),
     "edgehealth_getClinicDetail": Askable({"drTotCnt": "의사 수"}, "a clinic's doctors", name="yadmNm"),
     "edgetoy_getNotices": Askable({"noticeTitle": "공지 제목"}, "a notice", name="noticeTitle"),

@@ -13,11 +13,17 @@ from kopa_inspect.task_data.schema import BenchTask
 
 
 def auth_calls(task: BenchTask) -> list[tuple[str, dict[str, Any]]]:
-    return [(p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})]
+    return [
+        (p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})
+    ]
 
 
-async def run_calls(task: BenchTask, backend: Any, calls: list[tuple[str, dict[str, Any]]],
-                    fake_token: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+async def run_calls(
+    task: BenchTask,
+    backend: Any,
+    calls: list[tuple[str, dict[str, Any]]],
+    fake_token: Mapping[int, str] | None = None,
+) -> list[dict[str, Any]]:
     """Execute ``calls`` in order as the answer corpus replays them (:func:`scorers.corpus.replay_calls`:
     an auth tool issues the platform's session token, which later calls of the platform pass; call
     ``k`` passes ``fake_token[k]`` instead, a made-up one)."""

@@ -153,7 +153,9 @@ async def main() -> int:
                 n["failing"] += 1
                 bad["failing_f1"] += g.call_f1 > 0
                 bad["failing_chain"] += bool(g.chain)
-                bad["failing_env"] += bool(g.env) and not all(s.expect_error for s in task.plan.steps if s.id in needed)
+                bad["failing_env"] += bool(g.env) and not all(
+                    s.expect_error for s in task.plan.steps if s.id in needed
+                )
                 bad["failing_success"] += g.success == 1.0 and answerable
 
         # filter: one needed call with an extra real filter that drops its needed records
@@ -167,10 +169,17 @@ async def main() -> int:
             for p in free[:2]:
                 junk = "99999999" if p.type in ("integer", "number") else "zzzz없는값"
                 alt = {**a, p.name: junk}
-                made = await run_calls(task, be, auth + [c if i != k else (t, alt) for i, c in enumerate(gold_list)])
+                made = await run_calls(
+                    task, be, auth + [c if i != k else (t, alt) for i, c in enumerate(gold_list)]
+                )
                 entry = made[len(auth) + k]
-                others = set().union(*(set(m.get("records") or ()) for i, m in enumerate(made)
-                                       if i != len(auth) + k and m["tool"] == t and m["ok"]))
+                others = set().union(
+                    *(
+                        set(m.get("records") or ())
+                        for i, m in enumerate(made)
+                        if i != len(auth) + k and m["tool"] == t and m["ok"]
+                    )
+                )
                 if not entry["ok"] or gold.needs[sid].records <= set(entry.get("records") or ()) | others:
                     continue  # refused, the filter changed nothing, or another call shows the records
                 n["filter"] += 1
@@ -187,7 +196,9 @@ async def main() -> int:
                     bad["filter_fact_success"] += g.success == 1.0
                 break
             # control: an argument the operation does not have
-            made = await run_calls(task, be, auth + [c if i != k else (t, {**a, "fooBar": "1"}) for i, c in enumerate(gold_list)])
+            made = await run_calls(
+                task, be, auth + [c if i != k else (t, {**a, "fooBar": "1"}) for i, c in enumerate(gold_list)]
+            )
             n["unknown_arg"] += 1
             g = grade(task, gold, answer, made)
             n["unknown_arg_retrieved"] += not any(m.startswith(f"records of {sid}:") for m in g.missing)
@@ -230,8 +241,12 @@ async def main() -> int:
             g = grade(task, gold, answer, [])
             key = "evidence" if needed else "no_evidence"
             n[f"unans_{key}"] += 1
-            full = g.call_f1 >= 1.0 and (g.chain is None or g.chain >= 1.0) and (g.env is None or g.env >= 1.0) \
+            full = (
+                g.call_f1 >= 1.0
+                and (g.chain is None or g.chain >= 1.0)
+                and (g.env is None or g.env >= 1.0)
                 and g.efficiency >= 1.0
+            )
             n[f"unans_{key}_action_full"] += full
             n[f"unans_{key}_success"] += g.success == 1.0
             if not needed:  # one wandering call on a task that needs none
@@ -242,30 +257,46 @@ async def main() -> int:
                 bad["wander_eff_full"] += g.efficiency >= 1.0
 
     print(f"tasks {n['tasks']}, oracle success {n['oracle_success']}")
-    print(f"repeat x20 ({n['repeat']} tasks): call_f1 1.0 {bad['repeat_f1_full']} (want 0), efficiency 1.0 "
-          f"{bad['repeat_eff_full']} (want 0), success {n['repeat_success']}")
-    print(f"spray ({n['spray']} tasks, {n['spray_calls']} calls): call_f1 1.0 {bad['spray_f1_full']} (want 0), "
-          f"efficiency 1.0 {bad['spray_eff_full']} (want 0), success {n['spray_success']}; "
-          f"spray + refusal passing {bad['spray_refusal_success']}/{n['spray_refusal']} (want 0)")
-    print(f"failing gold calls ({n['failing']} tasks): call_f1 > 0 {bad['failing_f1']}, chain > 0 "
-          f"{bad['failing_chain']}, env > 0 {bad['failing_env']}, answerable success {bad['failing_success']} (want 0 each)")
-    print(f"extra real filter dropping the needed records ({n['filter']} steps): retrieved {bad['filter_retrieved']} "
-          f"(want 0), success {bad['filter_success']} (by outcome), of them steps a fact reads "
-          f"{bad['filter_fact_success']}/{n['filter_fact_steps']} (want 0); unknown extra argument retrieved "
-          f"{n['unknown_arg_retrieved']}/{n['unknown_arg']} (want all)")
-    print(f"links ({n['no_producer']}): producer dropped: chain 1.0 {bad['no_producer_chain_full']} (want 0), "
-          f"success {bad['no_producer_success']} (by outcome); producer after the consumer: chain 1.0 "
-          f"{bad['producer_after_chain_full']} (want 0), success {n['producer_after_success']}")
-    print(f"token tasks ({n['token']}): made-up token after auth reaches token {bad['token_auth_fake']} "
-          f"(success {bad['token_auth_fake_success']}), made-up token without auth {bad['token_no_auth_fake']} "
-          f"(success {bad['token_no_auth_fake_success']}), auth without use {bad['token_auth_unused']} "
-          f"(success {bad['token_auth_unused_success']}) (want 0 each)")
-    print(f"unanswerable, no calls: without evidence steps {n['unans_no_evidence']} (action axes full "
-          f"{n['unans_no_evidence_action_full']}, want all; success {n['unans_no_evidence_success']}); with evidence "
-          f"{n['unans_evidence']} (action axes full {n['unans_evidence_action_full']}, want 0; success "
-          f"{n['unans_evidence_success']}, want 0)")
-    print(f"one wandering call where no call is needed ({n['wander']} tasks): efficiency 1.0 "
-          f"{bad['wander_eff_full']} (want 0)")
+    print(
+        f"repeat x20 ({n['repeat']} tasks): call_f1 1.0 {bad['repeat_f1_full']} (want 0), efficiency 1.0 "
+        f"{bad['repeat_eff_full']} (want 0), success {n['repeat_success']}"
+    )
+    print(
+        f"spray ({n['spray']} tasks, {n['spray_calls']} calls): call_f1 1.0 {bad['spray_f1_full']} (want 0), "
+        f"efficiency 1.0 {bad['spray_eff_full']} (want 0), success {n['spray_success']}; "
+        f"spray + refusal passing {bad['spray_refusal_success']}/{n['spray_refusal']} (want 0)"
+    )
+    print(
+        f"failing gold calls ({n['failing']} tasks): call_f1 > 0 {bad['failing_f1']}, chain > 0 "
+        f"{bad['failing_chain']}, env > 0 {bad['failing_env']}, answerable success {bad['failing_success']} (want 0 each)"
+    )
+    print(
+        f"extra real filter dropping the needed records ({n['filter']} steps): retrieved {bad['filter_retrieved']} "
+        f"(want 0), success {bad['filter_success']} (by outcome), of them steps a fact reads "
+        f"{bad['filter_fact_success']}/{n['filter_fact_steps']} (want 0); unknown extra argument retrieved "
+        f"{n['unknown_arg_retrieved']}/{n['unknown_arg']} (want all)"
+    )
+    print(
+        f"links ({n['no_producer']}): producer dropped: chain 1.0 {bad['no_producer_chain_full']} (want 0), "
+        f"success {bad['no_producer_success']} (by outcome); producer after the consumer: chain 1.0 "
+        f"{bad['producer_after_chain_full']} (want 0), success {n['producer_after_success']}"
+    )
+    print(
+        f"token tasks ({n['token']}): made-up token after auth reaches token {bad['token_auth_fake']} "
+        f"(success {bad['token_auth_fake_success']}), made-up token without auth {bad['token_no_auth_fake']} "
+        f"(success {bad['token_no_auth_fake_success']}), auth without use {bad['token_auth_unused']} "
+        f"(success {bad['token_auth_unused_success']}) (want 0 each)"
+    )
+    print(
+        f"unanswerable, no calls: without evidence steps {n['unans_no_evidence']} (action axes full "
+        f"{n['unans_no_evidence_action_full']}, want all; success {n['unans_no_evidence_success']}); with evidence "
+        f"{n['unans_evidence']} (action axes full {n['unans_evidence_action_full']}, want 0; success "
+        f"{n['unans_evidence_success']}, want 0)"
+    )
+    print(
+        f"one wandering call where no call is needed ({n['wander']} tasks): efficiency 1.0 "
+        f"{bad['wander_eff_full']} (want 0)"
+    )
     return 0
 
 

@@ -44,17 +44,28 @@ async def main():
             a, b = say(w.fact, w.right), say(w.fact, b)
             idx = 1 + [x.id for x in t.facts].index(w.fact.id)
             label = lines[idx][2 : lines[idx].rindex(":")].strip()
-            answers = {k: "\n".join([*lines[:idx], f"- {label}: {v.format(a=a, b=b)}", *lines[idx + 1 :]])
-                       for k, v in LINE.items()}
+            answers = {
+                k: "\n".join([*lines[:idx], f"- {label}: {v.format(a=a, b=b)}", *lines[idx + 1 :]])
+                for k, v in LINE.items()
+            }
             rest = "\n".join([*lines[:idx], *lines[idx + 1 :]])
             answers |= {k: rest + "\n\n" + v.format(a=a, b=b, label=w.label) for k, v in PROSE.items()}
             for kind, ans in answers.items():
                 total[kind] += 1
-                if matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[w.fact.id] >= 1:
+                if (
+                    matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[
+                        w.fact.id
+                    ]
+                    >= 1
+                ):
                     passing[kind] += 1
                     print(kind.upper(), "HOLDS", t.id, w.fact.id)
-            if matching.score_answer(t.facts, g.expected, "\n".join(lines), question=t.query,
-                                     context=g.context)[w.fact.id] < 1:
+            if (
+                matching.score_answer(
+                    t.facts, g.expected, "\n".join(lines), question=t.query, context=g.context
+                )[w.fact.id]
+                < 1
+            ):
                 right_fail.append((t.id, w.fact.id))
     for kind in total:
         print(f"{kind}: {passing[kind]}/{total[kind]} pass")

@@ -40,15 +40,24 @@ async def main():
         lines = oracle_answer(t, g.expected, context=g.context).splitlines()
         for idx, f in enumerate(t.facts, start=1):
             v = g.expected.get(f.id)
-            if (not f.required or v is None or isinstance(v, list | dict) or f.matcher in ("refusal", "key_facts")
-                    or matching._as_list(g.context[f.id].get("competitors"))):
+            if (
+                not f.required
+                or v is None
+                or isinstance(v, list | dict)
+                or f.matcher in ("refusal", "key_facts")
+                or matching._as_list(g.context[f.id].get("competitors"))
+            ):
                 continue
             label = lines[idx][2 : lines[idx].rindex(":")].strip()
             rest = [*lines[:idx], *lines[idx + 1 :]]
             # a fact without a subject is read against the whole answer: when another line of the
             # oracle answer already states its value, a denial in its own line cannot take it back
-            if matching.score_answer(t.facts, g.expected, "\n".join(rest), question=t.query,
-                                     context=g.context)[f.id] >= 1:
+            if (
+                matching.score_answer(
+                    t.facts, g.expected, "\n".join(rest), question=t.query, context=g.context
+                )[f.id]
+                >= 1
+            ):
                 stated_elsewhere += 1
                 continue
             forms = dict(DENIALS)
@@ -56,19 +65,36 @@ async def main():
             if f.matcher in ("number", "money") and x is not None and x > 0:
                 forms |= RANGES
             for kind, form in forms.items():
-                text = form.format(label=label, v=say(f, v), hi=say(f, f"{x * 2:g}" if x else v),
-                                   lo=say(f, f"{x / 2:g}" if x else v))
-                ans = "\n".join([*rest[:idx], text, *rest[idx:]]) if text.startswith("- ") else "\n".join(rest) + "\n\n" + text
+                text = form.format(
+                    label=label,
+                    v=say(f, v),
+                    hi=say(f, f"{x * 2:g}" if x else v),
+                    lo=say(f, f"{x / 2:g}" if x else v),
+                )
+                ans = (
+                    "\n".join([*rest[:idx], text, *rest[idx:]])
+                    if text.startswith("- ")
+                    else "\n".join(rest) + "\n\n" + text
+                )
                 total[kind] = total.get(kind, 0) + 1
-                if matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[f.id] >= 1:
+                if (
+                    matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[f.id]
+                    >= 1
+                ):
                     passing[kind] = passing.get(kind, 0) + 1
                     print(kind.upper(), "HOLDS", t.id, f.id, repr(text))
-            if matching.score_answer(t.facts, g.expected, "\n".join(lines), question=t.query,
-                                     context=g.context)[f.id] < 1:
+            if (
+                matching.score_answer(
+                    t.facts, g.expected, "\n".join(lines), question=t.query, context=g.context
+                )[f.id]
+                < 1
+            ):
                 right_fail.append((t.id, f.id))
     for kind in total:
         print(f"{kind}: {passing.get(kind, 0)}/{total[kind]} pass")
-    print(f"facts skipped (value stated by another line): {stated_elsewhere}; oracle lines failing: {right_fail}")
+    print(
+        f"facts skipped (value stated by another line): {stated_elsewhere}; oracle lines failing: {right_fail}"
+    )
 
 
 asyncio.run(main())

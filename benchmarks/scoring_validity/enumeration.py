@@ -41,10 +41,15 @@ async def main():
         keep = [ln for f, ln in zip(t.facts, lines[1:], strict=False) if f.id not in ids]
         rows = [row_text(r) for r in rows_of(ws)]
         answers = {
-            "structured lines": "\n".join([lines[0], *keep, *(f"- {r.split(' ', 1)[0]}: {r.split(' ', 1)[-1]}"
-                                                             for r in rows)]),
-            "one prose sentence": "\n".join([lines[0], *keep]) + "\n\n조회된 결과는 " + ", ".join(rows) + "입니다.",
-            "a sentence per row": "\n".join([lines[0], *keep]) + "\n\n"
+            "structured lines": "\n".join(
+                [lines[0], *keep, *(f"- {r.split(' ', 1)[0]}: {r.split(' ', 1)[-1]}" for r in rows)]
+            ),
+            "one prose sentence": "\n".join([lines[0], *keep])
+            + "\n\n조회된 결과는 "
+            + ", ".join(rows)
+            + "입니다.",
+            "a sentence per row": "\n".join([lines[0], *keep])
+            + "\n\n"
             + " ".join(f"{r.split(' ', 1)[0]}은(는) {r.split(' ', 1)[-1]}입니다." for r in rows),
         }
         for form, ans in answers.items():
@@ -56,7 +61,9 @@ async def main():
                 tasks[form] += 1
                 print(form.upper(), "HOLDS", t.id, held)
     for form in forms:
-        print(f"{form}: tasks with a which-one fact held {tasks[form]}/{n}; facts held {facts_pass[form]}/{facts_total[form]}")
+        print(
+            f"{form}: tasks with a which-one fact held {tasks[form]}/{n}; facts held {facts_pass[form]}/{facts_total[form]}"
+        )
 
 
 asyncio.run(main())

@@ -42,13 +42,13 @@ async def main() -> None:
             if i is None:
                 continue
             lab, val = lines[i][2:].split(":", 1)
-            others = "\n".join(lines[:i] + lines[i + 1:])
+            others = "\n".join(lines[:i] + lines[i + 1 :])
             if matching.match_text(f, g.expected[f.id], others) >= 1:
                 skipped += 1
                 continue
             swapped = EXT.sub(lambda m: SWAP[m.group(0)], lab)
             for form, new in (("line", f"- {swapped}:{val}"), ("prose", f"{swapped}은(는){val}입니다.")):
-                att = "\n".join(lines[:i] + [new] + lines[i + 1:]) if form == "line" else others + "\n" + new
+                att = "\n".join(lines[:i] + [new] + lines[i + 1 :]) if form == "line" else others + "\n" + new
                 s = matching.score_answer(t.facts, g.expected, att, question=q, context=g.context)
                 n[form] += 1
                 held[form] += s[f.id] >= 1

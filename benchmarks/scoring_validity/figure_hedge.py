@@ -15,6 +15,7 @@ from kopa_inspect.tools import shared_backend
 
 NUM = re.compile(r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)(?![\d.,])")
 
+
 async def main():
     be = shared_backend(BackendConfig())
     n = passed = 0
@@ -33,14 +34,14 @@ async def main():
             if not m:
                 continue
             fig = m.group(1)
-            if val[m.end():m.end() + 1] == ":":
+            if val[m.end() : m.end() + 1] == ":":
                 continue  # a clock time, not a figure to hedge
             try:
                 other = str(float(fig.replace(",", "")) * 2 + 7).rstrip("0").rstrip(".")
             except ValueError:
                 continue
-            hedged = val[:m.start()] + f"{fig} 또는 {other}" + val[m.end():]
-            att = "\n".join(lines[:i] + [f"{lab}:{hedged}"] + lines[i+1:])
+            hedged = val[: m.start()] + f"{fig} 또는 {other}" + val[m.end() :]
+            att = "\n".join(lines[:i] + [f"{lab}:{hedged}"] + lines[i + 1 :])
             sc = matching.score_answer(t.facts, g.expected, att, question=t.query, context=g.context)
             n += 1
             ok = all(sc[f.id] >= 1 for f in t.facts if f.required)

@@ -34,12 +34,16 @@ async def main():
                 # a which-one figure: the candidates' figures, written like the oracle writes the value
                 unit = f.unit if f.unit in ("원", "만원", "천원", "억원") else ""
                 comps = [c for c in dict.fromkeys(comps or []) if matching.to_number(c) is not None]
-                comps = [f"{c}{unit}" for c in comps if matching.to_number(c) != matching.to_number(right)][:3]
+                comps = [f"{c}{unit}" for c in comps if matching.to_number(c) != matching.to_number(right)][
+                    :3
+                ]
                 right = f"{right}{unit}"
                 kind_of = "figure"
             else:
                 comps = [c for c in dict.fromkeys(comps or []) if isinstance(c, str)]
-                comps = [c for c in comps if matching.normalize_name(right) not in matching.normalize_name(c)][:3]
+                comps = [
+                    c for c in comps if matching.normalize_name(right) not in matching.normalize_name(c)
+                ][:3]
                 kind_of = "name"
             if not f.required or not comps or not isinstance(right, str):
                 continue
@@ -47,12 +51,16 @@ async def main():
             lines = base.splitlines()
             idx = 1 + [x.id for x in task.facts].index(f.id)
             label = lines[idx][2 : lines[idx].rindex(":")].strip()
-            label = re.sub(r"\s*\([^)]*\)", "", label).strip() or label  # "(top price; API unit 만원)" glosses off
+            label = (
+                re.sub(r"\s*\([^)]*\)", "", label).strip() or label
+            )  # "(top price; API unit 만원)" glosses off
             listed = ", ".join([right, *comps])
             answers = {
                 "structured list": "\n".join([*lines[:idx], f"- {label}: {listed}", *lines[idx + 1 :]]),
-                "prose list": "\n".join([*lines[:idx], *lines[idx + 1 :]]) + f"\n\n가장 해당하는 곳({label})은 {listed}입니다.",
-                "denial": "\n".join([*lines[:idx], *lines[idx + 1 :]]) + f"\n\n{right}은(는) {label}의 1위가 아닙니다.",
+                "prose list": "\n".join([*lines[:idx], *lines[idx + 1 :]])
+                + f"\n\n가장 해당하는 곳({label})은 {listed}입니다.",
+                "denial": "\n".join([*lines[:idx], *lines[idx + 1 :]])
+                + f"\n\n{right}은(는) {label}의 1위가 아닙니다.",
             }
             for kind, answer in answers.items():
                 kind = f"{kind_of} {kind}"

@@ -68,18 +68,31 @@ async def main():
     for t in load_tasks():
         g = await gold_truth(t, be, 0)
         lines = oracle_answer(t, g.expected, context=g.context).splitlines()
-        oracle_scores = matching.score_answer(t.facts, g.expected, "\n".join(lines), question=t.query, context=g.context)
+        oracle_scores = matching.score_answer(
+            t.facts, g.expected, "\n".join(lines), question=t.query, context=g.context
+        )
         for idx, f in enumerate(t.facts, start=1):
             v = g.expected.get(f.id)
-            if (f.matcher not in KINDS or not f.required or v is None or isinstance(v, list | dict)
-                    or matching._as_list(g.context[f.id].get("competitors"))):
+            if (
+                f.matcher not in KINDS
+                or not f.required
+                or v is None
+                or isinstance(v, list | dict)
+                or matching._as_list(g.context[f.id].get("competitors"))
+            ):
                 continue
             if oracle_scores[f.id] < 1:
                 control_fail.append((t.id, f.id, "oracle"))
             rows = row_values(f, v, g.run.outputs)
-            same_kind = [g.expected[o.id] for o in t.facts if o.id != f.id and o.matcher == f.matcher
-                         and g.expected.get(o.id) is not None and not isinstance(g.expected[o.id], list | dict)
-                         and not matching._same_value(g.expected[o.id], v)]
+            same_kind = [
+                g.expected[o.id]
+                for o in t.facts
+                if o.id != f.id
+                and o.matcher == f.matcher
+                and g.expected.get(o.id) is not None
+                and not isinstance(g.expected[o.id], list | dict)
+                and not matching._same_value(g.expected[o.id], v)
+            ]
             if rows:
                 kind, items = "rows", rows
             elif same_kind:
@@ -92,13 +105,25 @@ async def main():
             rest = [*lines[:idx], *lines[idx + 1 :]]
             said = ", ".join(say(f, x) for x in items)
             prose_alone = "\n".join(rest) + "\n\n" + FORMS["prose"].format(label=label, items=say(f, v))
-            if matching.score_answer(t.facts, g.expected, prose_alone, question=t.query, context=g.context)[f.id] < 1:
+            if (
+                matching.score_answer(t.facts, g.expected, prose_alone, question=t.query, context=g.context)[
+                    f.id
+                ]
+                < 1
+            ):
                 control_fail.append((t.id, f.id, "prose alone"))
             for form, tmpl in FORMS.items():
                 text = tmpl.format(label=label, items=said)
-                ans = "\n".join([*rest[:idx], text, *rest[idx:]]) if form == "line" else "\n".join(rest) + "\n\n" + text
+                ans = (
+                    "\n".join([*rest[:idx], text, *rest[idx:]])
+                    if form == "line"
+                    else "\n".join(rest) + "\n\n" + text
+                )
                 total[(kind, form)] = total.get((kind, form), 0) + 1
-                if matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[f.id] >= 1:
+                if (
+                    matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[f.id]
+                    >= 1
+                ):
                     passing[(kind, form)] = passing.get((kind, form), 0) + 1
                     if shown < 8:
                         shown += 1

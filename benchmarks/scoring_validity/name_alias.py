@@ -23,9 +23,14 @@ from kopa_inspect.tools import shared_backend
 
 
 def _name_aliases(aliases: list) -> list[str]:
-    return [str(a).strip() for a in aliases
-            if isinstance(a, str) and not re.search(r"\d|://", a) and 2 <= len(a.strip()) <= 40
-            and re.search(r"[A-Za-z가-힣]", a)][:2]
+    return [
+        str(a).strip()
+        for a in aliases
+        if isinstance(a, str)
+        and not re.search(r"\d|://", a)
+        and 2 <= len(a.strip()) <= 40
+        and re.search(r"[A-Za-z가-힣]", a)
+    ][:2]
 
 
 async def main(verbose: bool) -> None:
@@ -51,7 +56,12 @@ async def main(verbose: bool) -> None:
         oracle[2] += 1
         for f in t.facts:
             v = g.expected.get(f.id)
-            if not f.required or f.matcher not in ("name", "exact") or not isinstance(v, str) or re.search(r"\d", v):
+            if (
+                not f.required
+                or f.matcher not in ("name", "exact")
+                or not isinstance(v, str)
+                or re.search(r"\d", v)
+            ):
                 continue
             aliases_all = known_rows.get(f.id, {}).get("aliases") or []
             aliases = _name_aliases(aliases_all)
@@ -61,23 +71,31 @@ async def main(verbose: bool) -> None:
             if i is None:
                 continue
             lab, val = lines[i].split(":", 1)
-            cases = [("alias", form) for a in aliases for form in (f"{v} 또는 {a}", f"{a} 또는 {v}", f"{v} 혹은 {a}")]
+            cases = [
+                ("alias", form)
+                for a in aliases
+                for form in (f"{v} 또는 {a}", f"{a} 또는 {v}", f"{v} 혹은 {a}")
+            ]
             for c in (known_rows.get(f.id, {}).get("competitors") or [])[:4]:
                 if not isinstance(c, str) or matching.normalize_name(c) == matching.normalize_name(v):
                     continue
                 cases.append(("competitor", f"{v} 또는 {c}"))
                 # a name of the competitor's own row (not one its row shares with the gold row: "서울특별시")
-                cases += [("competitor alias", f"{v} 또는 {a}")
-                          for a in _name_aliases(matching.row_aliases(c, g.run.outputs, [v, *aliases_all]))[:1]]
+                cases += [
+                    ("competitor alias", f"{v} 또는 {a}")
+                    for a in _name_aliases(matching.row_aliases(c, g.run.outputs, [v, *aliases_all]))[:1]
+                ]
             for kind, form in cases:
-                att = "\n".join(lines[:i] + [f"{lab}:{val.replace(v, form, 1)}"] + lines[i + 1:])
+                att = "\n".join(lines[:i] + [f"{lab}:{val.replace(v, form, 1)}"] + lines[i + 1 :])
                 before, after = passes(att, g.context), passes(att, known_rows)
                 rows[kind][0] += before
                 rows[kind][1] += after
                 rows[kind][2] += 1
                 if verbose:
                     print(t.id, f.id, kind, f"{lab}:{val.replace(v, form, 1)}", int(before), int(after))
-    print(f"oracle (unchanged) passing: {oracle[0]}/{oracle[2]} (gold.context), {oracle[1]}/{oracle[2]} (rows known)")
+    print(
+        f"oracle (unchanged) passing: {oracle[0]}/{oracle[2]} (gold.context), {oracle[1]}/{oracle[2]} (rows known)"
+    )
     for kind, (b, a, n) in rows.items():
         want = "want all" if kind == "alias" else "want 0"
         print(f"V with {kind}: {b}/{n} pass with gold.context, {a}/{n} with the rows known ({want})")

@@ -27,9 +27,16 @@ def _batchim(word: str) -> bool:
 
 
 def forms(v: str, x: str) -> list[str]:
-    return [f"{v} 또는 {x}", f"{x} 또는 {v}", f"{v}{'이나' if _batchim(v) else '나'} {x}",
-            f"{v} 혹은 {x}일 수 있습니다", f"{v}입니다. 아니면 {x}일 수도 있습니다", f"{v}/{x}", f"{v}, {x} 중 하나",
-            f"{x} 내지 {v}"]
+    return [
+        f"{v} 또는 {x}",
+        f"{x} 또는 {v}",
+        f"{v}{'이나' if _batchim(v) else '나'} {x}",
+        f"{v} 혹은 {x}일 수 있습니다",
+        f"{v}입니다. 아니면 {x}일 수도 있습니다",
+        f"{v}/{x}",
+        f"{v}, {x} 중 하나",
+        f"{x} 내지 {v}",
+    ]
 
 
 async def main(verbose: bool) -> None:
@@ -49,7 +56,12 @@ async def main(verbose: bool) -> None:
         known = {matching.normalize_name(v) for v in g.expected.values() if isinstance(v, str)}
         for f in t.facts:
             v = g.expected.get(f.id)
-            if not f.required or f.matcher not in ("name", "exact") or not isinstance(v, str) or re.search(r"\d", v):
+            if (
+                not f.required
+                or f.matcher not in ("name", "exact")
+                or not isinstance(v, str)
+                or re.search(r"\d", v)
+            ):
                 continue
             i = next((k for k, line in enumerate(lines) if ":" in line and v in line.split(":", 1)[1]), None)
             if i is None:
@@ -59,7 +71,7 @@ async def main(verbose: bool) -> None:
                 if matching.normalize_name(x) in known or x in question:
                     continue
                 for form in forms(v, x):
-                    att = "\n".join(lines[:i] + [f"{lab}:{val.replace(v, form, 1)}"] + lines[i + 1:])
+                    att = "\n".join(lines[:i] + [f"{lab}:{val.replace(v, form, 1)}"] + lines[i + 1 :])
                     s = matching.score_answer(t.facts, g.expected, att, question=question, context=g.context)
                     ok = all(s[h.id] >= 1 for h in t.facts if h.required)
                     n += 1

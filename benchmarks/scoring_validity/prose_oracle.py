@@ -19,7 +19,9 @@ async def main():
         g = await gold_truth(t, be, 0)
         lines = oracle_answer(t, g.expected, context=g.context).splitlines()[1:]
         prose = (
-            ", ".join(f"{line[2:].split(':', 1)[0].strip()}은(는) {line.split(':', 1)[1].strip()}" for line in lines)
+            ", ".join(
+                f"{line[2:].split(':', 1)[0].strip()}은(는) {line.split(':', 1)[1].strip()}" for line in lines
+            )
             + "입니다."
         )
         sc = matching.score_answer(t.facts, g.expected, prose, question=t.query, context=g.context)

@@ -84,7 +84,9 @@ async def main():
 
 
 def _auth(task):
-    return [(p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})]
+    return [
+        (p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})
+    ]
 
 
 asyncio.run(main())

@@ -71,7 +71,9 @@ async def main():
 
             def score(text: str, t=t, g=g, f=f, lines=lines, idx=idx, label=label) -> float:
                 ans = "\n".join([*lines[:idx], f"- {label}: {text}", *lines[idx + 1 :]])
-                return matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[f.id]
+                return matching.score_answer(t.facts, g.expected, ans, question=t.query, context=g.context)[
+                    f.id
+                ]
 
             if score(control) < 1.0:
                 control_fail.append((t.id, f.id, control))

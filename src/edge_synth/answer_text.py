@@ -61,12 +61,17 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             out.append(f"{who}의 {eun(label)} {ro(said)} {side}이어서 {eul(taken)} 살펴봤습니다.")
         if j.type == "CMP" and j.detail["compare"] == COUNT:
             cons_tool = draft.step(j.consumers[0]).tool
-            counts = [(producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
-                     for i, s in zip(j.detail["items"], j.consumers, strict=False)]
+            counts = [
+                (producer_row_name(draft, j.producer, i, None), true_count(outputs[s]))
+                for i, s in zip(j.detail["items"], j.consumers, strict=False)
+            ]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             # "'A' 근처 병원은 8곳, 'B' 근처 병원은 14곳": each count next to its own row
-            said = ", ".join(f"{eun(join_words(relation(draft, j, j.consumers[0], {}, who=n), user_noun(cons_tool)))} "
-                             f"{c}{counter(cons_tool)}" for n, c in counts)
+            said = ", ".join(
+                f"{eun(join_words(relation(draft, j, j.consumers[0], {}, who=n), user_noun(cons_tool)))} "
+                f"{c}{counter(cons_tool)}"
+                for n, c in counts
+            )
             if win is not None:
                 out.append(f"{said}입니다. {win['winner_label']} 쪽이 더 많습니다.")
             continue
@@ -74,14 +79,21 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             f = j.detail["compare"]
             cons_tool = draft.step(j.consumers[0]).tool
             label = field_label(cons_tool, f)
-            pairs = [(producer_row_name(draft, j.producer, i, None), say(cons_tool, f, outputs[s]["items"][0].get(f)))
-                     for i, s in zip(j.detail["items"], j.consumers, strict=False)]
+            pairs = [
+                (
+                    producer_row_name(draft, j.producer, i, None),
+                    say(cons_tool, f, outputs[s]["items"][0].get(f)),
+                )
+                for i, s in zip(j.detail["items"], j.consumers, strict=False)
+            ]
             win = next((x for x in facts if x.get("winner_step") in j.consumers), None)
             said = ", ".join(f"{n}의 {eun(label)} {v}" for n, v in pairs)
             if win is not None:
                 # the question's own words ("…이 더 큰 쪽은 어디인가요?", "…가 더 늦게 끝나는 쪽")
                 first = outputs[j.consumers[0]]["items"][0].get(f)
-                out.append(f"{said}입니다. {cmp_phrase(cons_tool, f, first)} 쪽은 {win['winner_label']} 쪽입니다.")
+                out.append(
+                    f"{said}입니다. {cmp_phrase(cons_tool, f, first)} 쪽은 {win['winner_label']} 쪽입니다."
+                )
     for f in facts:
         if f.get("row_reason") == "compared" or "pick_for" in f:
             continue  # a pick's name is said with the fact it was picked for
@@ -91,13 +103,21 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
         flabel = asked_label(draft, f)
         reason = f["row_reason"]
         items = outputs[f["step"]]["items"]
-        raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
-        value = say(tool, f["field"], raw) + f.get("said_unit", "") if f["field"] != COUNT else _v(f["resolved"])
+        raw = (
+            items[f["row"]].get(f["field"])
+            if f["field"] != COUNT and f["row"] < len(items)
+            else f["resolved"]
+        )
+        value = (
+            say(tool, f["field"], raw) + f.get("said_unit", "") if f["field"] != COUNT else _v(f["resolved"])
+        )
         noun, unit = user_noun(tool), row_word(tool)
         owner = list_owner(draft, f["step"], outputs)
         j_in = incoming(draft, f["step"])
         if owner and tool in DETAIL_OF_ROW and len(items) == 1:
-            noun = join_words(f"{owner}의", DETAIL_OF_ROW[tool]) if DETAIL_OF_ROW[tool] else owner  # "'밝은병원'의 …"
+            noun = (
+                join_words(f"{owner}의", DETAIL_OF_ROW[tool]) if DETAIL_OF_ROW[tool] else owner
+            )  # "'밝은병원'의 …"
         elif owner and j_in is not None:
             # whose result it is, as the query says it: "'X' 근처 병원", "'서울대학교병원'의 진료과목"
             noun = join_words(relation(draft, j_in, f["step"], {}, who=owner), noun)
@@ -110,7 +130,9 @@ def template_answer(draft: Draft, facts: list[dict[str, Any]], run: PlanRun | No
             head = f"{noun} 중 {i_ga(mlabel)} {how} {unit}"
             mval = say(tool, f["measure"], f["measure_value"])
             if name and said_name:
-                out.append(f"{eun(head)} {name}({mlabel} {mval})입니다.")  # "… 가장 많은 진료과목은 '외과'(…)"
+                out.append(
+                    f"{eun(head)} {name}({mlabel} {mval})입니다."
+                )  # "… 가장 많은 진료과목은 '외과'(…)"
             elif name:
                 out.append(f"{eun(head)} {name}({mlabel} {mval})이고, {eun(flabel)} {value}입니다.")
             elif _said_by_rival(f["measure_value"], f.get("competitors")):

@@ -41,8 +41,9 @@ class Weather:
 # Codes said as words (SKY 1/3/4, PTY 0-4) and wind components are left out: the figure alone would
 # be said raw. Units from the KMA guide (``kopa_inspect.apis.kma``): ℃, %, %.
 WEATHER: dict[str, Weather] = {
-    "kma_getVilageFcst": Weather("fcstValue", {"TMP": ("기온", "도"), "POP": ("강수확률", "퍼센트"),
-                                               "REH": ("습도", "퍼센트")}, True),
+    "kma_getVilageFcst": Weather(
+        "fcstValue", {"TMP": ("기온", "도"), "POP": ("강수확률", "퍼센트"), "REH": ("습도", "퍼센트")}, True
+    ),
     "kma_getUltraSrtFcst": Weather("fcstValue", {"T1H": ("기온", "도"), "REH": ("습도", "퍼센트")}, True),
     "kma_getUltraSrtNcst": Weather("obsrValue", {"T1H": ("기온", "도"), "REH": ("습도", "퍼센트")}, False),
 }
@@ -53,12 +54,14 @@ WEATHER: dict[str, Weather] = {
 _DENY = re.compile(
     r"코드|\bID\b|ID$|관리번호|일련번호|순번|서열|좌표|위도|경도|수정|갱신|등록일|작성일|적재|작업일|입력일|기준일|"
     r"인허가취소|한자|영문|음/양력|생년월일|보좌관|비서관|약력|링크|URL|PDF|상세페이지|우편번호|회기|차수|대수|"
-    r"작성자|제안자목록")
+    r"작성자|제안자목록"
+)
 # Kept: what describes the place or thing (UNCERTAIN: guessed from the label alone).
 _KEEP = re.compile(
     r"명$|명칭|이름|주소|소재지|장소|전화|문의|운영|시간|시각|휴관|요일|요금|이용료|결제|정원|좌석|구획|면적|장서|"
     r"건수|인원|승객수|시작일|종료일|개최일|제안일|의결일|처리결과|결과$|상태명|업태|정당|선거구|위원회|구분|유형|"
-    r"분류|종류|홈페이지|이메일|호실|직책|대상|주요시설")
+    r"분류|종류|홈페이지|이메일|호실|직책|대상|주요시설"
+)
 _CATALOG_PLATFORMS = ("seoul", "assembly")
 
 
@@ -114,4 +117,3 @@ def asks_anything(op_id: str) -> bool:
     should not end on one that cannot (a grid cell lookup, a corp-code list, an ECOS catalogue):
     its row would have nothing to ask and be dropped (the sampler avoids ending there)."""
     return bool(askable_fields(op_id)) or op_id in WEATHER or op_id in COUNTABLE
-

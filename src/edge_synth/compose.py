@@ -90,8 +90,12 @@ def prune_unasked(draft: Draft, run: PlanRun, facts: list[dict[str, Any]]) -> li
     removed: list[str] = []
     while True:
         ids = {st.id for st in draft.steps}
-        used = {m.group(1) for st in draft.steps for v in st.args.values()
-                if isinstance(v, str) and (m := _STEP_REF.match(v)) and m.group(1) in ids}
+        used = {
+            m.group(1)
+            for st in draft.steps
+            for v in st.args.values()
+            if isinstance(v, str) and (m := _STEP_REF.match(v)) and m.group(1) in ids
+        }
         gone = [st.id for st in draft.steps if st.id not in used | asked | stated]
         if not gone or len(gone) == len(draft.steps):
             break
@@ -119,8 +123,16 @@ def prune_unasked(draft: Draft, run: PlanRun, facts: list[dict[str, Any]]) -> li
     return removed
 
 
-async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | None, model: str | Any | None = None,
-                  distractors: int = 2, all_ops: list[str] | None = None) -> Composed:
+async def compose(
+    draft: Draft,
+    backend: Backend,
+    *,
+    seed: int,
+    clock: str | None,
+    model: str | Any | None = None,
+    distractors: int = 2,
+    all_ops: list[str] | None = None,
+) -> Composed:
     t0 = time.perf_counter()
     plan = Plan(steps=[s.model_copy(deep=True) for s in draft.steps])
     run, tokens = await execute(plan, backend, seed=seed, clock=clock)
@@ -130,7 +142,9 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     facts = make_facts(draft, run, rng, silent, clock)
     if facts and (removed := prune_unasked(draft, run, facts)):
         plan = Plan(steps=[st for st in plan.steps if st.id not in removed])
-        tokens = {p: t for p, t in tokens.items() if any(get_operation(st.tool).platform == p for st in plan.steps)}
+        tokens = {
+            p: t for p, t in tokens.items() if any(get_operation(st.tool).platform == p for st in plan.steps)
+        }
     query, invalid = query_and_problems(draft, facts, clock, run.outputs)
     if len(plan.steps) < 2:
         invalid = ["too_short_after_pruning", *invalid]  # one call asked about: not a multi-step row
@@ -139,8 +153,13 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
     if model:
         written = await model_compose(model, draft, run, facts, query, answer)
         mq, ma = written if written is not None else ("", "")
-        bad = (["no output"] if written is None else
-               model_text_problems(mq, ma, plan=plan, run=run, facts=facts, template_query=query, clock=clock))
+        bad = (
+            ["no output"]
+            if written is None
+            else model_text_problems(
+                mq, ma, plan=plan, run=run, facts=facts, template_query=query, clock=clock
+            )
+        )
         if bad:
             writer = f"grammar (model rejected: {bad[0]})"  # a botched rewrite never reaches the data
         else:
@@ -150,8 +169,17 @@ async def compose(draft: Draft, backend: Backend, *, seed: int, clock: str | Non
         pool = [o for o in all_ops if o not in plan.tools()]
         extra = rng.sample(pool, min(distractors, len(pool)))
     system = system_prompt(clock)
-    comp = Composed(plan, run, query, answer, facts, build_messages(plan, run, tokens, query, answer, system),
-                    tools_for(plan, tokens, extra), tokens, system=system)
+    comp = Composed(
+        plan,
+        run,
+        query,
+        answer,
+        facts,
+        build_messages(plan, run, tokens, query, answer, system),
+        tools_for(plan, tokens, extra),
+        tokens,
+        system=system,
+    )
     comp.seconds = {"execute": t1 - t0, "write": time.perf_counter() - t1}
     comp.writer = writer
     comp.silent = silent
@@ -165,8 +193,16 @@ _QUOTED = re.compile(r"'([^']+)'")
 _GRID_CELL = re.compile(r"격자(?:\s*[XY])?(?:\s*좌표)?\s*\d|(?<![A-Za-z])n[xy]\s*[=:]?\s*\d")
 
 
-def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, facts: list[dict[str, Any]],
-                        template_query: str, clock: str | None) -> list[str]:
+def model_text_problems(
+    query: str,
+    answer: str,
+    *,
+    plan: Plan,
+    run: PlanRun,
+    facts: list[dict[str, Any]],
+    template_query: str,
+    clock: str | None,
+) -> list[str]:
     """Why a model-written query/answer may not replace the grammar's (empty: it may).
 
     The same bar as the grammar's rows, plus what a model botches and the later filters would
@@ -176,8 +212,13 @@ def model_text_problems(query: str, answer: str, *, plan: Plan, run: PlanRun, fa
     the answer states every fact."""
     if not query.strip() or not answer.strip():
         return ["empty"]
-    values = [v for out in run.outputs.values() for it in out.get("items", []) for v in it.values()
-              if not isinstance(v, dict | list)]
+    values = [
+        v
+        for out in run.outputs.values()
+        for it in out.get("items", [])
+        for v in it.values()
+        if not isinstance(v, dict | list)
+    ]
     values += [v for a in run.args.values() for v in a.values() if not isinstance(v, dict | list)]
     problems = [f"artefact {a}" for a in artefacts(query, values) + artefacts(answer, values)]
     if answer_ok(answer, facts) and not answer_holds(answer, facts):
@@ -208,18 +249,22 @@ def _check_of(problem: str) -> str:
     return next((c for c in FLUENCY_CHECKS if c in problem), problem)
 
 
-async def model_compose(model: str | Any, draft: Draft, run: PlanRun, facts: list[dict[str, Any]],
-                        query: str, answer: str) -> tuple[str, str] | None:
+async def model_compose(
+    model: str | Any, draft: Draft, run: PlanRun, facts: list[dict[str, Any]], query: str, answer: str
+) -> tuple[str, str] | None:
     """Rewrite the template query/answer with an Inspect model (a name or a ``Model``); None if it
     fails or writes no JSON. ``compose`` then checks the rewrite (``model_text_problems``)."""
     from inspect_ai.model import GenerateConfig, get_model
 
     payload = {
-        "steps": [{"id": s.id, "tool": s.tool, "args": run.args[s.id],
-                   "first_rows": run.outputs[s.id]["items"][:2]} for s in draft.steps],
+        "steps": [
+            {"id": s.id, "tool": s.tool, "args": run.args[s.id], "first_rows": run.outputs[s.id]["items"][:2]}
+            for s in draft.steps
+        ],
         "junctions": [j.type for j in draft.junctions],
         "facts": [{"description": f["description"], "value": f["resolved"]} for f in facts],
-        "template_query": query, "template_answer": answer,
+        "template_query": query,
+        "template_answer": answer,
     }
     prompt = (
         "아래는 실제로 실행된 API 호출 계획과 결과입니다. 이 계획을 그대로 필요로 하는 자연스러운 한국어 사용자 질문과, "

@@ -36,18 +36,44 @@ _RENT = ("molit_getRTMSDataSvcAptRent",)
 CONDITIONS: tuple[Condition, ...] = (
     # A hospital with ten or more doctors is a 병원급 institution with several departments: a
     # patient checks which departments it has; a small clinic: its hours, parking and the like.
-    Condition("hira_getHospBasisList", "drTotCnt", 10, "10명", "10명 이상", "10명 미만",
-              ("hira_getDgsbjtInfo2_7",), ("hira_getDtlInfo2_7",),
-              "의사가 10명 이상인 큰 병원이면 어떤 진료과가 있는지, 작은 의원이면 진료 시간·주차 같은 이용 정보를 본다"),
+    Condition(
+        "hira_getHospBasisList",
+        "drTotCnt",
+        10,
+        "10명",
+        "10명 이상",
+        "10명 미만",
+        ("hira_getDgsbjtInfo2_7",),
+        ("hira_getDtlInfo2_7",),
+        "의사가 10명 이상인 큰 병원이면 어떤 진료과가 있는지, 작은 의원이면 진료 시간·주차 같은 이용 정보를 본다",
+    ),
     # An apartment sold for 10억 원 or more: a buyer on a budget turns to leases in the same 구;
     # below it, to the other sales there.
-    *(Condition(p, "dealAmount", 100000, "10억 원", "10억 원 이상", "10억 원 미만", _RENT,
-                tuple(t for t in _TRADES if t != p),
-                "매매가가 10억 원 이상이면 같은 구의 전월세를, 그보다 낮으면 같은 구의 매매 거래를 더 알아본다")
-      for p in _TRADES),
-    Condition("seoul_tbLnOpendataRtmsV", "THING_AMT", 100000, "10억 원", "10억 원 이상", "10억 원 미만", _RENT,
-              ("molit_getRTMSDataSvcAptTrade",),
-              "거래금액이 10억 원 이상이면 같은 구의 전월세를, 그보다 낮으면 같은 구의 아파트 매매 거래를 알아본다"),
+    *(
+        Condition(
+            p,
+            "dealAmount",
+            100000,
+            "10억 원",
+            "10억 원 이상",
+            "10억 원 미만",
+            _RENT,
+            tuple(t for t in _TRADES if t != p),
+            "매매가가 10억 원 이상이면 같은 구의 전월세를, 그보다 낮으면 같은 구의 매매 거래를 더 알아본다",
+        )
+        for p in _TRADES
+    ),
+    Condition(
+        "seoul_tbLnOpendataRtmsV",
+        "THING_AMT",
+        100000,
+        "10억 원",
+        "10억 원 이상",
+        "10억 원 미만",
+        _RENT,
+        ("molit_getRTMSDataSvcAptTrade",),
+        "거래금액이 10억 원 이상이면 같은 구의 전월세를, 그보다 낮으면 같은 구의 아파트 매매 거래를 알아본다",
+    ),
 )
 
 
@@ -57,5 +83,7 @@ def conditions_for(producer: str) -> list[Condition]:
 
 def lookup(producer: str, field: str, threshold: float) -> Condition | None:
     """The table entry a COND junction came from (None: it came from nowhere)."""
-    return next((c for c in CONDITIONS if (c.producer, c.field, c.threshold) == (producer, field, float(threshold))),
-                None)
+    return next(
+        (c for c in CONDITIONS if (c.producer, c.field, c.threshold) == (producer, field, float(threshold))),
+        None,
+    )

@@ -13,7 +13,9 @@ from edge_synth.lexicon import name_field
 from kopa_inspect.apis import get_operation
 
 
-def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | None = None) -> tuple[str, str] | None:
+def row_label(
+    op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | None = None
+) -> tuple[str, str] | None:
     """(field, value) that names ``row`` for a person, or None.
 
     A name-like field whose value tells this row apart from the others in ``items`` (a school's
@@ -28,8 +30,11 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
         if not _sayable(v) or (items and sum(str(it.get(own, "")).strip() == v.strip() for it in items) != 1):
             return None
         return own, v.strip()
-    cands = list(dict.fromkeys([f for f in fields if is_name_like(f, fields.get(f, ""))] +
-                               [f for f in row if is_name_like(f)]))
+    cands = list(
+        dict.fromkeys(
+            [f for f in fields if is_name_like(f, fields.get(f, ""))] + [f for f in row if is_name_like(f)]
+        )
+    )
     rows = items or [row]
 
     scored = []
@@ -53,7 +58,9 @@ def row_label(op_id: str, row: dict[str, Any], items: list[dict[str, Any]] | Non
 
 def _sayable(v: Any) -> TypeGuard[str]:
     # A masked name ("강*은", privacy masking of an owner) names nobody a person could say.
-    return isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
+    return (
+        isinstance(v, str) and bool(v.strip()) and not v.strip().isdigit() and len(v) <= 40 and "*" not in v
+    )
 
 
 _REGION_LEVEL = {"sidonm": 3, "sggnm": 2, "umdnm": 1}

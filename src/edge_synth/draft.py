@@ -63,13 +63,19 @@ def numeric(v: Any) -> float | None:
         return None
 
 
-CODE_LIKE = re.compile(r"(id|cd|code|no|num|seq|sn|ymd|date|dtm|dt|de|time|tm|year|yy|mm|dd|x|y|lat|lon|lng|pos|nx|ny)$")
+CODE_LIKE = re.compile(
+    r"(id|cd|code|no|num|seq|sn|ymd|date|dtm|dt|de|time|tm|year|yy|mm|dd|x|y|lat|lon|lng|pos|nx|ny)$"
+)
 
 
 def is_measure(name: str, value: Any) -> bool:
     """A quantity worth comparing or ranking (a price, a count, a level), not an id, code or date."""
     text = str(value).strip()
-    if CODE_LIKE.search(norm(name)) or re.fullmatch(r"0\d+", text) or value_format(text) in ("date8", "code10", "ym6"):
+    if (
+        CODE_LIKE.search(norm(name))
+        or re.fullmatch(r"0\d+", text)
+        or value_format(text) in ("date8", "code10", "ym6")
+    ):
         return False
     return numeric(text) is not None
 
@@ -83,7 +89,14 @@ def numeric_fields(items: list[dict[str, Any]], min_items: int = 2, op_id: str |
     if len(items) < min_items:
         return []
     declared = get_operation(op_id).output_fields if op_id else None
-    keys = [k for k, v in items[0].items() if is_measure(k, v) and "," not in str(v)
-            and (declared is None or (k in declared and not _NOT_A_MEASURE.search(declared[k])))
-            and concept(k, op_id) not in ("lon", "lat")]
-    return sorted(k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items))
+    keys = [
+        k
+        for k, v in items[0].items()
+        if is_measure(k, v)
+        and "," not in str(v)
+        and (declared is None or (k in declared and not _NOT_A_MEASURE.search(declared[k])))
+        and concept(k, op_id) not in ("lon", "lat")
+    ]
+    return sorted(
+        k for k in keys if all(numeric(it.get(k)) is not None and "," not in str(it.get(k)) for it in items)
+    )

@@ -33,42 +33,67 @@ from edge_synth.compose import Composed
 from edge_synth.sample import Draft
 from edge_synth.trainable import compact_messages, compact_tools
 
-_TOOL_CALL = {"id": Value("string"), "type": Value("string"),
-              "function": {"name": Value("string"), "arguments": Value("string")}}
-MESSAGE = {"role": Value("string"), "content": Value("string"), "tool_calls": List(_TOOL_CALL),
-           "tool_call_id": Value("string"), "name": Value("string")}
-
-FEATURES = Features({
+_TOOL_CALL = {
     "id": Value("string"),
-    "index": Value("int64"),
-    "query": Value("string"),
-    "answer": Value("string"),
-    "messages": List(MESSAGE),
-    "messages_json": Value("string"),
-    "tools": List(Json()),
-    "tools_json": Value("string"),
-    "plan_json": Value("string"),
-    "gold_calls_json": Value("string"),
-    "facts_json": Value("string"),
-    "platforms": List(Value("string")),
-    "junctions": List(Value("string")),
-    "n_calls": Value("int64"),
-    "seed": Value("int64"),
-    "clock": Value("string"),
-    "edge_ids": List(Value("string")),
-})
+    "type": Value("string"),
+    "function": {"name": Value("string"), "arguments": Value("string")},
+}
+MESSAGE = {
+    "role": Value("string"),
+    "content": Value("string"),
+    "tool_calls": List(_TOOL_CALL),
+    "tool_call_id": Value("string"),
+    "name": Value("string"),
+}
+
+FEATURES = Features(
+    {
+        "id": Value("string"),
+        "index": Value("int64"),
+        "query": Value("string"),
+        "answer": Value("string"),
+        "messages": List(MESSAGE),
+        "messages_json": Value("string"),
+        "tools": List(Json()),
+        "tools_json": Value("string"),
+        "plan_json": Value("string"),
+        "gold_calls_json": Value("string"),
+        "facts_json": Value("string"),
+        "platforms": List(Value("string")),
+        "junctions": List(Value("string")),
+        "n_calls": Value("int64"),
+        "seed": Value("int64"),
+        "clock": Value("string"),
+        "edge_ids": List(Value("string")),
+    }
+)
 
 
 def hf_message(m: dict[str, Any]) -> dict[str, Any]:
-    calls = [{**tc, "function": {"name": tc["function"]["name"], "arguments": _args_text(tc["function"]["arguments"])}}
-             for tc in m.get("tool_calls") or []]
-    return {"role": m["role"], "content": m.get("content") or "", "tool_calls": calls,
-            "tool_call_id": m.get("tool_call_id"), "name": m.get("name")}
+    calls = [
+        {
+            **tc,
+            "function": {
+                "name": tc["function"]["name"],
+                "arguments": _args_text(tc["function"]["arguments"]),
+            },
+        }
+        for tc in m.get("tool_calls") or []
+    ]
+    return {
+        "role": m["role"],
+        "content": m.get("content") or "",
+        "tool_calls": calls,
+        "tool_call_id": m.get("tool_call_id"),
+        "name": m.get("name"),
+    }
 
 
 def _args_text(arguments: Any) -> str:
     # Python's json writes each float as the shortest text that reads back as the same float.
-    return arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False, sort_keys=True)
+    return (
+        arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False, sort_keys=True)
+    )
 
 
 def _exact_json(value: Any) -> str:
@@ -84,7 +109,10 @@ def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> d
     # the earlier outputs gave them (mapX "127.041900" for a number, TAGO citycode 25 for a string),
     # which Inspect refuses before the tool runs; SFT/GRPO must learn the call the benchmark accepts.
     # The API reads both spellings alike (same request text, or the same decimal): see _schema.
-    gold = [{"id": s.id, "name": s.tool, "arguments": coerce_call(s.tool, comp.run.args[s.id])} for s in comp.plan.steps]
+    gold = [
+        {"id": s.id, "name": s.tool, "arguments": coerce_call(s.tool, comp.run.args[s.id])}
+        for s in comp.plan.steps
+    ]
     messages = coerce_messages(comp.messages)
     plan = json.loads(comp.plan.model_dump_json())
     facts = json.loads(json.dumps(comp.facts, ensure_ascii=False, default=str))
@@ -112,12 +140,20 @@ def make_row(draft: Draft, comp: Composed, *, seed: int, clock: str | None) -> d
 
 def to_dataset(rows: list[dict[str, Any]]) -> Dataset:
     # Rows written before the columns held text (arguments and tools as dicts) are stored alike.
-    rows = [{**r, "messages": [hf_message(m) for m in r["messages"]],
-             "tools": [t if isinstance(t, str) else _exact_json(t) for t in r["tools"]]} for r in rows]
+    rows = [
+        {
+            **r,
+            "messages": [hf_message(m) for m in r["messages"]],
+            "tools": [t if isinstance(t, str) else _exact_json(t) for t in r["tools"]],
+        }
+        for r in rows
+    ]
     return Dataset.from_list(rows, features=FEATURES)
 
 
-def save(rows: list[dict[str, Any]], out: str | Path, *, test_fraction: float = 0.0) -> datasets.DatasetDict | Dataset:
+def save(
+    rows: list[dict[str, Any]], out: str | Path, *, test_fraction: float = 0.0
+) -> datasets.DatasetDict | Dataset:
     """Save as a Dataset, or a DatasetDict with a deterministic test split (by index)."""
     ds = to_dataset(rows)
     if test_fraction > 0 and len(rows) >= 10:

@@ -54,23 +54,35 @@ def _usable(v: Any) -> bool:
 def _opaque(v: Any) -> bool:
     """A long machine token (no spaces, no Hangul, not a number or URL): nothing to tell a person."""
     t = str(v).strip()
-    return (len(t) >= 20 and " " not in t and not re.search(r"[가-힣]", t) and numeric(t) is None
-            and not t.startswith("http"))
+    return (
+        len(t) >= 20
+        and " " not in t
+        and not re.search(r"[가-힣]", t)
+        and numeric(t) is None
+        and not t.startswith("http")
+    )
 
 
 def _pick_fact_field(op_id: str, row: dict[str, Any], rng: random.Random, avoid: set[str]) -> str | None:
     # Only fields a person asks about (askable.py: "의사 수", "전화번호", "정류장 번호"; never a
     # record's edit date, a grid cell, a code or the distance of a station from a point), and of
     # those only values present, not given to the call, and not an opaque token.
-    fields = [k for k in askable_fields(op_id) if _usable(row.get(k)) and k not in avoid and not _opaque(row.get(k))]
+    fields = [
+        k for k in askable_fields(op_id) if _usable(row.get(k)) and k not in avoid and not _opaque(row.get(k))
+    ]
     if not fields:
         return None
     nums = [f for f in fields if numeric(row[f]) is not None]
     return rng.choice(nums) if nums and rng.random() < 0.6 else rng.choice(fields)
 
 
-def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | None = None,
-               named: bool = True, ranked: bool = True) -> tuple[int, str, str | None]:
+def choose_row(
+    items: list[dict[str, Any]],
+    rng: random.Random,
+    op_id: str | None = None,
+    named: bool = True,
+    ranked: bool = True,
+) -> tuple[int, str, str | None]:
     """Which row a fact is read from and why: (index, reason, measure field); (-1, "", None): none.
 
     reason: only (one row), max / min (the row with the largest / smallest measure, unique),
@@ -81,13 +93,17 @@ def choose_row(items: list[dict[str, Any]], rng: random.Random, op_id: str | Non
     options: list[tuple[int, str, str | None]] = []
     # A row is picked by what a person picks by ("의사가 가장 많은", "가장 가까운"): askable.picks_by.
     # ``ranked=False``: the rows are one page of a longer list, so no largest/smallest (partial_pick)
-    for m in (f for f in numeric_fields(items, op_id=op_id) if ranked and (op_id is None or picks_by(op_id, f))):
+    for m in (
+        f for f in numeric_fields(items, op_id=op_id) if ranked and (op_id is None or picks_by(op_id, f))
+    ):
         vals = [numeric(it[m]) for it in items]
         for how, pick in (("max", max), ("min", min)):
             best = pick(v for v in vals if v is not None)
             if sum(v == best for v in vals) == 1:
                 options.append((vals.index(best), how, m))
-    named_rows = [i for i, it in enumerate(items) if named and op_id and row_label(op_id, it, items) is not None]
+    named_rows = [
+        i for i, it in enumerate(items) if named and op_id and row_label(op_id, it, items) is not None
+    ]
     if options and (not named_rows or rng.random() < 0.6):
         return rng.choice(options)
     if named_rows:
@@ -103,8 +119,9 @@ def _row_ref(sid: str, items: list[dict[str, Any]], idx: int, reason: str, measu
     return f"${sid}.items[{idx}]"
 
 
-def make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None,
-               clock: str | None = None) -> list[dict[str, Any]]:
+def make_facts(
+    draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None, clock: str | None = None
+) -> list[dict[str, Any]]:
     """Facts the final answer must state: comparisons, then one fact per leaf from a chosen row.
 
     A leaf whose row holds no field a person asks (askable.py) gets no fact; its step id is
@@ -129,7 +146,12 @@ def _pick_asked_first(draft: Draft, run: PlanRun, sid: str) -> dict[str, Any] | 
     comparison (it asks "어디" already: a third question is over any budget of one query)."""
     j = incoming(draft, sid)
     items = run.outputs[sid]["items"]
-    if j is None or j.type != "DRV" or "reduce" not in j.detail or any(x.type == "CMP" for x in draft.junctions):
+    if (
+        j is None
+        or j.type != "DRV"
+        or "reduce" not in j.detail
+        or any(x.type == "CMP" for x in draft.junctions)
+    ):
         return None
     if draft.step(sid).tool in DETAIL_OF_ROW and len(items) == 1:
         return None
@@ -148,8 +170,14 @@ def _pick_asked_first(draft: Draft, run: PlanRun, sid: str) -> dict[str, Any] | 
     if label is None:
         return None
     fact = _fact(f"p{sid}", p, label[0], run, idx, how, by, _row_phrase(draft, p, how, by), ptool)
-    fact.update(value=f"{_row_ref(p, pitems, idx, how, by)}.{label[0]}", resolved=label[1], matcher="name",
-                row_label=label[1], row_label_field=label[0], competitors=_rivals(pitems, idx, label[0]))
+    fact.update(
+        value=f"{_row_ref(p, pitems, idx, how, by)}.{label[0]}",
+        resolved=label[1],
+        matcher="name",
+        row_label=label[1],
+        row_label_field=label[0],
+        competitors=_rivals(pitems, idx, label[0]),
+    )
     return fact
 
 
@@ -160,11 +188,15 @@ def _unknown_one(draft: Draft, sid: str) -> bool:
         return True
     step = draft.step(sid)
     return incoming(draft, sid) is None and any(
-        PLACE_FILTER.search(param_label(step.tool, k)) or concept(k, step.tool) in ("sidonm", "sggnm", "umdnm")
-        for k, _ in literal_args(step))
+        PLACE_FILTER.search(param_label(step.tool, k))
+        or concept(k, step.tool) in ("sidonm", "sggnm", "umdnm")
+        for k, _ in literal_args(step)
+    )
 
 
-def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fname: str) -> dict[str, Any] | None:
+def _only_row_asked_first(
+    draft: Draft, run: PlanRun, sid: str, reason: str, fname: str
+) -> dict[str, Any] | None:
     """The one row of a list found around another row ("'X'와 같은 동네의 병원", one hospital): the user cannot
     know there is one, so which it is is asked first ("… 같은 동네의 병원은 어디인가요? 그리고 그 병원의 …"), a
     name fact the answer states. For the leaf's own row (its fact is another field) or for the single row a
@@ -175,8 +207,12 @@ def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fna
     j = incoming(draft, sid)
     if reason == "only" and len(items) == 1 and _unknown_one(draft, sid):
         target, t_items = sid, items
-    elif (j is not None and j.type in ("SEQ", "SEM") and len(run.outputs[j.producer]["items"]) == 1
-          and _unknown_one(draft, j.producer)):
+    elif (
+        j is not None
+        and j.type in ("SEQ", "SEM")
+        and len(run.outputs[j.producer]["items"]) == 1
+        and _unknown_one(draft, j.producer)
+    ):
         target, t_items = j.producer, run.outputs[j.producer]["items"]
     else:
         return None
@@ -185,13 +221,19 @@ def _only_row_asked_first(draft: Draft, run: PlanRun, sid: str, reason: str, fna
     if label is None or (target == sid and label[0] == fname) or label[0] not in askable_fields(tool):
         return None  # a place table's row ("'X'가 있는 동네") has nothing to ask: its name is the user's
     fact = _fact(f"o{sid}", target, label[0], run, 0, "only", None, f"{user_noun(tool)}의 이름", tool)
-    fact.update(value=f"${target}.items[0].{label[0]}", resolved=label[1], matcher="name", row_label=label[1],
-                row_label_field=label[0])
+    fact.update(
+        value=f"${target}.items[0].{label[0]}",
+        resolved=label[1],
+        matcher="name",
+        row_label=label[1],
+        row_label_field=label[0],
+    )
     return fact
 
 
-def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None,
-                clock: str | None = None) -> list[dict[str, Any]]:
+def _make_facts(
+    draft: Draft, run: PlanRun, rng: random.Random, silent: list[str] | None = None, clock: str | None = None
+) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
     asked_first: set[str] = set()  # producers whose pick is asked as a fact of its own
     plan_graph = Plan(steps=draft.steps).graph()
@@ -206,26 +248,69 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
             best = max(counts)[1]
             noun = user_noun(draft.step(j.consumers[0]).tool)
             for n, sid in counts:
-                facts.append(_bound({"id": f"f{len(facts) + 1}", "description": f"{_cmp_name(draft, run, j, sid)}의 {noun} 수",
-                                     "value": f"${sid}.totalCount", "resolved": n, "matcher": "number",
-                                     "tolerance": 0.0, "step": sid, "field": COUNT, "row": 0, "row_reason": "compared"},
-                                    _cmp_label(draft, j, sid)))
-            facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
-                                      f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
-                                      f"${best}.totalCount", true_count(run.outputs[best])))
+                facts.append(
+                    _bound(
+                        {
+                            "id": f"f{len(facts) + 1}",
+                            "description": f"{_cmp_name(draft, run, j, sid)}의 {noun} 수",
+                            "value": f"${sid}.totalCount",
+                            "resolved": n,
+                            "matcher": "number",
+                            "tolerance": 0.0,
+                            "step": sid,
+                            "field": COUNT,
+                            "row": 0,
+                            "row_reason": "compared",
+                        },
+                        _cmp_label(draft, j, sid),
+                    )
+                )
+            facts.append(
+                _winner_fact(
+                    draft,
+                    run,
+                    j,
+                    best,
+                    f"f{len(facts) + 1}",
+                    f"{noun}{'이' if final_sound(noun) else '가'} 더 많은 쪽",
+                    f"${best}.totalCount",
+                    true_count(run.outputs[best]),
+                )
+            )
             continue
         if j.type == "CMP":
             f = j.detail["compare"]
             vals = [(numeric(run.outputs[s]["items"][0].get(f)), s) for s in j.consumers]
-            best = max(vals, key=lambda t: (t[0] if t[0] is not None else float("-inf")))[1]
+            best = max(vals, key=lambda t: t[0] if t[0] is not None else float("-inf"))[1]
             for sid in j.consumers:
-                facts.append(_bound(_fact(f"f{len(facts) + 1}", sid, f, run, 0, "compared", None,
-                                          f"{_cmp_name(draft, run, j, sid)}의 {field_label(draft.step(sid).tool, f)}",
-                                          draft.step(sid).tool),
-                                    _cmp_label(draft, j, sid)))
-            facts.append(_winner_fact(draft, run, j, best, f"f{len(facts) + 1}",
-                                      f"{cmp_phrase(draft.step(best).tool, f, run.outputs[best]['items'][0].get(f))} 쪽",
-                                      f"${best}.items[0].{f}", run.outputs[best]["items"][0].get(f)))
+                facts.append(
+                    _bound(
+                        _fact(
+                            f"f{len(facts) + 1}",
+                            sid,
+                            f,
+                            run,
+                            0,
+                            "compared",
+                            None,
+                            f"{_cmp_name(draft, run, j, sid)}의 {field_label(draft.step(sid).tool, f)}",
+                            draft.step(sid).tool,
+                        ),
+                        _cmp_label(draft, j, sid),
+                    )
+                )
+            facts.append(
+                _winner_fact(
+                    draft,
+                    run,
+                    j,
+                    best,
+                    f"f{len(facts) + 1}",
+                    f"{cmp_phrase(draft.step(best).tool, f, run.outputs[best]['items'][0].get(f))} 쪽",
+                    f"${best}.items[0].{f}",
+                    run.outputs[best]["items"][0].get(f),
+                )
+            )
     for s in leaves:
         items = run.outputs[s.id]["items"]
         if s.id in cmp_steps or not items:
@@ -247,7 +332,11 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
         complete = not partial(run.outputs[s.id])
         if shown < len(items):
             # The model sees only the first rows: a rank would point past them; a named row it sees.
-            named = [i for i, it in enumerate(items[:shown]) if nameable and row_label(s.tool, it, items) is not None]
+            named = [
+                i
+                for i, it in enumerate(items[:shown])
+                if nameable and row_label(s.tool, it, items) is not None
+            ]
             idx, reason, measure = (rng.choice(named), "named", None) if named else (-1, "", None)
         else:
             idx, reason, measure = choose_row(items, rng, s.tool, named=nameable, ranked=complete)
@@ -260,9 +349,20 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
                 if silent is not None:
                     silent.append(s.id)  # "how many forecast areas": nothing a person counts
                 continue
-            facts.append({"id": f"f{len(facts) + 1}", "description": f"{user_noun(s.tool)} 건수",
-                          "value": f"${s.id}.totalCount", "resolved": total, "matcher": "number",
-                          "tolerance": 0.0, "step": s.id, "field": COUNT, "row": 0, "row_reason": "count"})
+            facts.append(
+                {
+                    "id": f"f{len(facts) + 1}",
+                    "description": f"{user_noun(s.tool)} 건수",
+                    "value": f"${s.id}.totalCount",
+                    "resolved": total,
+                    "matcher": "number",
+                    "tolerance": 0.0,
+                    "step": s.id,
+                    "field": COUNT,
+                    "row": 0,
+                    "row_reason": "count",
+                }
+            )
             if len(facts) >= 4:
                 break
             continue
@@ -281,21 +381,34 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
             # other askable field): ask which row is the largest/smallest instead, if any is.
             idx2, reason2, measure2 = choose_row(items, rng, s.tool, named=False, ranked=complete)
             if idx2 >= 0 and (label2 := row_label(s.tool, items[idx2], items)) is not None:
-                avoid2 = ({measure2} if measure2 else set()) | {k for k, v in items[idx2].items() if str(v) in given}
+                avoid2 = ({measure2} if measure2 else set()) | {
+                    k for k, v in items[idx2].items() if str(v) in given
+                }
                 f2 = _pick_fact_field(s.tool, items[idx2], rng, avoid2)
                 if f2 is not None:
                     idx, reason, measure, row, label, fname = idx2, reason2, measure2, items[idx2], label2, f2
         if fname is None and silent is not None:
             silent.append(s.id)
         if fname:
-            first = _pick_asked_first(draft, run, s.id) or _only_row_asked_first(draft, run, s.id, reason, fname)
+            first = _pick_asked_first(draft, run, s.id) or _only_row_asked_first(
+                draft, run, s.id, reason, fname
+            )
             if first is not None and first["step"] not in asked_first:
                 asked_first.add(first["step"])
                 facts.append(first)
             base = _row_ref(s.id, items, idx, reason, measure)
-            fact = _fact(f"f{len(facts) + 1}", s.id, fname, run, idx, reason, measure,
-                         f"{_row_phrase(draft, s.id, reason, measure, label[1] if label else None)}의 "
-                         f"{field_label(s.tool, fname)}", s.tool)
+            fact = _fact(
+                f"f{len(facts) + 1}",
+                s.id,
+                fname,
+                run,
+                idx,
+                reason,
+                measure,
+                f"{_row_phrase(draft, s.id, reason, measure, label[1] if label else None)}의 "
+                f"{field_label(s.tool, fname)}",
+                s.tool,
+            )
             fact["value"] = f"{base}.{fname}{typed(s.tool, fname, row.get(fname))[2] or ''}"
             fact["row_label"] = label[1] if label else None
             fact["row_label_field"] = label[0] if label else None
@@ -322,14 +435,27 @@ def _make_facts(draft: Draft, run: PlanRun, rng: random.Random, silent: list[str
                     if rivals:
                         # which row is the largest/smallest is a fact of its own: an answer that
                         # names another row, or lists every row without a pick, does not hold it
-                        facts.append({"id": f"f{len(facts) + 1}", "description": _row_phrase(
-                                          draft, s.id, reason, measure),
-                                      "value": f"{base}.{label[0]}", "resolved": label[1], "matcher": "name",
-                                      "tolerance": 0.0, "step": s.id, "field": label[0], "row": idx,
-                                      "row_reason": reason, "measure": measure,
-                                      "measure_value": row.get(measure), "row_label": label[1],
-                                      "row_label_field": label[0], "competitors": rivals,
-                                      "pick_for": fact["id"]} | scope)
+                        facts.append(
+                            {
+                                "id": f"f{len(facts) + 1}",
+                                "description": _row_phrase(draft, s.id, reason, measure),
+                                "value": f"{base}.{label[0]}",
+                                "resolved": label[1],
+                                "matcher": "name",
+                                "tolerance": 0.0,
+                                "step": s.id,
+                                "field": label[0],
+                                "row": idx,
+                                "row_reason": reason,
+                                "measure": measure,
+                                "measure_value": row.get(measure),
+                                "row_label": label[1],
+                                "row_label_field": label[0],
+                                "competitors": rivals,
+                                "pick_for": fact["id"],
+                            }
+                            | scope
+                        )
         if sum(1 for f in facts if "pick_for" not in f) >= 4:
             break
     return facts
@@ -346,28 +472,35 @@ def _day_said(yyyymmdd: str, clock: str | None) -> str:
     return date_ko(yyyymmdd)
 
 
-def _weather_fact(draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid: str,
-                  clock: str | None = None) -> dict[str, Any] | None:
+def _weather_fact(
+    draft: Draft, run: PlanRun, sid: str, rng: random.Random, fid: str, clock: str | None = None
+) -> dict[str, Any] | None:
     """The temperature / chance of rain / humidity of a forecast at its first time among the rows the
     model sees (askable.WEATHER), or None (no such category shown)."""
     tool = draft.step(sid).tool
     w = WEATHER[tool]
     out = run.outputs[sid]
-    rows = out["items"][:visible_count(tool, run.args[sid], out)]
-    ok = [i for i, it in enumerate(rows) if it.get("category") in w.categories and numeric(it.get(w.value)) is not None]
+    rows = out["items"][: visible_count(tool, run.args[sid], out)]
+    ok = [
+        i
+        for i, it in enumerate(rows)
+        if it.get("category") in w.categories and numeric(it.get(w.value)) is not None
+    ]
     if not ok:
         return None
     cat = rng.choice(sorted({rows[i]["category"] for i in ok}))
-    idx = min((i for i in ok if rows[i]["category"] == cat),
-              key=lambda i: (str(rows[i].get("fcstDate", "")), str(rows[i].get("fcstTime", ""))))
+    idx = min(
+        (i for i in ok if rows[i]["category"] == cat),
+        key=lambda i: (str(rows[i].get("fcstDate", "")), str(rows[i].get("fcstTime", ""))),
+    )
     row = rows[idx]
     word, unit = w.categories[cat]
     # an observation is now ("현재 날씨의 기온"); a forecast is for a time ("… 12시 기온")
-    day = _day_said(str(row['fcstDate']), clock) if w.when else ""
+    day = _day_said(str(row["fcstDate"]), clock) if w.when else ""
     args = {**draft.step(sid).args, **run.args.get(sid, {})}
-    if day == "오늘" and str(row['fcstDate']) in {str(v) for v in args.values()}:
+    if day == "오늘" and str(row["fcstDate"]) in {str(v) for v in args.values()}:
         day = ""  # the query says "오늘(2026년 12월 5일) … 예보" already: "… 예보의 11시 습도", not "의 오늘 11시"
-    when = join_words(day, time_said(str(row['fcstTime']))) + " " if w.when else ""
+    when = join_words(day, time_said(str(row["fcstTime"]))) + " " if w.when else ""
     if any(numeric(x) == numeric(row[w.value]) for x in re.findall(r"\d+", when)):
         return None  # "3일 …의 기온은 3도": the figure would be read off the time said with it
     fact = _fact(fid, sid, w.value, run, idx, "forecast", None, f"{user_noun(tool)}의 {when}{word}", tool)
@@ -411,38 +544,76 @@ def _bound(fact: dict[str, Any], label: tuple[str, str] | None) -> dict[str, Any
     return fact
 
 
-def _winner_fact(draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: str, figure_ref: str,
-                 figure: Any) -> dict[str, Any]:
+def _winner_fact(
+    draft: Draft, run: PlanRun, j: Any, best: str, fid: str, desc: str, figure_ref: str, figure: Any
+) -> dict[str, Any]:
     """Which compared row wins: a "name" fact (the winner's name, the other rows as competitors), so
     only an answer that claims the right winner holds it; the winner's figure is its own
     subject-bound fact. Unnamed rows (not sampled; kept for safety) fall back to the figure."""
     labels = {s: _cmp_label(draft, j, s) for s in j.consumers}
     names = [lab[1] for lab in labels.values() if lab]
-    base = {"id": fid, "tolerance": 0.0, "winner_step": best, "row": 0, "row_reason": "compared",
-            "winner_label": _cmp_name(draft, run, j, best)}
+    base = {
+        "id": fid,
+        "tolerance": 0.0,
+        "winner_step": best,
+        "row": 0,
+        "row_reason": "compared",
+        "winner_label": _cmp_name(draft, run, j, best),
+    }
     win = labels[best]
     if win is None or len(set(names)) != len(j.consumers):
         matcher, resolved, sl = typed(draft.step(best).tool, j.detail["compare"], figure)
         unit = unit_of(draft.step(best).tool, j.detail["compare"], figure)
-        return {**base, "description": f"{desc}의 값", "value": figure_ref + (sl or ""), "resolved": resolved,
-                "matcher": matcher or "number", **({"unit": unit} if unit else {})}
+        return {
+            **base,
+            "description": f"{desc}의 값",
+            "value": figure_ref + (sl or ""),
+            "resolved": resolved,
+            "matcher": matcher or "number",
+            **({"unit": unit} if unit else {}),
+        }
     i = j.detail["items"][j.consumers.index(best)]
-    return {**base, "description": f"{desc}의 이름", "value": f"${j.producer}.items[{i}].{win[0]}",
-            "resolved": win[1], "matcher": "name", "competitors": [n for n in names if n != win[1]],
-            "winner_value": figure, "winner_value_ref": figure_ref}
+    return {
+        **base,
+        "description": f"{desc}의 이름",
+        "value": f"${j.producer}.items[{i}].{win[0]}",
+        "resolved": win[1],
+        "matcher": "name",
+        "competitors": [n for n in names if n != win[1]],
+        "winner_value": figure,
+        "winner_value_ref": figure_ref,
+    }
 
 
-def _fact(fid: str, step: str, fname: str, run: PlanRun, idx: int, reason: str, measure: str | None,
-          desc: str, tool: str) -> dict[str, Any]:
+def _fact(
+    fid: str,
+    step: str,
+    fname: str,
+    run: PlanRun,
+    idx: int,
+    reason: str,
+    measure: str | None,
+    desc: str,
+    tool: str,
+) -> dict[str, Any]:
     row = run.outputs[step]["items"][idx]
     value = row.get(fname)
     # A date, a timestamp or a clock time is said as a person says it and scored by the matcher
     # that reads that form (values.typed: date / time; a timestamp by its date, the reference
     # sliced to it); everything else by its shape.
     matcher, resolved, sl = typed(tool, fname, value)
-    fact = {"id": fid, "description": desc, "value": f"${step}.items[{idx}].{fname}{sl or ''}",
-            "resolved": resolved, "matcher": matcher or matcher_for(value), "tolerance": 0.0, "step": step,
-            "field": fname, "row": idx, "row_reason": reason}
+    fact = {
+        "id": fid,
+        "description": desc,
+        "value": f"${step}.items[{idx}].{fname}{sl or ''}",
+        "resolved": resolved,
+        "matcher": matcher or matcher_for(value),
+        "tolerance": 0.0,
+        "step": step,
+        "field": fname,
+        "row": idx,
+        "row_reason": reason,
+    }
     if unit := unit_of(tool, fname, value):
         fact["unit"] = unit  # a 만원 amount, said in won ("12억 3,000만 원")
 

@@ -21,19 +21,63 @@ from kopa_inspect.apis._spec import Operation, Param
 PLUMBING_PARAMS = frozenset(
     k.lower()
     for k in (
-        "serviceKey", "ServiceKey", "pageNo", "numOfRows", "dataType", "_type", "returnType", "type",
-        "resultType", "MobileOS", "MobileApp", "pIndex", "pSize", "KEY", "Type", "crtfc_key", "OC",
-        "apiKey", "api_key", "format", "start", "end", "startIndex", "endIndex", "START_INDEX", "END_INDEX", "page", "perPage",
+        "serviceKey",
+        "ServiceKey",
+        "pageNo",
+        "numOfRows",
+        "dataType",
+        "_type",
+        "returnType",
+        "type",
+        "resultType",
+        "MobileOS",
+        "MobileApp",
+        "pIndex",
+        "pSize",
+        "KEY",
+        "Type",
+        "crtfc_key",
+        "OC",
+        "apiKey",
+        "api_key",
+        "format",
+        "start",
+        "end",
+        "startIndex",
+        "endIndex",
+        "START_INDEX",
+        "END_INDEX",
+        "page",
+        "perPage",
     )
 )
 
 # Concepts and the spellings real APIs use for them (normalized: lower case, no "_").
 # One concept = values are interchangeable as-is (possibly after a slice, see FORMAT_BRIDGES).
 ALIASES: dict[str, tuple[str, ...]] = {
-    "code10": ("regioncd", "admcd", "bjdcode", "bjdongcd", "ldongcd", "legaldongcode", "stdgcd", "lawdcode10"),
+    "code10": (
+        "regioncd",
+        "admcd",
+        "bjdcode",
+        "bjdongcd",
+        "ldongcd",
+        "legaldongcode",
+        "stdgcd",
+        "lawdcode10",
+    ),
     # 5-digit 법정동 시군구 codes: MOLIT LAWD_CD/sggCd, and Seoul's gu codes (GU_CODE 11740, CGG_CD 11620).
-    "lawd5": ("lawdcd", "sggcd", "signgucd", "sigungucd5", "zscode", "lawd", "gucode", "cggcd", "cggcode",
-              "mgucode"),
+    "lawd5": (
+        "lawdcd",
+        "sggcd",
+        "signgucd",
+        "sigungucd5",
+        "zscode",
+        "lawd",
+        "gucode",
+        "cggcd",
+        "cggcode",
+        "mgucode",
+    ),
     "sido2": ("sidocd", "zcode", "ctprvncd", "lawdsido", "ldongregncd"),
     # The 3-digit 시군구 part of a 법정동 code (StanReginCd sgg_cd "680", TourAPI lDongSignguCd "230").
     "sgg3": ("ldongsigngucd",),
@@ -124,8 +168,14 @@ FORMAT_BRIDGES: dict[tuple[str, str], tuple[int, int] | None] = {
 
 # Concept -> the value format it has, to bridge concepts with a slice (code10 -> lawd5 ...).
 CONCEPT_FORMAT: dict[str, str] = {
-    "code10": "code10", "lawd5": "code5", "date8": "date8", "ym6": "ym6", "year4": "year4",
-    "time4": "time4", "tm12": "tm12", "month2": "month2",
+    "code10": "code10",
+    "lawd5": "code5",
+    "date8": "date8",
+    "ym6": "ym6",
+    "year4": "year4",
+    "time4": "time4",
+    "tm12": "tm12",
+    "month2": "month2",
 }
 
 _DESC_FORMAT_CUES: tuple[tuple[str, str], ...] = (

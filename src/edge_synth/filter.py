@@ -62,7 +62,7 @@ def links_of(plan: Plan) -> set[tuple[str, str, str]]:
 
 def _grams(text: str, n: int = 3) -> set[str]:
     t = re.sub(r"\s+", "", text)
-    return {t[i:i + n] for i in range(max(0, len(t) - n + 1))}
+    return {t[i : i + n] for i in range(max(0, len(t) - n + 1))}
 
 
 def jaccard(a: set, b: set) -> float:
@@ -111,7 +111,11 @@ class BenchIndex:
             lj, qj = jaccard(set(ln), set(lk)), jaccard(g, q)
             score = (tj + lj + qj) / 3
             if score > best:
-                best, which, parts = score, i, {"tools": round(tj, 3), "links": round(lj, 3), "query": round(qj, 3)}
+                best, which, parts = (
+                    score,
+                    i,
+                    {"tools": round(tj, 3), "links": round(lj, 3), "query": round(qj, 3)},
+                )
         return round(best, 4), which, parts
 
     def contaminated(self, plan: Plan, query: str) -> str | None:
@@ -162,7 +166,7 @@ def _radius_forms(pname: str, op_id: str, value: str) -> list[str]:
 
 
 def time_ko(hhmm: str) -> str:
-    """"1330" -> "13시 30분", "2000" -> "20시": how a person says an HHMM time."""
+    """ "1330" -> "13시 30분", "2000" -> "20시": how a person says an HHMM time."""
     h, m = int(hhmm[:2]), int(hhmm[2:])
     return f"{h}시 {m}분" if m else f"{h}시"
 
@@ -185,7 +189,9 @@ def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str
             fmt = (param_format(p) if p is not None else None) or value_format(text)
             if isinstance(v, str) and v.startswith("$"):
                 src = "result"
-            elif any(_in_text(f, query) for f in _spoken_forms(text, fmt) + _radius_forms(k, step.tool, text)):
+            elif any(
+                _in_text(f, query) for f in _spoken_forms(text, fmt) + _radius_forms(k, step.tool, text)
+            ):
                 src = "query"
             elif fmt is not None and clock_vals.get(fmt) == text:
                 src = "clock"
@@ -202,12 +208,23 @@ def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str
 # --- template artefacts -----------------------------------------------------------------------------
 
 _ARTEFACTS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("unchosen particle", re.compile(r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|\(으\)로|과\(와\)|와\(과\)|\(이\)")),
+    (
+        "unchosen particle",
+        re.compile(
+            r"을\(를\)|를\(을\)|이\(가\)|가\(이\)|은\(는\)|는\(은\)|\(으\)로|과\(와\)|와\(과\)|\(이\)"
+        ),
+    ),
     ("raw parameter dump", re.compile(r"[A-Za-z_][A-Za-z0-9_]*\s*=\s*\S")),
     ("repeated word", re.compile(r"(?:^|[^가-힣])[가-힣]*?([가-힣]+)\s+\1[이가을를은는의로]?(?![가-힣])")),
     ("identical COND branches", re.compile(r"이면\s+(.+?)[을를이가],?\s*아니면\s+\1[을를이가]")),
-    ("unresolved reference", re.compile(r"\$[A-Za-z_]\w*|(?<![A-Za-z])(?:None|nan|null)(?![A-Za-z])|[{}]|\[-?\d*:-?\d*\]")),
-    ("raw identifier", re.compile(r"(?<![A-Za-z0-9])(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+)(?![A-Za-z0-9])")),
+    (
+        "unresolved reference",
+        re.compile(r"\$[A-Za-z_]\w*|(?<![A-Za-z])(?:None|nan|null)(?![A-Za-z])|[{}]|\[-?\d*:-?\d*\]"),
+    ),
+    (
+        "raw identifier",
+        re.compile(r"(?<![A-Za-z0-9])(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+)(?![A-Za-z0-9])"),
+    ),
     ("unnamed field", re.compile(r"해당 항목")),
     ("empty slot", re.compile(r"(?:^|\s)[을를은는의로](?=\s|$)|\(\s*\)|,\s*,|''")),
 )
@@ -290,10 +307,16 @@ def claims_overlap(facts: list[dict[str, Any]]) -> bool:
         key = measure_key(f)
         return key.split(":", 1)[1] if key else None
 
-    sides = [({str(f.get("resolved")), *map(str, f.get("competitors") or [])}, field(f))
-             for f in facts if f.get("matcher") == "name" and f.get("winner_step")]
-    return any(a & b and (ma is None or mb is None or ma == mb)
-               for i, (a, ma) in enumerate(sides) for b, mb in sides[i + 1:])
+    sides = [
+        ({str(f.get("resolved")), *map(str, f.get("competitors") or [])}, field(f))
+        for f in facts
+        if f.get("matcher") == "name" and f.get("winner_step")
+    ]
+    return any(
+        a & b and (ma is None or mb is None or ma == mb)
+        for i, (a, ma) in enumerate(sides)
+        for b, mb in sides[i + 1 :]
+    )
 
 
 def same_outputs(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) -> bool:

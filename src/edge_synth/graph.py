@@ -197,7 +197,11 @@ def build_candidate_graph(
     lg.g.graph["pairs"] = {k: sorted(v) for k, v in sorted(nb.items())}
     for (a, b), sim in sorted(pairs.items()):
         for m in match_fields(by_id[a], by_id[b]):
-            lg.add(Edge(a, m.field, b, m.param, m.slice, [f"{m.reason}+retriever:{sim:.2f}"], m.score, m.kind, sim))
+            lg.add(
+                Edge(
+                    a, m.field, b, m.param, m.slice, [f"{m.reason}+retriever:{sim:.2f}"], m.score, m.kind, sim
+                )
+            )
 
     # 2. Name/alias index over all ops: equal keys link even when the retriever did not pair them.
     consumers: dict[str, list[tuple[Operation, str]]] = defaultdict(list)
@@ -259,5 +263,16 @@ def _semantic_edges(
                 ptype = next((p.type for p in by_id[b].params if p.name == pname), "string")
                 if ptype in ("integer", "number") and norm(fname) != norm(pname):
                     continue  # a number param is fed by names/aliases only; text similarity is noise
-                lg.add(Edge(a, fname, b, pname, None, [f"semantic:{S[i, j]:.2f}+retriever:{sim:.2f}"],
-                            0.4, "name", sim))
+                lg.add(
+                    Edge(
+                        a,
+                        fname,
+                        b,
+                        pname,
+                        None,
+                        [f"semantic:{S[i, j]:.2f}+retriever:{sim:.2f}"],
+                        0.4,
+                        "name",
+                        sim,
+                    )
+                )

@@ -14,7 +14,18 @@ _HANGUL_BASE, _HANGUL_LAST = 0xAC00, 0xD7A3
 _RIEUL = 8  # jongseong index of ㄹ
 
 # Final sound of a spelled digit (0-9), and of the place words 십 백 천 만 억.
-_DIGIT_JONG = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ", "7": "ㄹ", "8": "ㄹ", "9": ""}
+_DIGIT_JONG = {
+    "0": "ㅇ",
+    "1": "ㄹ",
+    "2": "",
+    "3": "ㅁ",
+    "4": "",
+    "5": "",
+    "6": "ㄱ",
+    "7": "ㄹ",
+    "8": "ㄹ",
+    "9": "",
+}
 _PLACE_JONG = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ", 4: "ㄴ", 8: "ㄱ"}  # 십 백 천 만 억
 # Latin letters read as Korean syllables: which end in a consonant (L = 엘, M = 엠, N = 엔, R = 알).
 _LATIN_JONG = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ", "r": "ㄹ"}
@@ -113,7 +124,18 @@ def quote(value: object) -> str:
 
 def ordinal(n: int) -> str:
     """1 -> 첫 번째, 2 -> 두 번째 ..."""
-    words = {1: "첫", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여섯", 7: "일곱", 8: "여덟", 9: "아홉", 10: "열"}
+    words = {
+        1: "첫",
+        2: "두",
+        3: "세",
+        4: "네",
+        5: "다섯",
+        6: "여섯",
+        7: "일곱",
+        8: "여덟",
+        9: "아홉",
+        10: "열",
+    }
     return f"{words.get(n, str(n))} 번째"
 
 

@@ -33,10 +33,18 @@ _QUOTED = re.compile(r"['\"‘’“”]([^'\"‘’“”]{1,60})['\"‘’“�
 # Figures the query says: a date, a month, a time, a number with or without its unit word.
 _DATE = re.compile(r"\d{4}년\s*\d{1,2}월(?:\s*\d{1,2}일)?")
 _TIME = re.compile(r"\d{1,2}시(?:\s*\d{1,2}분)?")
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?(?:\s*(?:억|만|천)\s*\d[\d,]*)*\s*(?:억|만)?\s*(?:원|미터|m|킬로미터|km|명|건|개|도|퍼센트|%)?")
+_NUMBER = re.compile(
+    r"\d[\d,]*(?:\.\d+)?(?:\s*(?:억|만|천)\s*\d[\d,]*)*\s*(?:억|만)?\s*(?:원|미터|m|킬로미터|km|명|건|개|도|퍼센트|%)?"
+)
 # The claims a comparison or a pick is made with (matching._MARKER reads these).
-_CLAIMS = ("{n}입니다.", "'{n}' 쪽입니다.", "'{n}' 쪽이 더 많습니다.", "'{n}' 쪽이 더 큽니다.",
-           "가장 많은 곳은 '{n}'입니다.", "가장 큰 곳은 '{n}'입니다.")
+_CLAIMS = (
+    "{n}입니다.",
+    "'{n}' 쪽입니다.",
+    "'{n}' 쪽이 더 많습니다.",
+    "'{n}' 쪽이 더 큽니다.",
+    "가장 많은 곳은 '{n}'입니다.",
+    "가장 큰 곳은 '{n}'입니다.",
+)
 MAX_ANSWERS = 48  # the attack stays cheap enough to run on every candidate row
 
 
@@ -98,7 +106,9 @@ def posed_choice(query: str, fact: Mapping[str, Any]) -> bool:
     if fact.get("matcher") != "name" or not fact.get("competitors"):
         return False
     q = normalize_name(query)
-    named = [c for c in [fact.get("resolved"), *fact["competitors"]] if c is not None and normalize_name(c) in q]
+    named = [
+        c for c in [fact.get("resolved"), *fact["competitors"]] if c is not None and normalize_name(c) in q
+    ]
     return len(named) >= 2 and any(normalize_name(c) == normalize_name(fact.get("resolved")) for c in named)
 
 
@@ -187,8 +197,16 @@ def measure(path: str, exhaustive: bool = False) -> dict[str, Any]:
         if bad:
             by_junction.update(set(r["junctions"]))
             if len(examples) < 6:
-                examples.append({"id": r["id"], "query": r["query"], "closed_book": which, "facts": sorted(leaked),
-                                 "score": round(best, 3), "answer": r["answer"]})
+                examples.append(
+                    {
+                        "id": r["id"],
+                        "query": r["query"],
+                        "closed_book": which,
+                        "facts": sorted(leaked),
+                        "score": round(best, 3),
+                        "answer": r["answer"],
+                    }
+                )
         if exhaustive:
             choices = {str(f["id"]) for f in facts if posed_choice(r["query"], f)}
             got_all: dict[str, set[str]] = {}
@@ -200,11 +218,20 @@ def measure(path: str, exhaustive: bool = False) -> dict[str, Any]:
             open_hit = any(g - choices for g in got_all.values())
             shortcut_missed += open_hit and not leaked
     n = len(rows)
-    out = {"rows": n, "answer_in_query": leaky, "closed_book_full_credit": full, "rows_with_stated_fact": stated,
-           "leaky_junctions": dict(sorted(by_junction.items())), "examples": examples}
+    out = {
+        "rows": n,
+        "answer_in_query": leaky,
+        "closed_book_full_credit": full,
+        "rows_with_stated_fact": stated,
+        "leaky_junctions": dict(sorted(by_junction.items())),
+        "examples": examples,
+    }
     if exhaustive:
-        out |= {"echo_credits_a_posed_choice": echo_choice, "a_guess_credits_a_posed_choice": guess_choice,
-                "leaks_the_shortcut_missed": shortcut_missed}
+        out |= {
+            "echo_credits_a_posed_choice": echo_choice,
+            "a_guess_credits_a_posed_choice": guess_choice,
+            "leaks_the_shortcut_missed": shortcut_missed,
+        }
     return out
 
 

@@ -28,8 +28,14 @@ def _prompt(e: Edge) -> str:
     p, c = get_operation(e.producer), get_operation(e.consumer)
     param = c.param(e.param)
     return _PROMPT.format(
-        p=e.producer, ps=p.summary, f=e.field, fd=p.output_fields.get(e.field, ""),
-        c=e.consumer, cs=c.summary, a=e.param, ad=param.description if param else "",
+        p=e.producer,
+        ps=p.summary,
+        f=e.field,
+        fd=p.output_fields.get(e.field, ""),
+        c=e.consumer,
+        cs=c.summary,
+        a=e.param,
+        ad=param.description if param else "",
         t=f"string slice [{e.slice[0]}:{e.slice[1]}]" if e.slice else "none",
     )
 
@@ -58,4 +64,8 @@ async def score_links(graph: LinkGraph, model: str, concurrency: int = 8) -> dic
     dropped = [e.id for e in edges if e.llm_score is not None and e.llm_score < DROP_BELOW]
     for eid in dropped:
         graph.remove(eid)
-    return {"scored": sum(e.llm_score is not None for e in edges), "dropped": len(dropped), "asked": len(edges)}
+    return {
+        "scored": sum(e.llm_score is not None for e in edges),
+        "dropped": len(dropped),
+        "asked": len(edges),
+    }

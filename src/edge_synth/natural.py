@@ -18,12 +18,24 @@ from edge_synth.lexicon import USER_NOUNS, row_word, user_noun
 # trades in a district, stops near a point, sights near a place, holidays in a month. Not air
 # quality stations of a province, meal rows of a school or forecast rows: their number is the
 # API's paging, nothing a person wants to know.
-COUNTABLE: frozenset[str] = frozenset({
-    "hira_getHospBasisList", "hira_getDgsbjtInfo2_7", "molit_getRTMSDataSvcAptTrade",
-    "molit_getRTMSDataSvcAptTradeDev", "molit_getRTMSDataSvcAptRent", "seoul_tbLnOpendataRtmsV",
-    "tago_getSttnNoList", "tourapi_locationBasedList2", "tourapi_areaBasedList2", "tourapi_searchFestival2",
-    "kasi_getRestDeInfo", "kasi_getHoliDeInfo", "seoul_ChildCareInfo", "seoul_CrtfcUpsoInfo",
-})
+COUNTABLE: frozenset[str] = frozenset(
+    {
+        "hira_getHospBasisList",
+        "hira_getDgsbjtInfo2_7",
+        "molit_getRTMSDataSvcAptTrade",
+        "molit_getRTMSDataSvcAptTradeDev",
+        "molit_getRTMSDataSvcAptRent",
+        "seoul_tbLnOpendataRtmsV",
+        "tago_getSttnNoList",
+        "tourapi_locationBasedList2",
+        "tourapi_areaBasedList2",
+        "tourapi_searchFestival2",
+        "kasi_getRestDeInfo",
+        "kasi_getHoliDeInfo",
+        "seoul_ChildCareInfo",
+        "seoul_CrtfcUpsoInfo",
+    }
+)
 
 
 def true_count(output: dict) -> int | None:
@@ -39,10 +51,28 @@ def true_count(output: dict) -> int | None:
 
 # Operation names from the specs (lexicon.op_noun) and plan words a person would not say.
 INTERNAL_NAMES: tuple[str, ...] = (
-    "공통정보", "예보지점 격자", "기준좌표", "위치기반 관광정보", "지역코드 목록", "병원정보 목록",
-    "시도별 실시간 측정정보", "근접측정소 목록", "의료기관 세부정보", "진료과목정보", "실거래 신고 내역",
-    "법정동코드 10자리", "서울시 부동산 실거래가 정보", "소개정보", "결과 중", "번째 항목", "마지막 항목",
-    "조회해", "조회했", "요청 좌표로부터", "그중", "마지막으로",
+    "공통정보",
+    "예보지점 격자",
+    "기준좌표",
+    "위치기반 관광정보",
+    "지역코드 목록",
+    "병원정보 목록",
+    "시도별 실시간 측정정보",
+    "근접측정소 목록",
+    "의료기관 세부정보",
+    "진료과목정보",
+    "실거래 신고 내역",
+    "법정동코드 10자리",
+    "서울시 부동산 실거래가 정보",
+    "소개정보",
+    "결과 중",
+    "번째 항목",
+    "마지막 항목",
+    "조회해",
+    "조회했",
+    "요청 좌표로부터",
+    "그중",
+    "마지막으로",
 )
 # A request clause: "…해 주세요", "알려 줘", "비교해 주세요", "찾아 주세요" …
 _REQUEST = re.compile(r"(?:주세요|주십시오|줘|주라|하세요|바랍니다)(?=[\s.?!]|$)")
@@ -66,8 +96,11 @@ def sentences(query: str) -> int:
 
 def bad_year_months(text: str) -> list[str]:
     """Year-months no calendar has: a code rendered as a date ("시군구코드 1100년 25월")."""
-    return [m.group(0) for m in _YEAR_MONTH.finditer(text)
-            if not (1900 <= int(m.group(1)) <= 2100 and 1 <= int(m.group(2)) <= 12)]
+    return [
+        m.group(0)
+        for m in _YEAR_MONTH.finditer(text)
+        if not (1900 <= int(m.group(1)) <= 2100 and 1 <= int(m.group(2)) <= 12)
+    ]
 
 
 def naturalness_problems(query: str, answer: str) -> list[str]:
@@ -104,22 +137,37 @@ def naturalness_problems(query: str, answer: str) -> list[str]:
 # Dataset / operation names (lexicon.op_noun and the old USER_NOUNS) a person does not say: the
 # thing is called by what it is ("'서울대학교병원'의 주차 가능 대수", not "… 병원 상세 정보의 …").
 DEV_NOUNS: tuple[str, ...] = (
-    "병원 상세 정보", "관광지 상세 정보", "관광지 이용 안내", "권역별 실시간 대기환경", "측정소별 실시간 대기질",
-    "시간 평균 대기오염도", "날씨 예보 지역", "통계 세부 항목", "재무제표 주요 계정", "버스 정보 도시", "회사 개요",
-    "등 정보", "상세 정보의", "이용 안내의",
+    "병원 상세 정보",
+    "관광지 상세 정보",
+    "관광지 이용 안내",
+    "권역별 실시간 대기환경",
+    "측정소별 실시간 대기질",
+    "시간 평균 대기오염도",
+    "날씨 예보 지역",
+    "통계 세부 항목",
+    "재무제표 주요 계정",
+    "버스 정보 도시",
+    "회사 개요",
+    "등 정보",
+    "상세 정보의",
+    "이용 안내의",
     # the Seoul price table's rows named by their market: "생필품 가격 '회기동 시장'" is nobody's framing
-    "생필품 가격 '", "생필품 가격 중 '",
+    "생필품 가격 '",
+    "생필품 가격 중 '",
 )
 # Tables whose rows are named by a name that says what the thing is ("'회기동 시장'"): the row is said
 # by its name alone, without the table (compose.Speaker.named, cmp_ask).
-NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {"seoul_ListNecessariesPricesService": ("시장",),
-                                              "hira_getHospBasisList": ("병원", "의원"),
-                                              "neis_schoolInfo": ("학교",)}
+NAME_SAYS_KIND: dict[str, tuple[str, ...]] = {
+    "seoul_ListNecessariesPricesService": ("시장",),
+    "hira_getHospBasisList": ("병원", "의원"),
+    "neis_schoolInfo": ("학교",),
+}
 
 
 def name_says_kind(op_id: str, name: str) -> bool:
     """Whether a row of ``op_id`` named ``name`` is said by its name alone ("'회기동 시장'")."""
     return name.strip("'").endswith(NAME_SAYS_KIND.get(op_id, ("\0",)))
+
 
 _QUOTED_NAME = re.compile(r"'[^']*'")
 _DATE_SAID = re.compile(r"\d{4}년 \d{1,2}월(?: \d{1,2}일)?")
@@ -141,7 +189,7 @@ def split_sentences(text: str) -> list[str]:
     masked = _QUOTED_NAME.sub(lambda m: "x" * len(m.group(0)), text)
     out, start = [], 0
     for m in _SENTENCE_END.finditer(masked):
-        out.append(text[start:m.end()].strip())
+        out.append(text[start : m.end()].strip())
         start = m.end()
     if text[start:].strip():
         out.append(text[start:].strip())
@@ -153,7 +201,7 @@ def repeated_phrase(text: str, n: int = 3) -> str | None:
     words = [w.strip(",?.!") for w in _eojeol(text)]
     seen: set[tuple[str, ...]] = set()
     for i in range(len(words) - n + 1):
-        gram = tuple(words[i:i + n])
+        gram = tuple(words[i : i + n])
         if gram in seen:
             return " ".join(gram).replace("\u00a0", " ")
         seen.add(gram)
@@ -173,7 +221,9 @@ def repeated_dates(text: str) -> list[str]:
 
 _TODAY = re.compile(r"오늘")
 # A hop from a row to a place: "'X'와 같은 시군구", "'X'가 있는 동네", "'X' 반경 2km 안".
-_PLACE_HOP = re.compile(r"(?:같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)(?=[의와과에이가\s])|반경 \S+ 안)")
+_PLACE_HOP = re.compile(
+    r"(?:같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)(?=[의와과에이가\s])|반경 \S+ 안)"
+)
 _HOP_PLACES = ("동네", "시군구", "법정동", "시도", "구")
 
 
@@ -193,10 +243,12 @@ def chained_hops(text: str) -> int:
     n = 0
     for sentence in split_sentences(text):
         same = [m.group(0) for m in _PLACE_HOP.finditer(sentence) if m.group(0).startswith("같은")]
-        n += len(same) - len(set(same))  # "이촌동과 같은 시군구의 … '새봄식당'과 같은 시군구의": one place twice
+        n += len(same) - len(
+            set(same)
+        )  # "이촌동과 같은 시군구의 … '새봄식당'과 같은 시군구의": one place twice
     masked = _QUOTED_NAME.sub("'N'", text)
     for m in _PLACE_HOP.finditer(masked):
-        before = masked[:m.start()].split()
+        before = masked[: m.start()].split()
         w = before[-1].rstrip(",") if before else ""
         if not w or w.startswith("'") or (len(before) > 1 and before[-2] == "그"):
             continue  # a named row, the sentence's first place, or one referred back to ("그 병원과 같은 시도")
@@ -209,17 +261,20 @@ def names_said_twice(text: str) -> list[str]:
     """Quoted names also said unquoted ("서울특별시 종로구 중 '서울특별시 종로구'와 같은 법정동": a place
     named as a row of its own list)."""
     bare = _QUOTED_NAME.sub(" ", text)
-    return [n for n in dict.fromkeys(m.group(0).strip("'") for m in _QUOTED_NAME.finditer(text))
-            if len(n) >= 2 and re.search(rf"(?:^|\s){re.escape(n)}(?=\s|[의와과이가은는을를에]|$)", bare)]
+    return [
+        n
+        for n in dict.fromkeys(m.group(0).strip("'") for m in _QUOTED_NAME.finditer(text))
+        if len(n) >= 2 and re.search(rf"(?:^|\s){re.escape(n)}(?=\s|[의와과이가은는을를에]|$)", bare)
+    ]
 
 
 _MORE_OF = re.compile(r"(\S+?)[이가] 더 (?:많은|적은) (?:쪽|곳)")
 
 
 def unclear_back_refs(text: str) -> list[str]:
-    """"그 X" after a comparison of how many X each has ("같은 동네에 병원이 더 많은 쪽은 어디인가요?
+    """ "그 X" after a comparison of how many X each has ("같은 동네에 병원이 더 많은 쪽은 어디인가요?
     그리고 그 병원에서 …"): many X, no one of them to refer back to."""
-    return [f"그 {m.group(1)}" for m in _MORE_OF.finditer(text) if f"그 {m.group(1)}" in text[m.end():]]
+    return [f"그 {m.group(1)}" for m in _MORE_OF.finditer(text) if f"그 {m.group(1)}" in text[m.end() :]]
 
 
 def picks_in_a_clause(text: str) -> int:
@@ -238,8 +293,22 @@ def most_jung(text: str) -> int:
 
 
 # Nouns that end in 의 without it being the particle ("공동발의", "위원회 회의").
-_NOUNS_IN_UI = ("발의", "회의", "동의", "합의", "논의", "강의", "협의", "심의", "건의", "정의", "주의", "민의", "전문의",
-                "한의")
+_NOUNS_IN_UI = (
+    "발의",
+    "회의",
+    "동의",
+    "합의",
+    "논의",
+    "강의",
+    "협의",
+    "심의",
+    "건의",
+    "정의",
+    "주의",
+    "민의",
+    "전문의",
+    "한의",
+)
 
 
 def longest_ui_chain(text: str) -> int:
@@ -248,7 +317,9 @@ def longest_ui_chain(text: str) -> int:
     best = run = 0
     for w in _eojeol(text):
         bare = w.rstrip("?.!,")
-        noun = bare.endswith(_NOUNS_IN_UI) and not (bare.endswith("동의") and len(bare) > 2)  # "길음동의": 동 + 의
+        noun = bare.endswith(_NOUNS_IN_UI) and not (
+            bare.endswith("동의") and len(bare) > 2
+        )  # "길음동의": 동 + 의
         if bare.endswith("의") and not noun:
             run += 1
             best = max(best, run)
@@ -299,7 +370,9 @@ def unnamed_filtered_rows(text: str) -> list[str]:
     진료과목 중 '침구과'": which hospital?). "운중동의 병원 중 'A'의 진료과목" names it."""
     nouns = {w for pair in USER_NOUNS.values() for w in pair}
     out = []
-    for m in re.finditer(r"(?:^|\s)([가-힣0-9]+(?:동|읍|면|리|가|로)의 ([가-힣]+)의)(?=\s)", _QUOTED_NAME.sub("'N'", text)):
+    for m in re.finditer(
+        r"(?:^|\s)([가-힣0-9]+(?:동|읍|면|리|가|로)의 ([가-힣]+)의)(?=\s)", _QUOTED_NAME.sub("'N'", text)
+    ):
         if m.group(2) in nouns:
             out.append(m.group(1))
     return out
@@ -332,8 +405,10 @@ def districts_said_twice(text: str) -> int:
     return n
 
 
-_LAYER = re.compile(r"(?:^|\s)(?:중|가운데)(?=\s)|같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)"
-                    r"|반경 \S+ 안|가장")
+_LAYER = re.compile(
+    r"(?:^|\s)(?:중|가운데)(?=\s)|같은 (?:시군구|법정동|동네|시도|구)|있는 (?:동네|시군구|법정동|시도|구)"
+    r"|반경 \S+ 안|가장"
+)
 
 
 def two_chained_questions(text: str) -> bool:
@@ -436,12 +511,33 @@ def fluency_problems(query: str) -> list[str]:
     return out
 
 
-FLUENCY_CHECKS = ("repeated phrase", "date said twice", "'중/가운데'", "'의' in a row", "dataset name",
-                  "metres", "sentences", "questions in one sentence", "no question mark", "chained place hops",
-                  "picks in one sentence", "name said twice", "unclear back-reference", "row of a pick's list",
-                  "long query", "code beside a name", "radius around an area", "comparison of a month",
-                  "form-like filter", "district said twice", "two chained questions", "place picked from its lookup",
-                  "date of a row as a hop", "list of the user's filter names no row", "two '중' with a hop and a pick")
+FLUENCY_CHECKS = (
+    "repeated phrase",
+    "date said twice",
+    "'중/가운데'",
+    "'의' in a row",
+    "dataset name",
+    "metres",
+    "sentences",
+    "questions in one sentence",
+    "no question mark",
+    "chained place hops",
+    "picks in one sentence",
+    "name said twice",
+    "unclear back-reference",
+    "row of a pick's list",
+    "long query",
+    "code beside a name",
+    "radius around an area",
+    "comparison of a month",
+    "form-like filter",
+    "district said twice",
+    "two chained questions",
+    "place picked from its lookup",
+    "date of a row as a hop",
+    "list of the user's filter names no row",
+    "two '중' with a hop and a pick",
+)
 
 
 def fluency_figures(queries: list[str]) -> dict[str, int | float]:
@@ -455,9 +551,13 @@ def fluency_figures(queries: list[str]) -> dict[str, int | float]:
         for c in FLUENCY_CHECKS:
             counts[c] += any(c in p for p in probs)
     n = max(len(queries), 1)
-    return {"rows": len(queries), "failing any": any_bad, **counts,
-            "mean chars": round(sum(len(q) for q in queries) / n, 1),
-            "mean sentences": round(sum(len(split_sentences(q)) for q in queries) / n, 2)}
+    return {
+        "rows": len(queries),
+        "failing any": any_bad,
+        **counts,
+        "mean chars": round(sum(len(q) for q in queries) / n, 1),
+        "mean sentences": round(sum(len(split_sentences(q)) for q in queries) / n, 2),
+    }
 
 
 # Calls that give more about ONE row of the call before (a hospital's hours and parking, a sight's
@@ -477,14 +577,31 @@ DETAIL_OF_ROW: dict[str, str] = {
 # before its name ("'성남시'의 버스 정류장", not "버스 정보 도시 중 '성남시'의 …").
 # (A set, not a frozenset: tests/edge_toyapi.py adds its test platform's region table while registered.)
 PLACE_ROWS: set[str] = {
-    "kma_getGridPointList", "stanregincd_getStanReginCdList", "airkorea_getTMStdrCrdnt", "tourapi_areaCode2",
+    "kma_getGridPointList",
+    "stanregincd_getStanReginCdList",
+    "airkorea_getTMStdrCrdnt",
+    "tourapi_areaCode2",
     "tago_getCtyCodeList",
 }
 # What a person looks at when a condition sends them to a call ("진료 시간과 주차 정보를 보려고 합니다").
 _BRANCH_NOUNS: dict[str, str] = {"hira_getDtlInfo2_7": "진료 시간과 주차 정보"}
 # Counts of places are said in 곳, of departments in 개, of anything else in 건 ("병원은 모두 14곳").
-_PLACE_COUNTED = frozenset({"병원", "곳", "정류장", "어린이집", "음식점", "주차장", "화장실", "도서관", "대여소",
-                            "와이파이", "학교", "측정소"})
+_PLACE_COUNTED = frozenset(
+    {
+        "병원",
+        "곳",
+        "정류장",
+        "어린이집",
+        "음식점",
+        "주차장",
+        "화장실",
+        "도서관",
+        "대여소",
+        "와이파이",
+        "학교",
+        "측정소",
+    }
+)
 
 
 def branch_noun(op_id: str) -> str:

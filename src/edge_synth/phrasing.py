@@ -43,7 +43,7 @@ def counted(label: str) -> bool:
 
 
 def most(op_id: str, fname: str | None, how: str, items: list[dict[str, Any]]) -> str:
-    """"가장 큰"/"가장 작은", or for a clock measure "가장 늦은"/"가장 이른" (a time is not large)."""
+    """ "가장 큰"/"가장 작은", or for a clock measure "가장 늦은"/"가장 이른" (a time is not large)."""
     clock = bool(fname and any(is_clock_kind(op_id, fname, it.get(fname)) for it in items[:1]))
     if clock:
         return "가장 늦은" if how in ("max", "max_by") else "가장 이른"
@@ -78,8 +78,15 @@ def producer_row_name(draft: Draft, producer: str, j: int, value_field: str | No
 
 
 # A link's field concept -> the place two rows share when the link hands it on ("같은 시군구의").
-_PLACE_OF = {"sidonm": "시도", "sido2": "시도", "sggnm": "시군구", "lawd5": "시군구", "umdnm": "동네",
-             "code10": "법정동", "areacode": "지역"}
+_PLACE_OF = {
+    "sidonm": "시도",
+    "sido2": "시도",
+    "sggnm": "시군구",
+    "lawd5": "시군구",
+    "umdnm": "동네",
+    "code10": "법정동",
+    "areacode": "지역",
+}
 
 
 def fact_label(op_id: str, fname: str) -> str:
@@ -119,8 +126,9 @@ def _names_the_place(who: str, place: str) -> bool:
     if not words:
         return False
     if place == "시군구":
-        return bool(re.search(r"[가-힣](?:구|군|시)$", words[-1])) and all(_SIDO_NAME.search(w) or
-                                                                      re.search(r"시$", w) for w in words[:-1])
+        return bool(re.search(r"[가-힣](?:구|군|시)$", words[-1])) and all(
+            _SIDO_NAME.search(w) or re.search(r"시$", w) for w in words[:-1]
+        )
     if place == "시도":
         return len(words) == 1 and bool(_SIDO_NAME.search(words[0]))
     return False
@@ -138,11 +146,16 @@ def relation(draft: Draft, j: Any, sid: str, clock_vals: dict[str, str], who: st
     fname, cut = _consumer_ref(draft, j, sid)
     c = concept(fname, prod_tool) or ""
     desc = get_operation(prod_tool).output_fields.get(fname, "")
-    if field_format(fname, desc, prod_tool) == "date8" or re.search(r"시작일|일자|날짜|locdate", fname + desc):
+    if field_format(fname, desc, prod_tool) == "date8" or re.search(
+        r"시작일|일자|날짜|locdate", fname + desc
+    ):
         # A user's own date handed on (a festival's start, a holiday). A month of it is the month
         # the row falls in ("'원주 벚꽃축제'가 열리는 달의 국경일"), else its day.
-        monthly = any("month" in k.lower() for k, v in draft.step(sid).args.items()
-                      if isinstance(v, str) and v.startswith(f"${j.producer}."))
+        monthly = any(
+            "month" in k.lower()
+            for k, v in draft.step(sid).args.items()
+            if isinstance(v, str) and v.startswith(f"${j.producer}.")
+        )
         if monthly:
             verb = "열리는" if prod_tool == "tourapi_searchFestival2" else "있는"
             return f"{i_ga(who)} {verb} 달의" if who else "그 달의"

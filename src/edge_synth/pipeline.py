@@ -106,9 +106,17 @@ class RunMismatch(ValueError):
 
 
 def _manifest(cfg: SynthConfig, clock: str) -> dict[str, Any]:
-    return {"seed": cfg.seed, "clock": clock, "model": cfg.model, "rounds": cfg.grounding.rounds,
-            "paths": cfg.grounding.paths_per_round, "backend": cfg.backend.kind, "chunk_size": cfg.chunk_size,
-            "excluded_platforms": list(cfg.excluded), "avoid_bench_links": cfg.avoid_bench_links}
+    return {
+        "seed": cfg.seed,
+        "clock": clock,
+        "model": cfg.model,
+        "rounds": cfg.grounding.rounds,
+        "paths": cfg.grounding.paths_per_round,
+        "backend": cfg.backend.kind,
+        "chunk_size": cfg.chunk_size,
+        "excluded_platforms": list(cfg.excluded),
+        "avoid_bench_links": cfg.avoid_bench_links,
+    }
 
 
 def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
@@ -127,7 +135,9 @@ def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
     if mpath.exists():
         recorded = json.loads(mpath.read_text(encoding="utf-8"))
     elif (out / "graph" / "grounding.json").exists():
-        made = json.loads((out / "graph" / "grounding.json").read_text(encoding="utf-8")).get("made_with") or {}
+        made = (
+            json.loads((out / "graph" / "grounding.json").read_text(encoding="utf-8")).get("made_with") or {}
+        )
         if made:
             recorded = {"seed": made.get("seed"), "clock": made.get("clock"), "model": made.get("model")}
     if recorded is None:
@@ -137,15 +147,24 @@ def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
         return replace(cfg, clock=clock), manifest
     rec_clock = recorded.get("clock")
     if rec_clock is None:
-        raise RunMismatch(f"{cfg.out} was made before runs recorded their clock: the day its world followed is "
-                          "unknown; use --fresh or another --out")
+        raise RunMismatch(
+            f"{cfg.out} was made before runs recorded their clock: the day its world followed is "
+            "unknown; use --fresh or another --out"
+        )
     if cfg.clock is not None and parse_clock(cfg.clock) != parse_clock(rec_clock):
-        raise RunMismatch(f"--clock {cfg.clock} differs from the clock recorded in {mpath}: {rec_clock}. Resume "
-                          "without --clock (the recorded one is reused) or start over with --fresh / another --out")
-    wrong = [f"{k} {getattr(cfg, k)!r} (recorded {recorded[k]!r})" for k in ("seed", "model", "chunk_size")
-             if k in recorded and recorded[k] != getattr(cfg, k)]
+        raise RunMismatch(
+            f"--clock {cfg.clock} differs from the clock recorded in {mpath}: {rec_clock}. Resume "
+            "without --clock (the recorded one is reused) or start over with --fresh / another --out"
+        )
+    wrong = [
+        f"{k} {getattr(cfg, k)!r} (recorded {recorded[k]!r})"
+        for k in ("seed", "model", "chunk_size")
+        if k in recorded and recorded[k] != getattr(cfg, k)
+    ]
     if wrong:
-        raise RunMismatch(f"{cfg.out} was made with another seed/clock/model or chunking: {', '.join(wrong)}; use --fresh or another --out")
+        raise RunMismatch(
+            f"{cfg.out} was made with another seed/clock/model or chunking: {', '.join(wrong)}; use --fresh or another --out"
+        )
     if mpath.exists():
         return replace(cfg, clock=rec_clock), recorded
     manifest = {**_manifest(cfg, rec_clock), **recorded}  # a pre-manifest directory: record it now
@@ -156,7 +175,9 @@ def resolve_run(cfg: SynthConfig) -> tuple[SynthConfig, dict[str, Any]]:
 # --- stage 1: the verified graph ---------------------------------------------------------------
 
 
-def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -> tuple[LinkGraph, ValuePool, dict]:
+def graph_stage(
+    cfg: SynthConfig, progress: Callable[..., None] | None = None
+) -> tuple[LinkGraph, ValuePool, dict]:
     gdir = Path(cfg.out) / "graph"
     if (gdir / "verified.json").exists() and (gdir / "pool.json").exists():
         verified = LinkGraph.from_json(json.loads((gdir / "verified.json").read_text()))
@@ -164,7 +185,9 @@ def graph_stage(cfg: SynthConfig, progress: Callable[..., None] | None = None) -
         grounding = json.loads((gdir / "grounding.json").read_text())
         made_with = grounding.get("made_with", {})
         if made_with and (made_with.get("seed"), made_with.get("clock")) != (cfg.seed, cfg.clock):
-            raise ValueError(f"{cfg.out} holds a graph made with seed/clock {made_with}; use another --out or --fresh")
+            raise ValueError(
+                f"{cfg.out} holds a graph made with seed/clock {made_with}; use another --out or --fresh"
+            )
         return verified, pool, grounding
     t0 = time.perf_counter()
     ops = list(operations().values())
@@ -236,19 +259,36 @@ def closed_book_reason(query: str, facts: list[dict[str, Any]]) -> str | None:
     return "answer_in_query" if answer_in_query(query, facts) is not None else None
 
 
-async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, bench: BenchIndex,
-                 backends: tuple[Any, Any] | None = None) -> dict[str, Any]:
+async def _chunk(
+    cfg: SynthConfig,
+    graph: LinkGraph,
+    pool: ValuePool,
+    k: int,
+    bench: BenchIndex,
+    backends: tuple[Any, Any] | None = None,
+) -> dict[str, Any]:
     """Candidates of chunk ``k``. ``backends`` (sampling, re-execution) may be shared by the chunks
     of one process: building an embedded emulator costs about a second (its router compiles ~750
     routes), and it keeps no state between calls (no quota unless configured), so sharing changes
     no output; the re-execution backend still never serves a sampling call."""
     own = backends is None
-    backend, fresh = backends if backends is not None else (
-        make_backend(cfg.backend, seed=cfg.seed),
-        make_backend(cfg.backend, seed=cfg.seed),  # re-execution on a backend that saw no sampling call
+    backend, fresh = (
+        backends
+        if backends is not None
+        else (
+            make_backend(cfg.backend, seed=cfg.seed),
+            make_backend(cfg.backend, seed=cfg.seed),  # re-execution on a backend that saw no sampling call
+        )
     )
-    sampler = Sampler(graph, pool, backend, seed=cfg.seed, clock=cfg.clock, excluded_platforms=cfg.excluded,
-                      banned_links=bench.links if cfg.avoid_bench_links else frozenset())
+    sampler = Sampler(
+        graph,
+        pool,
+        backend,
+        seed=cfg.seed,
+        clock=cfg.clock,
+        excluded_platforms=cfg.excluded,
+        banned_links=bench.links if cfg.avoid_bench_links else frozenset(),
+    )
     all_ops = sorted(op_id for op_id, op in operations().items() if op.platform not in cfg.excluded)
     drops: Counter[str] = Counter()
     sources: Counter[str] = Counter()  # where each argument of a composed row can be known from
@@ -269,8 +309,12 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             try:
                 # Composition executes the plan from scratch (execute_plan) on a backend that
                 # has not seen the sampling calls; that run must reproduce what sampling saw.
-                comp = await compose(draft, fresh, seed=cfg.seed, clock=cfg.clock, model=cfg.model, all_ops=all_ops)
-                same = same_outputs(comp.run.outputs, draft.outputs) and same_outputs(comp.run.args, draft.args)
+                comp = await compose(
+                    draft, fresh, seed=cfg.seed, clock=cfg.clock, model=cfg.model, all_ops=all_ops
+                )
+                same = same_outputs(comp.run.outputs, draft.outputs) and same_outputs(
+                    comp.run.args, draft.args
+                )
             except PlanError:
                 drops["compose_failed"] += 1
                 continue
@@ -292,8 +336,9 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             if not answer_holds(comp.answer, comp.facts):
                 drops["answer_not_scored"] += 1  # the metric cannot read its own answer: no target
                 continue
-            if not answer_well_formed(comp.answer, comp.facts,
-                                      [m["content"] for m in comp.messages if m["role"] == "tool"]):
+            if not answer_well_formed(
+                comp.answer, comp.facts, [m["content"] for m in comp.messages if m["role"] == "tool"]
+            ):
                 drops["answer_not_well_formed"] += 1  # the episode grader's form checks refuse it
                 continue
             if claims_overlap(comp.facts):
@@ -304,9 +349,16 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
             if any(a["source"] is None for a in src):
                 drops["unknowable_argument"] += 1
                 continue
-            values = [v for out in comp.run.outputs.values() for it in out.get("items", [])
-                      for v in it.values() if not isinstance(v, dict | list)]
-            values += [v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)]
+            values = [
+                v
+                for out in comp.run.outputs.values()
+                for it in out.get("items", [])
+                for v in it.values()
+                if not isinstance(v, dict | list)
+            ]
+            values += [
+                v for a in comp.run.args.values() for v in a.values() if not isinstance(v, dict | list)
+            ]
             bad = artefacts(comp.query, values) + artefacts(comp.answer, values)
             if bad:
                 drops[f"artefact:{bad[0]}"] += 1
@@ -333,9 +385,17 @@ async def _chunk(cfg: SynthConfig, graph: LinkGraph, pool: ValuePool, k: int, be
         if own:
             await backend.aclose()
             await fresh.aclose()
-    return {"chunk": k, "rows": rows, "drops": dict(drops), "seconds": {k2: round(v, 3) for k2, v in t.items()},
-            "candidates": cfg.chunk_size, "arg_sources": dict(sources), "arg_sources_kept": dict(sources_kept),
-            "links_before": sorted(list(x) for x in links_before), "writers": dict(writers)}
+    return {
+        "chunk": k,
+        "rows": rows,
+        "drops": dict(drops),
+        "seconds": {k2: round(v, 3) for k2, v in t.items()},
+        "candidates": cfg.chunk_size,
+        "arg_sources": dict(sources),
+        "arg_sources_kept": dict(sources_kept),
+        "links_before": sorted(list(x) for x in links_before),
+        "writers": dict(writers),
+    }
 
 
 def _chunk_path(cfg: SynthConfig, k: int) -> Path:
@@ -358,7 +418,9 @@ def _read_chunk(cfg: SynthConfig, k: int) -> dict[str, Any] | None:
     if not path.exists() or not path.with_suffix(".stats.json").exists():
         return None
     stats = json.loads(path.with_suffix(".stats.json").read_text())
-    stats["rows"] = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    stats["rows"] = [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     return stats
 
 
@@ -442,8 +504,11 @@ def _shares(c: Counter) -> dict[str, Any]:
     """Counts of argument sources and the share a model can know (everything but None)."""
     total = sum(c.values())
     known = total - c.get("None", 0)
-    return {"counts": dict(sorted(c.items())), "total": total,
-            "knowable_share": round(known / total, 4) if total else None}
+    return {
+        "counts": dict(sorted(c.items())),
+        "total": total,
+        "knowable_share": round(known / total, 4) if total else None,
+    }
 
 
 def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None = None) -> dict[str, Any]:
@@ -451,7 +516,9 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     t_start = time.perf_counter()
     Path(cfg.out).mkdir(parents=True, exist_ok=True)
     cfg, manifest = resolve_run(cfg)
-    graph, pool, grounding = graph_stage(cfg, (lambda r, n, info: progress("ground", r, n, info)) if progress else None)
+    graph, pool, grounding = graph_stage(
+        cfg, (lambda r, n, info: progress("ground", r, n, info)) if progress else None
+    )
     t_graph = time.perf_counter() - t_start
     shard_i, shard_n = cfg.shard
     bench = BenchIndex.load(cfg.bench_path)
@@ -462,6 +529,7 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
         if r is not None:
             results.append(r)
     done = {r["chunk"] for r in results}
+
     def kept() -> int:
         return len(assemble(cfg, results).rows)
 
@@ -482,12 +550,14 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     pool_exec = ProcessPoolExecutor(cfg.workers) if cfg.workers > 1 else None
     # One event loop and one pair of emulator backends for all chunks computed in this process.
     loop = asyncio.new_event_loop() if pool_exec is None else None
-    shared = (make_backend(cfg.backend, seed=cfg.seed), make_backend(cfg.backend, seed=cfg.seed)) if loop else None
+    shared = (
+        (make_backend(cfg.backend, seed=cfg.seed), make_backend(cfg.backend, seed=cfg.seed)) if loop else None
+    )
     try:
         while todo and kept_own() < share and kept() < cfg.n:
             if cfg.stop_after_chunks is not None and computed >= cfg.stop_after_chunks:
                 break
-            batch, todo = todo[: max(1, cfg.workers)], todo[max(1, cfg.workers):]
+            batch, todo = todo[: max(1, cfg.workers)], todo[max(1, cfg.workers) :]
             if pool_exec is not None:
                 new = list(pool_exec.map(_worker, [(_cfg_to_dict(cfg), k) for k in batch]))
             else:
@@ -511,14 +581,24 @@ def run(cfg: SynthConfig, progress: Callable[[str, int, int, dict], None] | None
     complete = kept() >= cfg.n or (not todo and shard_n == 1)
     asm = assemble(cfg, results)
     summary: dict[str, Any] = {
-        "n_target": cfg.n, "n_kept": len(asm.rows), "complete": complete, "seed": cfg.seed, "clock": cfg.clock,
+        "n_target": cfg.n,
+        "n_kept": len(asm.rows),
+        "complete": complete,
+        "seed": cfg.seed,
+        "clock": cfg.clock,
         "made_with": manifest,
-        "shard": list(cfg.shard), "chunks": asm.chunks, "chunks_computed_now": computed,
-        "candidates": asm.candidates, "drops": dict(sorted(asm.drops.items())),
+        "shard": list(cfg.shard),
+        "chunks": asm.chunks,
+        "chunks_computed_now": computed,
+        "candidates": asm.candidates,
+        "drops": dict(sorted(asm.drops.items())),
         "keep_rate": round(len(asm.rows) / asm.candidates, 4) if asm.candidates else 0.0,
         "distinct_plans": len({plan_key(Plan.model_validate_json(r["plan_json"])) for r in asm.rows}),
-        "seconds": {"graph_stage_now": round(t_graph, 2), "synth_now": round(t_synth, 2),
-                    **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()}},
+        "seconds": {
+            "graph_stage_now": round(t_graph, 2),
+            "synth_now": round(t_synth, 2),
+            **{f"cum_{k}": round(v, 2) for k, v in asm.seconds.items()},
+        },
         "grounding": grounding["report"],
         "grounding_seconds": grounding.get("seconds", {}),
         "composition_writers": dict(sum((Counter(r.get("writers", {})) for r in results), Counter())),

@@ -46,17 +46,29 @@ def region_records() -> list[dict[str, Any]]:
         return []
     out = []
     for r in regions.sggs():
-        out.append({
-            "code10": r.code, "lawd5": r.lawd_cd, "sido2": r.sido_cd, "nx": r.nx, "ny": r.ny,
-            "sidoname": r.short_sido, "sidonm": r.sido_name, "sggnm": r.sgg_name, "signgunm": r.sgg_name,
-            "regionnm": r.name, "addr": r.name, "lat": round(r.lat, 4), "lon": round(r.lon, 4),
-        })
+        out.append(
+            {
+                "code10": r.code,
+                "lawd5": r.lawd_cd,
+                "sido2": r.sido_cd,
+                "nx": r.nx,
+                "ny": r.ny,
+                "sidoname": r.short_sido,
+                "sidonm": r.sido_name,
+                "sggnm": r.sgg_name,
+                "signgunm": r.sgg_name,
+                "regionnm": r.name,
+                "addr": r.name,
+                "lat": round(r.lat, 4),
+                "lon": round(r.lon, 4),
+            }
+        )
     return out
 
 
 def clock_values(clock: str | None) -> dict[str, str]:
     now: datetime = parse_clock(clock)
-    prev_month = (now.replace(day=1) - timedelta(days=1))
+    prev_month = now.replace(day=1) - timedelta(days=1)
     # KMA short-term forecasts are issued at 02, 05, ..., 23 h and served ~10 minutes later
     # (reference korean-apis.md §3 #7); mid-term ones (tmFc) at 06 and 18 h.
     ready = now - timedelta(minutes=10)
@@ -118,7 +130,9 @@ class ValuePool:
             return True
         return param_format(p) in self.clock_vals
 
-    def fill(self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    def fill(
+        self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         """Arguments for ``op``'s required data params not in ``given``; None if one is unfillable."""
         args: dict[str, Any] = {**paging_args(op), **(given or {})}
         near = any(concept(k, op.id) in ("lon", "lat") for k in args)
@@ -165,8 +179,18 @@ def required_data_params(op: Operation) -> list[Param]:
 
 
 # Required paging parameters (Seoul's START_INDEX/END_INDEX path segments, NEIS pIndex ...).
-_PAGING_VALUES = {"startindex": 1, "endindex": 10, "pageno": 1, "numofrows": 10, "pindex": 1, "psize": 10,
-                  "page": 1, "perpage": 10, "start": 1, "end": 10}
+_PAGING_VALUES = {
+    "startindex": 1,
+    "endindex": 10,
+    "pageno": 1,
+    "numofrows": 10,
+    "pindex": 1,
+    "psize": 10,
+    "page": 1,
+    "perpage": 10,
+    "start": 1,
+    "end": 10,
+}
 
 
 def paging_args(op: Operation) -> dict[str, Any]:

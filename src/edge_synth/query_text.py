@@ -106,7 +106,7 @@ def _place_said(step: Any) -> str | None:
 
 
 def _person_measure(label: str) -> str:
-    """"의사 수" -> "의사" (a person says "의사가 가장 많은", not "의사 수가 가장 많은")."""
+    """ "의사 수" -> "의사" (a person says "의사가 가장 많은", not "의사 수가 가장 많은")."""
     return label[:-2] if label.endswith(" 수") and counted(label) else label
 
 
@@ -137,16 +137,49 @@ def question_word(op_id: str, f: dict[str, Any], raw: Any) -> str:
 
 
 def _clause(topic: str, q: str, last: bool) -> str:
-    """"A는 얼마이고" (joined to the next) or "A는 얼마인가요?" (the last of its sentence)."""
+    """ "A는 얼마이고" (joined to the next) or "A는 얼마인가요?" (the last of its sentence)."""
     if q.endswith("되"):
         return f"{eun(topic)} {q}나요?" if last else f"{eun(topic)} {q}고"
     return f"{eun(topic)} {q}인가요?" if last else f"{eun(topic)} {q}이고"
+
+
 # Filters that are the thing's own name ("회사명이 LG화학인 상장 회사" -> "'LG화학'이라는 상장 회사"), and kinds
 # said before the noun as a person does ("설립명이 공립인 학교" -> "공립 학교").
-_OWN_NAME = frozenset({"회사명", "학교명", "기관명", "시설명", "제품명", "역명", "전철역명", "측정소명", "공연/행사명",
-                       "행사명", "업소명", "사업장명", "주차장명", "도서관명", "법률안명", "회의명", "청원명", "의원명"})
-_KIND_BEFORE_NOUN = frozenset({"설립명", "건물용도", "학교종류명", "학교과정명", "주야과정명", "호선명", "권역명", "소분류명",
-                               "서비스명"})
+_OWN_NAME = frozenset(
+    {
+        "회사명",
+        "학교명",
+        "기관명",
+        "시설명",
+        "제품명",
+        "역명",
+        "전철역명",
+        "측정소명",
+        "공연/행사명",
+        "행사명",
+        "업소명",
+        "사업장명",
+        "주차장명",
+        "도서관명",
+        "법률안명",
+        "회의명",
+        "청원명",
+        "의원명",
+    }
+)
+_KIND_BEFORE_NOUN = frozenset(
+    {
+        "설립명",
+        "건물용도",
+        "학교종류명",
+        "학교과정명",
+        "주야과정명",
+        "호선명",
+        "권역명",
+        "소분류명",
+        "서비스명",
+    }
+)
 
 
 def _kind_and_noun(kind: str, noun: str) -> str:
@@ -176,7 +209,9 @@ def _filter_said(op_id: str, pname: str, said: str) -> str:
 
 # Row words that say what the list is ("측정소" of 실시간 대기질, "음식점" of 모범음식점): a pick of such a list is
 # said in its place ("'X'와 같은 시도에서 … 가장 높은 측정소"), not "… 같은 시도의 실시간 대기질 중 … 측정소".
-_ROW_SAYS_KIND = frozenset({"측정소", "음식점", "주차장", "화장실", "도서관", "대여소", "정류장", "학교", "어린이집", "병원"})
+_ROW_SAYS_KIND = frozenset(
+    {"측정소", "음식점", "주차장", "화장실", "도서관", "대여소", "정류장", "학교", "어린이집", "병원"}
+)
 
 
 class _Writer:
@@ -193,7 +228,9 @@ class _Writer:
         self.nouns: set[str] = set()  # operations whose result was named (one row's own lookup)
         self.where: dict[str, tuple[str, str]] = {}  # step -> (its relation to its row, its modifiers)
         self.listed: set[str] = set()  # operations a row was named in ("'A'의 학사일정 중 '현충일'")
-        self.asked_pick: set[str] = set()  # steps whose picked row was asked ("… 가장 적은 병원은 어디"): "그 병원"
+        self.asked_pick: set[str] = (
+            set()
+        )  # steps whose picked row was asked ("… 가장 적은 병원은 어디"): "그 병원"
         self.cmps = 0
 
     # what a step returned ------------------------------------------------------------------------
@@ -301,8 +338,12 @@ class _Writer:
             said_before, text = said
         pick = self.pick(tool, measure, how, self.d.outputs[sid]["items"])
         rel, mods = self.where.get(sid, (None, None))
-        if not said_before and rel is not None and not mods and (user_noun(tool) == row_word(tool)
-                                                                  or row_word(tool) in _ROW_SAYS_KIND):
+        if (
+            not said_before
+            and rel is not None
+            and not mods
+            and (user_noun(tool) == row_word(tool) or row_word(tool) in _ROW_SAYS_KIND)
+        ):
             if not rel:
                 return pick  # "의사가 가장 적은 병원"
             if rel.endswith("의"):
@@ -320,9 +361,13 @@ class _Writer:
             if j.producer in self.asked_pick:
                 return f"그 {row_word(prod_tool)}"  # the pick was asked as a question of its own
             if said_before:
-                return self.pick(prod_tool, j.detail["by"], j.detail["reduce"], items)  # the list just described
+                return self.pick(
+                    prod_tool, j.detail["by"], j.detail["reduce"], items
+                )  # the list just described
             return self.pick_np(j.producer, j.detail["by"], j.detail["reduce"])
-        idx = j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
+        idx = (
+            j.detail["items"][j.consumers.index(sid)] if j.type in ("FAN", "CMP") else j.detail.get("item", 0)
+        )
         lab = row_label(prod_tool, items[idx], items) if idx < len(items) else None
         if len(items) == 1 or lab is None:
             return self.np(j.producer)[0]
@@ -337,8 +382,11 @@ class _Writer:
             return said
         step = self.d.step(sid)
         self.rows.add((sid, idx))
-        if (step.tool in PLACE_ROWS or name_says_kind(step.tool, name)) and incoming(self.d, sid) is None \
-                and not literal_args(step):
+        if (
+            (step.tool in PLACE_ROWS or name_says_kind(step.tool, name))
+            and incoming(self.d, sid) is None
+            and not literal_args(step)
+        ):
             # a lookup table's row, or a row whose name says what it is ("'회기동 시장'", not "생필품 가격 중 …")
             self.back[sid] = f"그 {user_noun(step.tool)}"
             return said
@@ -346,7 +394,7 @@ class _Writer:
         return f"{base} 중 {said}"
 
     def pick(self, tool: str, measure: str, how: str, items: list[dict[str, Any]]) -> str:
-        """"의사가 가장 많은 병원", "초미세먼지 농도가 가장 낮은 구"."""
+        """ "의사가 가장 많은 병원", "초미세먼지 농도가 가장 낮은 구"."""
         label = _person_measure(field_label(tool, measure))
         return f"{i_ga(label)} {most(tool, measure, how, items)} {row_word(tool)}"
 
@@ -356,8 +404,11 @@ class _Writer:
         """(topic, question word) of a comparison: "'A'와 'B' 중 반경 2km 안에 관광지가 더 많은 쪽", "어디"."""
         names = [producer_row_name(self.d, j.producer, i, None) for i in j.detail["items"][:2]]
         prod = self.d.step(j.producer)
-        if j.producer in self.back or (all(name_says_kind(prod.tool, n) for n in names)
-                                       and incoming(self.d, j.producer) is None and not literal_args(prod)):
+        if j.producer in self.back or (
+            all(name_says_kind(prod.tool, n) for n in names)
+            and incoming(self.d, j.producer) is None
+            and not literal_args(prod)
+        ):
             self.back.setdefault(j.producer, f"그 {user_noun(prod.tool)}")
             pair = f"{gwa(names[0])} {names[1]}"
         else:
@@ -387,7 +438,7 @@ class _Writer:
         return f"{pair} 중 {join_words(qual, phrase)} {self._side()}", "어디"
 
     def _side(self) -> str:
-        """"쪽", then "곳" for a second comparison (not "… 더 많은 쪽은 어디 … 더 많은 쪽은 어디")."""
+        """ "쪽", then "곳" for a second comparison (not "… 더 많은 쪽은 어디 … 더 많은 쪽은 어디")."""
         self.cmps += 1
         return "쪽" if self.cmps % 2 else "곳"
 
@@ -399,7 +450,11 @@ class _Writer:
         said_before = sid in self.back
         text, poss = self.np(sid)
         reason = f["row_reason"]
-        raw = items[f["row"]].get(f["field"]) if f["field"] != COUNT and f["row"] < len(items) else f["resolved"]
+        raw = (
+            items[f["row"]].get(f["field"])
+            if f["field"] != COUNT and f["row"] < len(items)
+            else f["resolved"]
+        )
         q = question_word(tool, f, raw)
         rel, mods = self.where.get(sid, ("", ""))
         own = bool(rel) and not mods and rel.endswith("의") and text == f"{rel} {user_noun(tool)}"
@@ -423,7 +478,11 @@ class _Writer:
                 whose = f"{name}의"  # a row of a list said before is just its name ("'외과'의 전문의 수")
             elif own and tool in self.listed:
                 whose = f"{rel} {name}의"  # the same kind of list of another row: "'청운중학교'의 '현충일'의"
-            elif name_says_kind(tool, name) and incoming(self.d, sid) is None and not literal_args(self.d.step(sid)):
+            elif (
+                name_says_kind(tool, name)
+                and incoming(self.d, sid) is None
+                and not literal_args(self.d.step(sid))
+            ):
                 whose = f"{name}의"  # "'경북대학교병원'의 주소", not "병원 중 '경북대학교병원'의 주소"
             else:
                 whose = f"{text} 중 {name}의"
@@ -445,8 +504,9 @@ class _Writer:
         then_np = join_words(rel, mods, branch_noun(d["then"]))
         else_np = join_words(rel, mods, branch_noun(d["else"]))
         label = _person_measure(field_label(prod_tool, d["field"]))
-        return (f"{who}의 {i_ga(label)} {cond.said} 이상이면 {eul(then_np)}, 아니면 {eul(else_np)} "
-                "보려고 합니다.")
+        return (
+            f"{who}의 {i_ga(label)} {cond.said} 이상이면 {eul(then_np)}, 아니면 {eul(else_np)} 보려고 합니다."
+        )
 
 
 _SAID_NAME = re.compile(r"'[^']*'")
@@ -456,6 +516,7 @@ _BARE_NAME = re.compile(r"'[^']+'의")
 def _only_other_name(prev: str, cur: str) -> str | None:
     """The one quoted name ``cur`` says where ``prev`` says another, when the two asks are otherwise
     the same words (a date said in full the first time, "지난달(2026년 11월)", and short after); else None."""
+
     def bare(text: str) -> str:
         return re.sub(r"\([^)]*\)", "", _SAID_NAME.sub("'N'", text)).strip()
 
@@ -484,9 +545,19 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
         sizes = [base + (1 if i < extra else 0) for i in range(room)]
     # the same "어떻게 되나요" twice in a row reads as a form: the second asks "무엇" (unless it is the same ask
     # of another row, said "'B'는요?" below)
-    merged = [(w, what, "무엇" if q == "어떻게 되" and i and merged[i - 1][2] == "어떻게 되"
-               and not (merged[i - 1][1] == what and _BARE_NAME.fullmatch(w)) else q)
-              for i, (w, what, q) in enumerate(merged)]
+    merged = [
+        (
+            w,
+            what,
+            "무엇"
+            if q == "어떻게 되"
+            and i
+            and merged[i - 1][2] == "어떻게 되"
+            and not (merged[i - 1][1] == what and _BARE_NAME.fullmatch(w))
+            else q,
+        )
+        for i, (w, what, q) in enumerate(merged)
+    ]
     out, at = [], 0
     for k, n in enumerate(sizes):
         clauses = []
@@ -494,7 +565,11 @@ def _sentences(asks: list[tuple[str, str, str]], room: int) -> str:
             whose, what, q = merged[i]
             last = i == at + n - 1
             before = merged[i - 1] if i else None
-            other = _only_other_name(join_words(*before[:2]), join_words(whose, what)) if last and before and before[2] == q else None
+            other = (
+                _only_other_name(join_words(*before[:2]), join_words(whose, what))
+                if last and before and before[2] == q
+                else None
+            )
             if last and before and (before[1], before[2]) == (what, q) and _BARE_NAME.fullmatch(whose):
                 # the same ask of another row whose list was said: "'B'는요?"; a row said with its own
                 # scope ("전문의가 가장 적은 병원의 '내과'") is asked in full, not "…의 '내과'는요?"
@@ -516,8 +591,9 @@ def template_query(draft: Draft, facts: list[dict[str, Any]], clock: str | None 
     return query_and_problems(draft, facts, clock)[0]
 
 
-def query_and_problems(draft: Draft, facts: list[dict[str, Any]], clock: str | None = None,
-                       outputs: dict[str, Any] | None = None) -> tuple[str, list[str]]:
+def query_and_problems(
+    draft: Draft, facts: list[dict[str, Any]], clock: str | None = None, outputs: dict[str, Any] | None = None
+) -> tuple[str, list[str]]:
     """The grammar's query and why it is not a question a person asks (validity.py:
     ``named_pick_after_chain``, ``partial_pick``, ``unrelated_asks``; empty: it is)."""
     problems = pick_problems(draft, facts, outputs)

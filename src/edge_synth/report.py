@@ -17,13 +17,42 @@ def write_edges_csv(path: Path, graph: LinkGraph, grounding: dict[str, Any]) -> 
     stats = grounding.get("stats", {})
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["edge_id", "producer", "field", "slice", "consumer", "param", "kind", "reasons",
-                    "trials", "successes", "structural", "environmental", "posterior_mean"])
+        w.writerow(
+            [
+                "edge_id",
+                "producer",
+                "field",
+                "slice",
+                "consumer",
+                "param",
+                "kind",
+                "reasons",
+                "trials",
+                "successes",
+                "structural",
+                "environmental",
+                "posterior_mean",
+            ]
+        )
         for eid in sorted(graph.edges):
             e, st = graph.edges[eid], stats.get(eid, {})
-            w.writerow([eid, e.producer, e.field, f"{e.slice[0]}:{e.slice[1]}" if e.slice else "", e.consumer,
-                        e.param, e.kind, "; ".join(e.reasons), st.get("trials", 0), st.get("successes", 0),
-                        st.get("structural", 0), st.get("environmental", 0), st.get("mean", "")])
+            w.writerow(
+                [
+                    eid,
+                    e.producer,
+                    e.field,
+                    f"{e.slice[0]}:{e.slice[1]}" if e.slice else "",
+                    e.consumer,
+                    e.param,
+                    e.kind,
+                    "; ".join(e.reasons),
+                    st.get("trials", 0),
+                    st.get("successes", 0),
+                    st.get("structural", 0),
+                    st.get("environmental", 0),
+                    st.get("mean", ""),
+                ]
+            )
 
 
 def draw_graph(path: Path, graph: LinkGraph) -> None:
@@ -42,8 +71,17 @@ def draw_graph(path: Path, graph: LinkGraph) -> None:
         cmap = plt.get_cmap("tab20")
         colors = [cmap(platforms.index(n.split("_")[0]) % 20) for n in g.nodes]
         pos = nx.spring_layout(g, seed=0, k=1.2 / max(1, g.number_of_nodes()) ** 0.5)
-        nx.draw_networkx(g, pos, ax=ax, node_color=colors, node_size=220, font_size=6, arrowsize=8,
-                         edge_color="#888888", width=0.8)
+        nx.draw_networkx(
+            g,
+            pos,
+            ax=ax,
+            node_color=colors,
+            node_size=220,
+            font_size=6,
+            arrowsize=8,
+            edge_color="#888888",
+            width=0.8,
+        )
     ax.set_title(f"EDGE verified link graph: {g.number_of_nodes()} tools, {len(graph.edges)} links")
     ax.axis("off")
     fig.tight_layout()
@@ -75,9 +113,15 @@ def junction_shares(rows: list[dict[str, Any]]) -> dict[str, float]:
     return {k: round(v / total, 4) for k, v in sorted(c.items())} if total else {}
 
 
-def write_report(out: str | Path, graph: LinkGraph, grounding: dict[str, Any], rows: list[dict[str, Any]],
-                 bench: BenchIndex, links_before: set | None = None, summary: dict[str, Any] | None = None
-                 ) -> dict[str, Any]:
+def write_report(
+    out: str | Path,
+    graph: LinkGraph,
+    grounding: dict[str, Any],
+    rows: list[dict[str, Any]],
+    bench: BenchIndex,
+    links_before: set | None = None,
+    summary: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     rdir = Path(out) / "report"
     rdir.mkdir(parents=True, exist_ok=True)
     write_edges_csv(rdir / "edges.csv", graph, grounding)
@@ -104,8 +148,10 @@ def write_report(out: str | Path, graph: LinkGraph, grounding: dict[str, Any], r
     kk = summary.get("argument_sources_kept", {})
     held = " -> ".join(f"r{h['round']}:{h['success']:.3f}" for h in g.get("heldout", []))
     md = [
-        "# EDGE run report", "",
-        "## The paper's quantities, measured the paper's way", "",
+        "# EDGE run report",
+        "",
+        "## The paper's quantities, measured the paper's way",
+        "",
         "| quantity | this run | paper |",
         "|---|---|---|",
         f"| path success of held-out random walks, first -> last bandit round | {g['first_round']:.3f} -> "
@@ -121,14 +167,16 @@ def write_report(out: str | Path, graph: LinkGraph, grounding: dict[str, Any], r
         f"Held-out walks per evaluation round (fresh RNG stream, nothing fed back): {held}. "
         f"Walks over verified links only: {g.get('verified_walks')}.",
         "",
-        "## Links", "",
+        "## Links",
+        "",
         f"- tools: {grounding.get('n_ops')}; proposed links: {g['n_proposed']} (+{g['n_dynamic']} from observed values); "
         f"rejected by field meaning before execution: {g['n_rejected_meaning']} {json.dumps(g.get('meaning_rejections', {}), ensure_ascii=False)}",
         f"- entered the bandit: {g['n_candidate']}; tried: {g['n_tried']}; never tried: {g['n_untested']}; "
         f"pruned: {g['n_pruned']} (counterfactual showed no dependence: {g['n_insensitive']}); verified: {g['n_verified']}",
         f"- success rate of pruned links while tried: {g['pruned_link_success']}",
         "",
-        "## Trajectories", "",
+        "## Trajectories",
+        "",
         f"- junction shares: {json.dumps(extra['junction_shares'])}",
         f"- coverage: {json.dumps(extra['coverage'], ensure_ascii=False)}",
         f"- argument sources of composed rows (before the filter): {json.dumps(ks.get('counts', {}))}, "
@@ -136,7 +184,8 @@ def write_report(out: str | Path, graph: LinkGraph, grounding: dict[str, Any], r
         f"knowable share {kk.get('knowable_share')}",
         f"- rows the answers read facts from: {json.dumps(extra['answer_rows'])}",
         f"- drops: {json.dumps(summary.get('drops', {}), ensure_ascii=False)}",
-        "", "Files: edges.csv (verified links with trial counts), graph.png, summary.json.",
+        "",
+        "Files: edges.csv (verified links with trial counts), graph.png, summary.json.",
     ]
     (rdir / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     return extra
@@ -151,4 +200,7 @@ def answer_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
             reasons[str(f.get("row_reason"))] += 1
             total += 1
             nonzero += int(f.get("row", 0) != 0)
-    return {"reasons": dict(sorted(reasons.items())), "share_not_row0": round(nonzero / total, 4) if total else None}
+    return {
+        "reasons": dict(sorted(reasons.items())),
+        "share_not_row0": round(nonzero / total, 4) if total else None,
+    }

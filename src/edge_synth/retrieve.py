@@ -37,7 +37,9 @@ def english(text: str) -> str:
 def signature(op: Operation) -> str:
     platform = get_platform(op.platform)
     params = ", ".join(f"{' '.join(split_ident(p.name))} ({english(p.description)})" for p in data_params(op))
-    fields = ", ".join(f"{' '.join(split_ident(k))} ({english(v)})" for k, v in list(op.output_fields.items())[:24])
+    fields = ", ".join(
+        f"{' '.join(split_ident(k))} ({english(v)})" for k, v in list(op.output_fields.items())[:24]
+    )
     return (
         f"{platform.domain} {english(platform.name)}: {' '.join(split_ident(op.name))}. {english(op.summary)}. "
         f"inputs: {params}. outputs: {fields}"

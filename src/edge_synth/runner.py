@@ -23,8 +23,18 @@ Outcome = Literal["ok", "structural", "environmental"]
 
 # Environmental failures say nothing about a link (the paper penalises them lightly).
 _ENV_CODES = {"20", "22", "23", "30", "31", "32", "HTTP", "429", "500", "502", "503", "504"}
-_ENV_WORDS = ("LIMITED_NUMBER", "SERVICE_KEY", "ACCESS_DENIED", "timeout", "Timeout", "인증", "TEMPORARILY",
-              "HTTP", "트래픽", "quota")
+_ENV_WORDS = (
+    "LIMITED_NUMBER",
+    "SERVICE_KEY",
+    "ACCESS_DENIED",
+    "timeout",
+    "Timeout",
+    "인증",
+    "TEMPORARILY",
+    "HTTP",
+    "트래픽",
+    "quota",
+)
 _NODATA_WORDS = ("NODATA", "NO_DATA", "데이터가 없", "해당하는 데이터", "no data", "INFO-200")
 
 
@@ -71,15 +81,21 @@ def with_token(session: Session, op_id: str, args: dict[str, Any]) -> dict[str, 
 # composition re-executes every plan on a fresh backend (pipeline.same_outputs), so a stale answer could
 # not reach the data. KOPA_EDGE_NO_CALL_CACHE=1 turns it off (tests/edge/test_edge_call_cache.py compares).
 CALL_CACHE_SIZE = 4096
-_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[Any, ...], CallResult]] = weakref.WeakKeyDictionary()
+_CACHES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[Any, ...], CallResult]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _cacheable(session: Session, op_id: str) -> bool:
     backend = session.backend
     emu = getattr(backend, "emulator_config", None)
-    return (getattr(backend, "kind", None) == "embedded" and emu is not None and emu.daily_quota is None
-            and not get_platform(get_operation(op_id).platform).session_token_param
-            and os.environ.get("KOPA_EDGE_NO_CALL_CACHE") != "1")
+    return (
+        getattr(backend, "kind", None) == "embedded"
+        and emu is not None
+        and emu.daily_quota is None
+        and not get_platform(get_operation(op_id).platform).session_token_param
+        and os.environ.get("KOPA_EDGE_NO_CALL_CACHE") != "1"
+    )
 
 
 async def call(session: Session, op_id: str, args: dict[str, Any]) -> tuple[CallResult, Verdict]:

@@ -67,7 +67,13 @@ MIN_CALLS, MAX_CALLS = 2, 8
 
 class Sampler:
     def __init__(
-        self, graph: LinkGraph, pool: ValuePool, backend: Backend, *, seed: int, clock: str | None,
+        self,
+        graph: LinkGraph,
+        pool: ValuePool,
+        backend: Backend,
+        *,
+        seed: int,
+        clock: str | None,
         excluded_platforms: tuple[str, ...] = (),
         banned_links: set[tuple[str, str, str]] | frozenset = frozenset(),
     ) -> None:
@@ -81,12 +87,18 @@ class Sampler:
         # so training data and benchmark share no link (the paper's link Jaccard of 0.0).
         self.banned = set(banned_links)
         ops = [n for n in sorted(graph.g.nodes) if get_operation(n).platform not in self.excluded]
-        self.starts = [n for n in ops if self._outs(n) and pool.fillable(get_operation(n)) and not says_a_grid_cell(n)]
+        self.starts = [
+            n for n in ops if self._outs(n) and pool.fillable(get_operation(n)) and not says_a_grid_cell(n)
+        ]
         self.platforms = sorted({get_operation(n).platform for n in self.starts})
 
     def _outs(self, op_id: str) -> list[Edge]:
-        return [e for e in self.graph.out_edges(op_id) if get_operation(e.consumer).platform not in self.excluded
-                and (e.producer, e.consumer, e.param) not in self.banned]
+        return [
+            e
+            for e in self.graph.out_edges(op_id)
+            if get_operation(e.consumer).platform not in self.excluded
+            and (e.producer, e.consumer, e.param) not in self.banned
+        ]
 
     def plan_shape(self, index: int) -> tuple[str, str, int]:
         """(start platform, first junction, target calls), cycling with the index for balance."""
@@ -109,8 +121,9 @@ class Sampler:
                 return draft, "ok"
         return None, why
 
-    async def _grow(self, index: int, rng: random.Random, starts: list[str], first: str,
-                    target: int) -> tuple[Draft | None, str]:
+    async def _grow(
+        self, index: int, rng: random.Random, starts: list[str], first: str, target: int
+    ) -> tuple[Draft | None, str]:
         session = Session(self.backend, clock=self.clock, seed=self.seed)
         draft = Draft(index)
         for _attempt in range(5):
@@ -203,8 +216,15 @@ class Sampler:
         draft.args[step.id] = args
         return True
 
-    def _args(self, edge: Edge, ref_item: int | str, producer: str, items: list[dict[str, Any]],
-              row: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    def _args(
+        self,
+        edge: Edge,
+        ref_item: int | str,
+        producer: str,
+        items: list[dict[str, Any]],
+        row: dict[str, Any],
+        rng: random.Random,
+    ) -> dict[str, Any] | None:
         """Consumer arguments: the link's reference, co-links from the same row, the rest from the pool."""
         args: dict[str, Any] = {edge.param: edge.ref(producer, ref_item)}
         for co in self._outs(edge.producer):
@@ -224,8 +244,11 @@ class Sampler:
 
         A start without required inputs returns the same rows every time, so every plan from it
         repeats; a filter the user states (the query names it) varies where the chain begins."""
-        opts = [p for p in data_params(op) if not p.required and not p.enum and p.type == "string"
-                and self.pool.by_key.get(key_of(p.name))]
+        opts = [
+            p
+            for p in data_params(op)
+            if not p.required and not p.enum and p.type == "string" and self.pool.by_key.get(key_of(p.name))
+        ]
         if not opts:
             return {}
         p = rng.choice(opts)
@@ -269,11 +292,20 @@ class Sampler:
         """The literal values a step was called with: a link that hands one back echoes."""
         return {str(v) for v in draft.args.get(step_id, {}).values() if not isinstance(v, dict | list)}
 
-    async def _extend(self, draft: Draft, session: Session, rng: random.Random, jtype: str, target: int,
-                      anchor: str | None = None) -> bool:
+    async def _extend(
+        self,
+        draft: Draft,
+        session: Session,
+        rng: random.Random,
+        jtype: str,
+        target: int,
+        anchor: str | None = None,
+    ) -> bool:
         # Mostly extend the last call (walks); sometimes an earlier one (small DAGs).
         if anchor is None:
-            anchor = draft.steps[-1].id if rng.random() < 0.7 or draft.n_calls == 1 else rng.choice(draft.steps).id
+            anchor = (
+                draft.steps[-1].id if rng.random() < 0.7 or draft.n_calls == 1 else rng.choice(draft.steps).id
+            )
         items = draft.outputs[anchor]["items"]
         anchor_op = draft.step(anchor).tool
         shown = visible_count(anchor_op, draft.args[anchor], draft.outputs[anchor])
@@ -321,20 +353,32 @@ class Sampler:
         if jtype in ("SEQ", "SEM"):
             # A row taken from several is one the user can name ("'석촌호수'"); a position ("the
             # ninth row") is nothing a person asks about. A single row needs no name.
-            if len(items) > 1:  # a name unique in the whole list (the grammar reads it there), not only in the rows shown
-                rows = [i for i in rows if row_label(anchor_op, items[i], draft.outputs[anchor]["items"]) is not None]
+            if (
+                len(items) > 1
+            ):  # a name unique in the whole list (the grammar reads it there), not only in the rows shown
+                rows = [
+                    i
+                    for i in rows
+                    if row_label(anchor_op, items[i], draft.outputs[anchor]["items"]) is not None
+                ]
             if not rows:
                 return False
             j = rng.choice(rows)
             args = self._args(edge, j, anchor, items, items[j], rng)
-            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+            if args is None or not await self._add(
+                draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)
+            ):
                 return False
             draft.junctions.append(Junction(jtype, anchor, [new_id], edge.id, {"item": j}))
             return True
 
         if jtype == "DRV":
             # "the hospital with the most doctors", "the nearest stop": a measure a person picks by
-            nums = [f for f in numeric_fields(items, op_id=anchor_op) if f != edge.field and picks_by(anchor_op, f)]
+            nums = [
+                f
+                for f in numeric_fields(items, op_id=anchor_op)
+                if f != edge.field and picks_by(anchor_op, f)
+            ]
             if nums:
                 f = rng.choice(nums)
                 how = rng.choice(["max_by", "min_by"])
@@ -354,7 +398,9 @@ class Sampler:
                 detail = {"derive": "slice", "slice": list(edge.slice), "item": j}
             else:
                 return False
-            if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+            if args is None or not await self._add(
+                draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)
+            ):
                 return False
             draft.junctions.append(Junction("DRV", anchor, [new_id], edge.id, detail))
             return True
@@ -379,8 +425,18 @@ class Sampler:
             return await self._cond(draft, session, rng, anchor, anchor_op, items, edges, fresh, room)
         return False
 
-    async def _cond(self, draft: Draft, session: Session, rng: random.Random, anchor: str, anchor_op: str,
-                    items: list[dict[str, Any]], edges: list[Edge], fresh: Any, room: int) -> bool:
+    async def _cond(
+        self,
+        draft: Draft,
+        session: Session,
+        rng: random.Random,
+        anchor: str,
+        anchor_op: str,
+        items: list[dict[str, Any]],
+        edges: list[Edge],
+        fresh: Any,
+        room: int,
+    ) -> bool:
         """COND from the curated table only (conditions.py): the field, threshold and the two branches
         a person chooses between. The condition reads one row the user names (or the only row)."""
         if room < 1 or any(j.type == "COND" for j in draft.junctions):
@@ -389,8 +445,12 @@ class Sampler:
         if not options:
             return False
         cond = rng.choice(options)
-        rows = [i for i, it in enumerate(items[:10]) if numeric(it.get(cond.field)) is not None
-                and (len(items) == 1 or row_label(anchor_op, it, draft.outputs[anchor]["items"]) is not None)]
+        rows = [
+            i
+            for i, it in enumerate(items[:10])
+            if numeric(it.get(cond.field)) is not None
+            and (len(items) == 1 or row_label(anchor_op, it, draft.outputs[anchor]["items"]) is not None)
+        ]
         if not rows:
             return False
         j = rng.choice(rows)
@@ -404,17 +464,41 @@ class Sampler:
         edge = rng.choices(taken, weights=[link_weight(e) for e in taken])[0]
         args = self._args(edge, j, anchor, items, items[j], rng)
         new_id = f"s{draft.n_calls + 1}"
-        if args is None or not await self._add(draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)):
+        if args is None or not await self._add(
+            draft, session, PlanStep(id=new_id, tool=edge.consumer, args=args)
+        ):
             return False
         other = cond.otherwise[0] if holds else cond.then[0]
-        draft.junctions.append(Junction("COND", anchor, [new_id], edge.id, {
-            "field": cond.field, "threshold": float(cond.threshold), "holds": holds,
-            "then": edge.consumer if holds else other, "else": other if holds else edge.consumer, "item": j,
-        }))
+        draft.junctions.append(
+            Junction(
+                "COND",
+                anchor,
+                [new_id],
+                edge.id,
+                {
+                    "field": cond.field,
+                    "threshold": float(cond.threshold),
+                    "holds": holds,
+                    "then": edge.consumer if holds else other,
+                    "else": other if holds else edge.consumer,
+                    "item": j,
+                },
+            )
+        )
         return True
 
-    async def _fan(self, draft: Draft, session: Session, rng: random.Random, jtype: str, edge: Edge, anchor: str,
-                   items: list[dict[str, Any]], rows: list[int], room: int) -> bool:
+    async def _fan(
+        self,
+        draft: Draft,
+        session: Session,
+        rng: random.Random,
+        jtype: str,
+        edge: Edge,
+        anchor: str,
+        items: list[dict[str, Any]],
+        rows: list[int],
+        room: int,
+    ) -> bool:
         """FAN (k rows into parallel calls of one tool) or CMP (two, compared on a shared measure)."""
         distinct: list[int] = []
         seen: set[str] = set()
@@ -435,7 +519,9 @@ class Sampler:
         for j in chosen:
             sid = f"s{draft.n_calls + 1}"
             args = self._args(edge, j, anchor, items, items[j], rng)
-            if args is None or not await self._add(draft, session, PlanStep(id=sid, tool=edge.consumer, args=args)):
+            if args is None or not await self._add(
+                draft, session, PlanStep(id=sid, tool=edge.consumer, args=args)
+            ):
                 break
             added.append(sid)
         if len(added) < 2:
@@ -450,16 +536,18 @@ class Sampler:
                 # number is one a person asks (natural.COUNTABLE) and the true total is known (a
                 # page of 100 rows is no count).
                 counts = [true_count(draft.outputs[s]) for s in added]
-                if (edge.consumer not in COUNTABLE or None in counts
-                        or len(set(counts)) < len(counts)):
+                if edge.consumer not in COUNTABLE or None in counts or len(set(counts)) < len(counts):
                     self._rollback(draft, added)
                     return False
                 detail["compare"] = COUNT
                 draft.junctions.append(Junction(jtype, anchor, added, edge.id, detail))
                 return True
             # compared on what a person asks of both ("의사 수", "월요일 진료 종료 시각"): askable.py
-            common = sorted(f for f in set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs))
-                            if is_askable(edge.consumer, f))
+            common = sorted(
+                f
+                for f in set.intersection(*(set(numeric_fields(o, 1, edge.consumer)) for o in outs))
+                if is_askable(edge.consumer, f)
+            )
             if not common:
                 self._rollback(draft, added)
                 return False
@@ -517,7 +605,8 @@ def may_compare(op_id: str) -> bool:
     coordinate or name)? Only such consumers can answer "which is larger"."""
     op = get_operation(op_id)
     return "lookup" not in op.tags and any(
-        not CODE_LIKE.search(norm(f)) and not is_name_like(f, d) for f, d in op.output_fields.items())
+        not CODE_LIKE.search(norm(f)) and not is_name_like(f, d) for f, d in op.output_fields.items()
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -530,7 +619,7 @@ def says_a_grid_cell(op_id: str) -> bool:
 
 
 def _sliced(v: Any, e: Edge) -> Any:
-    return str(v)[e.slice[0]:e.slice[1]] if e.slice else v
+    return str(v)[e.slice[0] : e.slice[1]] if e.slice else v
 
 
 def link_weight(e: Edge) -> float:

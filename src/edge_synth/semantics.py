@@ -33,9 +33,13 @@ from kopa_inspect.apis import get_operation
 
 TEMPORAL = frozenset({"date8", "ym6", "year4", "month2", "time4", "tm12"})
 # Concept pairs whose values are the same thing in another spelling/length (a slice away).
-BRIDGES: frozenset[tuple[str, str]] = frozenset({
-    ("code10", "lawd5"), ("code10", "sido2"), ("lawd5", "sido2"),
-})
+BRIDGES: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("code10", "lawd5"),
+        ("code10", "sido2"),
+        ("lawd5", "sido2"),
+    }
+)
 # Concepts whose values are names a person says, not codes of one system.
 NAME_CONCEPTS = frozenset({"stationname", "hgnm", "sidonm", "sggnm", "umdnm"})
 PLACE_NAMES = frozenset({"sidonm", "sggnm", "umdnm"})
@@ -92,9 +96,15 @@ def link_meaning(e: Edge) -> Meaning:
         return Meaning(False, e.llm_score, f"llm score {e.llm_score:.2f} < {LLM_DROP_BELOW}")
     t_f, t_p = temporal_kind(e.field, ffmt, e.producer), temporal_kind(e.param, pfmt, e.consumer)
     if (t_f or t_p) and cross:
-        if t_f and t_p and (cons.platform, e.param) in USER_DATES.get((prod.platform, e.field), ()) \
-                and FORMAT_BRIDGES.get((t_f, t_p), None) == e.slice:
-            return Meaning(True, 0.8, f"user's own date {t_f}->{t_p}{sl} ({prod.platform} -> {cons.platform})")
+        if (
+            t_f
+            and t_p
+            and (cons.platform, e.param) in USER_DATES.get((prod.platform, e.field), ())
+            and FORMAT_BRIDGES.get((t_f, t_p), None) == e.slice
+        ):
+            return Meaning(
+                True, 0.8, f"user's own date {t_f}->{t_p}{sl} ({prod.platform} -> {cons.platform})"
+            )
         return Meaning(False, 0.0, f"cross-platform {t_p or t_f} ({prod.platform} -> {cons.platform})")
     if {fcon, pcon} & COORDINATES and {fcon, pcon} & GRID:
         # korean-apis.md §3 #6: real, but a WGS84 -> Lambert (LCC) projection in client code; no
@@ -109,8 +119,11 @@ def link_meaning(e: Edge) -> Meaning:
         # a consumer without the other half) would be completed from elsewhere, another place.
         other = "lat" if fcon == "lon" else "lon"
         if not any(concept(f, e.producer) == other for f in prod.output_fields) or not any(
-                concept(q.name, e.consumer) == other for q in cons.params):
-            return Meaning(False, 0.0, f"coordinate {fcon} without its {other} ({e.producer} -> {e.consumer})")
+            concept(q.name, e.consumer) == other for q in cons.params
+        ):
+            return Meaning(
+                False, 0.0, f"coordinate {fcon} without its {other} ({e.producer} -> {e.consumer})"
+            )
         return Meaning(True, 0.95, f"same concept {fcon} (WGS84 degrees, {e.field} -> {e.param})")
     if fcon in PLACE_NAMES and fcon == pcon:
         return Meaning(True, 0.9, f"place name {fcon} -> name lookup {e.consumer}.{e.param}")

@@ -69,7 +69,8 @@ def step_uses(plan: dict[str, Any], facts: list[dict[str, Any]]) -> dict[str, St
     """{step id: the fields and rows of its result that a later call or a fact reads}."""
     uses: dict[str, StepUse] = {}
     refs = _references([s.get("args") or {} for s in plan.get("steps", [])]) + _references(
-        [f.get("value") for f in facts])
+        [f.get("value") for f in facts]
+    )
     for ref in refs:
         if m := _ROW_REF.match(ref):
             use = uses.setdefault(m.group(1), StepUse())
@@ -115,7 +116,9 @@ def compact_tool_result(content: str, use: StepUse | None, said_text: str, op_id
     if use.all_rows:
         keep_rows = list(range(len(items)))
     else:
-        keep_rows = sorted(set(range(min(SHOWN_ROWS, len(items)))) | {i for i in use.rows if 0 <= i < len(items)})
+        keep_rows = sorted(
+            set(range(min(SHOWN_ROWS, len(items)))) | {i for i in use.rows if 0 <= i < len(items)}
+        )
     rows = [items[i] for i in keep_rows]
     # Fields said or naming a row are read off the rows the chain takes (all rows of a long list
     # would say some value of nearly every field somewhere), else off the rows shown.
@@ -143,8 +146,9 @@ def compact_tool_result(content: str, use: StepUse | None, said_text: str, op_id
     return json.dumps(out, ensure_ascii=False)
 
 
-def compact_messages(messages: list[dict[str, Any]], plan: dict[str, Any], facts: list[dict[str, Any]],
-                     query: str, answer: str) -> list[dict[str, Any]]:
+def compact_messages(
+    messages: list[dict[str, Any]], plan: dict[str, Any], facts: list[dict[str, Any]], query: str, answer: str
+) -> list[dict[str, Any]]:
     """The conversation with each API result compacted; session-token results kept whole (the
     next call passes the token on)."""
     uses = step_uses(plan, facts)
@@ -153,8 +157,12 @@ def compact_messages(messages: list[dict[str, Any]], plan: dict[str, Any], facts
     for m in messages:
         cid = str(m.get("tool_call_id") or "")
         if m.get("role") == "tool" and cid.startswith("call_s"):
-            m = {**m, "content": compact_tool_result(m.get("content") or "", uses.get(cid[len("call_"):]), said,
-                                                     m.get("name"))}
+            m = {
+                **m,
+                "content": compact_tool_result(
+                    m.get("content") or "", uses.get(cid[len("call_") :]), said, m.get("name")
+                ),
+            }
         out.append(m)
     return out
 

@@ -37,7 +37,9 @@ from edge_synth.natural import PLACE_ROWS, true_count
 
 # A link through one of these hands on a place or a point: the consumer's rows are what a search
 # around that place found ("같은 동네의 병원", "'X' 근처 관광지"), rows nobody knows by name beforehand.
-SEARCH_CONCEPTS = frozenset({"lon", "lat", "sidonm", "sido2", "sggnm", "sgg3", "lawd5", "umdnm", "code10", "areacode"})
+SEARCH_CONCEPTS = frozenset(
+    {"lon", "lat", "sidonm", "sido2", "sggnm", "sgg3", "lawd5", "umdnm", "code10", "areacode"}
+)
 # A literal argument with one of these concepts narrows a list to the user's own (a place, a date/month);
 # so does a name filter (a parameter named ...nm/name/keyword/title: "이름에 '…'이 들어간").
 NARROWING_CONCEPTS = SEARCH_CONCEPTS | {"date8", "ym6", "year4", "month2"}
@@ -55,6 +57,8 @@ def record_list(tool: str) -> bool:
     """Are ``tool``'s rows records of events (lexicon.USER_NOUNS' head noun: "거래") rather than things?"""
     nouns = USER_NOUNS.get(tool)
     return nouns is not None and nouns[-1] in RECORD_NOUNS
+
+
 # Junctions that take a producer row by its name (several rows) rather than by a measure.
 NAMED_TAKERS = ("SEQ", "SEM", "FAN", "CMP", "COND")
 
@@ -79,8 +83,11 @@ def users_place(draft: Any, sid: str) -> bool:
     place table (natural.PLACE_ROWS) called first, with literal arguments only? Its rows are the user's
     own place, so a list found around it is the user's own search, like a start call's list."""
     step = draft.step(sid)
-    return (step.tool in PLACE_ROWS and incoming(draft, sid) is None
-            and not any(isinstance(v, str) and v.startswith("$") for v in step.args.values()))
+    return (
+        step.tool in PLACE_ROWS
+        and incoming(draft, sid) is None
+        and not any(isinstance(v, str) and v.startswith("$") for v in step.args.values())
+    )
 
 
 def found_by_search(draft: Any, sid: str) -> bool:
@@ -117,8 +124,12 @@ def unnarrowed_page(draft: Any, sid: str, outputs: dict[str, Any] | None = None)
     """Is step ``sid``'s result one page of a longer list of records (several rows; ``record_list``) the
     user did not narrow? Its rows cannot be named (``named_from_unnarrowed_list``)."""
     out = (outputs if outputs is not None else draft.outputs)[sid]
-    return (record_list(draft.step(sid).tool) and len(out.get("items", [])) > 1 and partial(out)
-            and not narrowed(draft, sid))
+    return (
+        record_list(draft.step(sid).tool)
+        and len(out.get("items", [])) > 1
+        and partial(out)
+        and not narrowed(draft, sid)
+    )
 
 
 def _named_takes(draft: Any, j: Any) -> bool:
@@ -131,7 +142,9 @@ def _named_takes(draft: Any, j: Any) -> bool:
     return any(i < len(items) and row_label(tool, items[i], items) is not None for i in idxs or [])
 
 
-def pick_problems(draft: Any, facts: list[dict[str, Any]], outputs: dict[str, Any] | None = None) -> list[str]:
+def pick_problems(
+    draft: Any, facts: list[dict[str, Any]], outputs: dict[str, Any] | None = None
+) -> list[str]:
     """``named_pick_after_chain`` / ``named_from_unnarrowed_list`` / ``partial_pick`` for the draft's junctions and facts (empty: none)."""
     outputs = outputs if outputs is not None else draft.outputs
     out: list[str] = []
@@ -177,8 +190,12 @@ def unrelated_asks(lead: list[str], asks: list[tuple[str, str, str]]) -> bool:
         if prev:
             # the same question of another row counts ("'A'의 '현충일'의 날짜 … '온천고등학교'의 '체육대회'의
             # 날짜"); a pick over the rows of a list said before names its row
-            related = bool(names & said) or bool(_BACK.search(text)) or (what, q) in asked or any(
-                _bare(text) == _bare(p) for p in prev)
+            related = (
+                bool(names & said)
+                or bool(_BACK.search(text))
+                or (what, q) in asked
+                or any(_bare(text) == _bare(p) for p in prev)
+            )
             if not related:
                 return True
         said |= names

@@ -23,7 +23,9 @@ _DATE8 = re.compile(r"(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])")
 _YM6 = re.compile(r"(19|20)\d{2}(0[1-9]|1[0-2])")
 _MONTH_CUE = re.compile(r"일자|연월|년월|시점|YYYYMM|period|month", re.I)
 _HHMM = re.compile(r"([01]\d|2[0-4])([0-5]\d)")
-_TIME_CUE = re.compile(r"HHMM|HH:MM|시각|(?:진료|운영|이용|영업)\s*(?:시작|종료)|(?:시작|종료)\s*시간|\btime\b", re.I)
+_TIME_CUE = re.compile(
+    r"HHMM|HH:MM|시각|(?:진료|운영|이용|영업)\s*(?:시작|종료)|(?:시작|종료)\s*시간|\btime\b", re.I
+)
 _STAMP_CUE = re.compile(r"일시|YYYYMMDDHH|시각|time|dtm|dt$|ts$", re.I)
 _MANWON_CUE = re.compile(r"만원|만 원|10,000 KRW|10k KRW")
 _AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
@@ -39,15 +41,19 @@ def _desc(op_id: str, fname: str) -> str:
 
 
 def value_kind(op_id: str, fname: str, value: Any) -> str | None:
-    """"date" | "timestamp" | "month" | "time" | "km" | "m" | "manwon" | None (say the value as it is)."""
+    """ "date" | "timestamp" | "month" | "time" | "km" | "m" | "manwon" | None (say the value as it is)."""
     v = str(value).strip()
     desc = _desc(op_id, fname)
     if _MANWON_CUE.search(desc) and _AMOUNT.fullmatch(v):
         return "manwon"  # an amount in 만원 ("123,000" is 12억 3,000만 원), never a date or a time
     if _DATE8.fullmatch(v):
         return "date"
-    if re.fullmatch(r"\d{12}|\d{14}", v) and _DATE8.fullmatch(v[:8]) and _HHMM.fullmatch(v[8:12]) \
-            and _STAMP_CUE.search(f"{fname} {desc}"):
+    if (
+        re.fullmatch(r"\d{12}|\d{14}", v)
+        and _DATE8.fullmatch(v[:8])
+        and _HHMM.fullmatch(v[8:12])
+        and _STAMP_CUE.search(f"{fname} {desc}")
+    ):
         return "timestamp"
     if _YM6.fullmatch(v) and _MONTH_CUE.search(desc):
         return "month"
@@ -71,7 +77,7 @@ def won_said(manwon: str) -> str:
 
 
 def time_said(hhmm: str) -> str:
-    """"1730" -> "17시 30분", "0900" -> "9시", "2400" -> "24시"."""
+    """ "1730" -> "17시 30분", "0900" -> "9시", "2400" -> "24시"."""
     h, m = int(hhmm[:2]), int(hhmm[2:4])
     return f"{h}시 {m}분" if m else f"{h}시"
 
@@ -124,7 +130,7 @@ def is_clock_kind(op_id: str, fname: str, value: Any) -> bool:
 
 
 def later_phrase(label: str, how: str = "max") -> str:
-    """"월요일 진료 종료" -> ("월요일 진료가 더 늦게 끝나는"): what the larger clock value means.
+    """ "월요일 진료 종료" -> ("월요일 진료가 더 늦게 끝나는"): what the larger clock value means.
 
     ``how`` "max" is the later one, "min" the earlier one."""
     late = how == "max"

@@ -70,7 +70,9 @@ class GroundingConfig:
 
     def __post_init__(self) -> None:
         if not (1 <= self.rounds <= 100 and 1 <= self.paths_per_round <= 500):
-            raise ValueError("grounding budget: rounds in 1..100 and paths_per_round in 1..500 (the paper's 100x500)")
+            raise ValueError(
+                "grounding budget: rounds in 1..100 and paths_per_round in 1..500 (the paper's 100x500)"
+            )
 
 
 @dataclass
@@ -92,10 +94,17 @@ class LinkStat:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "alpha": round(self.alpha, 3), "beta": round(self.beta, 3), "mean": round(self.mean, 4),
-            "trials": self.trials, "successes": self.successes, "structural": self.structural,
-            "environmental": self.environmental, "reasons": dict(sorted(self.reasons.items())),
-            "pruned_round": self.pruned_round, "dependent": self.dependent, "insensitive": self.insensitive,
+            "alpha": round(self.alpha, 3),
+            "beta": round(self.beta, 3),
+            "mean": round(self.mean, 4),
+            "trials": self.trials,
+            "successes": self.successes,
+            "structural": self.structural,
+            "environmental": self.environmental,
+            "reasons": dict(sorted(self.reasons.items())),
+            "pruned_round": self.pruned_round,
+            "dependent": self.dependent,
+            "insensitive": self.insensitive,
         }
 
 
@@ -142,8 +151,14 @@ class GroundingReport:
 
 class Grounder:
     def __init__(
-        self, graph: LinkGraph, backend: Backend, *, seed: int, clock: str | None,
-        pool: ValuePool | None = None, config: GroundingConfig | None = None,
+        self,
+        graph: LinkGraph,
+        backend: Backend,
+        *,
+        seed: int,
+        clock: str | None,
+        pool: ValuePool | None = None,
+        config: GroundingConfig | None = None,
     ) -> None:
         self.graph = graph
         self.backend = backend
@@ -174,11 +189,20 @@ class Grounder:
         return LinkStat(alpha=PRIOR_STRENGTH * p, beta=PRIOR_STRENGTH * (1 - p))
 
     def active(self, op_id: str, only: set[str] | None = None) -> list[Edge]:
-        return [e for e in self.graph.out_edges(op_id) if e.id not in self.pruned and (only is None or e.id in only)]
+        return [
+            e
+            for e in self.graph.out_edges(op_id)
+            if e.id not in self.pruned and (only is None or e.id in only)
+        ]
 
     def starts(self, only: set[str] | None = None) -> list[str]:
-        key = (len(self.pruned), len(self.pool.records), len(self.pool.worked), len(self.graph.edges),
-               None if only is None else len(only))
+        key = (
+            len(self.pruned),
+            len(self.pool.records),
+            len(self.pool.worked),
+            len(self.graph.edges),
+            None if only is None else len(only),
+        )
         if self._starts_key != key:
             self._starts_key = key
             self._starts = self._compute_starts(only)
@@ -186,13 +210,20 @@ class Grounder:
 
     def _compute_starts(self, only: set[str] | None) -> list[str]:
         return sorted(
-            op_id for op_id in self.graph.g.nodes
+            op_id
+            for op_id in self.graph.g.nodes
             if self.active(op_id, only) and self.pool.fillable(get_operation(op_id))
         )
 
     # one path ----------------------------------------------------------------------------------
-    async def _path(self, rng: random.Random, policy: str, only: set[str] | None, sem: asyncio.Semaphore,
-                    counterfactual: bool = True) -> Observation:
+    async def _path(
+        self,
+        rng: random.Random,
+        policy: str,
+        only: set[str] | None,
+        sem: asyncio.Semaphore,
+        counterfactual: bool = True,
+    ) -> Observation:
         obs = Observation()
         starts = self.starts(only)
         if not starts:
@@ -225,8 +256,11 @@ class Grounder:
                 res, verdict = await call(session, edge.consumer, nargs)
             obs.calls += 1
             obs.length += 1
-            if verdict.outcome == "ok" and counterfactual and \
-                    self.stats[edge.id].dependent < self.config.counterfactual_confirmations:
+            if (
+                verdict.outcome == "ok"
+                and counterfactual
+                and self.stats[edge.id].dependent < self.config.counterfactual_confirmations
+            ):
                 alt = self._alternative(edge, items, row, nargs, rng)
                 if alt is not None:
                     async with sem:
@@ -247,15 +281,23 @@ class Grounder:
         obs.ok = obs.length >= 1
         return obs
 
-    def _alternative(self, edge: Edge, items: list[dict[str, Any]], row: dict[str, Any], nargs: dict[str, Any],
-                     rng: random.Random) -> Any:
+    def _alternative(
+        self,
+        edge: Edge,
+        items: list[dict[str, Any]],
+        row: dict[str, Any],
+        nargs: dict[str, Any],
+        rng: random.Random,
+    ) -> Any:
         """Another value of the same type for the link's parameter: another row's value first."""
         current = str(nargs[edge.param])
         for it in items[:50]:
             v = it.get(edge.field)
             if _present(v) and str(apply_slice(v, edge.slice)) != current:
                 return apply_slice(v, edge.slice)
-        vals = [self.pool.records[i].get(key_of(edge.param)) for i in self.pool.by_key.get(key_of(edge.param), [])]
+        vals = [
+            self.pool.records[i].get(key_of(edge.param)) for i in self.pool.by_key.get(key_of(edge.param), [])
+        ]
         others = sorted({str(v) for v in vals if _present(v) and str(v) != current})
         if others:
             return rng.choice(others)
@@ -282,8 +324,14 @@ class Grounder:
             idx = [i for i, it in enumerate(items[:10]) if _present(it.get(edge.field))]
             item = items[rng.choice(idx)]
             given = {edge.param: apply_slice(item[edge.field], edge.slice)}
-            co = [e for e in cands if e.consumer == edge.consumer and e.param != edge.param
-                  and e.param not in given and _present(item.get(e.field))]
+            co = [
+                e
+                for e in cands
+                if e.consumer == edge.consumer
+                and e.param != edge.param
+                and e.param not in given
+                and _present(item.get(e.field))
+            ]
             co_used = []
             for e in co:
                 if e.param not in given:
@@ -295,8 +343,9 @@ class Grounder:
         return None
 
     # rounds ------------------------------------------------------------------------------------
-    async def _batch(self, n: int, tag: str, policy: str, only: set[str] | None = None,
-                     counterfactual: bool = True) -> list[Observation]:
+    async def _batch(
+        self, n: int, tag: str, policy: str, only: set[str] | None = None, counterfactual: bool = True
+    ) -> list[Observation]:
         sem = asyncio.Semaphore(self.config.concurrency)
         rngs = [random.Random(f"{self.seed}|{tag}|{i}") for i in range(n)]
         return list(await asyncio.gather(*(self._path(r, policy, only, sem, counterfactual) for r in rngs)))
@@ -329,8 +378,9 @@ class Grounder:
         for eid, st in sorted(self.stats.items()):
             if eid in self.pruned:
                 continue
-            if (st.trials >= self.config.min_trials and st.mean < self.config.prune_threshold) or \
-                    (st.insensitive >= 1 and st.dependent == 0):
+            if (st.trials >= self.config.min_trials and st.mean < self.config.prune_threshold) or (
+                st.insensitive >= 1 and st.dependent == 0
+            ):
                 # An insensitive link is not a chain, whatever its successes: pruned at once.
                 self.pruned.add(eid)
                 st.pruned_round = round_no
@@ -357,7 +407,16 @@ class Grounder:
                     pf = param_format(p)
                     if pf is None or (vf, pf) not in FORMAT_BRIDGES:
                         continue
-                    e = Edge(op_id, fname, cons_id, p.name, FORMAT_BRIDGES[(vf, pf)], ["observed-format"], 0.45, "code")
+                    e = Edge(
+                        op_id,
+                        fname,
+                        cons_id,
+                        p.name,
+                        FORMAT_BRIDGES[(vf, pf)],
+                        ["observed-format"],
+                        0.45,
+                        "code",
+                    )
                     if e.id in self.graph.edges or e.id in self.meaning_rejected:
                         continue
                     if self.config.meaning_filter and not (m := link_meaning(e)).agree:
@@ -369,16 +428,26 @@ class Grounder:
 
     def verified_ids(self) -> set[str]:
         need_cf = self.config.counterfactual_confirmations > 0
-        return {eid for eid, st in self.stats.items()
-                if eid not in self.pruned and st.successes >= 1 and (st.dependent >= 1 or not need_cf)}
+        return {
+            eid
+            for eid, st in self.stats.items()
+            if eid not in self.pruned and st.successes >= 1 and (st.dependent >= 1 or not need_cf)
+        }
 
     async def _heldout(self, r: int) -> dict[str, Any]:
         """Fresh uniform random walks over the links active now; nothing they see is applied."""
         active = {eid for eid in self.stats if eid not in self.pruned}
-        obs = await self._batch(self.config.eval_paths, f"heldout-{r}", "uniform", active, counterfactual=False)
+        obs = await self._batch(
+            self.config.eval_paths, f"heldout-{r}", "uniform", active, counterfactual=False
+        )
         multi = [o for o in obs if o.length >= 1]
         self.calls += sum(o.calls for o in obs)
-        return {"round": r, "paths": len(multi), "success": _rate([o.ok for o in multi]), "active_links": len(active)}
+        return {
+            "round": r,
+            "paths": len(multi),
+            "success": _rate([o.ok for o in multi]),
+            "active_links": len(active),
+        }
 
     async def run(self, progress=None) -> GroundingReport:
         cfg = self.config
@@ -388,17 +457,19 @@ class Grounder:
             obs = await self._batch(cfg.paths_per_round, f"round-{r}", "thompson")
             self._apply(obs, r)
             multi = [o for o in obs if o.length >= 1]
-            rounds.append({
-                "round": r,
-                "paths": len(obs),
-                "multi_step": len(multi),
-                "success": _rate([o.ok for o in multi]),
-                "calls": sum(o.calls for o in obs),
-                "active_links": len(self.stats) - len(self.pruned),
-                "pruned": len(self.pruned),
-                "verified": len(self.verified_ids()),
-                "pool_records": len(self.pool.records),
-            })
+            rounds.append(
+                {
+                    "round": r,
+                    "paths": len(obs),
+                    "multi_step": len(multi),
+                    "success": _rate([o.ok for o in multi]),
+                    "calls": sum(o.calls for o in obs),
+                    "active_links": len(self.stats) - len(self.pruned),
+                    "pruned": len(self.pruned),
+                    "verified": len(self.verified_ids()),
+                    "pool_records": len(self.pool.records),
+                }
+            )
             if (r + 1) % max(1, cfg.eval_every) == 0 or r + 1 == cfg.rounds:
                 heldout.append(await self._heldout(r + 1))
             if progress:
@@ -428,9 +499,15 @@ class Grounder:
             n_insensitive=sum(1 for s in self.stats.values() if s.insensitive and not s.dependent),
             pruned_share=round(len(self.pruned) / n_cand, 4) if n_cand else 0.0,
             pruned_share_of_tried=round(len(self.pruned) / tried, 4) if tried else 0.0,
-            pruned_link_success=round(sum(s.successes for s in pruned) / tested_pruned, 4) if tested_pruned else None,
+            pruned_link_success=round(sum(s.successes for s in pruned) / tested_pruned, 4)
+            if tested_pruned
+            else None,
             calls=self.calls,
-            budget={"rounds": cfg.rounds, "paths_per_round": cfg.paths_per_round, "eval_paths": cfg.eval_paths},
+            budget={
+                "rounds": cfg.rounds,
+                "paths_per_round": cfg.paths_per_round,
+                "eval_paths": cfg.eval_paths,
+            },
             meaning_rejections=dict(sorted(why.items())),
         )
 
@@ -440,7 +517,7 @@ def _rows_key(items: list[dict[str, Any]]) -> str:
 
 
 def apply_slice(value: Any, sl: tuple[int, int] | None) -> Any:
-    return str(value)[sl[0]:sl[1]] if sl else value
+    return str(value)[sl[0] : sl[1]] if sl else value
 
 
 def _present(v: Any) -> bool:
@@ -451,4 +528,11 @@ def _rate(xs: list[bool]) -> float:
     return round(sum(xs) / len(xs), 4) if xs else 0.0
 
 
-__all__ = ["Grounder", "GroundingConfig", "GroundingReport", "LinkStat", "apply_slice", "required_data_params"]
+__all__ = [
+    "Grounder",
+    "GroundingConfig",
+    "GroundingReport",
+    "LinkStat",
+    "apply_slice",
+    "required_data_params",
+]

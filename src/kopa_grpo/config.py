@@ -52,8 +52,12 @@ class PromptSettings(BaseModel):
     def step_settings(self) -> Any:
         from kopa_inspect.steps.task import settings_for
 
-        return settings_for(self.profile, max_result_chars=self.max_result_chars, distractors=self.distractors,
-                            english_descriptions=self.english)
+        return settings_for(
+            self.profile,
+            max_result_chars=self.max_result_chars,
+            distractors=self.distractors,
+            english_descriptions=self.english,
+        )
 
 
 class TrainSettings(BaseModel):

@@ -34,8 +34,12 @@ from kopa_inspect.steps import build as steps
 Form = Literal["step", "episode", "sft", "trajectory"]
 
 
-def hf_render(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]],
-              add_generation_prompt: bool = True) -> str:
+def hf_render(
+    tokenizer: Any,
+    messages: list[dict[str, Any]],
+    tools: list[dict[str, Any]],
+    add_generation_prompt: bool = True,
+) -> str:
     """The text Inspect's hf provider (``HuggingFaceAPI.hf_chat``) renders for these messages and
     tools: Inspect messages dumped without None fields, tools as Inspect's JSON schema dump."""
     import copy
@@ -49,15 +53,22 @@ def hf_render(tokenizer: Any, messages: list[dict[str, Any]], tools: list[dict[s
     hf_messages = message_content_to_string(copy.deepcopy(emulate_reasoning_history(chat_messages(messages))))
     dicts = [m.model_dump(exclude_none=True) for m in hf_messages]
     tool_list = [json_schema_dump(tool_info(t), exclude=JSON_SCHEMA_EXTENDED_FIELDS) for t in tools]
-    return tokenizer.apply_chat_template(dicts, tools=tool_list or None, add_generation_prompt=add_generation_prompt,
-                                         tokenize=False, enable_thinking=None)
+    return tokenizer.apply_chat_template(
+        dicts,
+        tools=tool_list or None,
+        add_generation_prompt=add_generation_prompt,
+        tokenize=False,
+        enable_thinking=None,
+    )
 
 
 def _target_message(ex: steps.StepExample) -> dict[str, Any]:
     if ex.kind == "answer":
         return {"role": "assistant", "content": ex.target_answer}
-    calls = [{"id": f"call_t{i}", "type": "function", "function": {"name": n, "arguments": a}}
-             for i, (n, a) in enumerate(ex.target_calls)]
+    calls = [
+        {"id": f"call_t{i}", "type": "function", "function": {"name": n, "arguments": a}}
+        for i, (n, a) in enumerate(ex.target_calls)
+    ]
     return {"role": "assistant", "content": "", "tool_calls": calls}
 
 
@@ -86,7 +97,7 @@ def sft_row(ex: steps.StepExample, tokenizer: Any) -> dict[str, str]:
     full = hf_render(tokenizer, [*ex.messages, _target_message(ex)], ex.tools, add_generation_prompt=False)
     if not full.startswith(head):
         raise ValueError("the chat template is not prefix-preserving; SFT pairs cannot be cut from it")
-    return {"prompt": head, "completion": full[len(head):], "kind": ex.kind, "step_id": ex.id}
+    return {"prompt": head, "completion": full[len(head) :], "kind": ex.kind, "step_id": ex.id}
 
 
 def episode_row(row: dict[str, Any]) -> dict[str, Any]:
@@ -94,8 +105,11 @@ def episode_row(row: dict[str, Any]) -> dict[str, Any]:
     from kopa_grpo.env import tools_key
 
     messages = json.loads(row["messages_json"])
-    head = [{"role": m["role"], "content": m.get("content") or ""} for m in messages
-            if m["role"] in ("system", "user")][:2]
+    head = [
+        {"role": m["role"], "content": m.get("content") or ""}
+        for m in messages
+        if m["role"] in ("system", "user")
+    ][:2]
     tools = json.loads(row["tools_json"])
     names = [t.get("function", t)["name"] for t in tools]
     return {
@@ -113,12 +127,23 @@ def episode_row(row: dict[str, Any]) -> dict[str, Any]:
 def trajectory_row(row: dict[str, Any]) -> dict[str, Any]:
     """A conversational SFT row; ``tools`` as text (TRL parses a JSON string exactly, whereas a list
     of schemas in one Arrow column would be merged into one struct with every tool's keys)."""
-    messages = [{"role": m["role"], "content": m.get("content") or "",
-                 "tool_calls": [{"id": tc["id"], "type": tc.get("type") or "function",
-                                 "function": {"name": tc["function"]["name"],
-                                              "arguments": tc["function"]["arguments"]}}
-                                for tc in m.get("tool_calls") or []],
-                 "tool_call_id": m.get("tool_call_id"), "name": m.get("name")} for m in row["messages"]]
+    messages = [
+        {
+            "role": m["role"],
+            "content": m.get("content") or "",
+            "tool_calls": [
+                {
+                    "id": tc["id"],
+                    "type": tc.get("type") or "function",
+                    "function": {"name": tc["function"]["name"], "arguments": tc["function"]["arguments"]},
+                }
+                for tc in m.get("tool_calls") or []
+            ],
+            "tool_call_id": m.get("tool_call_id"),
+            "name": m.get("name"),
+        }
+        for m in row["messages"]
+    ]
     return {"messages": messages, "tools": row["tools_json"], "trajectory_id": row.get("id", "")}
 
 
@@ -130,7 +155,9 @@ def _order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: hashlib.sha256(r["step_id"].encode("utf-8")).hexdigest())
 
 
-def select_rows(rows: list[dict[str, Any]], max_rows: int | None, answer_share: float | None) -> list[dict[str, Any]]:
+def select_rows(
+    rows: list[dict[str, Any]], max_rows: int | None, answer_share: float | None
+) -> list[dict[str, Any]]:
     """A fixed, hashed order; with ``max_rows``, at least ``answer_share`` of them answer rows (as
     many as exist), so a short CPU run still learns to stop calling and answer."""
     rows = _order(rows)
@@ -140,12 +167,17 @@ def select_rows(rows: list[dict[str, Any]], max_rows: int | None, answer_share: 
     calls = [r for r in rows if r["kind"] != "answer"]
     n_ans = min(len(answers), round(max_rows * (answer_share or 0.0)))
     picked = answers[:n_ans] + calls[: max_rows - n_ans]
-    picked += answers[n_ans: n_ans + max_rows - len(picked)]
+    picked += answers[n_ans : n_ans + max_rows - len(picked)]
     return _order(picked)
 
 
-def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None = None,
-          prompt: PromptSettings | None = None) -> Dataset:
+def build(
+    path: str | Path,
+    form: Form,
+    tokenizer: Any = None,
+    limit: int | None = None,
+    prompt: PromptSettings | None = None,
+) -> Dataset:
     """Training rows from the *train* side of the EDGE dataset at ``path``."""
     prompt = prompt or PromptSettings()
     edge = steps.load_edge_rows(path, "train", prompt.test_percent)
@@ -179,8 +211,12 @@ def build(path: str | Path, form: Form, tokenizer: Any = None, limit: int | None
         rows = [r for r, k in zip(rows, keep, strict=True) if k]
     if prompt.max_prompt_tokens is not None:
         answer_limit = prompt.max_answer_prompt_tokens or prompt.max_prompt_tokens
-        rows = [r for r in rows if _n_tokens(tokenizer, r["prompt"])
-                <= (answer_limit if r["kind"] == "answer" else prompt.max_prompt_tokens)]
+        rows = [
+            r
+            for r in rows
+            if _n_tokens(tokenizer, r["prompt"])
+            <= (answer_limit if r["kind"] == "answer" else prompt.max_prompt_tokens)
+        ]
     rows = select_rows(rows, prompt.max_rows, prompt.answer_share)
     if not rows:
         raise ValueError(

@@ -108,16 +108,32 @@ def _method(op: Operation):
     docs: list[tuple[str, str]] = []
     visible = []
     if platform.session_token_param:
-        visible.append((platform.session_token_param, "string", True,
-                        f"세션 토큰 ({auth_tool_name(platform.id)} 결과) (session token)"))
-    visible += [(p.name, p.type, p.required, p.description) for p in op.visible_params if p.name not in platform.key_params]
+        visible.append(
+            (
+                platform.session_token_param,
+                "string",
+                True,
+                f"세션 토큰 ({auth_tool_name(platform.id)} 결과) (session token)",
+            )
+        )
+    visible += [
+        (p.name, p.type, p.required, p.description)
+        for p in op.visible_params
+        if p.name not in platform.key_params
+    ]
     for name, typ, required, desc in sorted(visible, key=lambda v: not v[2]):
         if not name.isidentifier() or keyword.iskeyword(name):
             continue  # not expressible as a Python parameter; the API default applies
         py = _PY_TYPES.get(typ, str)
         ann = py if required else (py | None)
-        sig_params.append(inspect.Parameter(
-            name, inspect.Parameter.KEYWORD_ONLY, default=inspect.Parameter.empty if required else None, annotation=ann))
+        sig_params.append(
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=inspect.Parameter.empty if required else None,
+                annotation=ann,
+            )
+        )
         annotations[name] = ann
         docs.append((name, desc))
 
@@ -180,6 +196,7 @@ def environment_factories(keys: list[str]) -> dict[str, type[KopaToolEnv]]:
 
 # --- the binary outcome-and-state reward ----------------------------------------------------
 
+
 def _final_answer(completion: Any) -> str:
     if isinstance(completion, str):
         return completion
@@ -193,8 +210,13 @@ def _final_answer(completion: Any) -> str:
 def _tool_results(completion: Any) -> list[str]:
     if not isinstance(completion, list):
         return []
-    return [m["content"] if isinstance(m.get("content"), str) else json.dumps(m.get("content"), ensure_ascii=False)
-            for m in completion if isinstance(m, dict) and m.get("role") == "tool"]
+    return [
+        m["content"]
+        if isinstance(m.get("content"), str)
+        else json.dumps(m.get("content"), ensure_ascii=False)
+        for m in completion
+        if isinstance(m, dict) and m.get("role") == "tool"
+    ]
 
 
 async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
@@ -205,26 +227,40 @@ async def _grade_one(env: KopaToolEnv, completion: Any) -> float:
 
     row = env.row
     plan = Plan.model_validate_json(row["plan_json"])
-    facts = [AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
-             for f in json.loads(row["facts_json"])]
-    question = next((m.get("content") or "" for m in row.get("prompt") or []
-                     if isinstance(m, dict) and m.get("role") == "user"), "")
+    facts = [
+        AnswerFact.model_validate({k: v for k, v in f.items() if k in AnswerFact.model_fields})
+        for f in json.loads(row["facts_json"])
+    ]
+    question = next(
+        (
+            m.get("content") or ""
+            for m in row.get("prompt") or []
+            if isinstance(m, dict) and m.get("role") == "user"
+        ),
+        "",
+    )
     task = Episode(plan=plan, facts=facts, clock=row.get("clock") or None, query=question)
     gold = await gold_truth(task, env.session.backend, seed=int(row.get("seed", 0)))
     answer = _final_answer(completion)
     # The step rewards' answer checks (steps.scoring.answer_well_formed: markup, code fence, paste of
     # the results the rollout saw, a field dump, a shotgun of numbers, hedges, a refusal) hold here
     # too: the grader alone reads only the facts.
-    req = [{**f, "resolved": gold.expected.get(f["id"])} for f in json.loads(row["facts_json"])
-           if f.get("required", True)]
+    req = [
+        {**f, "resolved": gold.expected.get(f["id"])}
+        for f in json.loads(row["facts_json"])
+        if f.get("required", True)
+    ]
     if not scoring.answer_well_formed(answer, _tool_results(completion), [f["resolved"] for f in req], req):
         return 0.0
     tokens = set(env.session.tokens)
     return grade(task, gold, answer, env.call_log, tokens, outputs=_tool_results(completion)).success
 
 
-async def episode_outcome_reward(prompts: list[Any], completions: list[Any],
-                                 environments: list[KopaToolEnv] | None = None, **kwargs: Any) -> list[float | None]:
+async def episode_outcome_reward(
+    prompts: list[Any], completions: list[Any], environments: list[KopaToolEnv] | None = None, **kwargs: Any
+) -> list[float | None]:
     if not environments:
         return [None] * len(completions)
-    return list(await asyncio.gather(*(_grade_one(e, c) for e, c in zip(environments, completions, strict=True))))
+    return list(
+        await asyncio.gather(*(_grade_one(e, c) for e, c in zip(environments, completions, strict=True)))
+    )

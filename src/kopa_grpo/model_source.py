@@ -54,8 +54,10 @@ def _named(name: str, source: str) -> str:
 def _fix(source: str) -> str:
     if source == OPTION:
         return f"--model takes a local Hugging Face model folder (config.json and weights), or `{LOCAL}` for the packaged SmolLM2"
-    return (f"pass `kopa train --model FOLDER` (a local Hugging Face model folder) or set `model:` in {source}; "
-            f"`model: {LOCAL}` is the packaged SmolLM2")
+    return (
+        f"pass `kopa train --model FOLDER` (a local Hugging Face model folder) or set `model:` in {source}; "
+        f"`model: {LOCAL}` is the packaged SmolLM2"
+    )
 
 
 def check_model(name: str, source: str = "the config") -> None:
@@ -75,7 +77,11 @@ def check_model(name: str, source: str = "the config") -> None:
     hub_id = _is_hub_id(name)
     if hub_id and (not _hub_offline() or _hub_cached(name)):
         return
-    why = "no such folder, and the hub is offline (HF_HUB_OFFLINE) without it in its cache" if hub_id else "no such folder"
+    why = (
+        "no such folder, and the hub is offline (HF_HUB_OFFLINE) without it in its cache"
+        if hub_id
+        else "no such folder"
+    )
     raise ModelNotFound(f"{_named(name, source)} not found ({why}): {_fix(source)}")
 
 

@@ -46,8 +46,11 @@ def lora_delta(model: Any) -> dict[str, float] | None:
             worst = max(worst, dn / wn if wn else 0.0)
     if base_sq == 0.0:
         return None
-    return {"lora_delta_norm": delta_sq**0.5, "lora_delta_relative": (delta_sq / base_sq) ** 0.5,
-            "lora_delta_relative_max_layer": worst}
+    return {
+        "lora_delta_norm": delta_sq**0.5,
+        "lora_delta_relative": (delta_sq / base_sq) ** 0.5,
+        "lora_delta_relative_max_layer": worst,
+    }
 
 
 def is_lora(model: Any) -> bool:
@@ -61,7 +64,9 @@ def _dtype(model: Any) -> Any:
     return next((p.dtype for p in model.parameters()), torch.float32)
 
 
-def merge_saved_adapter(model_path: str, adapter_dir: Path, merged_dir: Path, dtype: Any) -> dict[str, float] | None:
+def merge_saved_adapter(
+    model_path: str, adapter_dir: Path, merged_dir: Path, dtype: Any
+) -> dict[str, float] | None:
     """Base + the saved adapter -> ``merged_dir``; returns the LoRA update's size (:func:`lora_delta`)."""
     from peft import PeftModel
     from trl.trainer.utils import create_model_from_path
@@ -70,7 +75,8 @@ def merge_saved_adapter(model_path: str, adapter_dir: Path, merged_dir: Path, dt
         # Trainer.save_model under ZeRO-3 without 16-bit gathering saves a DeepSpeed checkpoint instead
         raise FileNotFoundError(
             f"no adapter was saved in {adapter_dir}: under DeepSpeed ZeRO-3 set zero3_save_16bit_model: true "
-            "(accelerate-zero3.yaml does) so Trainer.save_model gathers the adapter")
+            "(accelerate-zero3.yaml does) so Trainer.save_model gathers the adapter"
+        )
     # On the CPU: the trained model may still fill the accelerator, and device_map="auto" would
     # spread the base over GPUs other ranks are using.
     base = create_model_from_path(model_path, dtype=dtype, device_map=None)

@@ -9,5 +9,11 @@ from kopa_inspect.steps.parsing import (
     strip_thinking,
 )
 
-__all__ = ["ParsedCompletion", "completion_text", "from_tool_calls", "history_calls", "parse_completion",
-           "strip_thinking"]
+__all__ = [
+    "ParsedCompletion",
+    "completion_text",
+    "from_tool_calls",
+    "history_calls",
+    "parse_completion",
+    "strip_thinking",
+]

@@ -91,48 +91,68 @@ def _issued(kwargs: dict[str, Any], n: int) -> list[list[str] | None]:
 
 # --- TRL adapters ------------------------------------------------------------------------
 
-def format_reward(prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str],
-                  **kwargs: Any) -> list[float | None]:
+
+def format_reward(
+    prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str], **kwargs: Any
+) -> list[float | None]:
     n = len(completions)
     tools, results, facts = (_col(kwargs, c, n) for c in ("tools_json", "tool_results_json", "facts_json"))
-    rows = zip(_parsed(completions), kind, target_calls_json, tools, results, facts, _histories(prompts, n),
-               _issued(kwargs, n), strict=True)
+    rows = zip(
+        _parsed(completions),
+        kind,
+        target_calls_json,
+        tools,
+        results,
+        facts,
+        _histories(prompts, n),
+        _issued(kwargs, n),
+        strict=True,
+    )
     out: list[float | None] = []
     for p, k, t, tl, r, f, h, tok in rows:
         req = scoring.required_facts(_facts(f))
         expected = [scoring.fact_expected(x) for x in req]
-        ok = scoring.format_ok(p, k, _list(tl), _target_calls(t), _list(r), expected, history=h, tokens=tok,
-                               facts=req)
+        ok = scoring.format_ok(
+            p, k, _list(tl), _target_calls(t), _list(r), expected, history=h, tokens=tok, facts=req
+        )
         out.append(1.0 if ok else 0.0)
     return out
 
 
-def tool_name_reward(prompts: list[Any], completions: list[Any], kind: list[str],
-                     target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
+def tool_name_reward(
+    prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str], **kwargs: Any
+) -> list[float | None]:
     n = len(completions)
     results, facts = _col(kwargs, "tool_results_json", n), _col(kwargs, "facts_json", n)
     out: list[float | None] = []
-    for p, k, t, h, r, f in zip(_parsed(completions), kind, target_calls_json, _histories(prompts, n), results,
-                                facts, strict=True):
+    for p, k, t, h, r, f in zip(
+        _parsed(completions), kind, target_calls_json, _histories(prompts, n), results, facts, strict=True
+    ):
         answer_ok = None
         if k == "answer":
             req = scoring.required_facts(_facts(f))
-            answer_ok = scoring.answer_well_formed(p.answer, _list(r), [scoring.fact_expected(x) for x in req], req)
+            answer_ok = scoring.answer_well_formed(
+                p.answer, _list(r), [scoring.fact_expected(x) for x in req], req
+            )
         out.append(scoring.tool_name_score(p, k, _target_calls(t), h, answer_ok))
     return out
 
 
-def argument_reward(prompts: list[Any], completions: list[Any], kind: list[str],
-                    target_calls_json: list[str], **kwargs: Any) -> list[float | None]:
+def argument_reward(
+    prompts: list[Any], completions: list[Any], kind: list[str], target_calls_json: list[str], **kwargs: Any
+) -> list[float | None]:
     n = len(completions)
     return [
         scoring.argument_score(p, _target_calls(t), h) if k == "call" else None
-        for p, k, t, h in zip(_parsed(completions), kind, target_calls_json, _histories(prompts, n), strict=True)
+        for p, k, t, h in zip(
+            _parsed(completions), kind, target_calls_json, _histories(prompts, n), strict=True
+        )
     ]
 
 
-def answer_reward(prompts: list[Any], completions: list[Any], kind: list[str],
-                  facts_json: list[str], **kwargs: Any) -> list[float | None]:
+def answer_reward(
+    prompts: list[Any], completions: list[Any], kind: list[str], facts_json: list[str], **kwargs: Any
+) -> list[float | None]:
     results = _col(kwargs, "tool_results_json", len(completions))
     out: list[float | None] = []
     for p, k, f, r in zip(_parsed(completions), kind, facts_json, results, strict=True):
@@ -145,12 +165,20 @@ def answer_reward(prompts: list[Any], completions: list[Any], kind: list[str],
     return out
 
 
-def outcome_reward(prompts: list[Any], completions: list[Any], kind: list[str],
-                   target_calls_json: list[str], facts_json: list[str], **kwargs: Any) -> list[float | None]:
+def outcome_reward(
+    prompts: list[Any],
+    completions: list[Any],
+    kind: list[str],
+    target_calls_json: list[str],
+    facts_json: list[str],
+    **kwargs: Any,
+) -> list[float | None]:
     results = _col(kwargs, "tool_results_json", len(completions))
     return [
         1.0 if scoring.outcome(p, k, _target_calls(t), _facts(f), _list(r)) else 0.0
-        for p, k, t, f, r in zip(_parsed(completions), kind, target_calls_json, facts_json, results, strict=True)
+        for p, k, t, f, r in zip(
+            _parsed(completions), kind, target_calls_json, facts_json, results, strict=True
+        )
     ]
 
 
@@ -178,7 +206,9 @@ class ExecutionReward:
 
         return world_backend(seed, self.backend_config)
 
-    async def _result(self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]) -> str | None:
+    async def _result(
+        self, session: Session, name: str, args: dict[str, Any], auth: dict[str, str]
+    ) -> str | None:
         """A canonical form of what the API answered, or None when it did not answer OK."""
         if name in auth:  # the auth tool always answers with a fresh token: same platform, same result
             session.issue_token(auth[name])
@@ -191,15 +221,24 @@ class ExecutionReward:
             return None
         if not res.ok:
             return None
-        return json.dumps([res.parsed.total_count, res.parsed.items], ensure_ascii=False, sort_keys=True, default=str)
+        return json.dumps(
+            [res.parsed.total_count, res.parsed.items], ensure_ascii=False, sort_keys=True, default=str
+        )
 
     def _session(self, clock: str, seed: int, tokens: dict[str, str] | None) -> Session:
         session = Session(self._get_backend(int(seed)), clock=clock or None, seed=int(seed))
         session.tokens.update(tokens or {})
         return session
 
-    async def score(self, parsed: ParsedCompletion, clock: str, seed: int, targets: list[Call] | None = None,
-                    tokens: dict[str, str] | None = None, history: list[Call] | None = None) -> float:
+    async def score(
+        self,
+        parsed: ParsedCompletion,
+        clock: str,
+        seed: int,
+        targets: list[Call] | None = None,
+        tokens: dict[str, str] | None = None,
+        history: list[Call] | None = None,
+    ) -> float:
         """``tokens``: session tokens issued earlier in the trajectory (the prompt showed them),
         valid in this session too. ``targets`` None: every predicted call that the API answers OK
         counts (legacy use, no gold to compare with)."""
@@ -208,8 +247,11 @@ class ExecutionReward:
         auth = _auth_tools()
         rep = scoring.replays(parsed.calls, history or [], targets or [])
         # Inspect never runs a call its schema check refuses (a mistyped value, an extra argument).
-        sendable = [c for c, r in zip(parsed.calls, rep, strict=True)
-                    if not r and not scoring.key_args(c) and not scoring.refused(c)]
+        sendable = [
+            c
+            for c, r in zip(parsed.calls, rep, strict=True)
+            if not r and not scoring.key_args(c) and not scoring.refused(c)
+        ]
         if targets is None:
             session = self._session(clock, seed, tokens)
             hits = sum([await self._result(session, n, a, auth) is not None for n, a in sendable])
@@ -222,22 +264,36 @@ class ExecutionReward:
         pool = list(range(len(sendable)))
         hits = 0
         for (name, _), want in zip(targets, gold, strict=True):
-            match = next((i for i in pool if sendable[i][0] == name and want is not None and got[i] == want), None)
+            match = next(
+                (i for i in pool if sendable[i][0] == name and want is not None and got[i] == want), None
+            )
             if match is not None:
                 pool.remove(match)
                 hits += 1
         return hits / max(len(targets), len(parsed.calls))
 
-    async def __call__(self, prompts: list[Any], completions: list[Any], kind: list[str],
-                       clock: list[str], seed: list[int], target_calls_json: list[str] | None = None,
-                       session_tokens_json: list[str] | None = None, **kwargs: Any) -> list[float | None]:
+    async def __call__(
+        self,
+        prompts: list[Any],
+        completions: list[Any],
+        kind: list[str],
+        clock: list[str],
+        seed: list[int],
+        target_calls_json: list[str] | None = None,
+        session_tokens_json: list[str] | None = None,
+        **kwargs: Any,
+    ) -> list[float | None]:
         parsed = _parsed(completions)
         n = len(parsed)
         tokens = [json.loads(t or "{}") for t in (session_tokens_json or ["{}"] * n)]
-        targets = [_target_calls(t) for t in target_calls_json] if target_calls_json is not None else [None] * n
+        targets = (
+            [_target_calls(t) for t in target_calls_json] if target_calls_json is not None else [None] * n
+        )
         histories = _histories(prompts, n)
-        coros = [self.score(p, c, s, tg, t, h)
-                 for p, c, s, tg, t, h in zip(parsed, clock, seed, targets, tokens, histories, strict=True)]
+        coros = [
+            self.score(p, c, s, tg, t, h)
+            for p, c, s, tg, t, h in zip(parsed, clock, seed, targets, tokens, histories, strict=True)
+        ]
         scores = await asyncio.gather(*coros)
         return [s if k == "call" else None for s, k in zip(scores, kind, strict=True)]
 

@@ -119,8 +119,9 @@ def _torch_threads() -> int:
     return torch.get_num_threads()
 
 
-def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, args: Any,
-               elapsed: float) -> dict[str, Any]:
+def throughput(
+    history: list[dict[str, Any]], start_step: int, end_step: int, args: Any, elapsed: float
+) -> dict[str, Any]:
     """Tokens and completions processed by this run (a resumed run's earlier steps excluded).
 
     GRPO logs ``num_tokens`` (cumulative prompt + completion tokens) and the mean completion
@@ -136,8 +137,11 @@ def throughput(history: list[dict[str, Any]], start_step: int, end_step: int, ar
         # TRL restores its token counter on resume; if it restarted at 0, count from 0.
         base = before[-1] if before and before[-1] <= after[-1] else 0
         tokens = after[-1] - base
-    per_step = int(getattr(args, "per_device_train_batch_size", 1)) * int(
-        getattr(args, "gradient_accumulation_steps", 1)) * int(getattr(args, "world_size", 1) or 1)
+    per_step = (
+        int(getattr(args, "per_device_train_batch_size", 1))
+        * int(getattr(args, "gradient_accumulation_steps", 1))
+        * int(getattr(args, "world_size", 1) or 1)
+    )
     lengths = [r["completions/mean_length"] for r in logs if "completions/mean_length" in r]
     completions = per_step * steps if lengths else None
     out: dict[str, Any] = {
@@ -222,8 +226,14 @@ def _rows(data_dir: str | Path, settings: TrainSettings, tokenizer: Any) -> tupl
         train = data.build(data_dir, "episode", tokenizer, settings.limit, settings.prompt)
         # TRL awaits a coroutine reward function; its annotation names only synchronous ones
         episode_rewards: list[Any] = [env.episode_outcome_reward]
-        return train, tokenizer, {"environment_factory": env.environment_factories(train["environment"]),
-                                  "reward_funcs": episode_rewards}
+        return (
+            train,
+            tokenizer,
+            {
+                "environment_factory": env.environment_factories(train["environment"]),
+                "reward_funcs": episode_rewards,
+            },
+        )
     from kopa_grpo.rewards import build_reward_funcs
 
     train = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
@@ -245,8 +255,13 @@ def build_trainer(data_dir: str | Path, settings: TrainSettings, out: Path):
         model_path = resolve_model(settings.model)
         tokenizer = AutoTokenizer.from_pretrained(model_path)
         train, tokenizer, extra = _rows(data_dir, settings, tokenizer)
-    common = {"model": model_path, "args": args, "train_dataset": train, "processing_class": tokenizer,
-              "peft_config": _peft_config(settings)}
+    common = {
+        "model": model_path,
+        "args": args,
+        "train_dataset": train,
+        "processing_class": tokenizer,
+        "peft_config": _peft_config(settings),
+    }
     if settings.mode == "sft":
         from trl import SFTTrainer
 
@@ -294,8 +309,14 @@ def _reward_names(settings: TrainSettings) -> str:
     return ", ".join(settings.rewards)
 
 
-def write_card(out: Path, data_dir: str | Path, settings: TrainSettings, model_path: str,
-               n_rows: int, stats: dict[str, Any]) -> None:
+def write_card(
+    out: Path,
+    data_dir: str | Path,
+    settings: TrainSettings,
+    model_path: str,
+    n_rows: int,
+    stats: dict[str, Any],
+) -> None:
     card = f"""# kopa-inspect {settings.mode.upper()} checkpoint
 
 - base model: `{model_path}`
@@ -307,7 +328,7 @@ def write_card(out: Path, data_dir: str | Path, settings: TrainSettings, model_p
 - trainer: `{json.dumps(settings.trainer)}`
 - run: {json.dumps(stats)}
 
-Evaluate: `inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={(out / 'merged').resolve()}`
+Evaluate: `inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={(out / "merged").resolve()}`
 """
     (out / "merged").mkdir(parents=True, exist_ok=True)
     (out / "merged" / "README.md").write_text(card, encoding="utf-8")
@@ -332,14 +353,20 @@ def load_run_settings(config: str | Path, overrides: dict[str, Any] | None = Non
     if uses_deepspeed(settings):
         from kopa_inspect._extras import require
 
-        require("gpu", "deepspeed", feature="training under DeepSpeed (accelerate-zero3.yaml or trainer.deepspeed)")
+        require(
+            "gpu",
+            "deepspeed",
+            feature="training under DeepSpeed (accelerate-zero3.yaml or trainer.deepspeed)",
+        )
     return settings
 
 
 def uses_deepspeed(settings: TrainSettings) -> bool:
     """A DeepSpeed accelerate config (``accelerate launch`` exports it) or a ``trainer.deepspeed`` file."""
-    return bool(settings.trainer.get("deepspeed")) or os.environ.get(
-        "ACCELERATE_USE_DEEPSPEED", "false").lower() == "true"
+    return (
+        bool(settings.trainer.get("deepspeed"))
+        or os.environ.get("ACCELERATE_USE_DEEPSPEED", "false").lower() == "true"
+    )
 
 
 def is_main_process() -> bool:
@@ -353,13 +380,22 @@ def is_main_process() -> bool:
 def _processes(accelerator: Any) -> dict[str, Any]:
     state = getattr(accelerator, "state", None)
     distributed = getattr(accelerator, "distributed_type", None)
-    return {"processes": int(accelerator.num_processes),
-            "distributed_type": getattr(distributed, "value", distributed),
-            "backend": getattr(state, "backend", None)}
+    return {
+        "processes": int(accelerator.num_processes),
+        "distributed_type": getattr(distributed, "value", distributed),
+        "backend": getattr(state, "backend", None),
+    }
 
 
-def _run_stats(trainer: Any, result: Any, start_step: int, resume_from: str | None, elapsed: float,
-               peak_mb: float | None, delta: dict[str, float] | None) -> dict[str, Any]:
+def _run_stats(
+    trainer: Any,
+    result: Any,
+    start_step: int,
+    resume_from: str | None,
+    elapsed: float,
+    peak_mb: float | None,
+    delta: dict[str, float] | None,
+) -> dict[str, Any]:
     history = trainer.state.log_history
     return {
         "train_seconds": round(elapsed, 1),
@@ -376,8 +412,13 @@ def _run_stats(trainer: Any, result: Any, start_step: int, resume_from: str | No
     }
 
 
-def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: bool = True,
-          overrides: dict[str, Any] | None = None) -> Path:
+def train(
+    data_dir: str | Path,
+    config: str | Path,
+    out: str | Path,
+    resume: bool = True,
+    overrides: dict[str, Any] | None = None,
+) -> Path:
     """Train, save adapter/ and merged/, write metrics and train_stats.json; returns merged/.
 
     ``overrides`` are merged into the YAML settings (nested dicts key by key), e.g.
@@ -410,14 +451,22 @@ def train(data_dir: str | Path, config: str | Path, out: str | Path, resume: boo
         write_curves(trainer.state.log_history, out)
         stats = _run_stats(trainer, result, start_step, resume_from, elapsed, peak_mb, delta)
         write_card(out, data_dir, settings, model_path, n_rows, stats)
-        (out / "train_stats.json").write_text(json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8")
+        (out / "train_stats.json").write_text(
+            json.dumps({**stats, "rows": n_rows}, indent=2), encoding="utf-8"
+        )
     trainer.accelerator.wait_for_everyone()
     return out / MERGED
 
 
-def run_overrides(*, model: str | None = None, max_steps: int | None = None, minutes: float | None = None,
-                  limit: int | None = None, threads: int | None = None,
-                  vllm_server: str | None = None) -> dict[str, Any]:
+def run_overrides(
+    *,
+    model: str | None = None,
+    max_steps: int | None = None,
+    minutes: float | None = None,
+    limit: int | None = None,
+    threads: int | None = None,
+    vllm_server: str | None = None,
+) -> dict[str, Any]:
     """Command-line options as settings overrides (``kopa train`` and ``python -m kopa_grpo.train``)."""
     overrides: dict[str, Any] = {}
     trainer: dict[str, Any] = {}
@@ -453,8 +502,14 @@ def main() -> None:  # `python -m kopa_grpo.train`; `kopa train` takes the same 
     ap.add_argument("--vllm-server", help="base URL of a `trl vllm-serve` server (vllm_mode server)")
     ap.add_argument("--no-resume", action="store_true")
     a = ap.parse_args()
-    overrides = run_overrides(model=a.model, max_steps=a.max_steps, minutes=a.minutes, limit=a.limit,
-                              threads=a.threads, vllm_server=a.vllm_server)
+    overrides = run_overrides(
+        model=a.model,
+        max_steps=a.max_steps,
+        minutes=a.minutes,
+        limit=a.limit,
+        threads=a.threads,
+        vllm_server=a.vllm_server,
+    )
     merged = train(a.data, a.config, a.out, resume=not a.no_resume, overrides=overrides or None)
     if is_main_process():
         print(merged)

@@ -242,7 +242,14 @@ class _RedactKeys(logging.Filter):
         return True
 
 
-for _logger in ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2", "httpcore.proxy"):
+for _logger in (
+    "httpx",
+    "httpcore",
+    "httpcore.connection",
+    "httpcore.http11",
+    "httpcore.http2",
+    "httpcore.proxy",
+):
     logging.getLogger(_logger).addFilter(_RedactKeys())
 
 
@@ -264,19 +271,24 @@ class Backend(ABC):
 
         return sorted({k for p in platforms() if (k := self.credential(p))})
 
-    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
-                   key_override: str | None = None) -> HttpResponse:
+    async def send(
+        self, op: Operation, args: dict[str, Any], clock: str | None = None, key_override: str | None = None
+    ) -> HttpResponse:
         key = key_override if key_override is not None else self.credential(op.platform)
         if key:
             _LOG_SECRETS.add(key)
         try:
             req = build_request(op, args, key)
         except (ValueError, TypeError, RecursionError) as exc:
-            raise ArgumentError(redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())) from None
+            raise ArgumentError(
+                redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())
+            ) from None
         try:
             return await self._send(req, clock)
         except httpx.InvalidURL as exc:  # not an HTTPError: the request could not even be written
-            raise ArgumentError(redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())) from None
+            raise ArgumentError(
+                redact(f"the arguments cannot be sent as a request: {exc}", self.secrets())
+            ) from None
         except httpx.HTTPError as exc:
             raise BackendError(redact(f"{type(exc).__name__}: {exc}", self.secrets())) from None
 
@@ -376,7 +388,9 @@ class ServedBackend(_HttpBackend):
     def __init__(self, config: BackendConfig) -> None:
         if not config.base_url:
             raise ValueError("the served backend needs base_url (e.g. http://127.0.0.1:8090)")
-        client = httpx.AsyncClient(base_url=config.base_url.rstrip("/"), timeout=config.timeout, limits=CLIENT_LIMITS)
+        client = httpx.AsyncClient(
+            base_url=config.base_url.rstrip("/"), timeout=config.timeout, limits=CLIENT_LIMITS
+        )
         super().__init__(config, client)
         self._key = os.environ.get("KOPA_EMULATOR_KEY", DEFAULT_EMULATOR_KEY)
 
@@ -396,12 +410,17 @@ class LiveBackend(_HttpBackend):
     kind: BackendKind = "live"
     gate_calls = True
 
-    def __init__(self, config: BackendConfig, env: dict[str, str] | None = None,
-                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        config: BackendConfig,
+        env: dict[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
         # ``transport`` routes the real URLs elsewhere (a proxy, or the emulator in tests); the
         # URLs, keys and allowlist stay exactly those of live mode.
-        client = httpx.AsyncClient(timeout=config.timeout, follow_redirects=False, transport=transport,
-                                   limits=CLIENT_LIMITS)
+        client = httpx.AsyncClient(
+            timeout=config.timeout, follow_redirects=False, transport=transport, limits=CLIENT_LIMITS
+        )
         super().__init__(config, client)
         self.env = dict(os.environ if env is None else env)
         from kopa_inspect.apis import platforms
@@ -497,8 +516,9 @@ class RecordingBackend(Backend):
     async def _send(self, req: Request, clock: str | None) -> HttpResponse:  # pragma: no cover
         raise NotImplementedError
 
-    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
-                   key_override: str | None = None) -> HttpResponse:
+    async def send(
+        self, op: Operation, args: dict[str, Any], clock: str | None = None, key_override: str | None = None
+    ) -> HttpResponse:
         resp = await self.inner.send(op, args, clock, key_override)
         secrets = self.secrets() + ([key_override] if key_override else [])
         record = {
@@ -509,7 +529,9 @@ class RecordingBackend(Backend):
             "status": resp.status,
             "content_type": resp.content_type,
             "headers": {
-                k.lower(): redact(str(v), secrets) for k, v in resp.headers.items() if k.lower() in KEPT_HEADERS
+                k.lower(): redact(str(v), secrets)
+                for k, v in resp.headers.items()
+                if k.lower() in KEPT_HEADERS
             },
             **encode_body(resp, secrets),
         }
@@ -563,13 +585,17 @@ class ReplayBackend(Backend):
         same_op += [rec for rec in self._last.values() if rec.get("op") == op_id and rec not in same_op]
         clocks = sorted({str(r.get("clock")) for r in same_op if r.get("args") == args})
         if clocks:
-            return text + f"; the recording has this call at clock {', '.join(clocks)} (run with the task's recorded clock)"
+            return (
+                text
+                + f"; the recording has this call at clock {', '.join(clocks)} (run with the task's recorded clock)"
+            )
         if same_op:
             return text + f"; the recording has {len(same_op)} other call(s) to {op_id} (other arguments)"
         return text + f"; the recording never calls {op_id}"
 
-    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
-                   key_override: str | None = None) -> HttpResponse:
+    async def send(
+        self, op: Operation, args: dict[str, Any], clock: str | None = None, key_override: str | None = None
+    ) -> HttpResponse:
         try:
             fp = _fingerprint(op.id, args, clock)
         except (ValueError, RecursionError) as exc:  # an integer past the text limit, nesting too deep
@@ -582,7 +608,9 @@ class ReplayBackend(Backend):
             rec = self._last[fp]
         else:
             raise BackendError(self._miss(op.id, args, clock))
-        return HttpResponse(rec["status"], rec["content_type"], rec["_body"], headers=dict(rec.get("headers") or {}))
+        return HttpResponse(
+            rec["status"], rec["content_type"], rec["_body"], headers=dict(rec.get("headers") or {})
+        )
 
 
 def make_backend(config: BackendConfig | None = None, **overrides: Any) -> Backend:

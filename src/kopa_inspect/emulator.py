@@ -289,8 +289,10 @@ def routing_path(scope: Mapping[str, Any], decoded: str) -> str:
     raw = scope.get("raw_path")
     if not raw or (b"%2f" not in raw.lower() and b"%25" not in raw):
         return decoded
-    return "/".join(urllib.parse.unquote(seg).replace("%", "%25").replace("/", "%2F")
-                    for seg in raw.decode("latin-1").split("/"))
+    return "/".join(
+        urllib.parse.unquote(seg).replace("%", "%25").replace("/", "%2F")
+        for seg in raw.decode("latin-1").split("/")
+    )
 
 
 _SEGMENT_ESCAPE = re.compile(r"%(25|2F)")
@@ -323,7 +325,9 @@ def create_app(config: EmulatorConfig | None = None) -> Starlette:
             seed=request.headers.get(SEED_HEADER),
             clock=request.headers.get(CLOCK_HEADER),
         )
-        return Response(resp.body, status_code=resp.status, media_type=resp.content_type, headers=resp.headers or None)
+        return Response(
+            resp.body, status_code=resp.status, media_type=resp.content_type, headers=resp.headers or None
+        )
 
     async def health(_: Request) -> Response:
         return PlainTextResponse("ok")

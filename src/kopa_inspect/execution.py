@@ -125,7 +125,9 @@ class Session:
         try:
             resp = await self.backend.send(op, send_args, self.clock, key_override=key_override)
         except BackendError as exc:
-            parsed = Parsed(ok=False, code="ARGS" if isinstance(exc, ArgumentError) else "HTTP", message=str(exc))
+            parsed = Parsed(
+                ok=False, code="ARGS" if isinstance(exc, ArgumentError) else "HTTP", message=str(exc)
+            )
             status = 0
         else:
             envelope = op.envelope_override or platform.envelope
@@ -144,5 +146,13 @@ class Session:
     def record(self, result: CallResult) -> None:
         """Log a call's outcome (never its key): every answered call, and a cached answer replayed
         for this session (edge_synth.runner)."""
-        self.calls.append(CallRecord(result.op_id, result.args, result.ok, result.code,
-                                     result.parsed.total_count, result.parsed.page_no))
+        self.calls.append(
+            CallRecord(
+                result.op_id,
+                result.args,
+                result.ok,
+                result.code,
+                result.parsed.total_count,
+                result.parsed.page_no,
+            )
+        )

@@ -47,8 +47,12 @@ def _text(payload: str, *, error: bool = False) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=payload)], is_error=error)
 
 
-def build_server(platform_id: str, session: Session | None = None, backend: BackendConfig | None = None,
-                 clock: str | None = None) -> Server[Any]:
+def build_server(
+    platform_id: str,
+    session: Session | None = None,
+    backend: BackendConfig | None = None,
+    clock: str | None = None,
+) -> Server[Any]:
     """An MCP server exposing one platform's tools over ``session`` (or a fresh one)."""
     platform = get_platform(platform_id)
     if session is None:

@@ -191,8 +191,10 @@ class PlanStep(BaseModel):
             if known is not None and key not in known:
                 raise PlanError(f"step {self.id}: may_add key {key!r} is not an argument of tool {self.tool}")
             if key in self.args:
-                raise PlanError(f"step {self.id}: may_add key {key!r} is already an argument of the step; "
-                                "use accept for other values of it")
+                raise PlanError(
+                    f"step {self.id}: may_add key {key!r} is already an argument of the step; "
+                    "use accept for other values of it"
+                )
             if not values or any(list(refs_in(v)) for v in values):
                 raise PlanError(f"step {self.id}: may_add {key!r} needs one or more literal values")
         return self
@@ -307,6 +309,8 @@ async def execute_plan(plan: Plan, session: Session, *, stop_on_error: bool = Tr
             failed = [s.id for s, _ in concrete if not run.ok[s.id]]
             raise PlanError(
                 f"step(s) {failed} failed: "
-                + "; ".join(f"{sid}: {run.codes[sid]} {run.outputs[sid].get('resultMsg', '')}" for sid in failed)
+                + "; ".join(
+                    f"{sid}: {run.codes[sid]} {run.outputs[sid].get('resultMsg', '')}" for sid in failed
+                )
             )
     return run

@@ -95,13 +95,22 @@ def cacheable(clock: str | None, daily_quota: int | None) -> bool:
     return daily_quota is None and clock != "now"
 
 
-def server_config(app: Any, host: str, port: int, log_level: str = "warning", keep_alive: int = KEEP_ALIVE_S) -> Any:
+def server_config(
+    app: Any, host: str, port: int, log_level: str = "warning", keep_alive: int = KEEP_ALIVE_S
+) -> Any:
     """The uvicorn configuration ``kopa serve`` runs. uvicorn picks httptools and uvloop when they
     are installed (``loop``/``http`` "auto") and the pure-Python h11 stack otherwise."""
     import uvicorn
 
-    return uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
-                          timeout_keep_alive=keep_alive, backlog=BACKLOG)
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        access_log=False,
+        timeout_keep_alive=keep_alive,
+        backlog=BACKLOG,
+    )
 
 
 def serve(app: Any, host: str, port: int, log_level: str = "warning", keep_alive: int = KEEP_ALIVE_S) -> None:

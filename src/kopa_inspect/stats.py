@@ -67,6 +67,7 @@ def _stats() -> ModuleType:
 
 # --- estimators ---------------------------------------------------------------------------------
 
+
 def pass_at_k(n: int, c: int, k: int) -> float:
     """pass@k of one task from n epochs with c successes: 1 - C(n-c, k) / C(n, k)."""
     if k > n:
@@ -86,6 +87,7 @@ def mean(xs: Sequence[float]) -> float:
 
 
 # --- intervals ----------------------------------------------------------------------------------
+
 
 def t_ci(values: Sequence[float], level: float = LEVEL) -> tuple[float, float]:
     """t interval of the mean of independent replicates (df = n - 1); undefined below two."""
@@ -112,10 +114,19 @@ def wilson_ci(successes: float, n: int, level: float = LEVEL) -> tuple[float, fl
     return float(ci.low), float(ci.high)
 
 
-def _percentile_bootstrap(data: tuple[np.ndarray, ...], statistic, level: float, n_boot: int,
-                          seed: int) -> tuple[float, float]:
-    res = _stats().bootstrap(data, statistic, paired=len(data) > 1, vectorized=True, n_resamples=n_boot,
-                             confidence_level=level, method="percentile", rng=np.random.default_rng(seed))
+def _percentile_bootstrap(
+    data: tuple[np.ndarray, ...], statistic, level: float, n_boot: int, seed: int
+) -> tuple[float, float]:
+    res = _stats().bootstrap(
+        data,
+        statistic,
+        paired=len(data) > 1,
+        vectorized=True,
+        n_resamples=n_boot,
+        confidence_level=level,
+        method="percentile",
+        rng=np.random.default_rng(seed),
+    )
     return float(res.confidence_interval.low), float(res.confidence_interval.high)
 
 
@@ -128,8 +139,9 @@ def _ratio_stat(sums: np.ndarray, counts: np.ndarray, axis: int = -1) -> np.ndar
     return np.sum(sums, axis=axis) / np.sum(counts, axis=axis)
 
 
-def bootstrap_ci(values: Sequence[float], level: float = LEVEL, n_boot: int = N_BOOT,
-                 seed: int = 0) -> tuple[float, float]:
+def bootstrap_ci(
+    values: Sequence[float], level: float = LEVEL, n_boot: int = N_BOOT, seed: int = 0
+) -> tuple[float, float]:
     """Percentile bootstrap interval of the mean over units (tasks); undefined below two units."""
     x = np.asarray(values, dtype=float)
     if len(x) < 2:
@@ -139,8 +151,9 @@ def bootstrap_ci(values: Sequence[float], level: float = LEVEL, n_boot: int = N_
     return _percentile_bootstrap((x,), _mean_stat, level, n_boot, seed)
 
 
-def paired_bootstrap_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL, n_boot: int = N_BOOT,
-                          seed: int = 0) -> tuple[float, float, float]:
+def paired_bootstrap_diff(
+    a: Sequence[float], b: Sequence[float], level: float = LEVEL, n_boot: int = N_BOOT, seed: int = 0
+) -> tuple[float, float, float]:
     """(mean of b - a, percentile bootstrap interval) over paired units resampled together."""
     d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
     if not len(d):
@@ -168,8 +181,13 @@ def per_cluster(values: Sequence[float], clusters: Sequence[Hashable]) -> tuple[
     return np.array(list(sums.values()), dtype=float), np.array([counts[c] for c in sums], dtype=float)
 
 
-def cluster_bootstrap_ci(values: Sequence[float], clusters: Sequence[Hashable], level: float = LEVEL,
-                         n_boot: int = N_BOOT, seed: int = 0) -> tuple[float, float]:
+def cluster_bootstrap_ci(
+    values: Sequence[float],
+    clusters: Sequence[Hashable],
+    level: float = LEVEL,
+    n_boot: int = N_BOOT,
+    seed: int = 0,
+) -> tuple[float, float]:
     """Percentile interval of the unit-level mean (NaN: undefined, left out), resampling whole clusters.
 
     Where every defined unit has the same 0/1 score (0 of n, n of n) the bootstrap has nothing to
@@ -187,8 +205,14 @@ def cluster_bootstrap_ci(values: Sequence[float], clusters: Sequence[Hashable], 
     return _percentile_bootstrap((sums, counts), _ratio_stat, level, n_boot, seed)
 
 
-def cluster_bootstrap_diff(a: Sequence[float], b: Sequence[float], clusters: Sequence[Hashable],
-                           level: float = LEVEL, n_boot: int = N_BOOT, seed: int = 0) -> tuple[float, float, float]:
+def cluster_bootstrap_diff(
+    a: Sequence[float],
+    b: Sequence[float],
+    clusters: Sequence[Hashable],
+    level: float = LEVEL,
+    n_boot: int = N_BOOT,
+    seed: int = 0,
+) -> tuple[float, float, float]:
     """(mean of b - a, percentile interval) over the units both define, resampling whole clusters."""
     diffs = [float(y) - float(x) for x, y in zip(a, b, strict=True)]
     sums, counts = per_cluster(diffs, clusters)
@@ -204,6 +228,7 @@ def cluster_bootstrap_diff(a: Sequence[float], b: Sequence[float], clusters: Seq
 
 # --- tests --------------------------------------------------------------------------------------
 
+
 def mcnemar_exact(only_a: int, only_b: int) -> float:
     """Two-sided exact McNemar p-value from the discordant pairs (A right & B wrong, A wrong & B right)."""
     n = only_a + only_b
@@ -216,8 +241,13 @@ def _sum_stat(x: np.ndarray, axis: int = -1) -> np.ndarray:
     return np.sum(x, axis=axis)
 
 
-def signflip_test(a: Sequence[float], b: Sequence[float], clusters: Sequence[Hashable],
-                  n_resamples: int = N_PERMUTATIONS, seed: int = 0) -> float:
+def signflip_test(
+    a: Sequence[float],
+    b: Sequence[float],
+    clusters: Sequence[Hashable],
+    n_resamples: int = N_PERMUTATIONS,
+    seed: int = 0,
+) -> float:
     """Two-sided paired permutation p-value of sum(b - a), flipping each cluster's net difference
     (see the module docstring). Exact (every sign assignment) up to ``MAX_EXACT_CLUSTERS`` clusters
     with a non-zero difference; beyond, ``n_resamples`` seeded random assignments, with the
@@ -228,7 +258,13 @@ def signflip_test(a: Sequence[float], b: Sequence[float], clusters: Sequence[Has
     if len(d) < 2:
         return 1.0  # none or one cluster differs: its two signs reach |T| alike (scipy needs two)
     exact = len(d) <= MAX_EXACT_CLUSTERS
-    res = _stats().permutation_test((d,), _sum_stat, permutation_type="samples", vectorized=True,
-                                    n_resamples=np.inf if exact else n_resamples, alternative="two-sided",
-                                    rng=np.random.default_rng(seed))
+    res = _stats().permutation_test(
+        (d,),
+        _sum_stat,
+        permutation_type="samples",
+        vectorized=True,
+        n_resamples=np.inf if exact else n_resamples,
+        alternative="two-sided",
+        rng=np.random.default_rng(seed),
+    )
     return float(res.pvalue)

@@ -140,7 +140,11 @@ def _check_language(language: str) -> None:
 def _shown(values: list[str], limit: int = 12) -> str:
     if len(values) <= limit:
         return ", ".join(values)
-    return ", ".join(values[: limit // 2]) + f", ... ({len(values) - limit} more) ..., " + ", ".join(values[-limit // 2:])
+    return (
+        ", ".join(values[: limit // 2])
+        + f", ... ({len(values) - limit} more) ..., "
+        + ", ".join(values[-limit // 2 :])
+    )
 
 
 def _unreachable(url: str) -> str | None:
@@ -181,8 +185,9 @@ def _check_live_hosts(platform_ids: set[str]) -> None:
         )
 
 
-def backend_config(backend: str, base_url: str | None, recording: str | None, seed: int,
-                   platform_ids: set[str] | None = None) -> Any:
+def backend_config(
+    backend: str, base_url: str | None, recording: str | None, seed: int, platform_ids: set[str] | None = None
+) -> Any:
     """A validated BackendConfig; a served backend (or the live hosts of ``platform_ids``) must answer
     once before any sample starts."""
     from kopa_inspect.backends import BackendConfig, BackendKind, ReplayBackend
@@ -200,7 +205,9 @@ def backend_config(backend: str, base_url: str | None, recording: str | None, se
         except httpx.InvalidURL:
             url = None
         if url is None or url.scheme not in ("http", "https") or not url.host:
-            raise TaskParameterError(f"base_url must be an http(s) URL like http://127.0.0.1:8090, not {base_url!r}")
+            raise TaskParameterError(
+                f"base_url must be an http(s) URL like http://127.0.0.1:8090, not {base_url!r}"
+            )
         _check_reachable(base_url)
     elif base_url:
         raise TaskParameterError(f"base_url is only used with backend=served, not backend={backend}")
@@ -283,7 +290,9 @@ def build_dataset(
         )
         for t in tasks
     ]
-    return MemoryDataset(samples, name="kopa_bench", location=str(task_file or "kopa_inspect/task_data/kopa_bench.jsonl"))
+    return MemoryDataset(
+        samples, name="kopa_bench", location=str(task_file or "kopa_inspect/task_data/kopa_bench.jsonl")
+    )
 
 
 @task
@@ -316,7 +325,9 @@ def kopa_bench(
         raise TaskParameterError(f"seed must be an integer, not {seed!r}") from None
     dataset = build_dataset(task_file, categories, ids, held_out, language)
     # the backend last: the reachability checks are the only slow ones
-    platform_ids = {p for sample in dataset for p in (sample.metadata or {}).get("task", {}).get("platforms", [])}
+    platform_ids = {
+        p for sample in dataset for p in (sample.metadata or {}).get("task", {}).get("platforms", [])
+    }
     backend_args = backend_config(backend, base_url, recording, seed, platform_ids).model_dump(mode="json")
     scorers = kopa_scorers(backend=backend_args)
     if judge:

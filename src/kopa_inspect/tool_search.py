@@ -118,7 +118,9 @@ def scores(query: str, pool: Sequence[str] | None = None) -> list[tuple[float, s
         for i, f in index.postings.get(term, ()):
             dl = index.length[i]
             acc[i] = acc.get(i, 0.0) + idf * f * (K1 + 1) / (f + K1 * (1 - B + B * dl / index.avgdl))
-    out = [(s, index.ids[i]) for i, s in acc.items() if s > 0 and (allowed is None or index.ids[i] in allowed)]
+    out = [
+        (s, index.ids[i]) for i, s in acc.items() if s > 0 and (allowed is None or index.ids[i] in allowed)
+    ]
     out.sort(key=lambda x: (-x[0], x[1]))
     return out
 

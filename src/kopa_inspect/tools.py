@@ -185,8 +185,19 @@ def auth_tool(platform_id: str, live: LiveSession) -> ToolDef:
 
     async def execute() -> str:
         token = live.session.issue_token(platform_id)
-        _record({"tool": auth_tool_name(platform_id), "args": {}, "token_args": [], "ok": True, "code": "token",
-                 "message": "", "total_count": None, "page_no": None, "n_items": 0})
+        _record(
+            {
+                "tool": auth_tool_name(platform_id),
+                "args": {},
+                "token_args": [],
+                "ok": True,
+                "code": "token",
+                "message": "",
+                "total_count": None,
+                "page_no": None,
+                "n_items": 0,
+            }
+        )
         try:
             st = store()
             st.set(TOKENS_KEY, sorted({*st.get(TOKENS_KEY, []), platform_id}))
@@ -295,7 +306,11 @@ def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default:
                 "type": "object",
                 "properties": {
                     "query": {"type": "string", "description": "검색어, 예: '단기예보 격자' (keywords)"},
-                    "k": {"type": "integer", "description": "최대 결과 수 (max results, 1-20)", "default": k_default},
+                    "k": {
+                        "type": "integer",
+                        "description": "최대 결과 수 (max results, 1-20)",
+                        "default": k_default,
+                    },
                 },
                 "required": ["query"],
             }
@@ -303,7 +318,9 @@ def search_tool(live: LiveSession, pool: Sequence[str] | None = None, k_default:
     )
 
 
-def build_tool_set(tool_set: str, live: LiveSession, task: Mapping[str, Any] | BenchTask) -> list[Tool | ToolDef]:
+def build_tool_set(
+    tool_set: str, live: LiveSession, task: Mapping[str, Any] | BenchTask
+) -> list[Tool | ToolDef]:
     """The tools a sample starts with."""
     if tool_set == "search":
         return [search_tool(live)]

@@ -22,7 +22,14 @@ BILLS = "assembly_nzmimeepazxkubdpn"
 VOTES = "assembly_nojepdqqaweusdfbi"
 
 
-def raw_call(op_id: str, args: dict, *, key: str | None = DEFAULT_EMULATOR_KEY, json_: bool = True, seed: str | None = None):
+def raw_call(
+    op_id: str,
+    args: dict,
+    *,
+    key: str | None = DEFAULT_EMULATOR_KEY,
+    json_: bool = True,
+    seed: str | None = None,
+):
     op = get_operation(op_id)
     req = build_request(op, args, key, want_json=json_)
     return EMU.handle("GET", req.path, req.query, seed=seed, clock=CLOCK)
@@ -94,17 +101,23 @@ def test_errors():
 
 def test_filters_and_cross_dataset_chain():
     """member -> bills they lead -> a processed bill's roll call, all consistent."""
-    _, bills = rows_of(raw_call(BILLS, {"AGE": "21", "PROC_RESULT": "원안가결", "pSize": 1000}), "nzmimeepazxkubdpn")
+    _, bills = rows_of(
+        raw_call(BILLS, {"AGE": "21", "PROC_RESULT": "원안가결", "pSize": 1000}), "nzmimeepazxkubdpn"
+    )
     assert bills and all(b["PROC_RESULT"] == "원안가결" and b["AGE"] == "21" for b in bills)
     bill = bills[0]
-    _, votes = rows_of(raw_call(VOTES, {"AGE": "21", "BILL_ID": bill["BILL_ID"], "pSize": 1000}), "nojepdqqaweusdfbi")
+    _, votes = rows_of(
+        raw_call(VOTES, {"AGE": "21", "BILL_ID": bill["BILL_ID"], "pSize": 1000}), "nojepdqqaweusdfbi"
+    )
     assert len(votes) == 300 and {v["BILL_NO"] for v in votes} == {bill["BILL_NO"]}
     assert bill["RST_PROPOSER"] in {v["HG_NM"] for v in votes}
     _, current = rows_of(raw_call(MEMBERS, {"pSize": 1}), "nwvrqwxyaytdsfvhu")
     name = current[0]["HG_NM"]
     _, found = rows_of(raw_call(MEMBERS, {"HG_NM": name}), "nwvrqwxyaytdsfvhu")
     assert [m["HG_NM"] for m in found] == [name]
-    _, partial = rows_of(raw_call(BILLS, {"AGE": "21", "BILL_NAME": "도로교통법", "pSize": 1000}), "nzmimeepazxkubdpn")
+    _, partial = rows_of(
+        raw_call(BILLS, {"AGE": "21", "BILL_NAME": "도로교통법", "pSize": 1000}), "nzmimeepazxkubdpn"
+    )
     assert partial and all("도로교통법" in b["BILL_NAME"] for b in partial)
 
 
@@ -123,7 +136,10 @@ def test_committee_datasets_are_restricted_to_their_committee():
 def test_sample_of_datasets_answer_with_their_columns():
     rnd = random.Random(3)
     for ds in [d for d in DATASETS if d.real and d.source != "votes"] + rnd.sample(DATASETS[5:], 30):
-        args = {"pSize": 3, **({"AGE": "21"} if any(f.required and f.name == "AGE" for f in ds.filters) else {})}
+        args = {
+            "pSize": 3,
+            **({"AGE": "21"} if any(f.required and f.name == "AGE" for f in ds.filters) else {}),
+        }
         resp = raw_call(f"assembly_{ds.service}", args)
         doc = json.loads(resp.body)
         if "RESULT" in doc:  # a legitimately empty generated table
@@ -154,7 +170,10 @@ def test_every_dataset_answers_or_is_legitimately_empty():
     for ds in DATASETS:
         if ds.source == "votes":
             continue
-        args = {"pSize": 2, **({"AGE": "21"} if any(f.required and f.name == "AGE" for f in ds.filters) else {})}
+        args = {
+            "pSize": 2,
+            **({"AGE": "21"} if any(f.required and f.name == "AGE" for f in ds.filters) else {}),
+        }
         doc = json.loads(raw_call(f"assembly_{ds.service}", args).body)
         if "RESULT" in doc:
             assert doc["RESULT"]["CODE"] == "INFO-200", (ds.title, doc)
@@ -176,12 +195,18 @@ def test_format_switch_and_key_are_case_insensitive():
     for switch in ({"type": "json"}, {"TYPE": "JSON"}):
         for key_name in ("KEY", "key", "Key"):
             query = {key_name: DEFAULT_EMULATOR_KEY, "pSize": "2", **switch}
-            resp = EMU.handle("GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", query, clock=CLOCK)
+            resp = EMU.handle(
+                "GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", query, clock=CLOCK
+            )
             assert resp.content_type.startswith("application/json"), (switch, key_name, resp.body[:80])
             total, rows = rows_of(resp, MEMBERS.removeprefix("assembly_"))
             assert len(rows) == 2 and total >= 2
-    wrong = EMU.handle("GET", f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}", {"key": "wrong", "type": "json"},
-                       clock=CLOCK)
+    wrong = EMU.handle(
+        "GET",
+        f"/portal/openapi/{MEMBERS.removeprefix('assembly_')}",
+        {"key": "wrong", "type": "json"},
+        clock=CLOCK,
+    )
     assert json.loads(wrong.body)["RESULT"]["CODE"] == "ERROR-290"
 
 

@@ -21,15 +21,27 @@ SAMSUNG = "00126380"
 
 @pytest.fixture
 async def client():
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="https://opendart.fss.or.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app()), base_url="https://opendart.fss.or.kr"
+    ) as c:
         yield c
 
 
-async def get(client: httpx.AsyncClient, name: str, fmt: str = "json", *, key: str | None = DEFAULT_EMULATOR_KEY,
-              seed: int = 0, clock: str = CLOCK, **params: str) -> httpx.Response:
+async def get(
+    client: httpx.AsyncClient,
+    name: str,
+    fmt: str = "json",
+    *,
+    key: str | None = DEFAULT_EMULATOR_KEY,
+    seed: int = 0,
+    clock: str = CLOCK,
+    **params: str,
+) -> httpx.Response:
     if key is not None:
         params["crtfc_key"] = key
-    return await client.get(f"/api/{name}.{fmt}", params=params, headers={SEED_HEADER: str(seed), CLOCK_HEADER: clock})
+    return await client.get(
+        f"/api/{name}.{fmt}", params=params, headers={SEED_HEADER: str(seed), CLOCK_HEADER: clock}
+    )
 
 
 async def get_json(client: httpx.AsyncClient, name: str, **params: str) -> dict:
@@ -56,7 +68,8 @@ async def test_corp_code_search_json(client: httpx.AsyncClient) -> None:
     pages = [await get_json(client, "corpCode", page_no=str(i), page_count="7") for i in (1, 2, 3)]
     assert {p["total_count"] for p in pages} == {(await get_json(client, "corpCode"))["total_count"]}
     assert [r["corp_code"] for p in pages for r in p["list"]] == [
-        r["corp_code"] for r in (await get_json(client, "corpCode", page_count="100"))["list"]]
+        r["corp_code"] for r in (await get_json(client, "corpCode", page_count="100"))["list"]
+    ]
 
 
 async def test_corp_code_xml_is_the_real_zip_of_corpcode_xml(client: httpx.AsyncClient) -> None:
@@ -70,7 +83,9 @@ async def test_corp_code_xml_is_the_real_zip_of_corpcode_xml(client: httpx.Async
     rows = xmltodict.parse(text)["result"]["list"]
     search = await get_json(client, "corpCode", page_count="100")
     assert len(rows) == search["total_count"] >= 20  # every company, no paging, no search
-    assert [list(row) for row in rows[:1]] == [["corp_code", "corp_name", "corp_eng_name", "stock_code", "modify_date"]]
+    assert [list(row) for row in rows[:1]] == [
+        ["corp_code", "corp_name", "corp_eng_name", "stock_code", "modify_date"]
+    ]
     by_code = {row["corp_code"]: row for row in rows}
     assert by_code[SAMSUNG]["corp_name"] == "삼성전자" and by_code[SAMSUNG]["stock_code"] == "005930"
     assert "<stock_code> </stock_code>" in text  # unlisted: a single space, as in the real file
@@ -88,10 +103,13 @@ async def test_corp_code_zip_parses_through_the_envelope(client: httpx.AsyncClie
 
     r = await get(client, "corpCode", "xml")
     op = get_operation("dart_corpCode")
-    parsed = get_platform("dart").envelope.parse(op, HttpResponse(r.status_code, r.headers["content-type"], r.content))
+    parsed = get_platform("dart").envelope.parse(
+        op, HttpResponse(r.status_code, r.headers["content-type"], r.content)
+    )
     assert parsed.ok and parsed.code == "000" and parsed.total_count == len(parsed.items) >= 20
     assert {"corp_code": SAMSUNG, "corp_name": "삼성전자"}.items() <= next(
-        i for i in parsed.items if i["corp_code"] == SAMSUNG).items()
+        i for i in parsed.items if i["corp_code"] == SAMSUNG
+    ).items()
 
 
 async def test_company_profile_json_and_xml(client: httpx.AsyncClient) -> None:
@@ -112,15 +130,21 @@ async def test_financial_accounts_follow_filing_deadlines(client: httpx.AsyncCli
     assert {r["fs_div"] for r in rows} == {"CFS", "OFS"} and {r["sj_div"] for r in rows} == {"BS", "IS"}
     revenue = cfs["매출액"]
     assert revenue["thstrm_amount"].replace(",", "").isdigit() and "," in revenue["thstrm_amount"]
-    assert revenue["thstrm_nm"] == "제 57 기" and revenue["bfefrmtrm_amount"]  # 1969 founding: 57th term in 2025
+    assert (
+        revenue["thstrm_nm"] == "제 57 기" and revenue["bfefrmtrm_amount"]
+    )  # 1969 founding: 57th term in 2025
     assets = int(cfs["자산총계"]["thstrm_amount"].replace(",", ""))
-    parts = int(cfs["부채총계"]["thstrm_amount"].replace(",", "")) + int(cfs["자본총계"]["thstrm_amount"].replace(",", ""))
+    parts = int(cfs["부채총계"]["thstrm_amount"].replace(",", "")) + int(
+        cfs["자본총계"]["thstrm_amount"].replace(",", "")
+    )
     assert abs(assets - parts) <= 2  # the balance sheet balances (rounding)
     assert len({r["rcept_no"] for r in rows}) == 1 and rows[0]["rcept_no"].startswith("2026")
     xml = await get_xml(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2025", reprt_code="11011")
     assert [r["thstrm_amount"] for r in xml["list"]] == [r["thstrm_amount"] for r in rows]
     # The 2026 annual report is due in March 2027; at this clock it does not exist.
-    not_yet = await get_json(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11011")
+    not_yet = await get_json(
+        client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11011"
+    )
     assert not_yet == {"status": "013", "message": "조회된 데이타가 없습니다."}
     half = await get_json(client, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11012")
     assert half["status"] == "000"
@@ -131,7 +155,10 @@ async def test_financial_accounts_follow_filing_deadlines(client: httpx.AsyncCli
         return int(row[field].replace(",", ""))
 
     # 반기보고서: the second quarter alone, and the half year to date = 1분기 + 2분기.
-    assert abs(amount(half, "thstrm_add_amount") - amount(half, "thstrm_amount") - amount(q1, "thstrm_amount")) <= 2
+    assert (
+        abs(amount(half, "thstrm_add_amount") - amount(half, "thstrm_amount") - amount(q1, "thstrm_amount"))
+        <= 2
+    )
     assert amount(q1, "thstrm_add_amount") == amount(q1, "thstrm_amount")
 
 
@@ -152,7 +179,9 @@ async def test_disclosure_list_pagination(client: httpx.AsyncClient) -> None:
     assert [r["rcept_dt"] for r in seen] == sorted((r["rcept_dt"] for r in seen), reverse=True)
     past = await get_json(client, "list", page_no=str(full["total_page"] * 4), page_count="30", **args)
     assert past["status"] == "013"
-    own = await get_json(client, "list", corp_code=SAMSUNG, pblntf_ty="A", bgn_de="20250101", page_count="100")
+    own = await get_json(
+        client, "list", corp_code=SAMSUNG, pblntf_ty="A", bgn_de="20250101", page_count="100"
+    )
     assert {r["corp_code"] for r in own["list"]} == {SAMSUNG}
     assert any(r["report_nm"] == "사업보고서 (2025.12)" for r in own["list"])
     xml = await get_xml(client, "list", page_count="5", **args)
@@ -167,14 +196,24 @@ async def test_disclosure_list_pagination(client: httpx.AsyncClient) -> None:
         ("company", {"corp_code": "99999999"}, "013", "조회된 데이타가 없습니다."),
         ("company", {"corp_code": "1234"}, "100", "필드의 부적절한 값입니다."),
         ("company", {}, "100", "필드의 부적절한 값입니다."),
-        ("fnlttSinglAcnt", {"corp_code": SAMSUNG, "bsns_year": "2024", "reprt_code": "11099"}, "100",
-         "필드의 부적절한 값입니다."),
-        ("fnlttSinglAcnt", {"corp_code": SAMSUNG, "bsns_year": "2010", "reprt_code": "11011"}, "013",
-         "조회된 데이타가 없습니다."),
+        (
+            "fnlttSinglAcnt",
+            {"corp_code": SAMSUNG, "bsns_year": "2024", "reprt_code": "11099"},
+            "100",
+            "필드의 부적절한 값입니다.",
+        ),
+        (
+            "fnlttSinglAcnt",
+            {"corp_code": SAMSUNG, "bsns_year": "2010", "reprt_code": "11011"},
+            "013",
+            "조회된 데이타가 없습니다.",
+        ),
         ("list", {"page_count": "101"}, "100", "필드의 부적절한 값입니다."),
     ],
 )
-async def test_documented_failures(client: httpx.AsyncClient, name: str, params: dict, status: str, message: str) -> None:
+async def test_documented_failures(
+    client: httpx.AsyncClient, name: str, params: dict, status: str, message: str
+) -> None:
     params = dict(params)
     key = params.pop("key", DEFAULT_EMULATOR_KEY)
     assert await get_json(client, name, key=key, **params) == {"status": status, "message": message}
@@ -191,9 +230,13 @@ async def test_chain_through_a_session() -> None:
         code = found.output()["items"][0]["corp_code"]
         profile = await session.call("dart_company", {"corp_code": code})
         assert profile.ok and profile.parsed.items[0]["stock_code"] == "000660"
-        fin = await session.call("dart_fnlttSinglAcnt", {"corp_code": code, "bsns_year": "2025", "reprt_code": "11011"})
+        fin = await session.call(
+            "dart_fnlttSinglAcnt", {"corp_code": code, "bsns_year": "2025", "reprt_code": "11011"}
+        )
         assert fin.ok and any(i["account_nm"] == "영업이익" for i in fin.parsed.items)
-        missing = await session.call("dart_fnlttSinglAcnt", {"corp_code": code, "bsns_year": "2026", "reprt_code": "11011"})
+        missing = await session.call(
+            "dart_fnlttSinglAcnt", {"corp_code": code, "bsns_year": "2026", "reprt_code": "11011"}
+        )
         assert not missing.ok and missing.error_text() == "013 조회된 데이타가 없습니다."
         listing = await session.call("dart_list", {"corp_code": code, "bgn_de": "20250101", "page_count": 5})
         assert listing.ok and listing.parsed.page_no == 1 and listing.parsed.num_rows == 5
@@ -211,10 +254,20 @@ async def test_determinism(client: httpx.AsyncClient) -> None:
 
 async def test_quota_and_suspended_key() -> None:
     other = "suspended-key"
-    app = create_app(EmulatorConfig(keys=frozenset({DEFAULT_EMULATOR_KEY, other}), daily_quota=1,
-                                    denied={other: frozenset({"dart"})}))
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://opendart.fss.or.kr") as c:
+    app = create_app(
+        EmulatorConfig(
+            keys=frozenset({DEFAULT_EMULATOR_KEY, other}), daily_quota=1, denied={other: frozenset({"dart"})}
+        )
+    )
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="https://opendart.fss.or.kr"
+    ) as c:
         assert (await get_json(c, "company", corp_code=SAMSUNG))["status"] == "000"
-        assert await get_json(c, "company", corp_code=SAMSUNG) == {"status": "020", "message": "요청 제한을 초과하였습니다."}
+        assert await get_json(c, "company", corp_code=SAMSUNG) == {
+            "status": "020",
+            "message": "요청 제한을 초과하였습니다.",
+        }
         assert await get_json(c, "company", key=other, corp_code=SAMSUNG) == {
-            "status": "011", "message": "사용할 수 없는 키입니다."}
+            "status": "011",
+            "message": "사용할 수 없는 키입니다.",
+        }

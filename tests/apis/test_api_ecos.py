@@ -20,12 +20,23 @@ NODATA = {"RESULT": {"CODE": "INFO-200", "MESSAGE": "해당하는 데이터가 �
 
 @pytest.fixture
 async def client():
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="https://ecos.bok.or.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app()), base_url="https://ecos.bok.or.kr"
+    ) as c:
         yield c
 
 
-async def get(client: httpx.AsyncClient, service: str, *tail: str, key: str = KEY, fmt: str = "json",
-              start: int | str = 1, end: int | str = 100, clock: str = CLOCK, seed: int = 0) -> httpx.Response:
+async def get(
+    client: httpx.AsyncClient,
+    service: str,
+    *tail: str,
+    key: str = KEY,
+    fmt: str = "json",
+    start: int | str = 1,
+    end: int | str = 100,
+    clock: str = CLOCK,
+    seed: int = 0,
+) -> httpx.Response:
     path = "/".join(["/api", service, key, fmt, "kr", str(start), str(end), *tail])
     return await client.get(path, headers={SEED_HEADER: str(seed), CLOCK_HEADER: clock})
 
@@ -37,7 +48,9 @@ async def get_json(client: httpx.AsyncClient, service: str, *tail: str, **kw) ->
 
 
 async def test_base_rate_history_json_and_xml(client: httpx.AsyncClient) -> None:
-    doc = (await get_json(client, "StatisticSearch", "722Y001", "M", "202201", "202512", "0101000"))["StatisticSearch"]
+    doc = (await get_json(client, "StatisticSearch", "722Y001", "M", "202201", "202512", "0101000"))[
+        "StatisticSearch"
+    ]
     by_month = {r["TIME"]: r["DATA_VALUE"] for r in doc["row"]}
     assert doc["list_total_count"] == 48 == len(doc["row"])
     # Real decisions: 3.50 from Jan 2023, cut to 3.25 in Oct 2024, 3.00 Nov 2024, 2.75 Feb 2025, 2.50 May 2025.
@@ -47,17 +60,24 @@ async def test_base_rate_history_json_and_xml(client: httpx.AsyncClient) -> None
     row = doc["row"][0]
     assert row["STAT_NAME"] == "1.3.1. 한국은행 기준금리 및 여수신금리" and row["UNIT_NAME"] == "연%"
     assert row["ITEM_NAME1"] == "한국은행 기준금리" and row["ITEM_CODE2"] is None
-    xml = xmltodict.parse((await get(client, "StatisticSearch", "722Y001", "M", "202201", "202512", "0101000",
-                                     fmt="xml")).text)["StatisticSearch"]
-    assert xml["list_total_count"] == "48" and [r["DATA_VALUE"] for r in xml["row"]] == list(by_month.values())
+    xml = xmltodict.parse(
+        (await get(client, "StatisticSearch", "722Y001", "M", "202201", "202512", "0101000", fmt="xml")).text
+    )["StatisticSearch"]
+    assert xml["list_total_count"] == "48" and [r["DATA_VALUE"] for r in xml["row"]] == list(
+        by_month.values()
+    )
 
 
 async def test_data_stops_at_the_clock(client: httpx.AsyncClient) -> None:
-    doc = (await get_json(client, "StatisticSearch", "731Y001", "D", "20261001", "20261231", "0000001"))["StatisticSearch"]
+    doc = (await get_json(client, "StatisticSearch", "731Y001", "D", "20261001", "20261231", "0000001"))[
+        "StatisticSearch"
+    ]
     days = [r["TIME"] for r in doc["row"]]
     assert days[-1] == "20261014" and "20261003" not in days  # yesterday at the latest; no weekends
     assert all(1000 < float(r["DATA_VALUE"]) < 2000 for r in doc["row"])
-    months = (await get_json(client, "StatisticSearch", "722Y001", "M", "202601", "202612"))["StatisticSearch"]
+    months = (await get_json(client, "StatisticSearch", "722Y001", "M", "202601", "202612"))[
+        "StatisticSearch"
+    ]
     assert [r["TIME"] for r in months["row"]][-1] == "202609"  # October is not over
     cpi = (await get_json(client, "StatisticSearch", "901Y009", "A", "2015", "2030", "0"))["StatisticSearch"]
     assert cpi["row"][-1]["TIME"] == "2025" and cpi["row"][0]["UNIT_NAME"] == "2020=100"
@@ -70,7 +90,9 @@ async def test_positions_page_the_rows(client: httpx.AsyncClient) -> None:
     assert total == len(full["row"]) > 250
     seen: list[dict] = []
     for start in range(1, total + 1, 100):
-        doc = (await get_json(client, "StatisticSearch", *tail, start=start, end=start + 99))["StatisticSearch"]
+        doc = (await get_json(client, "StatisticSearch", *tail, start=start, end=start + 99))[
+            "StatisticSearch"
+        ]
         assert doc["list_total_count"] == total
         seen += doc["row"]
     assert seen == full["row"]
@@ -86,12 +108,24 @@ async def test_table_and_item_lists_feed_the_search(client: httpx.AsyncClient) -
     items = (await get_json(client, "StatisticItemList", "731Y001"))["StatisticItemList"]["row"]
     usd = next(r for r in items if r["ITEM_NAME"].startswith("원/미국달러"))
     assert usd["ITEM_CODE"] == "0000001" and usd["CYCLE"] == "D" and usd["END_TIME"] == "20261014"
-    values = (await get_json(client, "StatisticSearch", "731Y001", usd["CYCLE"], usd["END_TIME"], usd["END_TIME"],
-                             usd["ITEM_CODE"]))["StatisticSearch"]
+    values = (
+        await get_json(
+            client,
+            "StatisticSearch",
+            "731Y001",
+            usd["CYCLE"],
+            usd["END_TIME"],
+            usd["END_TIME"],
+            usd["ITEM_CODE"],
+        )
+    )["StatisticSearch"]
     assert values["list_total_count"] == 1
     keys = (await get_json(client, "KeyStatisticList"))["KeyStatisticList"]["row"]
-    for service, tail, total in (("StatisticTableList", (), 12), ("StatisticItemList", ("731Y001",), 3),
-                                 ("KeyStatisticList", (), len(keys))):
+    for service, tail, total in (
+        ("StatisticTableList", (), 12),
+        ("StatisticItemList", ("731Y001",), 3),
+        ("KeyStatisticList", (), len(keys)),
+    ):
         xml = xmltodict.parse((await get(client, service, *tail, fmt="xml")).text)[service]
         assert xml["list_total_count"] == str(total) and len(xml["row"]) == total
         two = (await get_json(client, service, *tail, start=2, end=3))[service]
@@ -133,17 +167,38 @@ async def test_path_call_through_a_session() -> None:
         items = await session.call("ecos_StatisticItemList", {**base, "STAT_CODE": "722Y001"})
         assert items.ok and items.parsed.total_count == 4
         row = next(i for i in items.parsed.items if i["CYCLE"] == "Q")
-        res = await session.call("ecos_StatisticSearch", {**base, "STAT_CODE": "722Y001", "CYCLE": "Q",
-                                                          "START_TIME": "2024Q1", "END_TIME": "2025Q4",
-                                                          "ITEM_CODE1": row["ITEM_CODE"]})
+        res = await session.call(
+            "ecos_StatisticSearch",
+            {
+                **base,
+                "STAT_CODE": "722Y001",
+                "CYCLE": "Q",
+                "START_TIME": "2024Q1",
+                "END_TIME": "2025Q4",
+                "ITEM_CODE1": row["ITEM_CODE"],
+            },
+        )
         values = [i["DATA_VALUE"] for i in res.parsed.items]
         assert res.ok and res.parsed.total_count == 8
-        assert values == ["3.5", "3.5", "3.5", "3", "2.75", "2.5", "2.5", "2.5"]  # real decisions, quarter ends
-        no_item = await session.call("ecos_StatisticSearch", {**base, "STAT_CODE": "722Y001", "CYCLE": "A",
-                                                              "START_TIME": "2020", "END_TIME": "2024"})
+        assert values == [
+            "3.5",
+            "3.5",
+            "3.5",
+            "3",
+            "2.75",
+            "2.5",
+            "2.5",
+            "2.5",
+        ]  # real decisions, quarter ends
+        no_item = await session.call(
+            "ecos_StatisticSearch",
+            {**base, "STAT_CODE": "722Y001", "CYCLE": "A", "START_TIME": "2020", "END_TIME": "2024"},
+        )
         assert no_item.ok and no_item.parsed.total_count == 5  # trailing item codes may be left off the path
-        bad = await session.call("ecos_StatisticSearch", {**base, "STAT_CODE": "722Y001", "CYCLE": "Q",
-                                                          "START_TIME": "202401", "END_TIME": "202412"})
+        bad = await session.call(
+            "ecos_StatisticSearch",
+            {**base, "STAT_CODE": "722Y001", "CYCLE": "Q", "START_TIME": "202401", "END_TIME": "202412"},
+        )
         assert not bad.ok and bad.code == "ERROR-101"
     finally:
         await backend.aclose()
@@ -155,12 +210,15 @@ async def test_determinism(client: httpx.AsyncClient) -> None:
     assert a == (await get(client, "StatisticSearch", *tail)).content
     assert a != (await get(client, "StatisticSearch", *tail, seed=5)).content
     real = ("722Y001", "M", "202001", "202412", "0101000")  # real history does not depend on the seed
-    assert (await get(client, "StatisticSearch", *real)).content == (await get(client, "StatisticSearch", *real,
-                                                                                seed=5)).content
+    assert (await get(client, "StatisticSearch", *real)).content == (
+        await get(client, "StatisticSearch", *real, seed=5)
+    ).content
 
 
 async def test_quota() -> None:
     app = create_app(EmulatorConfig(daily_quota=1))
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="https://ecos.bok.or.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="https://ecos.bok.or.kr"
+    ) as c:
         assert "KeyStatisticList" in await get_json(c, "KeyStatisticList")
         assert (await get_json(c, "KeyStatisticList"))["RESULT"]["CODE"] == "ERROR-602"

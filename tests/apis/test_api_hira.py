@@ -25,14 +25,23 @@ def app():
     return create_app()
 
 
-async def call(app, path: str, params: dict, *, key: str | None = DEFAULT_EMULATOR_KEY, json_: bool = True,
-               seed: str = "0") -> httpx.Response:
+async def call(
+    app,
+    path: str,
+    params: dict,
+    *,
+    key: str | None = DEFAULT_EMULATOR_KEY,
+    json_: bool = True,
+    seed: str = "0",
+) -> httpx.Response:
     q = dict(params)
     if key is not None:
         q["ServiceKey"] = key
     if json_:
         q["_type"] = "json"
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apis.data.go.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://apis.data.go.kr"
+    ) as c:
         return await c.get(path, params=q, headers={"X-Kopa-Clock": CLOCK, "X-Kopa-Seed": seed})
 
 
@@ -74,7 +83,9 @@ async def test_list_by_sggu_json_and_xml(app):
     assert b["totalCount"] == len(rows) > 5
     snuh = next(r for r in rows if r["yadmNm"] == "서울대학교병원")
     assert snuh["clCd"] == "01" and snuh["clCdNm"] == "상급종합" and snuh["sgguCdNm"] == "종로구"
-    assert "XPos" in snuh and "xPos" not in snuh and 126.9 < snuh["XPos"] < 127.1 and 37.5 < snuh["YPos"] < 37.7
+    assert (
+        "XPos" in snuh and "xPos" not in snuh and 126.9 < snuh["XPos"] < 127.1 and 37.5 < snuh["YPos"] < 37.7
+    )
     assert snuh["sgguCd"] == 110016 and snuh["postNo"][0] == "0"
     assert all(r["sgguCd"] == 110016 for r in rows)
     xb, xi = xml_items(await call(app, LIST, {"sgguCd": "110016", "numOfRows": "100"}, json_=False))

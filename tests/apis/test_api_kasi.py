@@ -19,9 +19,12 @@ APP = create_app()
 BASE = "/B090041/openapi/service/SpcdeInfoService"
 
 
-async def get(op: str, key: str = DEFAULT_EMULATOR_KEY, key_name: str = "serviceKey", **params: object
-              ) -> httpx.Response:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr") as c:
+async def get(
+    op: str, key: str = DEFAULT_EMULATOR_KEY, key_name: str = "serviceKey", **params: object
+) -> httpx.Response:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr"
+    ) as c:
         return await c.get(f"{BASE}/{op}", params={key_name: key, **params})
 
 
@@ -33,8 +36,12 @@ async def test_month_json_list_numbers_and_message():
     assert list(body) == ["items", "numOfRows", "pageNo", "totalCount"]
     items = body["items"]["item"]
     assert [(i["locdate"], i["dateName"]) for i in items] == [
-        (20251003, "개천절"), (20251005, "추석"), (20251006, "추석"), (20251007, "추석"),
-        (20251008, "대체공휴일"), (20251009, "한글날"),
+        (20251003, "개천절"),
+        (20251005, "추석"),
+        (20251006, "추석"),
+        (20251007, "추석"),
+        (20251008, "대체공휴일"),
+        (20251009, "한글날"),
     ]
     assert all(isinstance(i["locdate"], int) and isinstance(i["seq"], int) for i in items)
     assert all(i["isHoliday"] == "Y" and i["dateKind"] == "01" for i in items)
@@ -42,8 +49,13 @@ async def test_month_json_list_numbers_and_message():
 
 async def test_single_item_is_object_and_zero_is_empty_string():
     one = (await get("getRestDeInfo", solYear="2026", solMonth="01", _type="json")).json()["response"]["body"]
-    assert one["items"]["item"] == {"dateKind": "01", "dateName": "1월1일", "isHoliday": "Y",
-                                    "locdate": 20260101, "seq": 1}
+    assert one["items"]["item"] == {
+        "dateKind": "01",
+        "dateName": "1월1일",
+        "isHoliday": "Y",
+        "locdate": 20260101,
+        "seq": 1,
+    }
     zero = (await get("getRestDeInfo", solYear="2026", solMonth="11", _type="json")).json()["response"]
     assert zero["header"]["resultCode"] == "00"
     assert zero["body"]["items"] == "" and zero["body"]["totalCount"] == 0
@@ -73,20 +85,30 @@ async def test_year_pagination_default_10_rows():
         chunk = b["items"]["item"]
         seen.extend(chunk if isinstance(chunk, list) else [chunk])
         page += 1
-    whole = (await get("getRestDeInfo", solYear="2026", numOfRows=100, _type="json")).json()["response"]["body"]
+    whole = (await get("getRestDeInfo", solYear="2026", numOfRows=100, _type="json")).json()["response"][
+        "body"
+    ]
     assert seen == whole["items"]["item"]
 
 
 @pytest.mark.parametrize("op", ["getRestDeInfo", "getHoliDeInfo"])
 async def test_errors(op):
     r = await get(op, solMonth="10", _type="json")
-    assert r.json()["response"]["header"] == {"resultCode": "11",
-                                              "resultMsg": "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}
-    for bad in ({"solYear": "26", "solMonth": "10"}, {"solYear": "2026", "solMonth": "13"},
-                {"solYear": "2026", "solMonth": "5"}, {"solYear": "2026", "numOfRows": "x"}):
+    assert r.json()["response"]["header"] == {
+        "resultCode": "11",
+        "resultMsg": "NO_MANDATORY_REQUEST_PARAMETERS_ERROR",
+    }
+    for bad in (
+        {"solYear": "26", "solMonth": "10"},
+        {"solYear": "2026", "solMonth": "13"},
+        {"solYear": "2026", "solMonth": "5"},
+        {"solYear": "2026", "numOfRows": "x"},
+    ):
         r = await get(op, _type="json", **bad)
-        assert r.json()["response"]["header"] == {"resultCode": "10",
-                                                  "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR"}, bad
+        assert r.json()["response"]["header"] == {
+            "resultCode": "10",
+            "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR",
+        }, bad
     r = await get(op, key="nope", solYear="2026", _type="json")
     assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
     # a year outside the static data: no rows, still 00
@@ -109,7 +131,17 @@ def test_holiday_data_rules(year):
     days = holidays(year)
     names = [n for _, n in days]
     assert names.count("설날") == 3 and names.count("추석") == 3
-    for fixed in ("1월1일", "삼일절", "어린이날", "부처님오신날", "현충일", "광복절", "개천절", "한글날", "기독탄신일"):
+    for fixed in (
+        "1월1일",
+        "삼일절",
+        "어린이날",
+        "부처님오신날",
+        "현충일",
+        "광복절",
+        "개천절",
+        "한글날",
+        "기독탄신일",
+    ):
         assert fixed in names, fixed
     dates = {d for d, _ in days}
     # 대체공휴일 always falls on a weekday that is not itself another holiday
@@ -129,10 +161,17 @@ async def test_session_path():
     s = Session(make_backend())
     res = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "10"})
     assert res.ok and [(i["locdate"], i["dateName"]) for i in res.parsed.items] == [
-        (20261003, "개천절"), (20261005, "대체공휴일(개천절)"), (20261009, "한글날")]
+        (20261003, "개천절"),
+        (20261005, "대체공휴일(개천절)"),
+        (20261009, "한글날"),
+    ]
     may = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "05"})
     assert [(i["dateName"], i["seq"]) for i in may.parsed.items] == [
-        ("노동절", 2), ("어린이날", 2), ("부처님오신날", 1), ("대체공휴일(부처님오신날)", 1)]
+        ("노동절", 2),
+        ("어린이날", 2),
+        ("부처님오신날", 1),
+        ("대체공휴일(부처님오신날)", 1),
+    ]
     one = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "01"})
     assert one.ok and len(one.parsed.items) == 1  # object normalized to a list
     none = await s.call("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "11"})

@@ -31,12 +31,15 @@ BASE = "/1360000/VilageFcstInfoService_2.0"
 SEOUL = {"nx": 60, "ny": 127}
 
 
-async def get(op: str, clock: str = CLOCK, seed: int | None = None, key: str = DEFAULT_EMULATOR_KEY,
-              **params: object) -> httpx.Response:
+async def get(
+    op: str, clock: str = CLOCK, seed: int | None = None, key: str = DEFAULT_EMULATOR_KEY, **params: object
+) -> httpx.Response:
     headers = {"X-Kopa-Clock": clock}
     if seed is not None:
         headers["X-Kopa-Seed"] = str(seed)
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr"
+    ) as c:
         return await c.get(f"{BASE}/{op}", params={"serviceKey": key, **params}, headers=headers)
 
 
@@ -52,9 +55,12 @@ def header_of(r: httpx.Response) -> dict:
 
 # --- getVilageFcst ---------------------------------------------------------------------------
 
+
 async def test_vilage_json_ok_shape_and_types():
     # The 0200 issuance has more than 1000 rows: numOfRows=1000 needs a second page.
-    r = await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="0200", numOfRows=1000, **SEOUL)
+    r = await get(
+        "getVilageFcst", dataType="JSON", base_date="20261015", base_time="0200", numOfRows=1000, **SEOUL
+    )
     assert r.headers["content-type"].startswith("application/json")
     doc = r.json()
     assert doc["response"]["header"] == {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"}
@@ -65,22 +71,44 @@ async def test_vilage_json_ok_shape_and_types():
     assert isinstance(items, list) and len(items) == 1000
     assert 1000 < body["totalCount"] <= 1100
     first = items[0]
-    assert list(first) == ["baseDate", "baseTime", "category", "fcstDate", "fcstTime", "fcstValue", "nx", "ny"]
+    assert list(first) == [
+        "baseDate",
+        "baseTime",
+        "category",
+        "fcstDate",
+        "fcstTime",
+        "fcstValue",
+        "nx",
+        "ny",
+    ]
     for it in items:
         assert isinstance(it["nx"], int) and isinstance(it["ny"], int)
-        assert all(isinstance(it[k], str) for k in ("baseDate", "baseTime", "category", "fcstDate", "fcstTime",
-                                                     "fcstValue"))
+        assert all(
+            isinstance(it[k], str)
+            for k in ("baseDate", "baseTime", "category", "fcstDate", "fcstTime", "fcstValue")
+        )
     assert (first["baseDate"], first["baseTime"], first["fcstTime"]) == ("20261015", "0200", "0300")
     # Within a slot the fixed category order, then TMN/TMX where they belong.
     assert [it["category"] for it in items[:12]] == list(VILAGE_CATEGORIES)
-    page2 = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="0200",
-                              numOfRows=1000, pageNo=2, **SEOUL))
+    page2 = body_of(
+        await get(
+            "getVilageFcst",
+            dataType="JSON",
+            base_date="20261015",
+            base_time="0200",
+            numOfRows=1000,
+            pageNo=2,
+            **SEOUL,
+        )
+    )
     assert page2["totalCount"] == body["totalCount"]
     assert len(page2["items"]["item"]) == body["totalCount"] - 1000
 
 
 async def test_vilage_tmn_tmx_only_at_0600_and_1500_and_text_values():
-    r = await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="0500", numOfRows=1200, **SEOUL)
+    r = await get(
+        "getVilageFcst", dataType="JSON", base_date="20261015", base_time="0500", numOfRows=1200, **SEOUL
+    )
     items = body_of(r)["items"]["item"]
     tmn = [it for it in items if it["category"] == "TMN"]
     tmx = [it for it in items if it["category"] == "TMX"]
@@ -89,8 +117,11 @@ async def test_vilage_tmn_tmx_only_at_0600_and_1500_and_text_values():
     assert {it["fcstTime"] for it in tmx} == {"1500"}
     assert all("." in it["fcstValue"] for it in tmn + tmx)  # "12.0" style
     for it in tmn:  # the day's minimum is not above any hourly TMP of 00-09 h that day
-        temps = [float(x["fcstValue"]) for x in items if x["category"] == "TMP" and x["fcstDate"] == it["fcstDate"]
-                 and x["fcstTime"] <= "0900"]
+        temps = [
+            float(x["fcstValue"])
+            for x in items
+            if x["category"] == "TMP" and x["fcstDate"] == it["fcstDate"] and x["fcstTime"] <= "0900"
+        ]
         assert float(it["fcstValue"]) <= min(temps) + 0.5
     near = [it["fcstValue"] for it in items if it["category"] == "PCP" and it["fcstDate"] <= "20261017"]
     assert all(v == "강수없음" or v.endswith(("mm", "미만", "이상")) for v in near)
@@ -123,31 +154,55 @@ async def test_vilage_xml_ok():
 
 
 async def test_vilage_pagination_totals_agree():
-    full = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400",
-                             numOfRows=2000, **SEOUL))
+    full = body_of(
+        await get(
+            "getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400", numOfRows=2000, **SEOUL
+        )
+    )
     total = full["totalCount"]
     pages = []
     for page in (1, 2):
-        b = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400",
-                              numOfRows=500, pageNo=page, **SEOUL))
+        b = body_of(
+            await get(
+                "getVilageFcst",
+                dataType="JSON",
+                base_date="20261015",
+                base_time="1400",
+                numOfRows=500,
+                pageNo=page,
+                **SEOUL,
+            )
+        )
         assert b["totalCount"] == total and b["pageNo"] == page and b["numOfRows"] == 500
         pages.extend(b["items"]["item"])
     assert pages == full["items"]["item"]
-    beyond = await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400",
-                       numOfRows=500, pageNo=3, **SEOUL)
+    beyond = await get(
+        "getVilageFcst",
+        dataType="JSON",
+        base_date="20261015",
+        base_time="1400",
+        numOfRows=500,
+        pageNo=3,
+        **SEOUL,
+    )
     assert header_of(beyond)["resultCode"] == "03"
 
 
 async def test_vilage_single_row_is_still_a_list():
-    b = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400", numOfRows=1,
-                          **SEOUL))
+    b = body_of(
+        await get(
+            "getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400", numOfRows=1, **SEOUL
+        )
+    )
     assert isinstance(b["items"]["item"], list) and len(b["items"]["item"]) == 1
 
 
 async def test_vilage_unpublished_is_03_no_data_without_body():
     # 1700 is not out yet at 14:20; nor is 1400 before 14:10.
     for clock, bt in ((CLOCK, "1700"), ("2026-10-15T14:05:00+09:00", "1400")):
-        r = await get("getVilageFcst", clock=clock, dataType="JSON", base_date="20261015", base_time=bt, **SEOUL)
+        r = await get(
+            "getVilageFcst", clock=clock, dataType="JSON", base_date="20261015", base_time=bt, **SEOUL
+        )
         assert r.json() == {"response": {"header": {"resultCode": "03", "resultMsg": "NO_DATA"}}}
     xml = await get("getVilageFcst", base_date="20261015", base_time="1700", **SEOUL)
     doc = xmltodict.parse(xml.text)["response"]
@@ -160,7 +215,10 @@ async def test_vilage_errors():
     assert header_of(r)["resultCode"] == "03"
     # older than a day
     r = await get("getVilageFcst", dataType="JSON", base_date="20261013", base_time="1400", **SEOUL)
-    assert r.json()["response"]["header"] == {"resultCode": "10", "resultMsg": "최근 1일 간의 자료만 제공합니다."}
+    assert r.json()["response"]["header"] == {
+        "resultCode": "10",
+        "resultMsg": "최근 1일 간의 자료만 제공합니다.",
+    }
     # malformed date / time / grid
     r = await get("getVilageFcst", dataType="JSON", base_date="2026-10-15", base_time="1400", **SEOUL)
     assert header_of(r) == {"resultCode": "10", "resultMsg": "최근 1일 간의 자료만 제공합니다."}
@@ -190,6 +248,7 @@ async def test_unknown_key_is_gateway_30_in_the_requested_form(op):
 
 # --- getUltraSrtNcst / getUltraSrtFcst -------------------------------------------------------
 
+
 async def test_ultra_ncst_ok_json_and_xml():
     r = await get("getUltraSrtNcst", dataType="JSON", base_date="20261015", base_time="1300", **SEOUL)
     items = body_of(r)["items"]["item"]
@@ -198,7 +257,9 @@ async def test_ultra_ncst_ok_json_and_xml():
     assert all(isinstance(it["obsrValue"], str) for it in items)
     t1h = float(next(it["obsrValue"] for it in items if it["category"] == "T1H"))
     assert -5 < t1h < 30  # mid-October in Seoul
-    xml = xmltodict.parse((await get("getUltraSrtNcst", base_date="20261015", base_time="1300", **SEOUL)).text)
+    xml = xmltodict.parse(
+        (await get("getUltraSrtNcst", base_date="20261015", base_time="1300", **SEOUL)).text
+    )
     assert xml["response"]["header"]["resultCode"] == "00"
     assert xml["response"]["body"]["totalCount"] == "8"
 
@@ -207,16 +268,25 @@ async def test_ultra_ncst_publication_rules():
     # 14:00 observation is served from 14:40
     r = await get("getUltraSrtNcst", dataType="JSON", base_date="20261015", base_time="1400", **SEOUL)
     assert header_of(r) == {"resultCode": "03", "resultMsg": "NO_DATA"}
-    r = await get("getUltraSrtNcst", clock="2026-10-15T14:41:00+09:00", dataType="JSON", base_date="20261015",
-                  base_time="1400", **SEOUL)
+    r = await get(
+        "getUltraSrtNcst",
+        clock="2026-10-15T14:41:00+09:00",
+        dataType="JSON",
+        base_date="20261015",
+        base_time="1400",
+        **SEOUL,
+    )
     assert header_of(r)["resultCode"] == "00"
     r = await get("getUltraSrtNcst", dataType="JSON", base_date="20261012", base_time="1400", **SEOUL)
     assert header_of(r) == {"resultCode": "10", "resultMsg": "최근 1일 간의 자료만 제공합니다."}
 
 
 async def test_ultra_fcst_ok_order_and_publication():
-    b = body_of(await get("getUltraSrtFcst", dataType="JSON", base_date="20261015", base_time="1330",
-                          numOfRows=60, **SEOUL))
+    b = body_of(
+        await get(
+            "getUltraSrtFcst", dataType="JSON", base_date="20261015", base_time="1330", numOfRows=60, **SEOUL
+        )
+    )
     items = b["items"]["item"]
     assert b["totalCount"] == 60
     cats = [it["category"] for it in items]
@@ -238,13 +308,26 @@ async def test_same_seed_clock_same_bytes_other_seed_differs():
 
 async def test_forecasts_consistent_across_issuances():
     """Two issuances describe the same hour similarly (errors are small, not independent noise)."""
+
     def tmp_at(items: list[dict], date: str, time: str) -> int:
-        return int(next(i["fcstValue"] for i in items if i["category"] == "TMP" and i["fcstDate"] == date
-                        and i["fcstTime"] == time))
-    a = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1100",
-                          numOfRows=2000, **SEOUL))["items"]["item"]
-    b = body_of(await get("getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400",
-                          numOfRows=2000, **SEOUL))["items"]["item"]
+        return int(
+            next(
+                i["fcstValue"]
+                for i in items
+                if i["category"] == "TMP" and i["fcstDate"] == date and i["fcstTime"] == time
+            )
+        )
+
+    a = body_of(
+        await get(
+            "getVilageFcst", dataType="JSON", base_date="20261015", base_time="1100", numOfRows=2000, **SEOUL
+        )
+    )["items"]["item"]
+    b = body_of(
+        await get(
+            "getVilageFcst", dataType="JSON", base_date="20261015", base_time="1400", numOfRows=2000, **SEOUL
+        )
+    )["items"]["item"]
     for time in ("1800", "2100"):
         assert abs(tmp_at(a, "20261015", time) - tmp_at(b, "20261015", time)) <= 2
 
@@ -261,15 +344,17 @@ def test_latest_base_helpers():
 async def test_session_path_and_tool_schema():
     session = Session(make_backend(), clock=CLOCK)
     bd, bt = latest_vilage_base(datetime(2026, 10, 15, 14, 20, tzinfo=KST))
-    res = await session.call("kma_getVilageFcst", {"base_date": bd, "base_time": bt, "nx": 60, "ny": 127,
-                                                   "numOfRows": 100})
+    res = await session.call(
+        "kma_getVilageFcst", {"base_date": bd, "base_time": bt, "nx": 60, "ny": 127, "numOfRows": 100}
+    )
     assert res.ok and res.code == "00"
     assert res.parsed.total_count and res.parsed.total_count > 800
     assert len(res.parsed.items) == 100 and res.parsed.items[0]["category"] == "TMP"
     out = json.loads(res.for_model())
     assert out["items"][0]["nx"] == 60
-    bad = await session.call("kma_getUltraSrtNcst", {"base_date": "20261015", "base_time": "1400", "nx": 60,
-                                                     "ny": 127})
+    bad = await session.call(
+        "kma_getUltraSrtNcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127}
+    )
     assert not bad.ok and bad.code == "03" and bad.message == "NO_DATA"
     for op_id in ("kma_getVilageFcst", "kma_getUltraSrtNcst", "kma_getUltraSrtFcst"):
         op = get_operation(op_id)
@@ -315,8 +400,16 @@ async def test_ultra_pty_codes_have_no_shower_code():
     for i in range(0, 24 * 12, 4):
         base = start + timedelta(hours=i)
         clock = (base + timedelta(minutes=50)).isoformat()
-        b = body_of(await get("getUltraSrtNcst", clock=clock, dataType="JSON", base_date=base.strftime("%Y%m%d"),
-                              base_time=base.strftime("%H00"), **SEOUL))
+        b = body_of(
+            await get(
+                "getUltraSrtNcst",
+                clock=clock,
+                dataType="JSON",
+                base_date=base.strftime("%Y%m%d"),
+                base_time=base.strftime("%H00"),
+                **SEOUL,
+            )
+        )
         seen.update(it["obsrValue"] for it in b["items"]["item"] if it["category"] == "PTY")
     assert seen <= {"0", "1", "2", "3", "5", "6", "7"}
     assert seen - {"0"}, "a rainy July fortnight should show some precipitation"
@@ -324,11 +417,16 @@ async def test_ultra_pty_codes_have_no_shower_code():
 
 # --- getGridPointList (emulator extension: KMA's Excel grid table served as a lookup) ----------
 
+
 async def _grid(**params: object) -> httpx.Response:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr") as c:
-        return await c.get("/kopa-ext/1360000/VilageFcstInfoService_2.0/getGridPointList",
-                           params={"serviceKey": DEFAULT_EMULATOR_KEY, "dataType": "JSON", **params},
-                           headers={"X-Kopa-Clock": CLOCK})
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr"
+    ) as c:
+        return await c.get(
+            "/kopa-ext/1360000/VilageFcstInfoService_2.0/getGridPointList",
+            params={"serviceKey": DEFAULT_EMULATOR_KEY, "dataType": "JSON", **params},
+            headers={"X-Kopa-Clock": CLOCK},
+        )
 
 
 async def test_grid_lookup_gives_the_real_lambert_cell():

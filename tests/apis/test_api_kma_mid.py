@@ -21,9 +21,15 @@ CLOCK = "2026-10-15T14:20:00+09:00"
 BASE = "/1360000/MidFcstInfoService"
 
 
-async def get(op: str, clock: str = CLOCK, key: str = DEFAULT_EMULATOR_KEY, **params: object) -> httpx.Response:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr") as c:
-        return await c.get(f"{BASE}/{op}", params={"serviceKey": key, **params}, headers={"X-Kopa-Clock": clock})
+async def get(
+    op: str, clock: str = CLOCK, key: str = DEFAULT_EMULATOR_KEY, **params: object
+) -> httpx.Response:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=APP), base_url="http://apis.data.go.kr"
+    ) as c:
+        return await c.get(
+            f"{BASE}/{op}", params={"serviceKey": key, **params}, headers={"X-Kopa-Clock": clock}
+        )
 
 
 async def test_land_json_ok_numbers_and_texts():
@@ -39,8 +45,10 @@ async def test_land_json_ok_numbers_and_texts():
     assert set(rn) >= {"rnSt4Am", "rnSt4Pm", "rnSt7Pm", "rnSt8", "rnSt10"}
     assert all(isinstance(v, int) and v % 10 == 0 and 0 <= v <= 100 for v in rn.values())
     wf = {k: v for k, v in row.items() if k.startswith("wf")}
-    assert all(isinstance(v, str) and v.split()[0] in ("맑음", "구름많음", "흐림", "구름많고", "흐리고")
-               for v in wf.values())
+    assert all(
+        isinstance(v, str) and v.split()[0] in ("맑음", "구름많음", "흐림", "구름많고", "흐리고")
+        for v in wf.values()
+    )
 
 
 async def test_land_xml_ok():
@@ -67,12 +75,19 @@ async def test_ta_ok_json_and_bounds():
 async def test_errors(op, reg):
     nodata = {"response": {"header": {"resultCode": "03", "resultMsg": "NO_DATA"}}}
     # 1800 not issued yet at 14:20; 1200 never exists; older than 24 h; unknown region
-    for tmfc, rid in (("202610151800", reg), ("202610151200", reg), ("202610140600", reg),
-                      ("202610150600", "99X99999")):
+    for tmfc, rid in (
+        ("202610151800", reg),
+        ("202610151200", reg),
+        ("202610140600", reg),
+        ("202610150600", "99X99999"),
+    ):
         r = await get(op, dataType="JSON", regId=rid, tmFc=tmfc)
         assert r.json() == nodata, (tmfc, rid)
     r = await get(op, dataType="JSON", regId=reg, tmFc="2026101506")
-    assert r.json()["response"]["header"] == {"resultCode": "10", "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR"}
+    assert r.json()["response"]["header"] == {
+        "resultCode": "10",
+        "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR",
+    }
     r = await get(op, dataType="JSON", regId=reg)
     assert r.json() == nodata  # missing tmFc: KMA's 03 (recorded fixture)
     r = await get(op, key="nope", dataType="JSON", regId=reg, tmFc="202610150600")
@@ -83,9 +98,13 @@ async def test_errors(op, reg):
 
 
 async def test_pagination_totals():
-    b1 = (await get("getMidTa", dataType="JSON", regId="11B10101", tmFc="202610150600", numOfRows=1, pageNo=1)).json()
+    b1 = (
+        await get("getMidTa", dataType="JSON", regId="11B10101", tmFc="202610150600", numOfRows=1, pageNo=1)
+    ).json()
     assert b1["response"]["body"]["totalCount"] == 1
-    b2 = (await get("getMidTa", dataType="JSON", regId="11B10101", tmFc="202610150600", numOfRows=1, pageNo=2)).json()
+    b2 = (
+        await get("getMidTa", dataType="JSON", regId="11B10101", tmFc="202610150600", numOfRows=1, pageNo=2)
+    ).json()
     assert b2["response"]["header"]["resultCode"] == "03"
 
 

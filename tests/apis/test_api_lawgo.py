@@ -20,11 +20,15 @@ NO_LAW = {"Law": "일치하는 법령이 없습니다. 법령명을 확인하여
 
 @pytest.fixture
 async def client():
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="http://www.law.go.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=create_app()), base_url="http://www.law.go.kr"
+    ) as c:
         yield c
 
 
-async def get(client: httpx.AsyncClient, path: str, *, oc: str | None = DEFAULT_EMULATOR_KEY, **params: str) -> httpx.Response:
+async def get(
+    client: httpx.AsyncClient, path: str, *, oc: str | None = DEFAULT_EMULATOR_KEY, **params: str
+) -> httpx.Response:
     if oc is not None:
         params["OC"] = oc
     params.setdefault("target", "law")
@@ -39,7 +43,12 @@ async def get_json(client: httpx.AsyncClient, path: str, **params: str) -> dict:
 
 async def test_search_json_and_xml(client: httpx.AsyncClient) -> None:
     doc = (await get_json(client, SEARCH, query="도로교통법"))["LawSearch"]
-    assert doc["target"] == "law" and doc["키워드"] == "도로교통법" and doc["totalCnt"] == "3" and doc["page"] == "1"
+    assert (
+        doc["target"] == "law"
+        and doc["키워드"] == "도로교통법"
+        and doc["totalCnt"] == "3"
+        and doc["page"] == "1"
+    )
     names = [r["법령명한글"] for r in doc["law"]]
     assert names == ["도로교통법", "도로교통법 시행규칙", "도로교통법 시행령"]  # lasc: by name
     main = doc["law"][0]
@@ -48,7 +57,9 @@ async def test_search_json_and_xml(client: httpx.AsyncClient) -> None:
     xml = xmltodict.parse((await get(client, SEARCH, query="도로교통법", type="XML")).text)["LawSearch"]
     assert xml["totalCnt"] == "3" and [r["@id"] for r in xml["law"]] == ["1", "2", "3"]
     assert [r["법령명한글"] for r in xml["law"]] == names and xml["law"][0]["법령ID"] == "001638"
-    default_xml = xmltodict.parse((await get(client, SEARCH, query="공직선거법")).text)  # type defaults to XML
+    default_xml = xmltodict.parse(
+        (await get(client, SEARCH, query="공직선거법")).text
+    )  # type defaults to XML
     assert default_xml["LawSearch"]["law"]["법령명한글"] == "공직선거법"  # one row -> one element
 
 
@@ -58,7 +69,10 @@ async def test_name_search_finds_every_law_sharing_the_words(client: httpx.Async
     assert "민법" in civil and "난민법" in civil and len(civil) >= 4
     housing = [r["법령명한글"] for r in (await get_json(client, SEARCH, query="주택"))["LawSearch"]["law"]]
     assert {"주택법", "주택법 시행령", "주택임대차보호법", "공공주택 특별법"} <= set(housing)
-    lease = [r["법령명한글"] for r in (await get_json(client, SEARCH, query="주택임대차보호법"))["LawSearch"]["law"]]
+    lease = [
+        r["법령명한글"]
+        for r in (await get_json(client, SEARCH, query="주택임대차보호법"))["LawSearch"]["law"]
+    ]
     assert lease == ["주택임대차보호법", "주택임대차보호법 시행령"]  # 상가건물 임대차보호법 is not a match
 
 
@@ -96,7 +110,9 @@ async def test_detail_by_id_and_mst(client: httpx.AsyncClient) -> None:
     by_id = (await get_json(client, DETAIL, ID=law["법령ID"]))["법령"]
     by_mst = (await get_json(client, DETAIL, MST=law["법령일련번호"]))["법령"]
     assert by_id == by_mst
-    assert by_id["기본정보"]["법령명_한글"] == "주택임대차보호법" and by_id["기본정보"]["소관부처"] == "법무부"
+    assert (
+        by_id["기본정보"]["법령명_한글"] == "주택임대차보호법" and by_id["기본정보"]["소관부처"] == "법무부"
+    )
     units = by_id["조문"]["조문단위"]
     art4 = next(u for u in units if u["조문번호"] == "4")
     assert art4["조문제목"] == "임대차기간 등" and "2년" in art4["항"][0]["항내용"]
@@ -118,7 +134,9 @@ async def test_detail_by_id_and_mst(client: httpx.AsyncClient) -> None:
         (SEARCH, {"target": ""}, {"Law": "필수 요청변수가 누락되었습니다. (target)"}),
     ],
 )
-async def test_documented_failures(client: httpx.AsyncClient, path: str, params: dict, expected: dict) -> None:
+async def test_documented_failures(
+    client: httpx.AsyncClient, path: str, params: dict, expected: dict
+) -> None:
     assert await get_json(client, path, **params) == expected
     xml = xmltodict.parse((await get(client, path, type="XML", **params)).text)
     assert xml == expected
@@ -145,6 +163,10 @@ async def test_lookup_then_text_through_a_session() -> None:
         assert "40시간" in text.parsed.items[0]["항"][0]["항내용"]
         assert text.output()["기본정보"]["법령명_한글"] == "근로기준법"
         missing = await session.call("lawgo_lawService", {"target": "law", "ID": "000000"})
-        assert not missing.ok and missing.code == "NO_DATA" and missing.message.startswith("일치하는 법령이 없습니다")
+        assert (
+            not missing.ok
+            and missing.code == "NO_DATA"
+            and missing.message.startswith("일치하는 법령이 없습니다")
+        )
     finally:
         await backend.aclose()

@@ -21,13 +21,17 @@ def app():
     return create_app()
 
 
-async def call(app, params: dict, *, key: str | None = DEFAULT_EMULATOR_KEY, json_: bool = True) -> httpx.Response:
+async def call(
+    app, params: dict, *, key: str | None = DEFAULT_EMULATOR_KEY, json_: bool = True
+) -> httpx.Response:
     q = dict(params)
     if key is not None:
         q["serviceKey"] = key
     if json_:
         q["type"] = "json"
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apis.data.go.kr") as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://apis.data.go.kr"
+    ) as c:
         return await c.get(PATH, params=q, headers={"X-Kopa-Clock": CLOCK})
 
 
@@ -96,7 +100,9 @@ async def test_gateway_key_errors(app, key):
 
 
 async def test_deterministic_bytes(app):
-    assert (await call(app, {"entpName": "대웅"})).content == (await call(create_app(), {"entpName": "대웅"})).content
+    assert (await call(app, {"entpName": "대웅"})).content == (
+        await call(create_app(), {"entpName": "대웅"})
+    ).content
 
 
 async def test_session_and_cross_api_chain_to_nts():

@@ -26,7 +26,9 @@ async def client():
         yield c
 
 
-async def get(client: httpx.AsyncClient, path: str, seed: int = 0, clock: str = CLOCK, **params: str) -> httpx.Response:
+async def get(
+    client: httpx.AsyncClient, path: str, seed: int = 0, clock: str = CLOCK, **params: str
+) -> httpx.Response:
     headers = {SEED_HEADER: str(seed), CLOCK_HEADER: clock}
     return await client.get(path, params={"serviceKey": DEFAULT_EMULATOR_KEY, **params}, headers=headers)
 
@@ -55,15 +57,33 @@ async def test_trade_ok_xml(client: httpx.AsyncClient, path: str) -> None:
     assert row["sggCd"] == "11680" and row["dealYear"] == "2026" and row["dealMonth"] == "8"
     assert all(re.fullmatch(r" *\d{1,3}(,\d{3})*", x["dealAmount"]) for x in rows)
     assert any(x["dealAmount"].startswith(" ") for x in rows)
-    assert all(re.fullmatch(r"\d{4}", x["bonbun"]) and re.fullmatch(r"\d{5}", x["roadNmBonbun"]) for x in rows)
+    assert all(
+        re.fullmatch(r"\d{4}", x["bonbun"]) and re.fullmatch(r"\d{5}", x["roadNmBonbun"]) for x in rows
+    )
     assert all(not x["dealDay"].startswith("0") for x in rows)
     assert any(x["aptDong"] == " " for x in rows) and any(x["cdealType"] == " " for x in rows)
     umd_names = {x["umdNm"] for x in rows}
-    assert umd_names <= {"역삼동", "개포동", "청담동", "삼성동", "대치동", "신사동", "논현동", "압구정동", "세곡동",
-                         "자곡동", "율현동", "일원동", "수서동", "도곡동"}
+    assert umd_names <= {
+        "역삼동",
+        "개포동",
+        "청담동",
+        "삼성동",
+        "대치동",
+        "신사동",
+        "논현동",
+        "압구정동",
+        "세곡동",
+        "자곡동",
+        "율현동",
+        "일원동",
+        "수서동",
+        "도곡동",
+    }
     assert all(x["aptSeq"].startswith("11680-") for x in rows)
     # Alias path and main path serve the same rows.
-    other = await get(client, TRADE_DEV if path == TRADE else TRADE, LAWD_CD="11680", DEAL_YMD="202608", numOfRows="1000")
+    other = await get(
+        client, TRADE_DEV if path == TRADE else TRADE, LAWD_CD="11680", DEAL_YMD="202608", numOfRows="1000"
+    )
     assert other.content == r.content
 
 
@@ -120,7 +140,9 @@ async def test_clock_month_is_cut_at_the_clock(client: httpx.AsyncClient) -> Non
     r = await get(client, TRADE, LAWD_CD="11680", DEAL_YMD="202610", numOfRows="1000")
     days = [int(x["dealDay"]) for x in items(parse(r.text))]
     assert days and max(days) < 15
-    later = await get(client, TRADE, clock="2026-11-20T09:00:00+09:00", LAWD_CD="11680", DEAL_YMD="202610", numOfRows="1000")
+    later = await get(
+        client, TRADE, clock="2026-11-20T09:00:00+09:00", LAWD_CD="11680", DEAL_YMD="202610", numOfRows="1000"
+    )
     later_rows = items(parse(later.text))
     assert len(later_rows) > len(days)
     # Rows known earlier stay the same rows later (the month is one draw, cut by the clock).
@@ -132,7 +154,11 @@ async def test_pagination_totals_agree(client: httpx.AsyncClient) -> None:
     full = items(parse((await get(client, TRADE, LAWD_CD="11650", DEAL_YMD="202607", numOfRows="1000")).text))
     seen = []
     for page in range(1, len(full) // 10 + 2):
-        doc = parse((await get(client, TRADE, LAWD_CD="11650", DEAL_YMD="202607", pageNo=str(page), numOfRows="10")).text)
+        doc = parse(
+            (
+                await get(client, TRADE, LAWD_CD="11650", DEAL_YMD="202607", pageNo=str(page), numOfRows="10")
+            ).text
+        )
         assert int(doc["body"]["totalCount"]) == len(full)
         assert doc["body"]["pageNo"] == str(page)
         seen.extend(items(doc))
@@ -144,7 +170,9 @@ async def test_pagination_totals_agree(client: httpx.AsyncClient) -> None:
 async def test_complexes_are_consistent_across_months(client: httpx.AsyncClient) -> None:
     names: dict[str, set[str]] = {}
     for ymd in ("202601", "202605", "202609"):
-        for x in items(parse((await get(client, TRADE, LAWD_CD="11440", DEAL_YMD=ymd, numOfRows="1000")).text)):
+        for x in items(
+            parse((await get(client, TRADE, LAWD_CD="11440", DEAL_YMD=ymd, numOfRows="1000")).text)
+        ):
             names.setdefault(x["aptSeq"], set()).add(x["aptNm"] + "|" + x["umdNm"] + "|" + x["buildYear"])
     assert names and all(len(v) == 1 for v in names.values())
 
@@ -166,11 +194,15 @@ async def test_session_call() -> None:
     backend = make_backend()
     try:
         session = Session(backend, clock=CLOCK, seed=0)
-        res = await session.call("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5})
+        res = await session.call(
+            "molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5}
+        )
         assert res.ok and res.code == "000"
         out = res.output()
         assert out["totalCount"] >= 5 and len(out["items"]) == 5 and out["items"][0]["sggCd"] == "11680"
-        dev = await session.call("molit_getRTMSDataSvcAptTradeDev", {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5})
+        dev = await session.call(
+            "molit_getRTMSDataSvcAptTradeDev", {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5}
+        )
         assert dev.output()["items"] == out["items"]
         rent = await session.call("molit_getRTMSDataSvcAptRent", {"LAWD_CD": "41135", "DEAL_YMD": "202609"})
         assert rent.ok and rent.output()["items"][0]["sggCd"] == "41135"
@@ -185,7 +217,11 @@ async def test_session_call() -> None:
 def test_operation_metadata() -> None:
     from kopa_inspect.apis import get_operation
 
-    for op_id in ("molit_getRTMSDataSvcAptTrade", "molit_getRTMSDataSvcAptTradeDev", "molit_getRTMSDataSvcAptRent"):
+    for op_id in (
+        "molit_getRTMSDataSvcAptTrade",
+        "molit_getRTMSDataSvcAptTradeDev",
+        "molit_getRTMSDataSvcAptRent",
+    ):
         op = get_operation(op_id)
         assert "LAWD_CD" in op.summary and "(" in op.summary
         assert "dealAmount" in op.output_fields or "deposit" in op.output_fields
@@ -208,7 +244,9 @@ def test_same_bytes_in_a_fresh_process() -> None:
         "sys.stdout.write(hashlib.sha256(b).hexdigest())\n"
     )
     env = {**os.environ, "PYTHONHASHSEED": "4242"}
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    ).stdout
 
     from kopa_inspect.emulator import Emulator
 

@@ -27,10 +27,16 @@ def biz():
     return build_businesses(get_world(0, CLOCK))
 
 
-async def post(app, path: str, payload, *, key: str | None = DEFAULT_EMULATOR_KEY, seed: str = "0") -> httpx.Response:
+async def post(
+    app, path: str, payload, *, key: str | None = DEFAULT_EMULATOR_KEY, seed: str = "0"
+) -> httpx.Response:
     params = {"serviceKey": key} if key is not None else {}
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://api.odcloud.kr") as c:
-        return await c.post(path, params=params, json=payload, headers={"X-Kopa-Clock": CLOCK, "X-Kopa-Seed": seed})
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://api.odcloud.kr"
+    ) as c:
+        return await c.post(
+            path, params=params, json=payload, headers={"X-Kopa-Clock": CLOCK, "X-Kopa-Seed": seed}
+        )
 
 
 def test_checksum():
@@ -90,11 +96,13 @@ async def test_gateway_key_errors(app, key):
 
 async def test_validate(app, biz):
     b = biz.businesses[3]
-    payload = {"businesses": [
-        {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm},
-        {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": "홍길동X"},
-        {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm, "b_nm": b.b_nm},
-    ]}
+    payload = {
+        "businesses": [
+            {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm},
+            {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": "홍길동X"},
+            {"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm, "b_nm": b.b_nm},
+        ]
+    }
     doc = (await post(app, VALIDATE, payload)).json()
     assert (doc["status_code"], doc["request_cnt"], doc["valid_cnt"]) == ("OK", 3, 2)
     ok, bad, ok2 = doc["data"]
@@ -115,7 +123,9 @@ async def test_session_calls(biz):
     res = await session.call("nts_status", {"b_no": [biz.businesses[0].b_no, "1234567890"]})
     assert res.ok and res.code == "OK" and res.output()["match_cnt"] == 1 and len(res.parsed.items) == 2
     b = biz.businesses[5]
-    val = await session.call("nts_validate", {"businesses": [{"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm}]})
+    val = await session.call(
+        "nts_validate", {"businesses": [{"b_no": b.b_no, "start_dt": b.start_dt, "p_nm": b.p_nm}]}
+    )
     assert val.ok and val.parsed.items[0]["valid"] == "01"
     bad = await session.call("nts_status", {"b_no": ["123"]})
     assert not bad.ok and bad.code == "REQUEST_DATA_MALFORMED"

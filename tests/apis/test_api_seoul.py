@@ -28,8 +28,15 @@ def seoul_ops():
     return [op for op in operations().values() if op.platform == "seoul"]
 
 
-def raw_call(op_id: str, args: dict, *, key: str | None = DEFAULT_EMULATOR_KEY, fmt: str = "json",
-             seed: str | None = None, clock: str | None = CLOCK):
+def raw_call(
+    op_id: str,
+    args: dict,
+    *,
+    key: str | None = DEFAULT_EMULATOR_KEY,
+    fmt: str = "json",
+    seed: str | None = None,
+    clock: str | None = CLOCK,
+):
     """Send a request the way the ASGI app receives it (decoded path, encoded '/' kept)."""
     op = get_operation(op_id)
     req = build_request(op, {"type": fmt, **args}, key, want_json=False)
@@ -45,8 +52,15 @@ def test_catalog_scale_and_real_services():
     ops = seoul_ops()
     assert len(ops) >= 500
     names = {op.name for op in ops}
-    for real in ("bikeList", "CardSubwayStatsNew", "RealtimeCityAir", "TbPublicWifiInfo", "SearchSTNBySubwayLineInfo",
-                 "culturalEventInfo", "SeoulPublicLibraryInfo"):
+    for real in (
+        "bikeList",
+        "CardSubwayStatsNew",
+        "RealtimeCityAir",
+        "TbPublicWifiInfo",
+        "SearchSTNBySubwayLineInfo",
+        "culturalEventInfo",
+        "SeoulPublicLibraryInfo",
+    ):
         assert real in names
     assert BY_SERVICE["bikeList"].envelope_root == "rentBikeStatus"
     # themes x 25 자치구
@@ -83,8 +97,15 @@ def test_bikelist_json_envelope_is_the_recorded_shape():
     assert inner["RESULT"] == {"CODE": "INFO-000", "MESSAGE": "정상 처리되었습니다."}
     assert inner["list_total_count"] > 2000 and len(inner["row"]) == 5
     row = inner["row"][0]
-    assert list(row) == ["rackTotCnt", "stationName", "parkingBikeTotCnt", "shared", "stationLatitude",
-                         "stationLongitude", "stationId"]
+    assert list(row) == [
+        "rackTotCnt",
+        "stationName",
+        "parkingBikeTotCnt",
+        "shared",
+        "stationLatitude",
+        "stationLongitude",
+        "stationId",
+    ]
     assert all(isinstance(v, str) for v in row.values())
     assert re.fullmatch(r"\d+\. .+", row["stationName"]) and re.fullmatch(r"ST-\d+", row["stationId"])
     assert 37.4 < float(row["stationLatitude"]) < 37.7 and 126.7 < float(row["stationLongitude"]) < 127.2
@@ -99,7 +120,9 @@ def test_xml_envelope_repeats_row_elements():
 
 
 def test_paging_by_start_end_covers_every_station_once():
-    total = body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 1}))["rentBikeStatus"]["list_total_count"]
+    total = body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 1}))["rentBikeStatus"][
+        "list_total_count"
+    ]
     ids: list[str] = []
     for start in range(1, total + 1, 1000):
         doc = body(raw_call("seoul_bikeList", {"START_INDEX": start, "END_INDEX": start + 999}))
@@ -125,42 +148,72 @@ def test_position_errors(args, code):
 
 
 def test_key_and_type_errors():
-    assert body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}, key="not-a-key"))["RESULT"]["CODE"] == "INFO-100"
-    assert body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}, key=""))["RESULT"]["CODE"] == "INFO-100"
+    assert (
+        body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}, key="not-a-key"))["RESULT"][
+            "CODE"
+        ]
+        == "INFO-100"
+    )
+    assert (
+        body(raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}, key=""))["RESULT"]["CODE"]
+        == "INFO-100"
+    )
     bad_type = raw_call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}, fmt="csv")
     assert xmltodict.parse(bad_type.body)["RESULT"]["CODE"] == "ERROR-301"
 
 
 def test_required_positional_filter_and_publication_lag():
-    missing = EMU.handle("GET", f"/{DEFAULT_EMULATOR_KEY.replace('/', '%2F')}/json/CardSubwayStatsNew/1/5", {})
+    missing = EMU.handle(
+        "GET", f"/{DEFAULT_EMULATOR_KEY.replace('/', '%2F')}/json/CardSubwayStatsNew/1/5", {}
+    )
     assert missing.status == 404 or json.loads(missing.body)["RESULT"]["CODE"].startswith(("ERROR-3", "INFO"))
     ok = body(raw_call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261010"}))
     rows = ok["CardSubwayStatsNew"]["row"]
     assert all(r["USE_DT"] == "20261010" for r in rows)
     # the portal publishes card data three days late: the clock's yesterday has no rows yet
-    late = body(raw_call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261014"}))
+    late = body(
+        raw_call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261014"})
+    )
     assert late["RESULT"]["CODE"] == "INFO-200"
-    bad = body(raw_call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "2026-10-10"}))
+    bad = body(
+        raw_call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "2026-10-10"})
+    )
     assert bad["RESULT"]["CODE"] == "ERROR-300"
 
 
 def test_positional_filters_trailing_omitted_and_middle_empty():
-    req = build_request(get_operation("seoul_CardSubwayStatsNew"),
-                        {"START_INDEX": 1, "END_INDEX": 50, "USE_DT": "20261010", "SUB_STA_NM": "강남"}, "K")
+    req = build_request(
+        get_operation("seoul_CardSubwayStatsNew"),
+        {"START_INDEX": 1, "END_INDEX": 50, "USE_DT": "20261010", "SUB_STA_NM": "강남"},
+        "K",
+    )
     assert req.path.endswith("/CardSubwayStatsNew/1/50/20261010//%EA%B0%95%EB%82%A8")
-    doc = body(raw_call("seoul_CardSubwayStatsNew",
-                        {"START_INDEX": 1, "END_INDEX": 50, "USE_DT": "20261010", "SUB_STA_NM": "강남"}))
+    doc = body(
+        raw_call(
+            "seoul_CardSubwayStatsNew",
+            {"START_INDEX": 1, "END_INDEX": 50, "USE_DT": "20261010", "SUB_STA_NM": "강남"},
+        )
+    )
     rows = doc["CardSubwayStatsNew"]["row"]
     assert rows and all(r["SUB_STA_NM"] == "강남" for r in rows)
     air = body(raw_call("seoul_RealtimeCityAir", {"START_INDEX": 1, "END_INDEX": 25, "MSRSTE_NM": "종로구"}))
     assert [r["MSRSTE_NM"] for r in air["RealtimeCityAir"]["row"]] == ["종로구"]
-    region = body(raw_call("seoul_RealtimeCityAir", {"START_INDEX": 1, "END_INDEX": 25, "MSRRGN_NM": "동남권"}))
-    assert {r["MSRSTE_NM"] for r in region["RealtimeCityAir"]["row"]} == {"서초구", "강남구", "송파구", "강동구"}
+    region = body(
+        raw_call("seoul_RealtimeCityAir", {"START_INDEX": 1, "END_INDEX": 25, "MSRRGN_NM": "동남권"})
+    )
+    assert {r["MSRSTE_NM"] for r in region["RealtimeCityAir"]["row"]} == {
+        "서초구",
+        "강남구",
+        "송파구",
+        "강동구",
+    }
 
 
 def test_trailing_slash_route_as_real_clients_send_it():
     key = urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe="")
-    path = routing_path({"raw_path": f"/{key}/json/bikeList/1/5/".encode()}, f"/{DEFAULT_EMULATOR_KEY}/json/bikeList/1/5/")
+    path = routing_path(
+        {"raw_path": f"/{key}/json/bikeList/1/5/".encode()}, f"/{DEFAULT_EMULATOR_KEY}/json/bikeList/1/5/"
+    )
     assert body(EMU.handle("GET", path, {}))["rentBikeStatus"]["RESULT"]["CODE"] == "INFO-000"
 
 
@@ -169,7 +222,9 @@ def test_determinism_and_time_variation():
     a = raw_call("seoul_bikeList", args, seed="3").body
     assert a == raw_call("seoul_bikeList", args, seed="3").body
     assert a != raw_call("seoul_bikeList", args, seed="4").body
-    later = body(raw_call("seoul_bikeList", args, seed="3", clock="2026-10-15T18:20:00+09:00"))["rentBikeStatus"]["row"]
+    later = body(raw_call("seoul_bikeList", args, seed="3", clock="2026-10-15T18:20:00+09:00"))[
+        "rentBikeStatus"
+    ]["row"]
     now = json.loads(a)["rentBikeStatus"]["row"]
     # stations stay put; parked bikes move with the hour
     assert [r["stationName"] for r in now] == [r["stationName"] for r in later]
@@ -193,8 +248,12 @@ def test_generated_district_dataset_rows_belong_to_their_district():
     doc = body(raw_call("seoul_LOCALDATA_072404_MP", {"START_INDEX": 1, "END_INDEX": 100}))
     rows = doc["LOCALDATA_072404_MP"]["row"]
     assert all("마포구" in r["RDNWHLADDR"] and "마포구" in r["SITEWHLADDR"] for r in rows)
-    open_rows = body(raw_call("seoul_LOCALDATA_072404_MP", {"START_INDEX": 1, "END_INDEX": 100, "TRDSTATEGBN": "01"}))
-    assert all(r["TRDSTATENM"] == "영업/정상" and r["DCBYMD"] == "" for r in open_rows["LOCALDATA_072404_MP"]["row"])
+    open_rows = body(
+        raw_call("seoul_LOCALDATA_072404_MP", {"START_INDEX": 1, "END_INDEX": 100, "TRDSTATEGBN": "01"})
+    )
+    assert all(
+        r["TRDSTATENM"] == "영업/정상" and r["DCBYMD"] == "" for r in open_rows["LOCALDATA_072404_MP"]["row"]
+    )
 
 
 async def test_session_parses_seoul_responses():
@@ -203,7 +262,9 @@ async def test_session_parses_seoul_responses():
     assert res.ok and res.code == "INFO-000" and len(res.parsed.items) == 10 and res.parsed.total_count > 2000
     err = await session.call("seoul_bikeList", {"START_INDEX": 10, "END_INDEX": 1})
     assert not err.ok and err.code == "ERROR-334"
-    nodata = await session.call("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20991231"})
+    nodata = await session.call(
+        "seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20991231"}
+    )
     assert not nodata.ok and nodata.code == "INFO-200" and nodata.parsed.items == []
     assert PLATFORM.auth_style == "path" and PLATFORM.key_params == ("KEY",)
 
@@ -245,8 +306,14 @@ def test_bytes_do_not_depend_on_the_process():
     digests = set()
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120,
-                             cwd=os.path.dirname(os.path.dirname(here)))
+        out = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            cwd=os.path.dirname(os.path.dirname(here)),
+        )
         assert out.returncode == 0, out.stderr[-2000:]
         digests.add(out.stdout.strip())
     assert len(digests) == 1 and len(next(iter(digests))) == 64

@@ -88,7 +88,9 @@ async def test_bad_paging_parameters(client: httpx.AsyncClient) -> None:
 
 
 @pytest.mark.parametrize("key", ["not-a-key", None, "double"])
-async def test_gateway_rejects_bad_keys_in_the_requested_form(client: httpx.AsyncClient, key: str | None) -> None:
+async def test_gateway_rejects_bad_keys_in_the_requested_form(
+    client: httpx.AsyncClient, key: str | None
+) -> None:
     params = {"type": "json", "locatadd_nm": "종로구"}
     if key == "double":  # the "Encoding" key sent through a client that encodes again
         params["serviceKey"] = urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe="")

@@ -27,7 +27,9 @@ async def client():
         yield c
 
 
-async def get(client: httpx.AsyncClient, path: str, clock: str = CLOCK, seed: int = 0, **params: str) -> httpx.Response:
+async def get(
+    client: httpx.AsyncClient, path: str, clock: str = CLOCK, seed: int = 0, **params: str
+) -> httpx.Response:
     headers = {SEED_HEADER: str(seed), CLOCK_HEADER: clock}
     return await client.get(path, params={"serviceKey": DEFAULT_EMULATOR_KEY, **params}, headers=headers)
 
@@ -70,9 +72,15 @@ async def test_station_search_and_one_item_object(client: httpx.AsyncClient) -> 
     raw = resp["body"]["items"]["item"]
     assert isinstance(raw, dict) and resp["body"]["totalCount"] == 1  # one row -> an object, not a list
     assert raw["nodeid"] == named[0]["nodeid"] and raw["nodeid"].startswith("DJB")
-    assert isinstance(raw["gpslati"], float) and isinstance(raw["gpslong"], float) and isinstance(raw["nodeno"], int)
+    assert (
+        isinstance(raw["gpslati"], float)
+        and isinstance(raw["gpslong"], float)
+        and isinstance(raw["nodeno"], int)
+    )
     assert "nodeId" not in raw and "cityCode" not in raw  # response casing differs from the request's
-    xml = xmltodict.parse((await get(client, STOPS, cityCode="25", nodeNo=str(raw["nodeno"]))).text)["response"]
+    xml = xmltodict.parse((await get(client, STOPS, cityCode="25", nodeNo=str(raw["nodeno"]))).text)[
+        "response"
+    ]
     assert xml["body"]["items"]["item"]["nodeid"] == raw["nodeid"]
     assert xml["body"]["items"]["item"]["nodeno"] == str(raw["nodeno"])
 
@@ -97,7 +105,9 @@ async def test_no_match_is_empty_items_not_an_error(client: httpx.AsyncClient) -
         (CITY, {"numOfRows": "x"}, "10", "INVALID_REQUEST_PARAMETER_ERROR"),
     ],
 )
-async def test_errors_in_json_and_xml(client: httpx.AsyncClient, path: str, params: dict, code: str, msg: str) -> None:
+async def test_errors_in_json_and_xml(
+    client: httpx.AsyncClient, path: str, params: dict, code: str, msg: str
+) -> None:
     resp = await get_json(client, path, **params)
     assert resp["header"] == {"resultCode": code, "resultMsg": msg}
     xml = xmltodict.parse((await get(client, path, **params)).text)["response"]
@@ -107,7 +117,9 @@ async def test_errors_in_json_and_xml(client: httpx.AsyncClient, path: str, para
 async def test_unknown_key_is_gateway_30_in_the_requested_form(client: httpx.AsyncClient) -> None:
     r = await client.get(CITY, params={"serviceKey": "unknown", "_type": "json"})
     assert_gateway(r, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
-    assert_gateway(await client.get(CITY, params={"serviceKey": "unknown"}), "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+    assert_gateway(
+        await client.get(CITY, params={"serviceKey": "unknown"}), "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+    )
 
 
 async def test_arrivals_depend_on_the_clock(client: httpx.AsyncClient) -> None:
@@ -118,17 +130,38 @@ async def test_arrivals_depend_on_the_clock(client: httpx.AsyncClient) -> None:
         assert r["nodeid"] == stop["nodeid"] and r["nodenm"] == stop["nodenm"]
         assert isinstance(r["arrtime"], int) and 0 <= r["arrtime"] <= 2400
         assert isinstance(r["arrprevstationcnt"], int) and r["arrprevstationcnt"] >= 1
-        assert isinstance(r["routeno"], int | str) and r["routetp"] and r["vehicletp"] in ("일반차량", "저상버스")
+        assert (
+            isinstance(r["routeno"], int | str)
+            and r["routetp"]
+            and r["vehicletp"] in ("일반차량", "저상버스")
+        )
     later = items(
         json.loads(
-            (await get(client, ARRIVALS, clock="2026-10-15T14:23:00+09:00", _type="json", cityCode="25",
-                       nodeId=stop["nodeid"], numOfRows="100")).text
+            (
+                await get(
+                    client,
+                    ARRIVALS,
+                    clock="2026-10-15T14:23:00+09:00",
+                    _type="json",
+                    cityCode="25",
+                    nodeId=stop["nodeid"],
+                    numOfRows="100",
+                )
+            ).text
         )["response"]
     )
     assert [(r["routeid"], r["arrtime"]) for r in later] != [(r["routeid"], r["arrtime"]) for r in rows]
     night = json.loads(
-        (await get(client, ARRIVALS, clock="2026-10-15T02:00:00+09:00", _type="json", cityCode="25",
-                   nodeId=stop["nodeid"])).text
+        (
+            await get(
+                client,
+                ARRIVALS,
+                clock="2026-10-15T02:00:00+09:00",
+                _type="json",
+                cityCode="25",
+                nodeId=stop["nodeid"],
+            )
+        ).text
     )["response"]
     assert night["header"]["resultCode"] == "00" and night["body"]["items"] == ""
 
@@ -165,9 +198,13 @@ async def test_session_chain_city_stop_arrivals() -> None:
         cities = await session.call("tago_getCtyCodeList", {"numOfRows": 100})
         assert cities.ok and cities.code == "00"
         daejeon = next(c for c in cities.output()["items"] if c["cityname"] == "대전광역시")
-        stops = await session.call("tago_getSttnNoList", {"cityCode": daejeon["citycode"], "nodeNm": "대전역"})
+        stops = await session.call(
+            "tago_getSttnNoList", {"cityCode": daejeon["citycode"], "nodeNm": "대전역"}
+        )
         assert stops.ok and stops.output()["items"]
-        one = await session.call("tago_getSttnNoList", {"cityCode": 25, "nodeNo": stops.output()["items"][0]["nodeno"]})
+        one = await session.call(
+            "tago_getSttnNoList", {"cityCode": 25, "nodeNo": stops.output()["items"][0]["nodeno"]}
+        )
         assert len(one.output()["items"]) == 1  # the one-object item is normalized to a list
         node = one.output()["items"][0]["nodeid"]
         arr = await session.call(

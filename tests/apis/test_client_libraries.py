@@ -23,8 +23,16 @@ from kopa_inspect.world import KST
 
 PATH_KEY = "KOPAPATHKEY0123456789"
 # ecos-reader's generic entry points, not curated getters.
-GENERIC = {"get_api_key", "get_client", "get_disk_cache", "get_metrics_summary", "get_rate_limiter", "get_indicator",
-           "get_series", "get_table_tree"}
+GENERIC = {
+    "get_api_key",
+    "get_client",
+    "get_disk_cache",
+    "get_metrics_summary",
+    "get_rate_limiter",
+    "get_indicator",
+    "get_series",
+    "get_table_tree",
+}
 
 
 @pytest.fixture(scope="module")

@@ -53,33 +53,81 @@ def get(url: str, params: dict[str, str] | None = None, seed: int | None = None)
 # --- MOLIT 오피스텔 매매 / 전월세 (PublicDataReader) ------------------------------------------------
 
 # The columns PublicDataReader's meta_dict declares for the officetel services.
-OFFI_TRADE_COLUMNS = {"sggCd", "sggNm", "umdNm", "jibun", "offiNm", "excluUseAr", "dealYear", "dealMonth", "dealDay",
-                      "dealAmount", "floor", "buildYear", "cdealType", "cdealDay", "dealingGbn", "estateAgentSggNm",
-                      "slerGbn", "buyerGbn"}
-OFFI_RENT_COLUMNS = {"sggCd", "sggNm", "umdNm", "jibun", "offiNm", "excluUseAr", "dealYear", "dealMonth", "dealDay",
-                     "deposit", "monthlyRent", "floor", "buildYear", "contractType", "contractTerm", "useRRRight",
-                     "preDeposit", "preMonthlyRent"}
+OFFI_TRADE_COLUMNS = {
+    "sggCd",
+    "sggNm",
+    "umdNm",
+    "jibun",
+    "offiNm",
+    "excluUseAr",
+    "dealYear",
+    "dealMonth",
+    "dealDay",
+    "dealAmount",
+    "floor",
+    "buildYear",
+    "cdealType",
+    "cdealDay",
+    "dealingGbn",
+    "estateAgentSggNm",
+    "slerGbn",
+    "buyerGbn",
+}
+OFFI_RENT_COLUMNS = {
+    "sggCd",
+    "sggNm",
+    "umdNm",
+    "jibun",
+    "offiNm",
+    "excluUseAr",
+    "dealYear",
+    "dealMonth",
+    "dealDay",
+    "deposit",
+    "monthlyRent",
+    "floor",
+    "buildYear",
+    "contractType",
+    "contractTerm",
+    "useRRRight",
+    "preDeposit",
+    "preMonthlyRent",
+}
 OFFI_TRADE = "/1613000/RTMSDataSvcOffiTrade/getRTMSDataSvcOffiTrade"
 OFFI_RENT = "/1613000/RTMSDataSvcOffiRent/getRTMSDataSvcOffiRent"
 MANWON = re.compile(r" *\d{1,3}(,\d{3})*")
 
 
 def rtms(base: str, path: str, lawd_cd: str = "11680", deal_ymd: str = "202609", **extra: str) -> dict:
-    params = {"serviceKey": DEFAULT_EMULATOR_KEY, "numOfRows": "99999", "LAWD_CD": lawd_cd, "DEAL_YMD": deal_ymd,
-              **extra}
+    params = {
+        "serviceKey": DEFAULT_EMULATOR_KEY,
+        "numOfRows": "99999",
+        "LAWD_CD": lawd_cd,
+        "DEAL_YMD": deal_ymd,
+        **extra,
+    }
     return xmltodict.parse(get(base + path, params).text)
 
 
-@pytest.mark.parametrize(("path", "columns", "amount"), [(OFFI_TRADE, OFFI_TRADE_COLUMNS, "dealAmount"),
-                                                         (OFFI_RENT, OFFI_RENT_COLUMNS, "deposit")])
-def test_officetel_rows_hold_what_publicdatareader_reads(base: str, path: str, columns: set[str], amount: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "columns", "amount"),
+    [(OFFI_TRADE, OFFI_TRADE_COLUMNS, "dealAmount"), (OFFI_RENT, OFFI_RENT_COLUMNS, "deposit")],
+)
+def test_officetel_rows_hold_what_publicdatareader_reads(
+    base: str, path: str, columns: set[str], amount: str
+) -> None:
     doc = rtms(base, path)["response"]
     assert doc["header"] == {"resultCode": "000", "resultMsg": "OK"}
     items = doc["body"]["items"]["item"]
     assert isinstance(items, list) and len(items) == int(doc["body"]["totalCount"]) > 10
     for item in items:
         assert set(item) == columns
-        assert (item["sggCd"], item["sggNm"], item["dealYear"], item["dealMonth"]) == ("11680", "강남구", "2026", "9")
+        assert (item["sggCd"], item["sggNm"], item["dealYear"], item["dealMonth"]) == (
+            "11680",
+            "강남구",
+            "2026",
+            "9",
+        )
         assert MANWON.fullmatch(item[amount]) and 1 <= int(item["dealDay"]) <= 30
         assert item["offiNm"].strip() and float(item["excluUseAr"]) > 10
     assert list(items[0]) == sorted(items[0])  # RTMS writes its tags in alphabetical order
@@ -91,7 +139,11 @@ def test_officetel_months_stop_at_the_clock(base: str) -> None:
     this_month = rtms(base, OFFI_TRADE, deal_ymd="202610")["response"]["body"]
     assert all(int(i["dealDay"]) < 15 for i in this_month["items"]["item"])
     later = rtms(base, OFFI_TRADE, deal_ymd="202611")["response"]
-    assert later["header"]["resultCode"] == "000" and later["body"]["totalCount"] == "0" and not later["body"]["items"]
+    assert (
+        later["header"]["resultCode"] == "000"
+        and later["body"]["totalCount"] == "0"
+        and not later["body"]["items"]
+    )
 
 
 def test_officetel_rows_are_fixed_by_the_seed(base: str) -> None:
@@ -115,14 +167,26 @@ def test_officetel_errors_in_the_gateway_and_rtms_forms(base: str) -> None:
     assert no_key["OpenAPI_ServiceResponse"]["cmmMsgHeader"]["returnReasonCode"] == "30"
     bad = rtms(base, OFFI_RENT, lawd_cd="1168")["response"]["header"]
     assert bad == {"resultCode": "10", "resultMsg": "INVALID_REQUEST_PARAMETER_ERROR"}
-    missing = xmltodict.parse(get(base + OFFI_TRADE, {"serviceKey": DEFAULT_EMULATOR_KEY, "LAWD_CD": "11680"}).text)
+    missing = xmltodict.parse(
+        get(base + OFFI_TRADE, {"serviceKey": DEFAULT_EMULATOR_KEY, "LAWD_CD": "11680"}).text
+    )
     assert missing["response"]["header"]["resultCode"] == "11"
 
 
 # --- Seoul CardBusStatisticsServiceNew (PublicDataReader "버스승하차") ---------------------------------
 
-BUS_COLUMNS = ["USE_DT", "BUS_ROUTE_ID", "BUS_ROUTE_NO", "BUS_ROUTE_NM", "STND_BSST_ID", "BSST_ARS_NO", "BUS_STA_NM",
-               "RIDE_PASGR_NUM", "ALIGHT_PASGR_NUM", "WORK_DT"]
+BUS_COLUMNS = [
+    "USE_DT",
+    "BUS_ROUTE_ID",
+    "BUS_ROUTE_NO",
+    "BUS_ROUTE_NM",
+    "STND_BSST_ID",
+    "BSST_ARS_NO",
+    "BUS_STA_NM",
+    "RIDE_PASGR_NUM",
+    "ALIGHT_PASGR_NUM",
+    "WORK_DT",
+]
 
 
 def bus(base: str, start: int, end: int, *filters: str, fmt: str = "xml", key: str = PATH_KEY) -> dict:
@@ -151,7 +215,9 @@ def test_bus_filters_and_stop_ids(base: str) -> None:
     assert route and {r["BUS_ROUTE_NO"] for r in route} == {"143"}
     stop = bus(base, 1, 100, "20261010", "", "서울역", fmt="json")["CardBusStatisticsServiceNew"]["row"]
     assert len({r["BUS_ROUTE_NO"] for r in stop}) >= 3
-    assert len({(r["STND_BSST_ID"], r["BSST_ARS_NO"]) for r in stop}) == 1  # one stop, whichever route serves it
+    assert (
+        len({(r["STND_BSST_ID"], r["BSST_ARS_NO"]) for r in stop}) == 1
+    )  # one stop, whichever route serves it
     other_day = bus(base, 1, 100, "20261011", "143", fmt="json")["CardBusStatisticsServiceNew"]["row"]
     assert [r["RIDE_PASGR_NUM"] for r in other_day] != [r["RIDE_PASGR_NUM"] for r in route]
 
@@ -165,8 +231,20 @@ def test_bus_errors_by_the_portals_codes(base: str) -> None:
 
 # --- NEIS classInfo (neispy) -------------------------------------------------------------------
 
-CLASS_FIELDS = ["ATPT_OFCDC_SC_CODE", "ATPT_OFCDC_SC_NM", "SD_SCHUL_CODE", "SCHUL_NM", "AY", "GRADE",
-                "DGHT_CRSE_SC_NM", "SCHUL_CRSE_SC_NM", "ORD_SC_NM", "DDDEP_NM", "CLASS_NM", "LOAD_DTM"]
+CLASS_FIELDS = [
+    "ATPT_OFCDC_SC_CODE",
+    "ATPT_OFCDC_SC_NM",
+    "SD_SCHUL_CODE",
+    "SCHUL_NM",
+    "AY",
+    "GRADE",
+    "DGHT_CRSE_SC_NM",
+    "SCHUL_CRSE_SC_NM",
+    "ORD_SC_NM",
+    "DDDEP_NM",
+    "CLASS_NM",
+    "LOAD_DTM",
+]
 
 
 def school_code(name: str) -> tuple[str, str]:
@@ -191,7 +269,9 @@ def test_class_info_rows_are_what_neispy_builds(base: str) -> None:
     for grade in ("1", "2", "3"):
         names = [r["CLASS_NM"] for r in rows if r["GRADE"] == grade]
         assert names == [str(n) for n in range(1, len(names) + 1)] and len(names) >= 3
-    second = class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, AY="2026", GRADE="2")["classInfo"][1]["row"]
+    second = class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, AY="2026", GRADE="2")["classInfo"][
+        1
+    ]["row"]
     assert second == [r for r in rows if r["GRADE"] == "2"]
 
 
@@ -200,16 +280,26 @@ def test_class_info_years_and_kinds(base: str) -> None:
     rows = class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, pSize="1000")["classInfo"][1]["row"]
     assert {r["AY"] for r in rows} == {str(y) for y in range(2020, 2027)}
     atpt, code = school_code("서울대치초등학교")
-    grades = {r["GRADE"] for r in class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code,
-                                             AY="2025")["classInfo"][1]["row"]}
+    grades = {
+        r["GRADE"]
+        for r in class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, AY="2025")["classInfo"][1][
+            "row"
+        ]
+    }
     assert grades == {"1", "2", "3", "4", "5", "6"}
 
 
 def test_class_info_errors_by_the_portals_codes(base: str) -> None:
     atpt, code = school_code("대치중학교")
-    assert class_info(base, key="not-a-key", ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code)["RESULT"]["CODE"] == "ERROR-290"
+    assert (
+        class_info(base, key="not-a-key", ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code)["RESULT"]["CODE"]
+        == "ERROR-290"
+    )
     assert class_info(base, ATPT_OFCDC_SC_CODE=atpt)["RESULT"]["CODE"] == "ERROR-300"
-    assert class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, AY="2027")["RESULT"]["CODE"] == "INFO-200"
+    assert (
+        class_info(base, ATPT_OFCDC_SC_CODE=atpt, SD_SCHUL_CODE=code, AY="2027")["RESULT"]["CODE"]
+        == "INFO-200"
+    )
 
 
 # --- DART alotMatter and majorstock (OpenDartReader) -----------------------------------------------
@@ -227,26 +317,54 @@ def test_dividends_as_opendartreader_reads_them(base: str) -> None:
     doc = dart(base, "alotMatter", corp_code=SAMSUNG, bsns_year="2025", reprt_code="11011")
     assert doc["status"] == "000"
     by_se = {r["se"]: r for r in doc["list"]}
-    assert {"주당액면가액(원)", "(연결)당기순이익(백만원)", "현금배당금총액(백만원)", "(연결)현금배당성향(%)",
-            "주당 현금배당금(원)"} <= set(by_se)
+    assert {
+        "주당액면가액(원)",
+        "(연결)당기순이익(백만원)",
+        "현금배당금총액(백만원)",
+        "(연결)현금배당성향(%)",
+        "주당 현금배당금(원)",
+    } <= set(by_se)
     for r in doc["list"]:
-        assert (r["corp_code"], r["stlm_dt"]) == (SAMSUNG, "2025-12-31") and {"thstrm", "frmtrm", "lwfr"} <= set(r)
-    assert by_se["주당 현금배당금(원)"]["stock_knd"] == "보통주" and "stock_knd" not in by_se["주당액면가액(원)"]
+        assert (r["corp_code"], r["stlm_dt"]) == (SAMSUNG, "2025-12-31") and {
+            "thstrm",
+            "frmtrm",
+            "lwfr",
+        } <= set(r)
+    assert (
+        by_se["주당 현금배당금(원)"]["stock_knd"] == "보통주" and "stock_knd" not in by_se["주당액면가액(원)"]
+    )
     # The report is the 사업보고서 whose accounts fnlttSinglAcnt serves: the same receipt number.
     accounts = dart(base, "fnlttSinglAcnt", corp_code=SAMSUNG, bsns_year="2025", reprt_code="11011")
     assert {r["rcept_no"] for r in doc["list"]} == {accounts["list"][0]["rcept_no"]}
     net = next(a for a in accounts["list"] if a["fs_div"] == "CFS" and a["account_nm"] == "당기순이익")
     assert num(by_se["(연결)당기순이익(백만원)"]["thstrm"]) == round(num(net["thstrm_amount"]) / 1e6)
     if by_se["현금배당금총액(백만원)"]["thstrm"] != "-":
-        ratio = num(by_se["현금배당금총액(백만원)"]["thstrm"]) / num(by_se["(연결)당기순이익(백만원)"]["thstrm"]) * 100
+        ratio = (
+            num(by_se["현금배당금총액(백만원)"]["thstrm"])
+            / num(by_se["(연결)당기순이익(백만원)"]["thstrm"])
+            * 100
+        )
         assert abs(ratio - num(by_se["(연결)현금배당성향(%)"]["thstrm"])) < 0.2
 
 
 def test_large_holdings_as_opendartreader_reads_them(base: str) -> None:
     doc = dart(base, "majorstock", corp_code=SAMSUNG)
     assert doc["status"] == "000" and doc["list"]
-    fields = {"rcept_no", "rcept_dt", "corp_code", "corp_name", "report_tp", "repror", "stkqy", "stkqy_irds", "stkrt",
-              "stkrt_irds", "ctr_stkqy", "ctr_stkrt", "report_resn"}
+    fields = {
+        "rcept_no",
+        "rcept_dt",
+        "corp_code",
+        "corp_name",
+        "report_tp",
+        "repror",
+        "stkqy",
+        "stkqy_irds",
+        "stkrt",
+        "stkrt_irds",
+        "ctr_stkqy",
+        "ctr_stkrt",
+        "report_resn",
+    }
     assert all(set(r) == fields for r in doc["list"])
     dates = [r["rcept_dt"] for r in doc["list"]]
     assert dates == sorted(dates, reverse=True) and dates[0] <= "2026-10-15"
@@ -258,12 +376,18 @@ def test_large_holdings_as_opendartreader_reads_them(base: str) -> None:
 
 
 def test_dart_errors_by_the_guides_codes(base: str) -> None:
-    bad_key = json.loads(get(f"{base}/api/majorstock.json", {"crtfc_key": "not-a-key", "corp_code": SAMSUNG}).text)
+    bad_key = json.loads(
+        get(f"{base}/api/majorstock.json", {"crtfc_key": "not-a-key", "corp_code": SAMSUNG}).text
+    )
     assert bad_key == {"status": "010", "message": "등록되지 않은 키입니다."}
-    assert dart(base, "alotMatter", corp_code=SAMSUNG, bsns_year="2025", reprt_code="99999")["status"] == "100"
+    assert (
+        dart(base, "alotMatter", corp_code=SAMSUNG, bsns_year="2025", reprt_code="99999")["status"] == "100"
+    )
     assert dart(base, "majorstock")["status"] == "100"
     # The 2026 사업보고서 is not filed at the clock.
-    assert dart(base, "alotMatter", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11011")["status"] == "013"
+    assert (
+        dart(base, "alotMatter", corp_code=SAMSUNG, bsns_year="2026", reprt_code="11011")["status"] == "013"
+    )
 
 
 # --- ECOS: every curated getter of ecos-reader 0.7.0 ----------------------------------------------
@@ -276,8 +400,12 @@ def _months_back(n: int) -> str:
     return f"{y}{m:02d}"
 
 
-M24, M36, Q5, D1 = (_months_back(24), "202610"), (_months_back(36), "202610"), ("2021Q1", "2026Q4"), ("20251015",
-                                                                                                    "20261015")
+M24, M36, Q5, D1 = (
+    (_months_back(24), "202610"),
+    (_months_back(36), "202610"),
+    ("2021Q1", "2026Q4"),
+    ("20251015", "20261015"),
+)
 # (getter, stat code, cycle, window, ITEM_CODE1/ITEM_CODE2 sent, the client's own filter on the rows).
 GETTERS: list[tuple[str, str, str, tuple[str, str], tuple[str, ...], dict[str, str]]] = [
     ("get_base_rate", "722Y001", "M", M24, ("0101000",), {}),
@@ -321,7 +449,9 @@ GETTERS: list[tuple[str, str, str, tuple[str, str], tuple[str, ...], dict[str, s
 
 
 def ecos(base: str, service: str, *tail: str, key: str = PATH_KEY, start: int = 1, end: int = 100000) -> dict:
-    return json.loads(get("/".join([base, "api", service, key, "json", "kr", str(start), str(end), *tail])).text)
+    return json.loads(
+        get("/".join([base, "api", service, key, "json", "kr", str(start), str(end), *tail])).text
+    )
 
 
 def test_the_getter_list_is_ecos_readers_curated_list() -> None:
@@ -329,9 +459,18 @@ def test_the_getter_list_is_ecos_readers_curated_list() -> None:
     assert len(GETTERS) == len({g[0] for g in GETTERS}) == 37
 
 
-@pytest.mark.parametrize(("getter", "stat", "cycle", "window", "items", "keep"), GETTERS, ids=[g[0] for g in GETTERS])
-def test_every_ecos_reader_getter_finds_rows(base: str, getter: str, stat: str, cycle: str, window: tuple[str, str],
-                                             items: tuple[str, ...], keep: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    ("getter", "stat", "cycle", "window", "items", "keep"), GETTERS, ids=[g[0] for g in GETTERS]
+)
+def test_every_ecos_reader_getter_finds_rows(
+    base: str,
+    getter: str,
+    stat: str,
+    cycle: str,
+    window: tuple[str, str],
+    items: tuple[str, ...],
+    keep: dict[str, str],
+) -> None:
     doc = ecos(base, "StatisticSearch", stat, cycle, *window, *items)
     assert "StatisticSearch" in doc, f"{getter}: {doc}"
     rows = doc["StatisticSearch"]["row"]
@@ -350,15 +489,24 @@ def test_every_ecos_reader_getter_finds_rows(base: str, getter: str, stat: str, 
 
 def test_ecos_coarser_cycles_combine_the_finest(base: str) -> None:
     def values(cycle: str, a: str, b: str) -> list[float]:
-        return [float(r["DATA_VALUE"]) for r in ecos(base, "StatisticSearch", "901Y010", cycle, a, b, "DB")
-                ["StatisticSearch"]["row"]]
+        return [
+            float(r["DATA_VALUE"])
+            for r in ecos(base, "StatisticSearch", "901Y010", cycle, a, b, "DB")["StatisticSearch"]["row"]
+        ]
 
     months, quarter = values("M", "202501", "202503"), values("Q", "2025Q1", "2025Q1")
     assert len(months) == 3 and abs(sum(months) / 3 - quarter[0]) < 0.011  # an index averages
-    flows = [float(r["DATA_VALUE"]) for r in ecos(base, "StatisticSearch", "200Y110", "Q", "2024Q1", "2024Q4", "10601")
-             ["StatisticSearch"]["row"]]
-    year = float(ecos(base, "StatisticSearch", "200Y110", "A", "2024", "2024", "10601")["StatisticSearch"]["row"][0]
-                 ["DATA_VALUE"])
+    flows = [
+        float(r["DATA_VALUE"])
+        for r in ecos(base, "StatisticSearch", "200Y110", "Q", "2024Q1", "2024Q4", "10601")[
+            "StatisticSearch"
+        ]["row"]
+    ]
+    year = float(
+        ecos(base, "StatisticSearch", "200Y110", "A", "2024", "2024", "10601")["StatisticSearch"]["row"][0][
+            "DATA_VALUE"
+        ]
+    )
     assert len(flows) == 4 and abs(sum(flows) - year) < 0.5  # a flow sums
 
 
@@ -379,27 +527,55 @@ def test_ecos_drawn_tables_list_their_items_and_cycles(base: str) -> None:
     groups = {(r["GRP_CODE"], r["ITEM_CODE"]) for r in items if r["CYCLE"] == "M"}
     assert {("Group1", "G0"), ("Group2", "T2")} <= groups
     monthly = next(r for r in items if r["ITEM_CODE"] == "G0" and r["CYCLE"] == "M")
-    assert (monthly["START_TIME"], monthly["END_TIME"]) == ("201501", "202608")  # a month is out 30 days after it ends
+    assert (monthly["START_TIME"], monthly["END_TIME"]) == (
+        "201501",
+        "202608",
+    )  # a month is out 30 days after it ends
     # The unfiltered listing stays the hand-built tables' (the benchmark's tasks browse it); a drawn
     # table is found by its code.
-    assert {r["STAT_CODE"] for r in ecos(base, "StatisticTableList", end=100)["StatisticTableList"]["row"]} == {
-        "0000000011", "0000000031", "0000000041", "722Y001", "817Y002", "731Y001", "901Y009"}
+    assert {
+        r["STAT_CODE"] for r in ecos(base, "StatisticTableList", end=100)["StatisticTableList"]["row"]
+    } == {"0000000011", "0000000031", "0000000041", "722Y001", "817Y002", "731Y001", "901Y009"}
 
 
 def test_ecos_errors_by_its_codes(base: str) -> None:
-    assert ecos(base, "StatisticSearch", "901Y010", "M", "202401", "202412", "DB", key="NOTAKEY")["RESULT"]["CODE"] == (
-        "INFO-100")
-    assert ecos(base, "StatisticSearch", "901Y010", "M", "2024-01", "202412", "DB")["RESULT"]["CODE"] == "ERROR-101"
+    assert ecos(base, "StatisticSearch", "901Y010", "M", "202401", "202412", "DB", key="NOTAKEY")["RESULT"][
+        "CODE"
+    ] == ("INFO-100")
+    assert (
+        ecos(base, "StatisticSearch", "901Y010", "M", "2024-01", "202412", "DB")["RESULT"]["CODE"]
+        == "ERROR-101"
+    )
     assert ecos(base, "StatisticSearch", "999Y999", "M", "202401", "202412")["RESULT"]["CODE"] == "INFO-200"
-    assert ecos(base, "StatisticSearch", "901Y010", "M", "202701", "202712", "DB")["RESULT"]["CODE"] == "INFO-200"
+    assert (
+        ecos(base, "StatisticSearch", "901Y010", "M", "202701", "202712", "DB")["RESULT"]["CODE"]
+        == "INFO-200"
+    )
 
 
 def test_ecos_values_are_fixed_by_the_seed(base: str) -> None:
-    url = "/".join([base, "api", "StatisticSearch", PATH_KEY, "json", "kr", "1", "50", "802Y001", "D", "20260901",
-                    "20260930", "0001000"])
+    url = "/".join(
+        [
+            base,
+            "api",
+            "StatisticSearch",
+            PATH_KEY,
+            "json",
+            "kr",
+            "1",
+            "50",
+            "802Y001",
+            "D",
+            "20260901",
+            "20260930",
+            "0001000",
+        ]
+    )
     assert get(url).text == get(url).text != get(url, seed=5).text
     weekdays = [d for d in range(1, 31) if date(2026, 9, d).weekday() < 5]
-    assert [r["TIME"] for r in json.loads(get(url).text)["StatisticSearch"]["row"]] == [f"202609{d:02d}" for d in weekdays]
+    assert [r["TIME"] for r in json.loads(get(url).text)["StatisticSearch"]["row"]] == [
+        f"202609{d:02d}" for d in weekdays
+    ]
 
 
 # --- the same operations as tools (what a model calls) --------------------------------------------
@@ -415,12 +591,24 @@ async def test_the_operations_work_as_tools() -> None:
         "molit_getRTMSDataSvcOffiTrade": {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5},
         "molit_getRTMSDataSvcOffiRent": {"LAWD_CD": "11680", "DEAL_YMD": "202609", "numOfRows": 5},
         "seoul_CardBusStatisticsServiceNew": {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261010"},
-        "neis_classInfo": {"KEY": session.issue_token("neis"), "ATPT_OFCDC_SC_CODE": atpt, "SD_SCHUL_CODE": code,
-                           "AY": "2026"},
+        "neis_classInfo": {
+            "KEY": session.issue_token("neis"),
+            "ATPT_OFCDC_SC_CODE": atpt,
+            "SD_SCHUL_CODE": code,
+            "AY": "2026",
+        },
         "dart_alotMatter": {"corp_code": SAMSUNG, "bsns_year": "2025", "reprt_code": "11011"},
         "dart_majorstock": {"corp_code": SAMSUNG},
-        "ecos_StatisticSearch": {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "200Y110", "CYCLE": "Q",
-                                 "START_TIME": "2025Q1", "END_TIME": "2025Q4", "ITEM_CODE1": "10601"},
+        "ecos_StatisticSearch": {
+            "lang": "kr",
+            "start": 1,
+            "end": 10,
+            "STAT_CODE": "200Y110",
+            "CYCLE": "Q",
+            "START_TIME": "2025Q1",
+            "END_TIME": "2025Q4",
+            "ITEM_CODE1": "10601",
+        },
     }
     try:
         for tool, args in calls.items():

@@ -48,7 +48,11 @@ def test_every_tool_has_a_real_looking_schema():
 def test_every_operation_routes_to_itself():
     router = Router(operations().values())
     for op in operations().values():
-        args = {p.name: (p.default if p.default is not None else "1") for p in op.params if p.required or p.location == "path"}
+        args = {
+            p.name: (p.default if p.default is not None else "1")
+            for p in op.params
+            if p.required or p.location == "path"
+        }
         req = build_request(op, args, "testkey")
         resolved = router.resolve(op.method, urllib.parse.unquote(req.path))
         assert resolved is not None and resolved[0] is op, (op.id, req.path, resolved and resolved[0].id)
@@ -72,8 +76,14 @@ def _oracle_log(tmp_path, **task_args):  # noqa: ANN001, ANN202
     from inspect_ai import eval as inspect_eval
 
     task_file = str(Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl")
-    logs = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", log_dir=str(tmp_path), display="none",
-                        task_args={"task_file": task_file, "ids": "kopa-901,kopa-904", **task_args}, epochs=2)
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="kopa/oracle",
+        log_dir=str(tmp_path),
+        display="none",
+        task_args={"task_file": task_file, "ids": "kopa-901,kopa-904", **task_args},
+        epochs=2,
+    )
     assert logs[0].status == "success", logs[0].error
     return logs[0]
 
@@ -156,9 +166,23 @@ def test_inspect_score_reloads_every_scorer_from_the_registry(tmp_path):  # noqa
     log = _oracle_log(tmp_path)
     out = tmp_path / "rescored.eval"
     proc = subprocess.run(
-        [sys.executable, "-m", "inspect_ai", "score", log.location, "--action", "overwrite",
-         "--output-file", str(out), "--display", "none"],
-        capture_output=True, text=True, timeout=300, env={**os.environ, "INSPECT_LOG_DIR": str(tmp_path)},
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "score",
+            log.location,
+            "--action",
+            "overwrite",
+            "--output-file",
+            str(out),
+            "--display",
+            "none",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "INSPECT_LOG_DIR": str(tmp_path)},
     )
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     rescored = read_eval_log(str(out))

@@ -56,10 +56,15 @@ def test_grid_runs_bfcl_beside_kopa_and_report_fills_it(tmp_path: Path) -> None:
     from kopa_inspect.cli import app
 
     log_dir = tmp_path / "grid"
-    grid = Grid.model_validate({
-        "log_dir": str(log_dir), "epochs": 1, "task_args": {"task_file": MINI, "ids": "kopa-903,kopa-904"},
-        "bfcl": {"task_args": BFCL_ARGS}, "models": [ORACLE, MOCK],
-    })
+    grid = Grid.model_validate(
+        {
+            "log_dir": str(log_dir),
+            "epochs": 1,
+            "task_args": {"task_file": MINI, "ids": "kopa-903,kopa-904"},
+            "bfcl": {"task_args": BFCL_ARGS},
+            "models": [ORACLE, MOCK],
+        }
+    )
     # one sample at a time: the BFCL replay is a list of outputs in dataset order
     runs = run_grid(grid, models={MOCK["label"]: _mock()}, display="none", max_samples=1)
     assert all(r.success for r in runs), runs

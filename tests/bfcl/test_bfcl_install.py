@@ -25,9 +25,27 @@ from kopa_inspect.bfcl.library import BFCL_VERSION  # noqa: E402
 PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 # Declared by bfcl-eval, imported by none of the modules used here (provider SDKs, its prompt parsers,
 # its memory and web-search backends).
-NOT_WANTED = ("cohere", "mistralai", "qwen_agent", "writerai", "faiss", "tree_sitter", "serpapi", "rank_bm25",
-              "datamodel_code_generator")
-PROVIDER_SDKS = ("openai", "anthropic", "cohere", "mistralai", "google.genai", "boto3", "qwen_agent", "tree_sitter")
+NOT_WANTED = (
+    "cohere",
+    "mistralai",
+    "qwen_agent",
+    "writerai",
+    "faiss",
+    "tree_sitter",
+    "serpapi",
+    "rank_bm25",
+    "datamodel_code_generator",
+)
+PROVIDER_SDKS = (
+    "openai",
+    "anthropic",
+    "cohere",
+    "mistralai",
+    "google.genai",
+    "boto3",
+    "qwen_agent",
+    "tree_sitter",
+)
 
 
 def _pin(extra: str, name: str) -> str:

@@ -33,7 +33,7 @@ UNREACHABLE = {"simple_java_36", "simple_java_64", "simple_java_65"}
 
 def _run(names: list[str], per_category: int | None, model_outputs: object, tmp_path: object) -> EvalLog:
     model = get_model("mockllm/model", custom_outputs=model_outputs)
-    log, = inspect_eval(
+    (log,) = inspect_eval(
         bfcl(categories=names, per_category=per_category),
         model=model,
         max_samples=1,  # the gold replay is a list of outputs in dataset order

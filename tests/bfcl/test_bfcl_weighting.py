@@ -17,10 +17,17 @@ from kopa_inspect.bfcl.library import MODEL_CONFIG_MODULE, aggregation  # noqa: 
 from kopa_inspect.bfcl.weighting import summary  # noqa: E402
 
 ACCURACIES = {
-    "multi_turn_base": (0.5, 200), "multi_turn_miss_func": (0.25, 200), "multi_turn_miss_param": (0.4, 200),
-    "multi_turn_long_context": (0.1, 200), "simple_python": (0.9, 400), "simple_java": (0.6, 100),
-    "simple_javascript": (0.7, 50), "multiple": (0.8, 200), "parallel": (0.75, 200),
-    "parallel_multiple": (0.65, 200), "irrelevance": (0.85, 240),
+    "multi_turn_base": (0.5, 200),
+    "multi_turn_miss_func": (0.25, 200),
+    "multi_turn_miss_param": (0.4, 200),
+    "multi_turn_long_context": (0.1, 200),
+    "simple_python": (0.9, 400),
+    "simple_java": (0.6, 100),
+    "simple_javascript": (0.7, 50),
+    "multiple": (0.8, 200),
+    "parallel": (0.75, 200),
+    "parallel_multiple": (0.65, 200),
+    "irrelevance": (0.85, 240),
 }
 
 
@@ -36,8 +43,15 @@ def _percent(x: float) -> str:
 def test_summary_equals_bfcl_leaderboard_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     helper = aggregation()
     mapping = sys.modules[MODEL_CONFIG_MODULE].MODEL_CONFIG_MAPPING
-    config = types.SimpleNamespace(display_name="kopa-test", url="", org="", license="",
-                                   input_price=None, output_price=None, underscore_to_dot=True)
+    config = types.SimpleNamespace(
+        display_name="kopa-test",
+        url="",
+        org="",
+        license="",
+        input_price=None,
+        output_price=None,
+        underscore_to_dot=True,
+    )
     monkeypatch.setitem(mapping, "kopa/test", config)
     table = {"kopa_test": {c: {"accuracy": a, "total_count": n} for c, (a, n) in ACCURACIES.items()}}
     helper.generate_leaderboard_csv(table, tmp_path)

@@ -23,7 +23,7 @@ def plain(text: str) -> str:
 
 def json_part(output: str) -> dict:
     text = plain(output)
-    return json.loads(text[text.index("{"):])
+    return json.loads(text[text.index("{") :])
 
 
 @pytest.mark.parametrize("command", ["serve", "call", "mcp", "apis"])
@@ -49,7 +49,7 @@ def test_call_raw_shows_the_real_envelope_without_the_key():
     assert res.exit_code == 0, res.output
     out = plain(res.output)
     assert out.startswith("HTTP 200")
-    doc = json.loads(out[out.index("{"):])
+    doc = json.loads(out[out.index("{") :])
     assert doc["nwvrqwxyaytdsfvhu"][0]["head"][1]["RESULT"]["CODE"] == "INFO-000"
     assert DEFAULT_EMULATOR_KEY not in out
 
@@ -64,8 +64,15 @@ def test_call_error_exit_status_and_bad_usage():
 
 def test_call_served_matches_embedded(monkeypatch):
     monkeypatch.setenv("KOPA_EMULATOR_KEY", PLANTED)
-    args = ["call", "seoul_CardSubwayStatsNew", "START_INDEX=1", "END_INDEX=4", "USE_DT=20261001", "--clock",
-            "2026-10-15T14:20:00+09:00"]
+    args = [
+        "call",
+        "seoul_CardSubwayStatsNew",
+        "START_INDEX=1",
+        "END_INDEX=4",
+        "USE_DT=20261001",
+        "--clock",
+        "2026-10-15T14:20:00+09:00",
+    ]
     with ServerThread(create_app(EmulatorConfig(keys=frozenset({PLANTED})))) as url:
         served = runner.invoke(app, [*args, "--backend", "served", "--base-url", url])
     assert served.exit_code == 0, served.output
@@ -106,7 +113,9 @@ def test_tasks_stats_shape_table_next_to_the_paper():
     # kopa-901's one link (region code lookup -> trades) reads a one-record output
     assert rows["multi_record_share"]["number"] == 0.0 and rows["median_link_records"]["number"] == 1
     offered = [len(offered_operations(t)) for t in tasks]
-    assert rows["tools_offered"]["number"] == pytest.approx(sum(offered) / len(offered)) and min(offered) >= 10
+    assert (
+        rows["tools_offered"]["number"] == pytest.approx(sum(offered) / len(offered)) and min(offered) >= 10
+    )
     assert 0.5 <= rows["distractor_share"]["number"] <= 1.0
     assert rows["distractor_kinds"]["value"].count("%") == 3
     assert rows["category:unanswerable"]["number"] == 1 and rows["category:parallel"]["number"] == 1

@@ -71,8 +71,11 @@ def test_nearly_every_template_answer_holds_every_fact(synth):
     # The pipeline drops a row whose own answer fails its facts (answer_not_scored); that must stay
     # rare, or the binding would cost the dataset its rows. Known case: a name with ". " inside
     # ("1.3.2.1. 시장금리(일별)"), which matching's sentence split cuts.
-    low = [(r["comp"].answer, answer_score(r["comp"].answer, r["comp"].facts)) for r in synth
-           if answer_score(r["comp"].answer, r["comp"].facts) < 1.0]
+    low = [
+        (r["comp"].answer, answer_score(r["comp"].answer, r["comp"].facts))
+        for r in synth
+        if answer_score(r["comp"].answer, r["comp"].facts) < 1.0
+    ]
     assert len(low) <= max(2, len(synth) // 20), f"{len(low)} of {len(synth)}: {low[:3]}"
     assert all(". " in a for a, _ in low), low
 
@@ -127,7 +130,7 @@ def _swap_attacks(rows: list[dict], shared: bool) -> list[tuple[str, list]]:
                 spots = [m.start() for m in re.finditer(rf"(?<![\d,.]){re.escape(old)}(?!\d|[.,]\d)", seg)]
                 assert spots, (seg, old)
                 k = spots[-1]
-                return seg[:k] + new + seg[k + len(old):]
+                return seg[:k] + new + seg[k + len(old) :]
 
             out.append((ans[:ia] + put(ans[ia:ib], va, vb) + put(ans[ib:end], vb, va) + ans[end:], facts))
     return out
@@ -184,13 +187,38 @@ def test_a_name_holding_a_figure_stays_a_competitor():
     # another fact. matching dropped it as "another fact's value", so the wrong winner passed
     # (7 of 59 comparisons) until matching._same_value compared names as names.
     facts = [
-        {"id": "f1", "description": "'우성1'의 병원 수", "value": "$s2.length(items)", "resolved": 1,
-         "matcher": "number", "tolerance": 0.0, "subject": "우성1", "row_reason": "compared"},
-        {"id": "f2", "description": "'럭키아파트'의 병원 수", "value": "$s3.length(items)", "resolved": 2,
-         "matcher": "number", "tolerance": 0.0, "subject": "럭키아파트", "row_reason": "compared"},
-        {"id": "f3", "description": "병원이 더 많은 쪽의 이름", "value": "$s1.items[1].aptNm", "resolved": "럭키아파트",
-         "matcher": "name", "tolerance": 0.0, "competitors": ["우성1"], "winner_step": "s3",
-         "row_reason": "compared", "winner_label": "'럭키아파트'"},
+        {
+            "id": "f1",
+            "description": "'우성1'의 병원 수",
+            "value": "$s2.length(items)",
+            "resolved": 1,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "subject": "우성1",
+            "row_reason": "compared",
+        },
+        {
+            "id": "f2",
+            "description": "'럭키아파트'의 병원 수",
+            "value": "$s3.length(items)",
+            "resolved": 2,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "subject": "럭키아파트",
+            "row_reason": "compared",
+        },
+        {
+            "id": "f3",
+            "description": "병원이 더 많은 쪽의 이름",
+            "value": "$s1.items[1].aptNm",
+            "resolved": "럭키아파트",
+            "matcher": "name",
+            "tolerance": 0.0,
+            "competitors": ["우성1"],
+            "winner_step": "s3",
+            "row_reason": "compared",
+            "winner_label": "'럭키아파트'",
+        },
     ]
     right = "'우성1'의 같은 동네의 병원은 1건, '럭키아파트'의 같은 동네의 병원은 2건입니다. '럭키아파트' 쪽이 더 많습니다."
     assert answer_score(right, facts) == 1.0
@@ -198,18 +226,46 @@ def test_a_name_holding_a_figure_stays_a_competitor():
     assert answer_score(wrong, facts) < 1.0
 
 
-def _cmp_facts(base: int, a: str, b: str, va: int, vb: int, field: str, label: str, sa: str, sb: str) -> list[dict]:
+def _cmp_facts(
+    base: int, a: str, b: str, va: int, vb: int, field: str, label: str, sa: str, sb: str
+) -> list[dict]:
     """A CMP junction's facts as compose.make_facts writes them: both figures bound to their row, the
     winner a name fact with the loser as competitor and the compared figure's reference."""
     w, ws, loser = (a, sa, b) if va > vb else (b, sb, a)
     return [
-        {"id": f"f{base}", "description": f"'{a}'의 {label}", "value": f"${sa}.items[0].{field}", "resolved": va,
-         "matcher": "number", "tolerance": 0.0, "subject": a, "row_reason": "compared"},
-        {"id": f"f{base + 1}", "description": f"'{b}'의 {label}", "value": f"${sb}.items[0].{field}", "resolved": vb,
-         "matcher": "number", "tolerance": 0.0, "subject": b, "row_reason": "compared"},
-        {"id": f"f{base + 2}", "description": f"{label}가 더 많은 쪽", "value": "$s1.items[0].yadmNm", "resolved": w,
-         "matcher": "name", "tolerance": 0.0, "competitors": [loser], "winner_step": ws, "row_reason": "compared",
-         "winner_label": f"'{w}'", "winner_value_ref": f"${ws}.items[0].{field}"},
+        {
+            "id": f"f{base}",
+            "description": f"'{a}'의 {label}",
+            "value": f"${sa}.items[0].{field}",
+            "resolved": va,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "subject": a,
+            "row_reason": "compared",
+        },
+        {
+            "id": f"f{base + 1}",
+            "description": f"'{b}'의 {label}",
+            "value": f"${sb}.items[0].{field}",
+            "resolved": vb,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "subject": b,
+            "row_reason": "compared",
+        },
+        {
+            "id": f"f{base + 2}",
+            "description": f"{label}가 더 많은 쪽",
+            "value": "$s1.items[0].yadmNm",
+            "resolved": w,
+            "matcher": "name",
+            "tolerance": 0.0,
+            "competitors": [loser],
+            "winner_step": ws,
+            "row_reason": "compared",
+            "winner_label": f"'{w}'",
+            "winner_value_ref": f"${ws}.items[0].{field}",
+        },
     ]
 
 
@@ -224,10 +280,16 @@ def test_two_comparisons_sharing_a_row(second):
 
     a, b, c = "가람병원", "나래병원", "다솜병원"
     label, field = second
-    facts = _cmp_facts(1, a, b, 12, 7, "drTotCnt", "의사 수", "s2", "s3") + _cmp_facts(4, b, c, 150, 90, field, label, "s4", "s5")
-    gold = (f"'{a}'의 의사 수는 12, '{b}'의 의사 수는 7입니다. 의사 수가 더 많은 쪽은 '{a}' 쪽입니다. "
-            f"'{b}'의 {label}는 150, '{c}'의 {label}는 90입니다. {label}가 더 많은 쪽은 '{b}' 쪽입니다.")
-    swapped = (gold.replace(f"쪽은 '{a}'", "\0").replace(f"쪽은 '{b}'", f"쪽은 '{a}'").replace("\0", f"쪽은 '{b}'"))
+    facts = _cmp_facts(1, a, b, 12, 7, "drTotCnt", "의사 수", "s2", "s3") + _cmp_facts(
+        4, b, c, 150, 90, field, label, "s4", "s5"
+    )
+    gold = (
+        f"'{a}'의 의사 수는 12, '{b}'의 의사 수는 7입니다. 의사 수가 더 많은 쪽은 '{a}' 쪽입니다. "
+        f"'{b}'의 {label}는 150, '{c}'의 {label}는 90입니다. {label}가 더 많은 쪽은 '{b}' 쪽입니다."
+    )
+    swapped = (
+        gold.replace(f"쪽은 '{a}'", "\0").replace(f"쪽은 '{b}'", f"쪽은 '{a}'").replace("\0", f"쪽은 '{b}'")
+    )
     assert answer_score(gold, facts) == 1.0
     if field == "drTotCnt":
         assert claims_overlap(facts)  # the metric cannot tell the swap: not kept
@@ -257,9 +319,14 @@ def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
         assert len(named) == 2, items[:3]
         # the whole department list (19 rows; the first page has 10), as the sampler fetches it
         # (sample.whole_page): "the most specialists" over one page is no pick (validity.partial_pick)
-        steps = [s1] + [PlanStep(id=f"s{k + 2}", tool="hira_getDgsbjtInfo2_7",
-                                 args={"ykiho": f"$s1.items[{i}].ykiho", "numOfRows": 100})
-                        for k, i in enumerate(named)]
+        steps = [s1] + [
+            PlanStep(
+                id=f"s{k + 2}",
+                tool="hira_getDgsbjtInfo2_7",
+                args={"ykiho": f"$s1.items[{i}].ykiho", "numOfRows": 100},
+            )
+            for k, i in enumerate(named)
+        ]
         d = hand_draft(backend, steps, [Junction("FAN", "s1", ["s2", "s3"], "e_test", {"items": named})])
         picks: list[dict] = []
         for seed in range(40):  # the grammar draws the asked field and the pick: find a seed picking both
@@ -267,9 +334,12 @@ def test_the_same_pick_of_two_owners_lists_is_bound_to_its_owner():
             picks = [f for f in comp.facts if f.get("matcher") == "name" and f.get("competitors")]
             # the same pick (one measure, both largest or both smallest): a max and a min pick are
             # told apart by their polarity already
-            if len(picks) == 2 and picks[0]["resolved"] != picks[1]["resolved"] \
-                    and picks[0].get("measure") == picks[1].get("measure") \
-                    and picks[0]["row_reason"] == picks[1]["row_reason"]:
+            if (
+                len(picks) == 2
+                and picks[0]["resolved"] != picks[1]["resolved"]
+                and picks[0].get("measure") == picks[1].get("measure")
+                and picks[0]["row_reason"] == picks[1]["row_reason"]
+            ):
                 break
         else:
             pytest.fail("no seed composed the same pick of both lists")

@@ -22,20 +22,33 @@ COUNT = "__count__"
 # The reviewer's examples and their kin (written before the table; literal, so the test reads the
 # same on the old code): (operation, field) a person never asks for.
 BAD_FIELDS = {
-    ("kma_getGridPointList", "level1"), ("kma_getGridPointList", "level2"), ("kma_getGridPointList", "level3"),
-    ("airkorea_getNearbyMsrstnList", "tm"), ("hira_getHospBasisList", "distance"),
-    ("tourapi_locationBasedList2", "dist"), ("airkorea_getTMStdrCrdnt", "sidoName"),
-    ("dart_corpCode", "modify_date"), ("hira_getHospBasisList", "sgguCdNm"),
+    ("kma_getGridPointList", "level1"),
+    ("kma_getGridPointList", "level2"),
+    ("kma_getGridPointList", "level3"),
+    ("airkorea_getNearbyMsrstnList", "tm"),
+    ("hira_getHospBasisList", "distance"),
+    ("tourapi_locationBasedList2", "dist"),
+    ("airkorea_getTMStdrCrdnt", "sidoName"),
+    ("dart_corpCode", "modify_date"),
+    ("hira_getHospBasisList", "sgguCdNm"),
 }
 # Bookkeeping of the record, never of the thing: 수정/등록/갱신/작성/적재 dates, ids, coordinates.
-BOOKKEEPING = re.compile(r"수정|등록일|갱신|작성일|적재|작업일자|최종변경|관리번호|일련번호|좌표|위도|경도|영문|한자명|음/양력")
+BOOKKEEPING = re.compile(
+    r"수정|등록일|갱신|작성일|적재|작업일자|최종변경|관리번호|일련번호|좌표|위도|경도|영문|한자명|음/양력"
+)
 # The field that names one row of these operations (the spec's name of the thing).
 NAME_OF = {
-    "seoul_RealtimeCityAir": "MSRSTE_NM", "seoul_TimeAverageAirQuality": "MSRSTE_NM",
-    "seoul_ChildCareInfo": "CRNAME", "seoul_CrtfcUpsoInfo": "UPSO_NM", "hira_getHospBasisList": "yadmNm",
-    "hira_getDgsbjtInfo2_7": "dgsbjtCdNm", "tourapi_locationBasedList2": "title",
-    "tourapi_areaBasedList2": "title", "tourapi_searchFestival2": "title",
-    "airkorea_getCtprvnRltmMesureDnsty": "stationName", "airkorea_getNearbyMsrstnList": "stationName",
+    "seoul_RealtimeCityAir": "MSRSTE_NM",
+    "seoul_TimeAverageAirQuality": "MSRSTE_NM",
+    "seoul_ChildCareInfo": "CRNAME",
+    "seoul_CrtfcUpsoInfo": "UPSO_NM",
+    "hira_getHospBasisList": "yadmNm",
+    "hira_getDgsbjtInfo2_7": "dgsbjtCdNm",
+    "tourapi_locationBasedList2": "title",
+    "tourapi_areaBasedList2": "title",
+    "tourapi_searchFestival2": "title",
+    "airkorea_getCtprvnRltmMesureDnsty": "stationName",
+    "airkorea_getNearbyMsrstnList": "stationName",
 }
 
 
@@ -64,8 +77,10 @@ def test_the_named_bad_examples_never_appear(rows):
             if (tool, f["field"]) in BAD_FIELDS or (f["field"] != COUNT and BOOKKEEPING.search(desc)):
                 bad.append((tool, f["field"], f["description"]))
             if f.get("measure") and (tool, f["measure"]) in BAD_FIELDS - {
-                    ("airkorea_getNearbyMsrstnList", "tm"), ("hira_getHospBasisList", "distance"),
-                    ("tourapi_locationBasedList2", "dist")}:
+                ("airkorea_getNearbyMsrstnList", "tm"),
+                ("hira_getHospBasisList", "distance"),
+                ("tourapi_locationBasedList2", "dist"),
+            }:
                 bad.append((tool, f["measure"], "measure"))  # a distance may pick "the nearest"
             if f["field"] == COUNT and f["row_reason"] == "count" and tool not in COUNTABLE:
                 bad.append((tool, COUNT, f["description"]))  # "날씨 예보 지역 건수", "급식 식단 건수"
@@ -92,12 +107,16 @@ def test_the_row_of_a_district_station_is_named_by_the_station_not_its_region():
 
     row = {"MSRDT": "202612040300", "MSRRGN_NM": "동북권", "MSRSTE_NM": "강북구", "O3": "0.038"}
     assert row_label("seoul_RealtimeCityAir", row, [row]) == ("MSRSTE_NM", "강북구")
-    kids = [{"CRNAME": "해님어린이집", "CRADDR": "서울특별시 강북구 삼양로 59", "CRCAPAT": "40"},
-            {"CRNAME": "달님어린이집", "CRADDR": "서울특별시 강북구 삼양로 61", "CRCAPAT": "20"}]
+    kids = [
+        {"CRNAME": "해님어린이집", "CRADDR": "서울특별시 강북구 삼양로 59", "CRCAPAT": "40"},
+        {"CRNAME": "달님어린이집", "CRADDR": "서울특별시 강북구 삼양로 61", "CRCAPAT": "20"},
+    ]
     assert row_label("seoul_ChildCareInfo", kids[0], kids) == ("CRNAME", "해님어린이집")
     # a name two rows share names neither (two trades in one complex): no row a person can point at
-    trades = [{"aptNm": "래미안", "dealAmount": "120,000", "floor": "3"},
-              {"aptNm": "래미안", "dealAmount": "98,000", "floor": "7"}]
+    trades = [
+        {"aptNm": "래미안", "dealAmount": "120,000", "floor": "3"},
+        {"aptNm": "래미안", "dealAmount": "98,000", "floor": "7"},
+    ]
     assert row_label("molit_getRTMSDataSvcAptTrade", trades[0], trades) is None
 
 
@@ -232,8 +251,14 @@ def test_a_silent_last_step_is_taken_back_when_nothing_can_follow_it():
         i = next(k for k, it in enumerate(items[:10]) if it.get("emdongNm") and row_label(s1.tool, it, items))
         s2 = PlanStep(id="s2", tool="hira_getHospBasisList", args={"emdongNm": f"$s1.items[{i}].emdongNm"})
         s3 = PlanStep(id="s3", tool="kma_getGridPointList", args={"level3": "$s2.items[0].emdongNm"})
-        draft = hand_draft(backend, [s1, s2, s3], [Junction("SEM", "s1", ["s2"], "e_a", {"item": i}),
-                                                   Junction("SEM", "s2", ["s3"], "e_b", {"item": 0})])
+        draft = hand_draft(
+            backend,
+            [s1, s2, s3],
+            [
+                Junction("SEM", "s1", ["s2"], "e_a", {"item": i}),
+                Junction("SEM", "s2", ["s3"], "e_b", {"item": 0}),
+            ],
+        )
         assert draft.outputs["s2"]["items"] and draft.outputs["s3"]["items"]
         assert not has_fact(draft)  # the walk's only leaf is the grid lookup
         sampler = Sampler(LinkGraph(), ValuePool(clock), backend, seed=0, clock=clock)
@@ -286,21 +311,36 @@ def test_the_table_covers_every_operation_edge_names_and_only_declared_fields():
         assert askable_fields(op) == entry.ask
 
 
-@pytest.mark.parametrize(("op", "field", "askable"), [
-    ("hira_getHospBasisList", "telno", True), ("hira_getHospBasisList", "drTotCnt", True),
-    ("hira_getHospBasisList", "distance", False), ("hira_getHospBasisList", "sgguCd", False),
-    ("molit_getRTMSDataSvcAptTrade", "dealAmount", True), ("molit_getRTMSDataSvcAptTrade", "roadNmCd", False),
-    ("tago_getSttnNoList", "nodeno", True), ("tago_getSttnNoList", "gpslati", False),
-    ("kma_getGridPointList", "level1", False), ("tourapi_locationBasedList2", "modifiedtime", False),
-    ("airkorea_getNearbyMsrstnList", "tm", False), ("seoul_RealtimeCityAir", "O3", True),
-    # a catalog dataset (인허가 LOCALDATA): by the rule
-    ("seoul_LOCALDATA_072404_JR", "BPLCNM", True), ("seoul_LOCALDATA_072404_JR", "RDNWHLADDR", True),
-    ("seoul_LOCALDATA_072404_JR", "SITETEL", True), ("seoul_LOCALDATA_072404_JR", "LASTMODTS", False),
-    ("seoul_LOCALDATA_072404_JR", "UPDATEDT", False), ("seoul_LOCALDATA_072404_JR", "MGTNO", False),
-    ("seoul_LOCALDATA_072404_JR", "X", False), ("seoul_LOCALDATA_072404_JR", "OPNSFTEAMCODE", False),
-    ("assembly_oxgicfalrjhveonno", "POLY_NM", True), ("assembly_oxgicfalrjhveonno", "ENG_NM", False),
-    ("assembly_oxgicfalrjhveonno", "BTH_GBN_NM", False), ("assembly_oxgicfalrjhveonno", "STAFF", False),
-])
+@pytest.mark.parametrize(
+    ("op", "field", "askable"),
+    [
+        ("hira_getHospBasisList", "telno", True),
+        ("hira_getHospBasisList", "drTotCnt", True),
+        ("hira_getHospBasisList", "distance", False),
+        ("hira_getHospBasisList", "sgguCd", False),
+        ("molit_getRTMSDataSvcAptTrade", "dealAmount", True),
+        ("molit_getRTMSDataSvcAptTrade", "roadNmCd", False),
+        ("tago_getSttnNoList", "nodeno", True),
+        ("tago_getSttnNoList", "gpslati", False),
+        ("kma_getGridPointList", "level1", False),
+        ("tourapi_locationBasedList2", "modifiedtime", False),
+        ("airkorea_getNearbyMsrstnList", "tm", False),
+        ("seoul_RealtimeCityAir", "O3", True),
+        # a catalog dataset (인허가 LOCALDATA): by the rule
+        ("seoul_LOCALDATA_072404_JR", "BPLCNM", True),
+        ("seoul_LOCALDATA_072404_JR", "RDNWHLADDR", True),
+        ("seoul_LOCALDATA_072404_JR", "SITETEL", True),
+        ("seoul_LOCALDATA_072404_JR", "LASTMODTS", False),
+        ("seoul_LOCALDATA_072404_JR", "UPDATEDT", False),
+        ("seoul_LOCALDATA_072404_JR", "MGTNO", False),
+        ("seoul_LOCALDATA_072404_JR", "X", False),
+        ("seoul_LOCALDATA_072404_JR", "OPNSFTEAMCODE", False),
+        ("assembly_oxgicfalrjhveonno", "POLY_NM", True),
+        ("assembly_oxgicfalrjhveonno", "ENG_NM", False),
+        ("assembly_oxgicfalrjhveonno", "BTH_GBN_NM", False),
+        ("assembly_oxgicfalrjhveonno", "STAFF", False),
+    ],
+)
 def test_what_is_askable(op, field, askable):
     from edge_synth.askable import is_askable
 
@@ -310,5 +350,7 @@ def test_what_is_askable(op, field, askable):
 def test_a_distance_picks_the_nearest_but_is_not_asked():
     from edge_synth.askable import is_askable, picks_by
 
-    assert picks_by("airkorea_getNearbyMsrstnList", "tm") and not is_askable("airkorea_getNearbyMsrstnList", "tm")
+    assert picks_by("airkorea_getNearbyMsrstnList", "tm") and not is_askable(
+        "airkorea_getNearbyMsrstnList", "tm"
+    )
     assert picks_by("hira_getHospBasisList", "drTotCnt") and not picks_by("hira_getHospBasisList", "XPos")

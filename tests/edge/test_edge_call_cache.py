@@ -27,10 +27,21 @@ def _drafts(monkeypatch, cached: bool, n: int = 24) -> list[str]:
         try:
             for idx in range(n):
                 draft, why = await sampler.sample(idx)
-                out.append(why if draft is None else json.dumps(
-                    [[s.model_dump() for s in draft.steps], draft.outputs, draft.args,
-                     [(j.type, j.producer, j.consumers, j.detail) for j in draft.junctions]],
-                    sort_keys=True, default=str, ensure_ascii=False))
+                out.append(
+                    why
+                    if draft is None
+                    else json.dumps(
+                        [
+                            [s.model_dump() for s in draft.steps],
+                            draft.outputs,
+                            draft.args,
+                            [(j.type, j.producer, j.consumers, j.detail) for j in draft.junctions],
+                        ],
+                        sort_keys=True,
+                        default=str,
+                        ensure_ascii=False,
+                    )
+                )
             from edge_synth.runner import _CACHES
 
             out.append(f"cached entries: {len(_CACHES.get(backend, {}))}")

@@ -22,6 +22,7 @@ def _m(p: str, f: str, c: str, a: str, sl: tuple[int, int] | None = None, reason
 
 # --- admitted, with the derivation recorded ------------------------------------------------------
 
+
 def test_wgs84_coordinates_flow_between_platforms():
     for p, f, c, a in [
         ("tourapi_areaBasedList2", "mapx", "hira_getHospBasisList", "xPos"),  # hospitals near a sight
@@ -46,8 +47,11 @@ def test_place_names_flow_into_the_grid_lookup_and_region_codes_into_lawd_cd():
     ]:
         m = _m(p, f, c, a)
         assert m.agree and "place name" in m.why, (p, f, c, a, m)
-    for p, f in [("seoul_SeoulPublicLibraryInfo", "GU_CODE"), ("seoul_tbLnOpendataRtmsV", "CGG_CD"),
-                 ("seoul_CrtfcUpsoInfo", "CGG_CODE")]:
+    for p, f in [
+        ("seoul_SeoulPublicLibraryInfo", "GU_CODE"),
+        ("seoul_tbLnOpendataRtmsV", "CGG_CD"),
+        ("seoul_CrtfcUpsoInfo", "CGG_CODE"),
+    ]:
         m = _m(p, f, "molit_getRTMSDataSvcAptTrade", "LAWD_CD")
         assert m.agree, (p, f, m)
     # The grid table's 10-digit 법정동 code, sliced: a region code into LAWD_CD.
@@ -65,19 +69,29 @@ def test_a_festival_date_feeds_the_holiday_calendar_of_its_month():
 
 
 def test_the_new_links_are_proposed_by_field_matching():
-    ms = {(m.field, m.param) for m in match_fields(get_operation("tourapi_areaBasedList2"),
-                                                   get_operation("hira_getHospBasisList"))}
+    ms = {
+        (m.field, m.param)
+        for m in match_fields(get_operation("tourapi_areaBasedList2"), get_operation("hira_getHospBasisList"))
+    }
     assert {("mapx", "xPos"), ("mapy", "yPos")} <= ms
-    ms = {(m.field, m.param, m.slice) for m in match_fields(get_operation("tourapi_searchFestival2"),
-                                                            get_operation("kasi_getRestDeInfo"))}
+    ms = {
+        (m.field, m.param, m.slice)
+        for m in match_fields(get_operation("tourapi_searchFestival2"), get_operation("kasi_getRestDeInfo"))
+    }
     assert ("eventstartdate", "solMonth", (4, 6)) in ms and ("eventstartdate", "solYear", (0, 4)) in ms
 
 
 # --- look-alikes beside them stay rejected -------------------------------------------------------
 
+
 def test_coordinate_lookalikes_are_rejected():
     for p, f, c, a in [
-        ("seoul_SeoulPublicLibraryInfo", "XCNTS", "tourapi_locationBasedList2", "mapX"),  # XCNTS holds a latitude
+        (
+            "seoul_SeoulPublicLibraryInfo",
+            "XCNTS",
+            "tourapi_locationBasedList2",
+            "mapX",
+        ),  # XCNTS holds a latitude
         ("seoul_LOCALDATA_072404_JR", "X", "tourapi_locationBasedList2", "mapX"),  # TM (EPSG:2097) metres
         ("airkorea_getTMStdrCrdnt", "tmX", "hira_getHospBasisList", "xPos"),  # TM, not WGS84
         ("tourapi_areaBasedList2", "mapx", "hira_getHospBasisList", "yPos"),  # a longitude as a latitude
@@ -94,11 +108,41 @@ def test_coordinates_into_the_kma_grid_need_a_conversion_no_tool_offers():
 
 def test_code_and_date_lookalikes_are_rejected():
     bad = [
-        ("kma_getGridPointList", "areaCode", "tourapi_areaBasedList2", "areaCode", None),  # 10-digit 법정동 != TourAPI area
-        ("hira_getHospBasisList", "sgguCd", "molit_getRTMSDataSvcAptTrade", "LAWD_CD", None),  # HIRA code system
-        ("stanregincd_getStanReginCdList", "sgg_cd", "molit_getRTMSDataSvcAptTrade", "LAWD_CD", None),  # 3 digits
-        ("tourapi_searchFestival2", "eventstartdate", "kma_getVilageFcst", "base_date", None),  # not an issue date
-        ("tourapi_areaBasedList2", "createdtime", "kasi_getRestDeInfo", "solYear", (0, 4)),  # a record's timestamp
+        (
+            "kma_getGridPointList",
+            "areaCode",
+            "tourapi_areaBasedList2",
+            "areaCode",
+            None,
+        ),  # 10-digit 법정동 != TourAPI area
+        (
+            "hira_getHospBasisList",
+            "sgguCd",
+            "molit_getRTMSDataSvcAptTrade",
+            "LAWD_CD",
+            None,
+        ),  # HIRA code system
+        (
+            "stanregincd_getStanReginCdList",
+            "sgg_cd",
+            "molit_getRTMSDataSvcAptTrade",
+            "LAWD_CD",
+            None,
+        ),  # 3 digits
+        (
+            "tourapi_searchFestival2",
+            "eventstartdate",
+            "kma_getVilageFcst",
+            "base_date",
+            None,
+        ),  # not an issue date
+        (
+            "tourapi_areaBasedList2",
+            "createdtime",
+            "kasi_getRestDeInfo",
+            "solYear",
+            (0, 4),
+        ),  # a record's timestamp
         ("hira_getHospBasisList", "sidoCdNm", "kma_getGridPointList", "level2"),  # a province as a district
     ]
     for p, f, c, a, *rest in bad:
@@ -146,7 +190,9 @@ def test_no_start_call_asks_the_user_for_a_grid_cell():
     g.add(Edge("kma_getVilageFcst", "nx", "kma_getUltraSrtNcst", "nx", None, ["name"], 0.7))
     backend = make_backend(seed=0)
     try:
-        s = Sampler(g, ValuePool("2026-12-03T12:00:00+09:00"), backend, seed=0, clock="2026-12-03T12:00:00+09:00")
+        s = Sampler(
+            g, ValuePool("2026-12-03T12:00:00+09:00"), backend, seed=0, clock="2026-12-03T12:00:00+09:00"
+        )
         assert "kma_getGridPointList" in s.starts
         assert "kma_getVilageFcst" not in s.starts
     finally:
@@ -182,8 +228,15 @@ def test_times_and_radii_are_said_as_a_person_says_them():
     assert render_value("kma_getVilageFcst", "base_time", cv["time4"], cv) == "가장 최근 발표 시각(11시)"
     assert render_value("tourapi_locationBasedList2", "radius", RADIUS_M, cv) == "2000미터"
     # "13시 30분" in the query makes 1330 knowable; a time the query does not say is not.
-    plan = Plan(steps=[PlanStep(id="s1", tool="kma_getUltraSrtNcst",
-                                args={"base_date": cv["date8"], "base_time": "1330", "nx": 60, "ny": 127})])
+    plan = Plan(
+        steps=[
+            PlanStep(
+                id="s1",
+                tool="kma_getUltraSrtNcst",
+                args={"base_date": cv["date8"], "base_time": "1330", "nx": 60, "ny": 127},
+            )
+        ]
+    )
     src = {a["arg"]: a["source"] for a in argument_sources(plan, "13시 30분 관측값", clock)}
     assert src["base_time"] == "query"
     src = {a["arg"]: a["source"] for a in argument_sources(plan, "관측값", clock)}
@@ -193,8 +246,9 @@ def test_times_and_radii_are_said_as_a_person_says_them():
 
     from kopa_inspect.apis import get_operation
 
-    args = ValuePool(clock, []).fill(get_operation("hira_getHospBasisList"), random.Random(0),
-                                     {"xPos": "127.0", "yPos": "37.5"})
+    args = ValuePool(clock, []).fill(
+        get_operation("hira_getHospBasisList"), random.Random(0), {"xPos": "127.0", "yPos": "37.5"}
+    )
     assert args is not None and args["radius"] == RADIUS_M
 
 
@@ -205,14 +259,22 @@ def test_labels_drop_the_datum_and_facts_never_ask_for_a_grid_cell():
     from edge_synth.describe import field_label
 
     assert field_label("tago_getSttnNoList", "gpslati") == "정류소 위도"
-    row = {"areaCode": "1114000000", "level1": "서울특별시", "level2": "중구", "level3": "", "nx": 60, "ny": 127,
-           "lon": "126.997900", "lat": "37.564100"}
+    row = {
+        "areaCode": "1114000000",
+        "level1": "서울특별시",
+        "level2": "중구",
+        "level3": "",
+        "nx": 60,
+        "ny": 127,
+        "lon": "126.997900",
+        "lat": "37.564100",
+    }
     picked = {_pick_fact_field("kma_getGridPointList", row, random.Random(i), set()) for i in range(60)}
     assert picked and not picked & {"nx", "ny"}, picked
 
 
 def test_a_fact_never_asks_back_a_value_the_call_was_given():
-    """"What is the issue date of the forecast I asked for today?" asks nothing."""
+    """ "What is the issue date of the forecast I asked for today?" asks nothing."""
     import asyncio
     import random
 
@@ -224,8 +286,13 @@ def test_a_fact_never_asks_back_a_value_the_call_was_given():
 
     clock = "2026-12-03T13:45:00+09:00"
     cv = clock_values(clock)
-    steps = [PlanStep(id="s1", tool="kma_getVilageFcst",
-                      args={"base_date": cv["date8"], "base_time": cv["time4"], "nx": 60, "ny": 127})]
+    steps = [
+        PlanStep(
+            id="s1",
+            tool="kma_getVilageFcst",
+            args={"base_date": cv["date8"], "base_time": cv["time4"], "nx": 60, "ny": 127},
+        )
+    ]
     backend = make_backend(seed=0)
     try:
         run, _ = asyncio.run(execute(Plan(steps=steps), backend, seed=0, clock=clock))
@@ -243,9 +310,19 @@ def test_facts_skip_opaque_tokens_and_projected_metres():
 
     from edge_synth.compose import _pick_fact_field
 
-    row = {"ykiho": "JDg1NDg0OCM3MyMkMSMkMCMkODkkOTM2OTU4IzI2IyQxIyQzIyQ5OSQ", "yadmNm": "새봄연산한의원", "drTotCnt": 3}
+    row = {
+        "ykiho": "JDg1NDg0OCM3MyMkMSMkMCMkODkkOTM2OTU4IzI2IyQxIyQzIyQ5OSQ",
+        "yadmNm": "새봄연산한의원",
+        "drTotCnt": 3,
+    }
     picked = {_pick_fact_field("hira_getHospBasisList", row, random.Random(i), set()) for i in range(40)}
     assert "ykiho" not in picked and picked <= {"yadmNm", "drTotCnt"}, picked
-    tm = {"sidoName": "서울특별시", "sggName": "강남구", "umdName": "역삼동", "tmX": "203415.19", "tmY": "444253.17"}
+    tm = {
+        "sidoName": "서울특별시",
+        "sggName": "강남구",
+        "umdName": "역삼동",
+        "tmX": "203415.19",
+        "tmY": "444253.17",
+    }
     picked = {_pick_fact_field("airkorea_getTMStdrCrdnt", tm, random.Random(i), set()) for i in range(40)}
     assert not picked & {"tmX", "tmY"}, picked

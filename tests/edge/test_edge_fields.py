@@ -12,8 +12,15 @@ from kopa_inspect.plans import Ref
 
 
 def _op(name, params, fields):
-    return Operation(platform="x", name=name, path=f"/{name}", summary="s", params=params,
-                     handler=lambda w, a: [], output_fields=fields)
+    return Operation(
+        platform="x",
+        name=name,
+        path=f"/{name}",
+        summary="s",
+        params=params,
+        handler=lambda w, a: [],
+        output_fields=fields,
+    )
 
 
 def test_spelling_and_aliases():
@@ -28,8 +35,14 @@ def test_spelling_and_aliases():
 
 def test_ten_digit_code_feeds_lawd_cd_by_slice_and_the_ref_resolves():
     regions = _op("regions", [], {"region_cd": "법정동코드 (10-digit legal-dong code)"})
-    trades = _op("trades", [Param("LAWD_CD", "지역코드", required=True, pattern=r"\d{5}"),
-                            Param("DEAL_YMD", "YYYYMM", required=True, pattern=r"\d{6}")], {})
+    trades = _op(
+        "trades",
+        [
+            Param("LAWD_CD", "지역코드", required=True, pattern=r"\d{5}"),
+            Param("DEAL_YMD", "YYYYMM", required=True, pattern=r"\d{6}"),
+        ],
+        {},
+    )
     ms = [m for m in match_fields(regions, trades) if m.param == "LAWD_CD"]
     assert ms and ms[0].slice == (0, 5)
     e = Edge("x_regions", "region_cd", "x_trades", "LAWD_CD", ms[0].slice)
@@ -47,7 +60,9 @@ def test_casing_alias_contentid():
 
 
 def _res(ok, code, msg, items=(), gateway=False):
-    return CallResult("op", {}, Parsed(ok=ok, code=code, message=msg, items=list(items), gateway_error=gateway), 200)
+    return CallResult(
+        "op", {}, Parsed(ok=ok, code=code, message=msg, items=list(items), gateway_error=gateway), 200
+    )
 
 
 def test_failures_are_typed():
@@ -55,8 +70,14 @@ def test_failures_are_typed():
     assert classify(_res(True, "00", "NORMAL_SERVICE")).reason == "empty"
     assert classify(_res(False, "03", "NODATA_ERROR")).outcome == "structural"
     assert classify(_res(False, "10", "INVALID_REQUEST_PARAMETER_ERROR")).reason == "invalid"
-    assert classify(_res(False, "22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", gateway=True)).reason == "rate_limit"
-    assert classify(_res(False, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", gateway=True)).outcome == "environmental"
+    assert (
+        classify(_res(False, "22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", gateway=True)).reason
+        == "rate_limit"
+    )
+    assert (
+        classify(_res(False, "30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", gateway=True)).outcome
+        == "environmental"
+    )
     assert classify(_res(False, "HTTP", "ReadTimeout")).outcome == "environmental"
 
 

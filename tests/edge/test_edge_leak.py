@@ -25,44 +25,127 @@ from edge_synth.pipeline import closed_book_reason
 from kopa_inspect.steps.scoring import answer_score
 
 MENU_Q = "법정동 중 '서울특별시 종로구 효자동'의 관광지 중 '소문난삼계탕 경복궁점'의 관광지 이용 안내의 대표 메뉴는 어떻게 되나요?"
-MENU_FACTS = [{"id": "f1", "description": "관광지 이용 안내의 대표 메뉴", "value": "$s3.items[0].firstmenu",
-               "resolved": "삼계탕", "matcher": "name", "tolerance": 0.0, "step": "s3", "field": "firstmenu",
-               "row": 0, "row_reason": "only"}]
+MENU_FACTS = [
+    {
+        "id": "f1",
+        "description": "관광지 이용 안내의 대표 메뉴",
+        "value": "$s3.items[0].firstmenu",
+        "resolved": "삼계탕",
+        "matcher": "name",
+        "tolerance": 0.0,
+        "step": "s3",
+        "field": "firstmenu",
+        "row": 0,
+        "row_reason": "only",
+    }
+]
 
-CMP_Q = ("관광지 중 '마포중앙시장'과 '여주 바람결 호텔 4' 가운데 근처 병원이 더 많은 쪽은 어디이고 관광지 중 '여주 바람결 호텔 4' "
-         "근처 반경 2000미터 안의 병원 중 '맑은치과의원'의 진료과목의 과목명은 어떻게 되나요?")
+CMP_Q = (
+    "관광지 중 '마포중앙시장'과 '여주 바람결 호텔 4' 가운데 근처 병원이 더 많은 쪽은 어디이고 관광지 중 '여주 바람결 호텔 4' "
+    "근처 반경 2000미터 안의 병원 중 '맑은치과의원'의 진료과목의 과목명은 어떻게 되나요?"
+)
 
 
 def _cmp_facts(dept: str) -> list[dict]:
     return [
-        {"id": "f1", "description": "'마포중앙시장'의 병원 수", "value": "$s2.totalCount", "resolved": 8, "matcher": "number",
-         "tolerance": 0.0, "row_reason": "compared", "subject": "마포중앙시장"},
-        {"id": "f2", "description": "'여주 바람결 호텔 4'의 병원 수", "value": "$s3.totalCount", "resolved": 12,
-         "matcher": "number", "tolerance": 0.0, "row_reason": "compared", "subject": "여주 바람결 호텔 4"},
-        {"id": "f3", "tolerance": 0.0, "winner_step": "s3", "row_reason": "compared", "winner_label": "'여주 바람결 호텔 4'",
-         "description": "병원이 더 많은 쪽의 이름", "value": "$s1.items[8].title", "resolved": "여주 바람결 호텔 4",
-         "matcher": "name", "competitors": ["마포중앙시장"], "winner_value": 12, "winner_value_ref": "$s3.totalCount"},
-        {"id": "f4", "description": "진료과목의 과목명", "value": "$s4.items[0].dgsbjtCdNm", "resolved": dept, "matcher": "name",
-         "tolerance": 0.0, "row_reason": "only"},
+        {
+            "id": "f1",
+            "description": "'마포중앙시장'의 병원 수",
+            "value": "$s2.totalCount",
+            "resolved": 8,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "row_reason": "compared",
+            "subject": "마포중앙시장",
+        },
+        {
+            "id": "f2",
+            "description": "'여주 바람결 호텔 4'의 병원 수",
+            "value": "$s3.totalCount",
+            "resolved": 12,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "row_reason": "compared",
+            "subject": "여주 바람결 호텔 4",
+        },
+        {
+            "id": "f3",
+            "tolerance": 0.0,
+            "winner_step": "s3",
+            "row_reason": "compared",
+            "winner_label": "'여주 바람결 호텔 4'",
+            "description": "병원이 더 많은 쪽의 이름",
+            "value": "$s1.items[8].title",
+            "resolved": "여주 바람결 호텔 4",
+            "matcher": "name",
+            "competitors": ["마포중앙시장"],
+            "winner_value": 12,
+            "winner_value_ref": "$s3.totalCount",
+        },
+        {
+            "id": "f4",
+            "description": "진료과목의 과목명",
+            "value": "$s4.items[0].dgsbjtCdNm",
+            "resolved": dept,
+            "matcher": "name",
+            "tolerance": 0.0,
+            "row_reason": "only",
+        },
     ]
 
 
-COND_Q = ("관광지 중 '부평중앙시장' 근처 반경 2000미터 안의 병원 중 '365내과의원'의 의사 수가 10명 이상이면 진료과목을, 아니면 병원 상세 "
-          "정보를 보려고 합니다. 관광지 중 '동두천 별빛 펜션'과 '부평중앙시장' 가운데 근처 병원이 더 많은 쪽은 어디이고 그 병원 상세 정보의 "
-          "주차 가능 대수는 어떻게 되나요?")
+COND_Q = (
+    "관광지 중 '부평중앙시장' 근처 반경 2000미터 안의 병원 중 '365내과의원'의 의사 수가 10명 이상이면 진료과목을, 아니면 병원 상세 "
+    "정보를 보려고 합니다. 관광지 중 '동두천 별빛 펜션'과 '부평중앙시장' 가운데 근처 병원이 더 많은 쪽은 어디이고 그 병원 상세 정보의 "
+    "주차 가능 대수는 어떻게 되나요?"
+)
 
 
 def _cond_facts(count: int) -> list[dict]:
     return [
-        {"id": "f1", "description": "'동두천 별빛 펜션'의 병원 수", "value": "$s2.totalCount", "resolved": 7, "matcher": "number",
-         "tolerance": 0.0, "row_reason": "compared", "subject": "동두천 별빛 펜션"},
-        {"id": "f2", "description": "'부평중앙시장'의 병원 수", "value": "$s3.totalCount", "resolved": count, "matcher": "number",
-         "tolerance": 0.0, "row_reason": "compared", "subject": "부평중앙시장"},
-        {"id": "f3", "tolerance": 0.0, "winner_step": "s3", "row_reason": "compared", "winner_label": "'부평중앙시장'",
-         "description": "병원이 더 많은 쪽의 이름", "value": "$s1.items[5].title", "resolved": "부평중앙시장", "matcher": "name",
-         "competitors": ["동두천 별빛 펜션"], "winner_value": count, "winner_value_ref": "$s3.totalCount"},
-        {"id": "f4", "description": "병원 상세 정보의 주차 가능 대수", "value": "$s4.items[0].parkQty", "resolved": 0,
-         "matcher": "number", "tolerance": 0.0, "row_reason": "only"},
+        {
+            "id": "f1",
+            "description": "'동두천 별빛 펜션'의 병원 수",
+            "value": "$s2.totalCount",
+            "resolved": 7,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "row_reason": "compared",
+            "subject": "동두천 별빛 펜션",
+        },
+        {
+            "id": "f2",
+            "description": "'부평중앙시장'의 병원 수",
+            "value": "$s3.totalCount",
+            "resolved": count,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "row_reason": "compared",
+            "subject": "부평중앙시장",
+        },
+        {
+            "id": "f3",
+            "tolerance": 0.0,
+            "winner_step": "s3",
+            "row_reason": "compared",
+            "winner_label": "'부평중앙시장'",
+            "description": "병원이 더 많은 쪽의 이름",
+            "value": "$s1.items[5].title",
+            "resolved": "부평중앙시장",
+            "matcher": "name",
+            "competitors": ["동두천 별빛 펜션"],
+            "winner_value": count,
+            "winner_value_ref": "$s3.totalCount",
+        },
+        {
+            "id": "f4",
+            "description": "병원 상세 정보의 주차 가능 대수",
+            "value": "$s4.items[0].parkQty",
+            "resolved": 0,
+            "matcher": "number",
+            "tolerance": 0.0,
+            "row_reason": "only",
+        },
     ]
 
 
@@ -125,7 +208,9 @@ def seeded_leaks(edge_seeded_rows):
             continue
         q, facts = r["comp"].query, r["comp"].facts
         choices = {f["id"] for f in facts if posed_choice(q, f)}
-        any_credit = any({k for k, v in credit(a, facts).items() if v > 0} - choices for a in closed_book_answers(q))
+        any_credit = any(
+            {k for k, v in credit(a, facts).items() if v > 0} - choices for a in closed_book_answers(q)
+        )
         full = any(answer_score(a, facts) >= 1.0 for a in closed_book_answers(q))
         out.append({"query": q, "reason": closed_book_reason(q, facts), "leaks": any_credit or full})
     return out

@@ -33,8 +33,16 @@ def _draft(backend) -> Draft:  # type: ignore[no-untyped-def]
     cv = clock_values(CLOCK)
     steps = [
         PlanStep(id="s1", tool="kma_getGridPointList", args={"level1": "서울특별시", "level2": "종로구"}),
-        PlanStep(id="s2", tool="kma_getVilageFcst", args={"base_date": cv["date8"], "base_time": cv["time4"],
-                                                          "nx": "$s1.items[0].nx", "ny": "$s1.items[0].ny"}),
+        PlanStep(
+            id="s2",
+            tool="kma_getVilageFcst",
+            args={
+                "base_date": cv["date8"],
+                "base_time": cv["time4"],
+                "nx": "$s1.items[0].nx",
+                "ny": "$s1.items[0].ny",
+            },
+        ),
     ]
     run, _ = asyncio.run(execute(Plan(steps=steps), backend, seed=0, clock=CLOCK))
     d = Draft(index=7, steps=steps, outputs=dict(run.outputs), args=dict(run.args))
@@ -86,7 +94,9 @@ def test_botched_rewrites_fall_back_to_the_grammar(grammar):  # type: ignore[no-
         assert comp.writer.startswith("grammar (model rejected"), (why, comp.writer)
         assert (comp.query, comp.answer) == (ref.query, ref.answer), why
     # A rewrite that keeps every value and row is taken.
-    comp = asyncio.run(compose(d, backend, seed=0, clock=CLOCK, model=_scripted(good_q, "정리하면, " + ref.answer)))
+    comp = asyncio.run(
+        compose(d, backend, seed=0, clock=CLOCK, model=_scripted(good_q, "정리하면, " + ref.answer))
+    )
     assert comp.writer == "model" and comp.query == good_q
 
 
@@ -95,7 +105,10 @@ def test_the_checks_name_what_a_model_dropped(grammar):  # type: ignore[no-untyp
     kw = dict(plan=ref.plan, run=ref.run, facts=ref.facts, template_query=ref.query, clock=CLOCK)
     assert model_text_problems(ref.query, ref.answer, **kw) == []
     assert "grid cell" in model_text_problems(ref.query + " 격자 X 60", ref.answer, **kw)
-    assert any(p.startswith("parameter name") for p in model_text_problems(ref.query + " base_time", ref.answer, **kw))
+    assert any(
+        p.startswith("parameter name")
+        for p in model_text_problems(ref.query + " base_time", ref.answer, **kw)
+    )
     assert fluency_problems(ref.query) == [], ref.query
     stacked = ref.query.replace("종로구", "종로구 병원 상세 정보의 종로구", 1)
     assert "less fluent: dataset name '병원 상세 정보'" in model_text_problems(stacked, ref.answer, **kw)

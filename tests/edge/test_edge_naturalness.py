@@ -39,16 +39,21 @@ def _kept(rows: list[dict]) -> list[dict]:
 def test_the_checks_catch_the_old_grammars_rows():
     # Rows of the 13:27 default run (results/edge-default/samples.md before this change).
     old = [
-        ("콘텐츠 387470 기준으로 공통정보를 찾아 주세요. 그중 '석촌호수'의 지역코드로 지역코드를 조회해 주세요. "
-         "마지막으로 '석촌호수'의 지역코드 목록의 첫 번째 항목의 지역명을 알려 주세요.",
-         "'석촌호수'의 지역코드 목록 10건 중 첫 번째 항목은 '강남구'입니다."),
+        (
+            "콘텐츠 387470 기준으로 공통정보를 찾아 주세요. 그중 '석촌호수'의 지역코드로 지역코드를 조회해 주세요. "
+            "마지막으로 '석촌호수'의 지역코드 목록의 첫 번째 항목의 지역명을 알려 주세요.",
+            "'석촌호수'의 지역코드 목록 10건 중 첫 번째 항목은 '강남구'입니다.",
+        ),
         ("시군구코드 6자리 1100년 25월 기준으로 병원정보 목록을 찾아 주세요.", "결과는 1건입니다."),
     ]
     for q, a in old:
         assert naturalness_problems(q, a), q
     assert requests(old[0][0]) == 3 and bad_year_months(old[1][0]) == ["1100년 25월"]
-    good = ("지난달(2026년 11월) 종로구 아파트 매매 거래 중 거래금액이 가장 큰 거래 근처 병원 중 의사가 가장 많은 곳은 "
-            "어디인가요?", "가장 비싸게 팔린 곳은 '데시앙청운센트럴'(거래금액 123,000)입니다.")
+    good = (
+        "지난달(2026년 11월) 종로구 아파트 매매 거래 중 거래금액이 가장 큰 거래 근처 병원 중 의사가 가장 많은 곳은 "
+        "어디인가요?",
+        "가장 비싸게 팔린 곳은 '데시앙청운센트럴'(거래금액 123,000)입니다.",
+    )
     assert naturalness_problems(*good) == []
 
 
@@ -83,8 +88,9 @@ def test_every_condition_comes_from_the_table(rows):
             c = r["comp"]
             assert cond.said in c.query and cond.holds_means.split()[-1] in c.answer + " 이상 미만", c.query
     assert seen >= 0  # COND may be rare; what exists must be from the table
-    assert all(c.threshold > 0 and c.then and c.otherwise and set(c.then).isdisjoint(c.otherwise)
-               for c in CONDITIONS)
+    assert all(
+        c.threshold > 0 and c.then and c.otherwise and set(c.then).isdisjoint(c.otherwise) for c in CONDITIONS
+    )
 
 
 def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
@@ -94,13 +100,21 @@ def test_rows_are_picked_by_a_criterion_and_the_answer_says_which_and_why(rows):
         for f in c.facts:
             assert f["row_reason"] in ("max", "min", "only", "named", "compared", "count", "forecast"), f
             if f["row_reason"] in ("max", "min"):
-                assert any(w in c.query for w in (("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
-                                                  if f["row_reason"] == "max"
-                                                  else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은"))), c.query
+                assert any(
+                    w in c.query
+                    for w in (
+                        ("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
+                        if f["row_reason"] == "max"
+                        else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은")
+                    )
+                ), c.query
                 tool = next(s.tool for s in c.plan.steps if s.id == f["step"])
                 assert say(tool, f["measure"], f["measure_value"]) in c.answer, c.answer  # "12억 3,000만 원"
             if f["row_reason"] == "named":
-                assert f"'{f['row_label']}'" in c.query and f"'{f['row_label']}'" in c.answer, (c.query, c.answer)
+                assert f"'{f['row_label']}'" in c.query and f"'{f['row_label']}'" in c.answer, (
+                    c.query,
+                    c.answer,
+                )
         for j in d.junctions:
             if j.type in ("SEQ", "SEM") and len(d.outputs[j.producer]["items"]) > 1:
                 # A row taken from several is named in the query (by its name), never by position.
@@ -121,10 +135,16 @@ def test_the_answer_names_the_identifying_field_of_its_row(rows):
             if rank:
                 # "'서울특별시'의 시군구 이름은 성북구": a province names no row that has a finer place.
                 fields = get_operation(step.tool).output_fields
-                finer = [k for k, v in row.items() if isinstance(v, str) and v.strip() and k in fields
-                         and is_name_like(k, fields.get(k, ""))
-                         and _REGION_RANK.get(concept(k, step.tool) or "", 9) > rank
-                         and sum(str(it.get(k, "")).strip() == v.strip() for it in items) == 1]
+                finer = [
+                    k
+                    for k, v in row.items()
+                    if isinstance(v, str)
+                    and v.strip()
+                    and k in fields
+                    and is_name_like(k, fields.get(k, ""))
+                    and _REGION_RANK.get(concept(k, step.tool) or "", 9) > rank
+                    and sum(str(it.get(k, "")).strip() == v.strip() for it in items) == 1
+                ]
                 assert not finer, (lab_field, lab, finer, c.answer)
             assert f"'{lab}'" in c.answer, c.answer
 
@@ -170,7 +190,8 @@ def test_junction_balance_and_facts_beyond_row_zero(rows):
     # reported in results/edge-default/README.md.
     picked = [f for r in kept for f in r["comp"].facts if f["row_reason"] in ("max", "min", "named")]
     assert len(picked) >= 10 and sum(f["row"] != 0 for f in picked) / len(picked) >= 0.5, json.dumps(
-        [(f["row_reason"], f["row"]) for f in picked])
+        [(f["row_reason"], f["row"]) for f in picked]
+    )
 
 
 # --- values a person writes (dates, times, distances) and counts that are true --------------------
@@ -211,7 +232,9 @@ def test_answers_say_dates_times_and_distances_as_a_person_does(rows):
             if kind is None:
                 continue
             seen += 1
-            if kind in ("time", "date", "timestamp") and re.search(rf"(?<![\d.]){re.escape(v)}(?![\d.])", c.answer):
+            if kind in ("time", "date", "timestamp") and re.search(
+                rf"(?<![\d.]){re.escape(v)}(?![\d.])", c.answer
+            ):
                 raw.append((f"raw {kind} {v}", c.answer))
             if kind in ("km", "m") and f"{v}{'킬로미터' if kind == 'km' else '미터'}" not in c.answer:
                 raw.append((f"distance without unit {v}", c.answer))
@@ -233,7 +256,9 @@ def test_a_time_comparison_says_later_or_earlier(rows):
             if not is_clock_kind(tool, j.detail["compare"], v):
                 continue
             seen += 1
-            assert re.search(r"더 (?:늦|일찍|이른)", c.query) and re.search(r"더 (?:늦|일찍|이른)", c.answer), c.answer
+            assert re.search(r"더 (?:늦|일찍|이른)", c.query) and re.search(
+                r"더 (?:늦|일찍|이른)", c.answer
+            ), c.answer
             assert "더 큰" not in c.query and "더 큽" not in c.answer, c.answer
     assert seen >= 1, "no time comparison among the seeded rows"
 
@@ -261,8 +286,11 @@ def test_every_count_fact_is_the_true_total(rows):
 def test_the_stored_answer_scores_one_with_the_typed_matchers(rows):
     from kopa_inspect.steps.scoring import answer_score
 
-    bad = [(r["comp"].answer, r["comp"].facts) for r in _kept(rows)
-           if answer_score(r["comp"].answer, r["comp"].facts) < 1.0]
+    bad = [
+        (r["comp"].answer, r["comp"].facts)
+        for r in _kept(rows)
+        if answer_score(r["comp"].answer, r["comp"].facts) < 1.0
+    ]
     assert len(bad) <= len(_kept(rows)) // 20, f"{len(bad)}: {bad[:2]}"
 
 

@@ -27,8 +27,15 @@ N = 40
 
 
 def _cfg(out: Path, bench: Path, **kw) -> SynthConfig:
-    base = dict(out=str(out), n=N, seed=3, chunk_size=10, seed_regions=False, bench_path=str(bench),
-                grounding=GroundingConfig(rounds=8, paths_per_round=30, eval_paths=60))
+    base = dict(
+        out=str(out),
+        n=N,
+        seed=3,
+        chunk_size=10,
+        seed_regions=False,
+        bench_path=str(bench),
+        grounding=GroundingConfig(rounds=8, paths_per_round=30, eval_paths=60),
+    )
     base.update(kw)
     return SynthConfig(**base)
 
@@ -91,12 +98,16 @@ def test_every_trajectory_reexecutes_to_the_same_outputs(synth):
             msgs = json.loads(row["messages_json"])
             tool_msgs = {m["tool_call_id"]: m["content"] for m in msgs if m["role"] == "tool"}
             for step in plan.steps:
-                assert tool_msgs[f"call_{step.id}"] == render_output(step.tool, run_.args[step.id], run_.outputs[step.id])
+                assert tool_msgs[f"call_{step.id}"] == render_output(
+                    step.tool, run_.args[step.id], run_.outputs[step.id]
+                )
             # Gold calls are stored in the schema's types (apis._schema.coerce_call; the plan runs
             # with values as outputs gave them), every one a call Inspect accepts, in the messages too;
             # re-executed as stored, each reads back the run's own output.
             gold = json.loads(row["gold_calls_json"])
-            assert [g["arguments"] for g in gold] == [coerce_call(s.tool, run_.args[s.id]) for s in plan.steps]
+            assert [g["arguments"] for g in gold] == [
+                coerce_call(s.tool, run_.args[s.id]) for s in plan.steps
+            ]
             stored = [tc["function"] for m in msgs for tc in m.get("tool_calls") or []]
             assert all(schema_errors(f["name"], json.loads(f["arguments"])) is None for f in stored)
             again = Session(backend, clock=row["clock"] or None, seed=row["seed"])
@@ -136,8 +147,11 @@ def test_planted_wrong_edge_is_proposed_then_rejected(synth):
 def test_planted_insensitive_edge_is_pruned_by_the_counterfactual(synth):
     root, summary = synth
     grounding = json.loads((root / "run" / "graph" / "grounding.json").read_text())
-    eid = next(e["id"] for e in grounding["edges"].values()
-               if (e["producer"], e["field"], e["consumer"], e["param"]) == PLANTED_INSENSITIVE)
+    eid = next(
+        e["id"]
+        for e in grounding["edges"].values()
+        if (e["producer"], e["field"], e["consumer"], e["param"]) == PLANTED_INSENSITIVE
+    )
     st = grounding["stats"][eid]
     assert st["insensitive"] >= 1 and st["dependent"] == 0 and st["pruned_round"] is not None
     assert all(eid not in r["edge_ids"] for r in _rows(root / "run" / "dataset"))
@@ -168,7 +182,9 @@ def test_contamination_check_drops_a_planted_benchmark_copy(synth, tmp_path):
         assert score < 0.5
     # Jaccard of the data's links with the benchmark's, before and after the filter, is reported.
     assert s2["link_jaccard_vs_bench_before_filter"] >= s2["link_jaccard_vs_bench"]
-    assert "before -> after the contamination filter" in (tmp_path / "run" / "report" / "report.md").read_text()
+    assert (
+        "before -> after the contamination filter" in (tmp_path / "run" / "report" / "report.md").read_text()
+    )
 
 
 def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
@@ -184,16 +200,22 @@ def test_kept_rows_are_knowable_clean_and_name_their_rows(synth):
         plan = Plan.model_validate_json(r["plan_json"])
         assert all(a["source"] for a in argument_sources(plan, r["query"], r["clock"] or None)), r["query"]
         assert artefacts(r["query"]) == [] or all(  # values from the APIs are masked by the filter
-            k == "raw identifier" for k in artefacts(r["query"])), r["query"]
+            k == "raw identifier" for k in artefacts(r["query"])
+        ), r["query"]
         assert "을(를)" not in r["query"] + r["answer"] and "=" not in r["query"]
         assert fluency_problems(r["query"]) == [], r["query"]  # a stacked query is dropped (not_fluent)
         assert r["answer"].strip() and json.loads(r["facts_json"]), r["query"]  # a question with an answer
         for f in json.loads(r["facts_json"]):
             reasons.append(f["row_reason"])
             if f["row_reason"] in ("max", "min"):
-                assert any(w in r["answer"] for w in (("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
-                                                      if f["row_reason"] == "max"
-                                                      else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은")))
+                assert any(
+                    w in r["answer"]
+                    for w in (
+                        ("가장 큰", "가장 많은", "가장 늦은", "가장 높은")
+                        if f["row_reason"] == "max"
+                        else ("가장 작은", "가장 적은", "가장 이른", "가장 낮은")
+                    )
+                )
                 tool = next(s.tool for s in plan.steps if s.id == f["step"])
                 if str(f["measure_value"]) not in map(str, f.get("competitors") or []):
                     # said, unless the figure is another row's answer (the grader would read it as that row's)
@@ -252,8 +274,8 @@ CHATML_WITH_TOOLS = (
     "</tools><|im_end|>\n{%- endif %}"
     "{%- for m in messages %}"
     "{%- if m.role == 'tool' %}<|im_start|>tool\n<tool_response name=\"{{ m.name }}\">{{ m.content }}</tool_response><|im_end|>\n"
-    "{%- elif m.tool_calls %}<|im_start|>assistant\n{%- for tc in m.tool_calls %}\n<tool_call>{\"name\": \"{{ tc.function.name }}\", "
-    "\"arguments\": {{ tc.function.arguments | tojson }}}</tool_call>{%- endfor %}<|im_end|>\n"
+    '{%- elif m.tool_calls %}<|im_start|>assistant\n{%- for tc in m.tool_calls %}\n<tool_call>{"name": "{{ tc.function.name }}", '
+    '"arguments": {{ tc.function.arguments | tojson }}}</tool_call>{%- endfor %}<|im_end|>\n'
     "{%- else %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{%- endif %}{%- endfor %}"
     "{%- if add_generation_prompt %}<|im_start|>assistant\n{%- endif %}"
 )
@@ -265,8 +287,24 @@ def test_dataset_loads_and_renders_through_a_chat_template(synth):
 
     root, _ = synth
     ds = datasets.load_from_disk(str(root / "run" / "dataset"))
-    assert {"id", "query", "answer", "messages", "messages_json", "tools", "tools_json", "plan_json", "gold_calls_json",
-            "facts_json", "platforms", "junctions", "n_calls", "seed", "clock", "edge_ids"} <= set(ds.column_names)
+    assert {
+        "id",
+        "query",
+        "answer",
+        "messages",
+        "messages_json",
+        "tools",
+        "tools_json",
+        "plan_json",
+        "gold_calls_json",
+        "facts_json",
+        "platforms",
+        "junctions",
+        "n_calls",
+        "seed",
+        "clock",
+        "edge_ids",
+    } <= set(ds.column_names)
     tok = AutoTokenizer.from_pretrained(str(get_model_path()))
     tok.chat_template = CHATML_WITH_TOOLS
     row = ds[0]
@@ -294,8 +332,22 @@ def test_cli_synth_resumes_from_a_graph_and_matches_the_library_run(synth, tmp_p
     root, _ = synth
     out = tmp_path / "cli"
     _copy_graph(root / "run", out)
-    res = CliRunner().invoke(app, ["synth", "--out", str(out), "--n", "20", "--seed", "3", "--chunk-size", "10",
-                                   "--bench", str(root / "no_bench.jsonl")])
+    res = CliRunner().invoke(
+        app,
+        [
+            "synth",
+            "--out",
+            str(out),
+            "--n",
+            "20",
+            "--seed",
+            "3",
+            "--chunk-size",
+            "10",
+            "--bench",
+            str(root / "no_bench.jsonl"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert "EDGE synthesis" in res.output
     a = _rows(root / "run" / "dataset")[:20]
@@ -306,8 +358,16 @@ def test_cli_synth_resumes_from_a_graph_and_matches_the_library_run(synth, tmp_p
 def test_model_path_scores_links_and_keeps_facts(toy, tmp_path):
     """--model through Inspect's mockllm: links get asked about, answers still carry every fact."""
     out = tmp_path / "m"
-    s = run(_cfg(out, tmp_path / "none.jsonl", n=6, model="mockllm/model", use_retriever=False,
-                 grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20)))
+    s = run(
+        _cfg(
+            out,
+            tmp_path / "none.jsonl",
+            n=6,
+            model="mockllm/model",
+            use_retriever=False,
+            grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20),
+        )
+    )
     g = json.loads((out / "graph" / "grounding.json").read_text())
     assert g["llm_link_scores"]["asked"] >= 1
     assert s["n_kept"] == 6
@@ -341,7 +401,9 @@ def _set_today(monkeypatch, iso: str) -> None:
 def test_a_resume_on_another_day_reuses_the_recorded_clock(toy, tmp_path, monkeypatch):
     """clock=None means today: a run started one day and resumed the next must not mix two worlds."""
     bench = tmp_path / "none.jsonl"
-    small = dict(n=12, use_retriever=False, grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20))
+    small = dict(
+        n=12, use_retriever=False, grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=20)
+    )
     _set_today(monkeypatch, "2026-12-03T20:41:00+09:00")
     ref = run(_cfg(tmp_path / "ref", bench, **small))
     assert ref["complete"] and ref["clock"] == "2026-12-03T20:41:00+09:00"
@@ -375,7 +437,23 @@ def test_cli_refuses_a_resume_with_another_clock(synth, tmp_path):
     root, _ = synth
     out = tmp_path / "cli"
     _copy_graph(root / "run", out)
-    res = CliRunner().invoke(app, ["synth", "--out", str(out), "--n", "10", "--seed", "3", "--chunk-size", "10",
-                                   "--clock", "2020-01-01T09:00", "--bench", str(root / "no_bench.jsonl")])
+    res = CliRunner().invoke(
+        app,
+        [
+            "synth",
+            "--out",
+            str(out),
+            "--n",
+            "10",
+            "--seed",
+            "3",
+            "--chunk-size",
+            "10",
+            "--clock",
+            "2020-01-01T09:00",
+            "--bench",
+            str(root / "no_bench.jsonl"),
+        ],
+    )
     assert res.exit_code != 0
     assert "recorded" in res.output and "Traceback" not in res.output

@@ -16,13 +16,32 @@ PLANTED = 126.9915771784
 
 
 def _hospitals(n: int) -> list[dict]:
-    return [{"yadmNm": f"병원{i:02d}", "ykiho": f"KEY{i:03d}", "drTotCnt": 10 + (i * 7) % 23, "addr": f"서울특별시 어딘가 {i}",
-             "telno": f"02-000-{i:04d}", "XPos": PLANTED + i, "clCdNm": "의원"} for i in range(n)]
+    return [
+        {
+            "yadmNm": f"병원{i:02d}",
+            "ykiho": f"KEY{i:03d}",
+            "drTotCnt": 10 + (i * 7) % 23,
+            "addr": f"서울특별시 어딘가 {i}",
+            "telno": f"02-000-{i:04d}",
+            "XPos": PLANTED + i,
+            "clCdNm": "의원",
+        }
+        for i in range(n)
+    ]
 
 
 def _result(items: list[dict], total: int | None = None) -> str:
-    return json.dumps({"resultCode": "00", "resultMsg": "NORMAL SERVICE.", "totalCount": total or len(items),
-                       "pageNo": 1, "numOfRows": len(items), "items": items}, ensure_ascii=False)
+    return json.dumps(
+        {
+            "resultCode": "00",
+            "resultMsg": "NORMAL SERVICE.",
+            "totalCount": total or len(items),
+            "pageNo": 1,
+            "numOfRows": len(items),
+            "items": items,
+        },
+        ensure_ascii=False,
+    )
 
 
 def _items(text: str) -> list[dict]:
@@ -31,10 +50,15 @@ def _items(text: str) -> list[dict]:
 
 # --- compaction ------------------------------------------------------------------------------------
 
+
 def test_a_named_row_deep_in_the_list_is_kept_with_the_fields_the_chain_reads():
     items = _hospitals(30)
-    plan = {"steps": [{"id": "s1", "tool": HIRA, "args": {}},
-                      {"id": "s2", "tool": "hira_getDtlInfo2_7", "args": {"ykiho": "$s1.items[12].ykiho"}}]}
+    plan = {
+        "steps": [
+            {"id": "s1", "tool": HIRA, "args": {}},
+            {"id": "s2", "tool": "hira_getDtlInfo2_7", "args": {"ykiho": "$s1.items[12].ykiho"}},
+        ]
+    }
     uses = step_uses(plan, [])
     text = compact_tool_result(_result(items, 300), uses["s1"], "'병원12'의 진료 시간은?", HIRA)
     rows = _items(text)
@@ -51,10 +75,22 @@ def test_a_named_row_deep_in_the_list_is_kept_with_the_fields_the_chain_reads():
 def test_a_largest_pick_shows_every_row_with_its_measure_and_name():
     items = _hospitals(40)
     best = max(items, key=lambda r: r["drTotCnt"])
-    facts = [{"id": "f1", "value": "$s1.max_by(items, &to_number(drTotCnt)).telno", "step": "s1", "field": "telno",
-              "row": items.index(best), "row_reason": "max", "measure": "drTotCnt", "row_label_field": "yadmNm"}]
+    facts = [
+        {
+            "id": "f1",
+            "value": "$s1.max_by(items, &to_number(drTotCnt)).telno",
+            "step": "s1",
+            "field": "telno",
+            "row": items.index(best),
+            "row_reason": "max",
+            "measure": "drTotCnt",
+            "row_label_field": "yadmNm",
+        }
+    ]
     uses = step_uses({"steps": [{"id": "s1", "tool": HIRA, "args": {}}]}, facts)
-    rows = _items(compact_tool_result(_result(items), uses["s1"], f"의사가 가장 많은 병원은 '{best['yadmNm']}'", HIRA))
+    rows = _items(
+        compact_tool_result(_result(items), uses["s1"], f"의사가 가장 많은 병원은 '{best['yadmNm']}'", HIRA)
+    )
     assert len(rows) == 40
     assert {k for r in rows for k in r} == {"yadmNm", "drTotCnt", "telno"}
     assert max(rows, key=lambda r: r["drTotCnt"])["telno"] == best["telno"]
@@ -62,21 +98,36 @@ def test_a_largest_pick_shows_every_row_with_its_measure_and_name():
 
 def test_a_row_told_apart_by_no_name_keeps_its_fields():
     # KMA observations: the row is its category, a field no name check finds.
-    obs = [{"baseDate": "20261207", "baseTime": "2000", "category": c, "nx": 62, "ny": 123, "obsrValue": v}
-           for c, v in [("PTY", "0"), ("REH", "55"), ("RN1", "0"), ("T1H", "0.4")]]
-    facts = [{"id": "f1", "value": "$s2.items[1].obsrValue", "step": "s2", "field": "obsrValue", "row": 1,
-              "row_reason": "forecast"}]
+    obs = [
+        {"baseDate": "20261207", "baseTime": "2000", "category": c, "nx": 62, "ny": 123, "obsrValue": v}
+        for c, v in [("PTY", "0"), ("REH", "55"), ("RN1", "0"), ("T1H", "0.4")]
+    ]
+    facts = [
+        {
+            "id": "f1",
+            "value": "$s2.items[1].obsrValue",
+            "step": "s2",
+            "field": "obsrValue",
+            "row": 1,
+            "row_reason": "forecast",
+        }
+    ]
     uses = step_uses({"steps": [{"id": "s2", "tool": "kma_getUltraSrtNcst", "args": {}}]}, facts)
-    rows = _items(compact_tool_result(_result(obs), uses["s2"], "현재 습도는 55퍼센트입니다.", "kma_getUltraSrtNcst"))
+    rows = _items(
+        compact_tool_result(_result(obs), uses["s2"], "현재 습도는 55퍼센트입니다.", "kma_getUltraSrtNcst")
+    )
     assert rows[1]["category"] == "REH" and rows[1]["obsrValue"] == "55"
 
 
 def test_conversation_compaction_leaves_session_tokens_and_other_turns():
     token = json.dumps({"token": "sess-1234"})
-    msgs = [{"role": "system", "content": "sys"}, {"role": "user", "content": "q"},
-            {"role": "tool", "tool_call_id": "call_auth_neis", "name": "neis_get_api_key", "content": token},
-            {"role": "tool", "tool_call_id": "call_s1", "name": HIRA, "content": _result(_hospitals(12))},
-            {"role": "assistant", "content": "a"}]
+    msgs = [
+        {"role": "system", "content": "sys"},
+        {"role": "user", "content": "q"},
+        {"role": "tool", "tool_call_id": "call_auth_neis", "name": "neis_get_api_key", "content": token},
+        {"role": "tool", "tool_call_id": "call_s1", "name": HIRA, "content": _result(_hospitals(12))},
+        {"role": "assistant", "content": "a"},
+    ]
     out = compact_messages(msgs, {"steps": [{"id": "s1", "tool": HIRA, "args": {}}]}, [], "q", "a")
     assert out[2]["content"] == token and out[:2] == msgs[:2] and out[-1] == msgs[-1]
     assert len(_items(out[3]["content"])) == SHOWN_ROWS
@@ -84,8 +135,11 @@ def test_conversation_compaction_leaves_session_tokens_and_other_turns():
 
 # --- exact values ----------------------------------------------------------------------------------
 
+
 def _fixture_row() -> dict:
-    rows = json.loads((Path(__file__).resolve().parents[1] / "data" / "edge_row.json").read_text(encoding="utf-8"))
+    rows = json.loads(
+        (Path(__file__).resolve().parents[1] / "data" / "edge_row.json").read_text(encoding="utf-8")
+    )
     return rows[0]
 
 
@@ -98,7 +152,9 @@ def _plant(row: dict) -> dict:
             args = json.loads(args) if isinstance(args, str) else args
             tc["function"]["arguments"] = {**args, "xPos": PLANTED, "tiny": 1e-12}
         if m["role"] == "tool" and m["tool_call_id"].startswith("call_s"):
-            m["content"] = compact_tool_result(_result([{**h, "XPos": PLANTED} for h in _hospitals(3)]), None, "", None)
+            m["content"] = compact_tool_result(
+                _result([{**h, "XPos": PLANTED} for h in _hospitals(3)]), None, "", None
+            )
     return row
 
 
@@ -123,11 +179,13 @@ def test_floats_are_read_back_as_they_were_written(tmp_path):
 
 # --- the training template -------------------------------------------------------------------------
 
+
 def _render(template: str, row: dict, mask: bool = False):
     from transformers.utils.chat_template_utils import render_jinja_template
 
-    (text,), spans = render_jinja_template([list(row["messages"])], tools=row["tools"], chat_template=template,
-                                           return_assistant_tokens_mask=mask)
+    (text,), spans = render_jinja_template(
+        [list(row["messages"])], tools=row["tools"], chat_template=template, return_assistant_tokens_mask=mask
+    )
     return text, (spans[0] if spans else [])
 
 

@@ -14,20 +14,51 @@ from edge_synth.validity import narrowed, pick_problems
 from kopa_inspect.plans import PlanStep
 
 # the stored plan of edge-s0-0004798, literally
-S1 = PlanStep(id="s1", tool="seoul_tbLnOpendataRtmsV",
-              args={"START_INDEX": 1, "END_INDEX": 10, "BLDG_USG": "단독다가구"})
-S2 = PlanStep(id="s2", tool="seoul_CrtfcUpsoInfo",
-              args={"START_INDEX": 1, "END_INDEX": 100, "CGG_CODE_NM": "$s1.items[0].CGG_NM"})
-TRADES = [{"CGG_CD": "11620", "CGG_NM": "관악구", "STDG_NM": "서원동", "BLDG_NM": "온누리아파트", "BLDG_USG": "단독다가구"},
-          {"CGG_CD": "11305", "CGG_NM": "강북구", "STDG_NM": "삼양동", "BLDG_NM": "행복아파트", "BLDG_USG": "단독다가구"}]
+S1 = PlanStep(
+    id="s1",
+    tool="seoul_tbLnOpendataRtmsV",
+    args={"START_INDEX": 1, "END_INDEX": 10, "BLDG_USG": "단독다가구"},
+)
+S2 = PlanStep(
+    id="s2",
+    tool="seoul_CrtfcUpsoInfo",
+    args={"START_INDEX": 1, "END_INDEX": 100, "CGG_CODE_NM": "$s1.items[0].CGG_NM"},
+)
+TRADES = [
+    {
+        "CGG_CD": "11620",
+        "CGG_NM": "관악구",
+        "STDG_NM": "서원동",
+        "BLDG_NM": "온누리아파트",
+        "BLDG_USG": "단독다가구",
+    },
+    {
+        "CGG_CD": "11305",
+        "CGG_NM": "강북구",
+        "STDG_NM": "삼양동",
+        "BLDG_NM": "행복아파트",
+        "BLDG_USG": "단독다가구",
+    },
+]
 RESTAURANTS = {"totalCount": 27, "items": [{"UPSO_NM": "온누리식당", "CGG_CODE_NM": "관악구"}]}
-COUNT = {"id": "f1", "description": "모범음식점 건수", "value": "$s2.totalCount", "step": "s2", "field": "__count__",
-         "row": 0, "row_reason": "count"}
+COUNT = {
+    "id": "f1",
+    "description": "모범음식점 건수",
+    "value": "$s2.totalCount",
+    "step": "s2",
+    "field": "__count__",
+    "row": 0,
+    "row_reason": "count",
+}
 
 
 def _draft(s1: PlanStep, s1_out: dict, s2: PlanStep = S2, s2_out: dict = RESTAURANTS) -> Draft:
-    d = Draft(index=4798, steps=[s1, s2], outputs={"s1": s1_out, "s2": s2_out},
-              args={"s1": dict(s1.args), "s2": dict(s2.args)})
+    d = Draft(
+        index=4798,
+        steps=[s1, s2],
+        outputs={"s1": s1_out, "s2": s2_out},
+        args={"s1": dict(s1.args), "s2": dict(s2.args)},
+    )
     d.junctions.append(Junction("SEM", "s1", ["s2"], "e_stored", {"item": 0}))
     return d
 
@@ -44,7 +75,9 @@ def test_a_row_named_from_an_unnarrowed_first_page_is_dropped():
 
 def test_the_same_list_narrowed_by_the_users_place_and_month_may_be_named():
     # "서울특별시 중구(시군구코드 11140) 지난달 아파트 매매 거래 중 '대림1'…"
-    s1 = PlanStep(id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11140", "DEAL_YMD": "202611"})
+    s1 = PlanStep(
+        id="s1", tool="molit_getRTMSDataSvcAptTrade", args={"LAWD_CD": "11140", "DEAL_YMD": "202611"}
+    )
     s2 = PlanStep(id="s2", tool="seoul_CrtfcUpsoInfo", args={"CGG_CODE_NM": "중구"})
     rows = [{"aptNm": "대림1", "umdNm": "신당동"}, {"aptNm": "남산타운", "umdNm": "신당동"}]
     d = _draft(s1, {"totalCount": 40, "items": rows}, s2)

@@ -30,18 +30,38 @@ from kopa_inspect.plans import Plan, PlanStep
 def test_lookalike_links_across_platforms_are_rejected_by_field_meaning():
     # A DART business year is not the year of KASI's holiday calendar; an ECOS cycle/date is
     # not a KMA forecast base date. Both have a value of the right format.
-    dart_year = Edge("dart_fnlttSinglAcnt", "bsns_year", "kasi_getRestDeInfo", "solYear", None, ["alias"], 0.6)
-    ecos_cycle = Edge("ecos_StatisticItemList", "CYCLE", "kma_getVilageFcst", "base_date", None,
-                      ["semantic:0.70+retriever:0.55"], 0.4, "name", 0.55)
-    ecos_end = Edge("ecos_StatisticItemList", "END_TIME", "kma_getVilageFcst", "base_date", None, ["format"], 0.5)
+    dart_year = Edge(
+        "dart_fnlttSinglAcnt", "bsns_year", "kasi_getRestDeInfo", "solYear", None, ["alias"], 0.6
+    )
+    ecos_cycle = Edge(
+        "ecos_StatisticItemList",
+        "CYCLE",
+        "kma_getVilageFcst",
+        "base_date",
+        None,
+        ["semantic:0.70+retriever:0.55"],
+        0.4,
+        "name",
+        0.55,
+    )
+    ecos_end = Edge(
+        "ecos_StatisticItemList", "END_TIME", "kma_getVilageFcst", "base_date", None, ["format"], 0.5
+    )
     for e in (dart_year, ecos_cycle, ecos_end):
         m = link_meaning(e)
         assert not m.agree, (e.label, m)
         assert "cross-platform" in m.why
     # Valid alternatives: the same concept on the same platform, a 법정동 code sliced to LAWD_CD.
     assert link_meaning(Edge("kma_getVilageFcst", "nx", "kma_getUltraSrtNcst", "nx")).agree
-    ok = Edge("stanregincd_getStanReginCdList", "region_cd", "molit_getRTMSDataSvcAptTradeDev", "LAWD_CD",
-              (0, 5), ["format"], 0.5)
+    ok = Edge(
+        "stanregincd_getStanReginCdList",
+        "region_cd",
+        "molit_getRTMSDataSvcAptTradeDev",
+        "LAWD_CD",
+        (0, 5),
+        ["format"],
+        0.5,
+    )
     assert link_meaning(ok).agree, link_meaning(ok)
 
 
@@ -83,9 +103,16 @@ def test_counterfactual_rejects_a_consumer_that_ignores_the_value():
         async def go(cf: int):
             backend = make_backend(seed=3)
             try:
-                g = Grounder(graph.subgraph(graph.edges), backend, seed=3, clock=None, pool=ValuePool(None, []),
-                             config=GroundingConfig(rounds=6, paths_per_round=20, eval_paths=10,
-                                                    counterfactual_confirmations=cf))
+                g = Grounder(
+                    graph.subgraph(graph.edges),
+                    backend,
+                    seed=3,
+                    clock=None,
+                    pool=ValuePool(None, []),
+                    config=GroundingConfig(
+                        rounds=6, paths_per_round=20, eval_paths=10, counterfactual_confirmations=cf
+                    ),
+                )
                 await g.run()
                 return g
             finally:
@@ -115,12 +142,20 @@ def test_grounding_budget_is_bounded_by_the_papers_100x500():
 
 
 def _plan(school_code: str) -> Plan:
-    return Plan(steps=[
-        PlanStep(id="s1", tool="neis_schoolInfo", args={"SCHUL_NM": "서울고등학교"}),
-        PlanStep(id="s2", tool="neis_mealServiceDietInfo", args={
-            "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE", "SD_SCHUL_CODE": school_code,
-            "MLSV_YMD": "20261203"}),
-    ])
+    return Plan(
+        steps=[
+            PlanStep(id="s1", tool="neis_schoolInfo", args={"SCHUL_NM": "서울고등학교"}),
+            PlanStep(
+                id="s2",
+                tool="neis_mealServiceDietInfo",
+                args={
+                    "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                    "SD_SCHUL_CODE": school_code,
+                    "MLSV_YMD": "20261203",
+                },
+            ),
+        ]
+    )
 
 
 def test_an_argument_in_neither_query_result_nor_clock_is_unknowable():
@@ -136,7 +171,9 @@ def test_an_argument_in_neither_query_result_nor_clock_is_unknowable():
     assert all(a["source"] for a in argument_sources(_plan("7010536"), stated, clock))
     # A value glued into a longer number is not stated: "70105361" does not state 7010536.
     glued = query + " 번호 70105361"
-    assert {a["arg"]: a["source"] for a in argument_sources(_plan("7010536"), glued, clock)}["SD_SCHUL_CODE"] is None
+    assert {a["arg"]: a["source"] for a in argument_sources(_plan("7010536"), glued, clock)}[
+        "SD_SCHUL_CODE"
+    ] is None
 
 
 def test_a_date_is_knowable_from_the_clock_only_when_it_is_the_clocks_date():
@@ -169,27 +206,32 @@ def test_template_artefacts_are_caught(text, kind):
 
 
 def test_clean_text_and_api_values_are_not_artefacts():
-    clean = ("시도 이름 부산 기준으로 시도별 측정소 목록을 찾아 주세요. 그중 '해운대'와 '광복동' 각각의 "
-             "측정소별 실시간 대기질을 조회해서 미세먼지 농도가 어느 쪽이 더 큰지 비교해 주세요.")
+    clean = (
+        "시도 이름 부산 기준으로 시도별 측정소 목록을 찾아 주세요. 그중 '해운대'와 '광복동' 각각의 "
+        "측정소별 실시간 대기질을 조회해서 미세먼지 농도가 어느 쪽이 더 큰지 비교해 주세요."
+    )
     assert artefacts(clean) == []
     # A value an API returned (a company named with an underscore) is masked, not flagged.
     assert artefacts("회사명은 ACME_KOREA입니다.", ["ACME_KOREA"]) == []
     assert artefacts("회사명은 ACME_KOREA입니다.") == ["raw identifier"]
 
 
-@pytest.mark.parametrize(("word", "obj", "subj", "topic", "instr", "conj"), [
-    ("사과", "사과를", "사과가", "사과는", "사과로", "사과와"),
-    ("책", "책을", "책이", "책은", "책으로", "책과"),
-    ("서울", "서울을", "서울이", "서울은", "서울로", "서울과"),
-    ("부산", "부산을", "부산이", "부산은", "부산으로", "부산과"),
-    ("2", "2를", "2가", "2는", "2로", "2와"),
-    ("3", "3을", "3이", "3은", "3으로", "3과"),
-    ("10", "10을", "10이", "10은", "10으로", "10과"),
-    ("7", "7을", "7이", "7은", "7로", "7과"),
-    ("100", "100을", "100이", "100은", "100으로", "100과"),
-    ("PM10", "PM10을", "PM10이", "PM10은", "PM10으로", "PM10과"),
-    ("'해운대'", "'해운대'를", "'해운대'가", "'해운대'는", "'해운대'로", "'해운대'와"),
-])
+@pytest.mark.parametrize(
+    ("word", "obj", "subj", "topic", "instr", "conj"),
+    [
+        ("사과", "사과를", "사과가", "사과는", "사과로", "사과와"),
+        ("책", "책을", "책이", "책은", "책으로", "책과"),
+        ("서울", "서울을", "서울이", "서울은", "서울로", "서울과"),
+        ("부산", "부산을", "부산이", "부산은", "부산으로", "부산과"),
+        ("2", "2를", "2가", "2는", "2로", "2와"),
+        ("3", "3을", "3이", "3은", "3으로", "3과"),
+        ("10", "10을", "10이", "10은", "10으로", "10과"),
+        ("7", "7을", "7이", "7은", "7로", "7과"),
+        ("100", "100을", "100이", "100은", "100으로", "100과"),
+        ("PM10", "PM10을", "PM10이", "PM10은", "PM10으로", "PM10과"),
+        ("'해운대'", "'해운대'를", "'해운대'가", "'해운대'는", "'해운대'로", "'해운대'와"),
+    ],
+)
 def test_particles_follow_the_final_consonant(word, obj, subj, topic, instr, conj):
     assert (eul(word), i_ga(word), eun(word), ro(word), gwa(word)) == (obj, subj, topic, instr, conj)
 
@@ -203,12 +245,24 @@ def test_final_sound_reads_numbers_aloud():
 
 
 def _bench_task(tmp: Path) -> tuple[Path, dict]:
-    task = {"id": "kopa-x1", "query": "서울고등학교의 오늘 점심 급식 메뉴가 뭐야?", "plan": {"steps": [
-        {"id": "s1", "tool": "neis_schoolInfo", "args": {"SCHUL_NM": "서울고등학교"}},
-        {"id": "s2", "tool": "neis_mealServiceDietInfo", "args": {
-            "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
-            "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": "20261203"}},
-    ]}}
+    task = {
+        "id": "kopa-x1",
+        "query": "서울고등학교의 오늘 점심 급식 메뉴가 뭐야?",
+        "plan": {
+            "steps": [
+                {"id": "s1", "tool": "neis_schoolInfo", "args": {"SCHUL_NM": "서울고등학교"}},
+                {
+                    "id": "s2",
+                    "tool": "neis_mealServiceDietInfo",
+                    "args": {
+                        "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                        "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE",
+                        "MLSV_YMD": "20261203",
+                    },
+                },
+            ]
+        },
+    }
     path = tmp / "bench.jsonl"
     path.write_text(json.dumps(task, ensure_ascii=False) + "\n", encoding="utf-8")
     return path, task
@@ -225,8 +279,19 @@ def test_a_near_copy_of_a_benchmark_task_is_dropped_but_its_links_may_be_used(tm
     assert which == 0 and parts["tools"] == 1.0 and parts["links"] == 1.0 and score >= 0.5
     assert idx.contaminated(copy, q) == "overlap"
     # Valid: the same benchmark link (schoolInfo -> meal) inside a longer, different chain and query.
-    longer = Plan(steps=[*copy.steps, PlanStep(id="s3", tool="neis_SchoolSchedule", args={
-        "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE", "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE"})])
+    longer = Plan(
+        steps=[
+            *copy.steps,
+            PlanStep(
+                id="s3",
+                tool="neis_SchoolSchedule",
+                args={
+                    "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                    "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE",
+                },
+            ),
+        ]
+    )
     q2 = "부산고등학교를 찾아서 학사일정과 함께 식단도 정리해 주세요."
     assert idx.contaminated(longer, q2) is None
     assert idx.overlap(longer, q2)[2]["links"] > 0  # it shares a benchmark link, and is kept
@@ -243,7 +308,9 @@ def _row():
 
     from edge_synth.export import to_dataset
 
-    rows = json.loads((Path(__file__).resolve().parents[1] / "data" / "edge_row.json").read_text(encoding="utf-8"))
+    rows = json.loads(
+        (Path(__file__).resolve().parents[1] / "data" / "edge_row.json").read_text(encoding="utf-8")
+    )
     return datasets.Dataset.from_list(to_dataset(rows).to_list(), features=to_dataset(rows).features)[0]
 
 
@@ -284,5 +351,6 @@ def test_trl_sft_reads_the_tools_column_as_is():
     tools = row.get("tools")
     tools = json.loads(tools) if isinstance(tools, str) else tools
     assert tools == json.loads(row["tools_json"])
-    assert {t["function"]["name"] for t in tools} >= {get_operation(g["name"]).id
-                                                     for g in json.loads(row["gold_calls_json"])}
+    assert {t["function"]["name"] for t in tools} >= {
+        get_operation(g["name"]).id for g in json.loads(row["gold_calls_json"])
+    }

@@ -32,43 +32,157 @@ CLOCK = "2026-10-15T14:20:00+09:00"
 
 # The data.go.kr gateway and service codes (reference §1.4), shared by every data.go.kr platform.
 DATAGOKR_CODES = frozenset(
-    {"01", "02", "03", "04", "05", "10", "11", "12", "20", "21", "22", "23", "29", "30", "31", "32", "33", "99"}
+    {
+        "01",
+        "02",
+        "03",
+        "04",
+        "05",
+        "10",
+        "11",
+        "12",
+        "20",
+        "21",
+        "22",
+        "23",
+        "29",
+        "30",
+        "31",
+        "32",
+        "33",
+        "99",
+    }
 )
 # Each platform's own error codes. A code from another platform's table (a data.go.kr "10" from
 # Seoul) is as wrong as a 500.
 ERROR_CODES: dict[str, frozenset[str]] = {
-    **{p: DATAGOKR_CODES for p in ("kma", "kma_mid", "airkorea", "kasi", "molit", "tourapi", "tago", "mfds",
-                                   "hira")},
+    **{
+        p: DATAGOKR_CODES
+        for p in ("kma", "kma_mid", "airkorea", "kasi", "molit", "tourapi", "tago", "mfds", "hira")
+    },
     # 중앙선거관리위원회: the data.go.kr family with INFO-xx service codes (nec module docstring).
     "nec": DATAGOKR_CODES | {"INFO-03"},
     # 행정안전부 법정동코드: its own head/RESULT codes; gateway errors stay the data.go.kr ones.
-    "stanregincd": DATAGOKR_CODES | {"INFO-3", "ERROR-300", "ERROR-310", "ERROR-333", "ERROR-336", "ERROR-500"},
+    "stanregincd": DATAGOKR_CODES
+    | {"INFO-3", "ERROR-300", "ERROR-310", "ERROR-333", "ERROR-336", "ERROR-500"},
     # odcloud: status_code names for the request, negative codes from the gateway (§2.13).
-    "nts": frozenset({"BAD_JSON_REQUEST", "REQUEST_DATA_MALFORMED", "TOO_LARGE_REQUEST", "-1", "-3", "-4", "-10"}),
-    "neis": frozenset({"INFO-200", "INFO-300", "ERROR-290", "ERROR-300", "ERROR-310", "ERROR-333", "ERROR-336",
-                       "ERROR-337", "ERROR-500"}),
+    "nts": frozenset(
+        {"BAD_JSON_REQUEST", "REQUEST_DATA_MALFORMED", "TOO_LARGE_REQUEST", "-1", "-3", "-4", "-10"}
+    ),
+    "neis": frozenset(
+        {
+            "INFO-200",
+            "INFO-300",
+            "ERROR-290",
+            "ERROR-300",
+            "ERROR-310",
+            "ERROR-333",
+            "ERROR-336",
+            "ERROR-337",
+            "ERROR-500",
+        }
+    ),
     # law.go.kr has no result codes; its parser labels the three failure bodies (lawgo module docstring).
     "lawgo": frozenset({"AUTH", "NO_DATA", "ERROR"}),
     "dart": frozenset({"010", "011", "012", "013", "014", "020", "021", "100", "101", "800", "900"}),
-    "ecos": frozenset({"INFO-100", "INFO-200", "ERROR-100", "ERROR-101", "ERROR-200", "ERROR-300", "ERROR-301",
-                       "ERROR-400", "ERROR-500", "ERROR-600", "ERROR-601", "ERROR-602"}),
-    "seoul": frozenset({"INFO-100", "INFO-200", "ERROR-300", "ERROR-301", "ERROR-310", "ERROR-331", "ERROR-332",
-                        "ERROR-333", "ERROR-334", "ERROR-335", "ERROR-336", "ERROR-337", "ERROR-500", "ERROR-600",
-                        "ERROR-601"}),
-    "assembly": frozenset({"INFO-200", "INFO-300", "ERROR-290", "ERROR-300", "ERROR-310", "ERROR-333", "ERROR-336",
-                           "ERROR-337", "ERROR-500"}),
+    "ecos": frozenset(
+        {
+            "INFO-100",
+            "INFO-200",
+            "ERROR-100",
+            "ERROR-101",
+            "ERROR-200",
+            "ERROR-300",
+            "ERROR-301",
+            "ERROR-400",
+            "ERROR-500",
+            "ERROR-600",
+            "ERROR-601",
+            "ERROR-602",
+        }
+    ),
+    "seoul": frozenset(
+        {
+            "INFO-100",
+            "INFO-200",
+            "ERROR-300",
+            "ERROR-301",
+            "ERROR-310",
+            "ERROR-331",
+            "ERROR-332",
+            "ERROR-333",
+            "ERROR-334",
+            "ERROR-335",
+            "ERROR-336",
+            "ERROR-337",
+            "ERROR-500",
+            "ERROR-600",
+            "ERROR-601",
+        }
+    ),
+    "assembly": frozenset(
+        {
+            "INFO-200",
+            "INFO-300",
+            "ERROR-290",
+            "ERROR-300",
+            "ERROR-310",
+            "ERROR-333",
+            "ERROR-336",
+            "ERROR-337",
+            "ERROR-500",
+        }
+    ),
 }
 
 # Values a model or a careless client sends: wrong types, empty, huge, unicode, control characters,
 # numbers out of range, markup and JSON where text is expected.
 NASTY_VALUES: tuple[Any, ...] = (
-    "", " ", "abc", "-1", "0", "1.5", "1e309", "nan", "9" * 400, "x" * 20_000, "０１２", "서울특별시", "🙂",
-    "\x00\x01\x1f", "\ud800", "<a>&amp;</a>", "{\"a\": [1]}", "%2F..%2F", "/", "?#&=", "true", None, 12, -3,
-    1.5, True, [], ["a", 1, None], {"a": {"b": [1, {"c": 2}]}},
+    "",
+    " ",
+    "abc",
+    "-1",
+    "0",
+    "1.5",
+    "1e309",
+    "nan",
+    "9" * 400,
+    "x" * 20_000,
+    "０１２",
+    "서울특별시",
+    "🙂",
+    "\x00\x01\x1f",
+    "\ud800",
+    "<a>&amp;</a>",
+    '{"a": [1]}',
+    "%2F..%2F",
+    "/",
+    "?#&=",
+    "true",
+    None,
+    12,
+    -3,
+    1.5,
+    True,
+    [],
+    ["a", 1, None],
+    {"a": {"b": [1, {"c": 2}]}},
 )
 # The default run's share of them: one of each kind.
-FEW_VALUES: tuple[Any, ...] = ("", "abc", "-1", "1.5", "x" * 20_000, "🙂", "\x00\x01\x1f", "\ud800", None, True,
-                               ["a", 1, None], {"a": {"b": [1]}})
+FEW_VALUES: tuple[Any, ...] = (
+    "",
+    "abc",
+    "-1",
+    "1.5",
+    "x" * 20_000,
+    "🙂",
+    "\x00\x01\x1f",
+    "\ud800",
+    None,
+    True,
+    ["a", 1, None],
+    {"a": {"b": [1]}},
+)
 BAD_HEADERS: tuple[dict[str, str], ...] = (
     {CLOCK_HEADER: "not a time"},
     {CLOCK_HEADER: "9999-99-99T99:99:99"},
@@ -122,7 +236,9 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def url_of(op: Operation, args: dict[str, Any], key: str | None = DEFAULT_EMULATOR_KEY) -> tuple[str, bytes | None]:
+def url_of(
+    op: Operation, args: dict[str, Any], key: str | None = DEFAULT_EMULATOR_KEY
+) -> tuple[str, bytes | None]:
     """The URL (path, encoded query) and JSON body the tool layer would send."""
     req = build_request(op, args, key)
     query = urllib.parse.urlencode({k: _wire(v) for k, v in req.query.items()}, doseq=False)
@@ -133,8 +249,13 @@ def url_of(op: Operation, args: dict[str, Any], key: str | None = DEFAULT_EMULAT
 def _wire(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False) \
-        if isinstance(value, dict | list) else str(value)
+    text = (
+        value
+        if isinstance(value, str)
+        else json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict | list)
+        else str(value)
+    )
     return text.encode("utf-8", errors="surrogatepass").decode("utf-8", errors="replace")
 
 
@@ -147,7 +268,11 @@ def unknown_paths(op: Operation) -> list[str]:
     platform = op.platform
     key = urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe="")
     if platform == "seoul":
-        return [f"/{key}/json/NoSuchService/1/5", f"/{key}/xml/NoSuchService/1/5/x", f"/{key}/json/NoSuchService"]
+        return [
+            f"/{key}/json/NoSuchService/1/5",
+            f"/{key}/xml/NoSuchService/1/5/x",
+            f"/{key}/json/NoSuchService",
+        ]
     if platform == "ecos":
         return [f"/api/NoSuchService/{key}/json/kr/1/10", f"/api/NoSuchService/{key}/xml/kr/1/10/x"]
     if platform == "dart":
@@ -158,8 +283,11 @@ def unknown_paths(op: Operation) -> list[str]:
     key_param = get_platform(platform).key_param
     fmt = op.envelope_override or get_platform(platform).envelope
     fmt_q = "&".join(f"{k}={v}" for k, v in fmt.json_request_params().items())
-    return [f"{prefix}/getNoSuchOperation?{key_param}={key}&{fmt_q}", f"{prefix}/getNoSuchOperation",
-            f"{prefix}/getNoSuchOperation/extra/segments?{key_param}={key}"]
+    return [
+        f"{prefix}/getNoSuchOperation?{key_param}={key}&{fmt_q}",
+        f"{prefix}/getNoSuchOperation",
+        f"{prefix}/getNoSuchOperation/extra/segments?{key_param}={key}",
+    ]
 
 
 def probes(op: Operation, values: tuple[Any, ...] = FEW_VALUES) -> list[Probe]:
@@ -188,22 +316,49 @@ def probes(op: Operation, values: tuple[Any, ...] = FEW_VALUES) -> list[Probe]:
     # Duplicated parameters (the query string repeats a name), and raw invalid UTF-8.
     sep = "&" if "?" in url else "?"
     dup = "&".join(f"{p.name}=1&{p.name}=2" for p in op.visible_params if p.location == "query")
-    out.append(Probe("duplicated", op, op.method, url + sep + (dup or "pageNo=1&pageNo=2"), body, must_fail=False))
-    out.append(Probe("invalid-utf8", op, op.method, url + sep + "x=%FF%FE%ED%A0%80&y=%", body, must_fail=False))
+    out.append(
+        Probe("duplicated", op, op.method, url + sep + (dup or "pageNo=1&pageNo=2"), body, must_fail=False)
+    )
+    out.append(
+        Probe("invalid-utf8", op, op.method, url + sep + "x=%FF%FE%ED%A0%80&y=%", body, must_fail=False)
+    )
     # Bodies: invalid JSON, deeply nested JSON, a JSON scalar, a huge array.
     nested = "[" * 5000 + '"x"' + "]" * 5000
     deep = "{" + ",".join(f'"{p.name}": {nested}' for p in op.visible_params[:3] or [op.params[0]]) + "}"
-    for label, raw in (("bad-json", b"{not json"), ("deep-json", deep.encode()), ("scalar-json", b"42"),
-                       ("huge-array", json.dumps({p.name: list(range(5000)) for p in op.visible_params}).encode()),
-                       ("non-utf8-body", b"\xff\xfe\x00{")):
-        out.append(Probe(label, op, "POST", url, raw, {"content-type": "application/json"}, must_fail=op.method == "GET"))
+    for label, raw in (
+        ("bad-json", b"{not json"),
+        ("deep-json", deep.encode()),
+        ("scalar-json", b"42"),
+        ("huge-array", json.dumps({p.name: list(range(5000)) for p in op.visible_params}).encode()),
+        ("non-utf8-body", b"\xff\xfe\x00{"),
+    ):
+        out.append(
+            Probe(
+                label,
+                op,
+                "POST",
+                url,
+                raw,
+                {"content-type": "application/json"},
+                must_fail=op.method == "GET",
+            )
+        )
     # Wrong methods.
     for method in ("PUT", "DELETE", "PATCH", "OPTIONS", "POST" if op.method == "GET" else "GET"):
         out.append(Probe(f"method-{method}", op, method, url, body))
     # Bad headers on an otherwise ordinary call.
     for h in BAD_HEADERS:
-        out.append(Probe(f"header-{next(iter(h))}={next(iter(h.values()))[:20]}", op, op.method, url, body, h,
-                         must_fail=False))
+        out.append(
+            Probe(
+                f"header-{next(iter(h))}={next(iter(h.values()))[:20]}",
+                op,
+                op.method,
+                url,
+                body,
+                h,
+                must_fail=False,
+            )
+        )
     # Unknown operations under the platform's own prefix.
     for path in unknown_paths(op):
         out.append(Probe(f"unknown-path {path[:60]}", op, "GET", path))
@@ -229,12 +384,15 @@ def check(client: TestClient, probe: Probe, caplog: pytest.LogCaptureFixture) ->
         assert not parsed.ok, f"{where}: answered OK"
     if not parsed.ok:
         codes = ERROR_CODES[probe.op.platform]
-        assert parsed.code in codes, f"{where}: code {parsed.code!r} not in {probe.op.platform}'s table: {r.text[:300]}"
+        assert parsed.code in codes, (
+            f"{where}: code {parsed.code!r} not in {probe.op.platform}'s table: {r.text[:300]}"
+        )
 
 
 @pytest.mark.parametrize("op", [ops[0] for ops in OPS.values()], ids=lambda op: op.id)
-def test_malformed_requests_get_the_platforms_own_error(client: TestClient, op: Operation,
-                                                        caplog: pytest.LogCaptureFixture) -> None:
+def test_malformed_requests_get_the_platforms_own_error(
+    client: TestClient, op: Operation, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     for probe in probes(op):
         check(client, probe, caplog)
@@ -242,8 +400,9 @@ def test_malformed_requests_get_the_platforms_own_error(client: TestClient, op: 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("op", SAMPLE, ids=lambda op: op.id)
-def test_malformed_requests_every_value_more_operations(client: TestClient, op: Operation,
-                                                        caplog: pytest.LogCaptureFixture) -> None:
+def test_malformed_requests_every_value_more_operations(
+    client: TestClient, op: Operation, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     for probe in probes(op, NASTY_VALUES):
         check(client, probe, caplog)
@@ -286,15 +445,22 @@ MAX_URL_CHARS = 32_000
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 @example(data=None)
-def test_random_queries_never_break_a_platform(client: TestClient, caplog: pytest.LogCaptureFixture,
-                                                platform: str, data: st.DataObject | None) -> None:
+def test_random_queries_never_break_a_platform(
+    client: TestClient, caplog: pytest.LogCaptureFixture, platform: str, data: st.DataObject | None
+) -> None:
     caplog.set_level(logging.DEBUG)
     op = OPS[platform][0]
     pairs = data.draw(random_query(op)) if data is not None else [("numOfRows", "0"), ("pageNo", "-1")]
     url, _ = url_of(op, required_args(op))
     url += ("&" if "?" in url else "?") + urllib.parse.urlencode(
-        [(k.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
-          v.encode("utf-8", "surrogatepass").decode("utf-8", "replace")) for k, v in pairs])
+        [
+            (
+                k.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+                v.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+            )
+            for k, v in pairs
+        ]
+    )
     # a URL past the HTTP client's own limit never reaches a server (the client refuses to send it)
     assume(len(url) <= MAX_URL_CHARS)
     check(client, Probe("random", op, op.method, url, must_fail=False), caplog)
@@ -302,8 +468,10 @@ def test_random_queries_never_break_a_platform(client: TestClient, caplog: pytes
 
 # --- path parameters are encoded: any value arrives as sent -------------------------------------
 
-PATH_CASES = [("seoul_CardSubwayStatsNew", "SUB_STA_NM", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261001"}),
-              ("ecos_StatisticTableList", "STAT_CODE", {"lang": "kr", "start": 1, "end": 10})]
+PATH_CASES = [
+    ("seoul_CardSubwayStatsNew", "SUB_STA_NM", {"START_INDEX": 1, "END_INDEX": 5, "USE_DT": "20261001"}),
+    ("ecos_StatisticTableList", "STAT_CODE", {"lang": "kr", "start": 1, "end": 10}),
+]
 
 
 @pytest.mark.parametrize(("op_id", "name", "base"), PATH_CASES, ids=[c[0] for c in PATH_CASES])
@@ -316,8 +484,14 @@ PATH_CASES = [("seoul_CardSubwayStatsNew", "SUB_STA_NM", {"START_INDEX": 1, "END
 @example(value=".")
 @example(value="?x=1#y")
 @example(value="\n0")
-def test_path_parameters_arrive_as_sent(client: TestClient, monkeypatch: pytest.MonkeyPatch, op_id: str,
-                                        name: str, base: dict[str, Any], value: str) -> None:
+def test_path_parameters_arrive_as_sent(
+    client: TestClient,
+    monkeypatch: pytest.MonkeyPatch,
+    op_id: str,
+    name: str,
+    base: dict[str, Any],
+    value: str,
+) -> None:
     import kopa_inspect.emulator as emulator_module
 
     seen: dict[str, Any] = {}

@@ -33,7 +33,10 @@ def example_args(op: Operation) -> dict:
                 args[p.name] = {"USE_DT": "20261001", "USE_MON": "202609"}.get(p.name, "20261001")
         return args
     if op.platform == "assembly":
-        return {"pSize": 20, **({"AGE": "21"} if op.param("AGE") is not None and op.param("AGE").required else {})}
+        return {
+            "pSize": 20,
+            **({"AGE": "21"} if op.param("AGE") is not None and op.param("AGE").required else {}),
+        }
     return {p.name: p.default if p.default is not None else "1" for p in op.visible_params if p.required}
 
 
@@ -59,7 +62,9 @@ async def test_served_is_byte_identical_to_embedded(base_url: str):
             a = await embedded.send(op, args, CLOCK)
             b = await served.send(op, args, CLOCK)
             assert (a.status, a.content_type, a.body) == (b.status, b.content_type, b.body), op.id
-            needs_lookup = any(p.required and p.name == "BILL_ID" for p in op.params)  # votes need a real BILL_ID
+            needs_lookup = any(
+                p.required and p.name == "BILL_ID" for p in op.params
+            )  # votes need a real BILL_ID
             if op.platform in ("seoul", "assembly") and not needs_lookup:
                 assert b"INFO-000" in b.body, (op.id, b.body[:200])
     finally:
@@ -83,7 +88,8 @@ async def test_200_concurrent_requests_without_error(base_url: str):
     served = ServedBackend(BackendConfig(kind="served", base_url=base_url))
     session = Session(served, clock=CLOCK)
     calls = [
-        ("seoul_bikeList", {"START_INDEX": 1 + i, "END_INDEX": 10 + i}) if i % 2 == 0
+        ("seoul_bikeList", {"START_INDEX": 1 + i, "END_INDEX": 10 + i})
+        if i % 2 == 0
         else ("assembly_nwvrqwxyaytdsfvhu", {"pIndex": 1 + i % 5, "pSize": 10})
         for i in range(200)
     ]

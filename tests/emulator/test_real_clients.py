@@ -40,7 +40,9 @@ def today() -> datetime:
 # --- neispy (sends lowercase type=json) ---------------------------------------------------------
 
 
-async def test_neispy_reads_schools_and_calendars_and_sees_errors(served: str, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_neispy_reads_schools_and_calendars_and_sees_errors(
+    served: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from neispy import Neispy
     from neispy.error import AuthenticationKeyInvaild, DataNotFound
     from neispy.http import NeispyRequest
@@ -73,7 +75,7 @@ def dart_at(served: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str
 
     def send(self, request, *args, **kwargs):  # noqa: ANN001, ANN202 - requests' own signature
         if request.url.startswith(live):
-            request.url = served + request.url[len(live):]
+            request.url = served + request.url[len(live) :]
         return real_send(self, request, *args, **kwargs)
 
     monkeypatch.setattr(requests.adapters.HTTPAdapter, "send", send)
@@ -95,7 +97,9 @@ def test_opendartreader_corp_codes_company_filings_and_accounts(dart_at: str) ->
     filings = dart.list("005930", start=start, end=today().strftime("%Y-%m-%d"))
     assert len(filings) > 0 and set(filings["corp_code"]) == {SAMSUNG}
     assert filings["rcept_dt"].max() <= today().strftime("%Y%m%d")  # nothing filed after today
-    accounts = dart.finstate("삼성전자", today().year - 2)  # a year whose annual report is filed whatever today is
+    accounts = dart.finstate(
+        "삼성전자", today().year - 2
+    )  # a year whose annual report is filed whatever today is
     assert {"매출액", "영업이익"} <= set(accounts["account_nm"]) and set(accounts["corp_code"]) == {SAMSUNG}
 
 
@@ -114,8 +118,11 @@ def kma_client(served: str, monkeypatch: pytest.MonkeyPatch):
     import data_go_kr_client.http.base_http_client as base_http
     import data_go_kr_client.http.client as endpoints
 
-    monkeypatch.setattr(endpoints, "_VILAGE_FCST_INFO_SERVICE_2_0_GET_VILAGE_FCST",
-                        f"{served}/1360000/VilageFcstInfoService_2.0/getVilageFcst")
+    monkeypatch.setattr(
+        endpoints,
+        "_VILAGE_FCST_INFO_SERVICE_2_0_GET_VILAGE_FCST",
+        f"{served}/1360000/VilageFcstInfoService_2.0/getVilageFcst",
+    )
     monkeypatch.setattr(base_http, "MAX_RETRIES", 0)  # a configuration value, not logic: no 1-2-4 s back-off
     return endpoints.DataGoKrClient
 
@@ -133,12 +140,14 @@ def latest_issue() -> tuple[str, str]:
 def test_data_go_kr_client_gets_todays_forecast(kma_client) -> None:
     base_date, base_time = latest_issue()
     doc = kma_client(api_key=DEFAULT_EMULATOR_KEY).vilage_fcst_info_service_2_0_get_vilage_fcst(
-        data_type="JSON", base_date=base_date, base_time=base_time, nx="60", ny="127", page_size=50)
+        data_type="JSON", base_date=base_date, base_time=base_time, nx="60", ny="127", page_size=50
+    )
     body = doc["response"]["body"]
     assert doc["response"]["header"] == {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"}
     assert body["totalCount"] > 500 and len(body["items"]["item"]) == 50
     assert {(i["baseDate"], i["baseTime"], i["nx"], i["ny"]) for i in body["items"]["item"]} == {
-        (base_date, base_time, 60, 127)}
+        (base_date, base_time, 60, 127)
+    }
 
 
 def test_data_go_kr_client_sees_a_bad_key_and_a_missing_parameter(kma_client) -> None:
@@ -151,4 +160,6 @@ def test_data_go_kr_client_sees_a_bad_key_and_a_missing_parameter(kma_client) ->
         kma_client(api_key="not-a-key").vilage_fcst_info_service_2_0_get_vilage_fcst(**args)
     # KMA answers a missing mandatory parameter with 03 NO_DATA (recorded fixture; UNCERTAIN elsewhere).
     with pytest.raises(NoDataFoundError):
-        kma_client(api_key=DEFAULT_EMULATOR_KEY).vilage_fcst_info_service_2_0_get_vilage_fcst(**{**args, "nx": None})
+        kma_client(api_key=DEFAULT_EMULATOR_KEY).vilage_fcst_info_service_2_0_get_vilage_fcst(
+            **{**args, "nx": None}
+        )

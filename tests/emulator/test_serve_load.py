@@ -23,7 +23,10 @@ from kopa_inspect.execution import Session
 from kopa_inspect.serving import KEEP_ALIVE_S, AnswerCache, cacheable, server_config
 
 CLOCK = "2026-10-15T14:20:00+09:00"
-FORECAST = ("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12})
+FORECAST = (
+    "kma_getVilageFcst",
+    {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 12},
+)
 
 
 def _serve_config(monkeypatch: pytest.MonkeyPatch, *args: str) -> uvicorn.Config:
@@ -58,15 +61,20 @@ async def test_cached_answers_are_the_emulators_bytes() -> None:
     plain, cached = create_app(EmulatorConfig()), AnswerCache(create_app(EmulatorConfig()))
     op_id, args = FORECAST
     req = build_request(get_operation(op_id), args, DEFAULT_EMULATOR_KEY)
-    async with (httpx.AsyncClient(transport=httpx.ASGITransport(app=plain), base_url="http://e") as a,
-                httpx.AsyncClient(transport=httpx.ASGITransport(app=cached), base_url="http://e") as b):
+    async with (
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=plain), base_url="http://e") as a,
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=cached), base_url="http://e") as b,
+    ):
         answers = {}
         for seed in ("0", "0", "7", "7", "0"):
             headers = {CLOCK_HEADER: CLOCK, SEED_HEADER: seed}
             want = await a.get(req.path, params=req.query, headers=headers)
             got = await b.get(req.path, params=req.query, headers=headers)
-            assert (got.status_code, got.headers["content-type"], got.content) == \
-                   (want.status_code, want.headers["content-type"], want.content)
+            assert (got.status_code, got.headers["content-type"], got.content) == (
+                want.status_code,
+                want.headers["content-type"],
+                want.content,
+            )
             answers[seed] = got.content
     # another seed is another world: a miss, not the first world's answer
     assert answers["0"] != answers["7"]
@@ -80,8 +88,15 @@ async def test_a_get_on_a_connection_closed_under_it_is_sent_once_more() -> None
         sent.append(request.method)
         if len(sent) == 1:
             raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
-        return httpx.Response(200, json={"response": {"header": {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"},
-                                                      "body": {"items": {"item": [{"a": 1}]}, "totalCount": 1}}})
+        return httpx.Response(
+            200,
+            json={
+                "response": {
+                    "header": {"resultCode": "00", "resultMsg": "NORMAL_SERVICE"},
+                    "body": {"items": {"item": [{"a": 1}]}, "totalCount": 1},
+                }
+            },
+        )
 
     backend = ServedBackend(BackendConfig(kind="served", base_url="http://emulator"))
     await backend.client.aclose()
@@ -133,9 +148,14 @@ def kopa_served() -> Iterator[str]:
 async def test_bursts_of_200_after_an_idle_pool_have_no_errors(kopa_served: str) -> None:
     """Three bursts of 200, each after idling just under the client pool's 5 s expiry: the
     pooled connections are reused where uvicorn's default keep-alive (5 s) would close them."""
-    reqs = [build_request(get_operation(op_id), args, DEFAULT_EMULATOR_KEY) for op_id, args in
-            (FORECAST, ("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "10"}),
-             ("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11110", "DEAL_YMD": "202609"}))]
+    reqs = [
+        build_request(get_operation(op_id), args, DEFAULT_EMULATOR_KEY)
+        for op_id, args in (
+            FORECAST,
+            ("kasi_getRestDeInfo", {"solYear": "2026", "solMonth": "10"}),
+            ("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11110", "DEAL_YMD": "202609"}),
+        )
+    ]
     errors: list[str] = []
     answered = 0
 

@@ -37,9 +37,13 @@ def test_build_request_places_key_and_format_switch():
     req = build_request(op, {"nx": 60}, "K")
     assert req.path == op.path
     assert req.query["serviceKey"] == "K"
-    assert any(k in req.query for k in ("dataType", "_type", "returnType", "type")) or not (
-        op.envelope_override or __import__("kopa_inspect.apis", fromlist=["get_platform"]).get_platform(op.platform).envelope
-    ).format_param
+    assert (
+        any(k in req.query for k in ("dataType", "_type", "returnType", "type"))
+        or not (
+            op.envelope_override
+            or __import__("kopa_inspect.apis", fromlist=["get_platform"]).get_platform(op.platform).envelope
+        ).format_param
+    )
 
 
 async def test_live_backend_sends_real_urls_with_the_env_key():

@@ -28,7 +28,10 @@ CLOCK = "2026-10-15T14:20:00+09:00"
 CALLS: list[tuple[str, dict]] = [
     ("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 5}),
     ("seoul_bikeList", {"START_INDEX": 9, "END_INDEX": 2}),  # ERROR-334
-    ("seoul_CardSubwayStatsNew", {"START_INDEX": 1, "END_INDEX": 3, "USE_DT": "20261001", "SUB_STA_NM": "강남"}),
+    (
+        "seoul_CardSubwayStatsNew",
+        {"START_INDEX": 1, "END_INDEX": 3, "USE_DT": "20261001", "SUB_STA_NM": "강남"},
+    ),
     ("assembly_nwvrqwxyaytdsfvhu", {"pSize": 3}),
     ("assembly_nzmimeepazxkubdpn", {}),  # ERROR-300
     ("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 5}),  # a repeat replays in order
@@ -45,7 +48,9 @@ def datagokr_call() -> tuple[str, dict] | None:
     """Any registered non-catalog operation (other providers land independently)."""
     for op in operations().values():
         if op.platform not in ("seoul", "assembly") and op.method == "GET":
-            return op.id, {p.name: p.default if p.default is not None else "1" for p in op.visible_params if p.required}
+            return op.id, {
+                p.name: p.default if p.default is not None else "1" for p in op.visible_params if p.required
+            }
     return None
 
 
@@ -64,7 +69,9 @@ async def test_record_then_replay_is_identical_and_key_free(tmp_path, caplog):
     await recorder.aclose()
     assert first[0].ok and first[3].ok and first[1].code == "ERROR-334" and first[4].code == "ERROR-300"
 
-    replay = Session(make_backend(BackendConfig(kind="replay", recording=str(recording))), clock=CLOCK, seed=3)
+    replay = Session(
+        make_backend(BackendConfig(kind="replay", recording=str(recording))), clock=CLOCK, seed=3
+    )
     second = [await replay.call(op_id, args) for op_id, args in calls]
     for a, b in zip(first, second, strict=True):
         assert (a.status, a.code, a.message, a.output()) == (b.status, b.code, b.message, b.output())
@@ -136,7 +143,9 @@ async def test_binary_zip_download_replays_byte_for_byte_and_unzips(tmp_path):
     await recorder.aclose()
     assert live.body[:4] == b"PK\x03\x04"  # the real download: a ZIP
 
-    replayed = await make_backend(BackendConfig(kind="replay", recording=str(recording))).send(op, {"format": "xml"}, CLOCK)
+    replayed = await make_backend(BackendConfig(kind="replay", recording=str(recording))).send(
+        op, {"format": "xml"}, CLOCK
+    )
     assert replayed.body == live.body and replayed.status == live.status
     assert replayed.content_type == live.content_type
     assert replayed.headers.get("content-disposition") == "attachment; filename=CORPCODE.zip"
@@ -145,10 +154,12 @@ async def test_binary_zip_download_replays_byte_for_byte_and_unzips(tmp_path):
     rec = json.loads(recording.read_text(encoding="utf-8"))
     assert rec["body_encoding"] == "base64" and "body" not in rec
     # Through the session too: the replayed ZIP parses to the same companies.
-    first = await Session(RecordingBackend(EmbeddedBackend(BackendConfig(seed=3)), tmp_path / "s.jsonl"),
-                          clock=CLOCK, seed=3).call("dart_corpCode", {"format": "xml"})
-    again = await Session(make_backend(BackendConfig(kind="replay", recording=str(tmp_path / "s.jsonl"))),
-                          clock=CLOCK, seed=3).call("dart_corpCode", {"format": "xml"})
+    first = await Session(
+        RecordingBackend(EmbeddedBackend(BackendConfig(seed=3)), tmp_path / "s.jsonl"), clock=CLOCK, seed=3
+    ).call("dart_corpCode", {"format": "xml"})
+    again = await Session(
+        make_backend(BackendConfig(kind="replay", recording=str(tmp_path / "s.jsonl"))), clock=CLOCK, seed=3
+    ).call("dart_corpCode", {"format": "xml"})
     assert first.ok and len(first.output()["items"]) >= 20 and first.output() == again.output()
 
 
@@ -167,7 +178,8 @@ async def test_text_bodies_stay_readable_and_non_utf8_text_survives(tmp_path):
     op = operations()["seoul_bikeList"]
     await recorder.send(op, {"START_INDEX": 1}, CLOCK)
     replayed = await make_backend(BackendConfig(kind="replay", recording=str(tmp_path / "euc.jsonl"))).send(
-        op, {"START_INDEX": 1}, CLOCK)
+        op, {"START_INDEX": 1}, CLOCK
+    )
     assert replayed.body == euc
 
 
@@ -176,9 +188,22 @@ async def test_old_text_recordings_still_replay(tmp_path):
     op = operations()["seoul_bikeList"]
     args = {"START_INDEX": 1, "END_INDEX": 1}
     fp = json.dumps([op.id, args, CLOCK], ensure_ascii=False, sort_keys=True)
-    old.write_text(json.dumps({"fingerprint": fp, "op": op.id, "args": args, "clock": CLOCK, "status": 200,
-                               "content_type": "application/json", "body": '{"a": "정상"}'}, ensure_ascii=False) + "\n",
-                   encoding="utf-8")
+    old.write_text(
+        json.dumps(
+            {
+                "fingerprint": fp,
+                "op": op.id,
+                "args": args,
+                "clock": CLOCK,
+                "status": 200,
+                "content_type": "application/json",
+                "body": '{"a": "정상"}',
+            },
+            ensure_ascii=False,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     resp = await make_backend(BackendConfig(kind="replay", recording=str(old))).send(op, args, CLOCK)
     assert resp.body == '{"a": "정상"}'.encode() and resp.headers == {}
 
@@ -205,11 +230,18 @@ async def test_a_key_echoed_in_body_or_headers_never_reaches_the_recording(tmp_p
 
     url = f"https://opendart.fss.or.kr/api/corpCode.xml?crtfc_key={urllib.parse.quote(PLANTED, safe='')}"
     body = (b"PK\x03\x04\x00\xff" if binary else b"<err>") + f"bad request {url} key={PLANTED}".encode()
-    headers = {"Content-Disposition": f"attachment; filename={PLANTED}.zip", "Location": url,
-               "X-Echo-Key": urllib.parse.quote_plus(PLANTED)}
+    headers = {
+        "Content-Disposition": f"attachment; filename={PLANTED}.zip",
+        "Location": url,
+        "X-Echo-Key": urllib.parse.quote_plus(PLANTED),
+    }
     recording = tmp_path / "k.jsonl"
-    recorder = RecordingBackend(_Canned(HttpResponse(200, "application/x-msdownload" if binary else "text/xml", body,
-                                                     headers=headers)), recording)
+    recorder = RecordingBackend(
+        _Canned(
+            HttpResponse(200, "application/x-msdownload" if binary else "text/xml", body, headers=headers)
+        ),
+        recording,
+    )
     op = operations()["dart_corpCode"]
     await recorder.send(op, {"format": "xml", "crtfc_key": PLANTED}, CLOCK)
     raw = recording.read_text(encoding="utf-8")
@@ -223,11 +255,30 @@ async def test_a_key_echoed_in_body_or_headers_never_reaches_the_recording(tmp_p
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
-        ({"fingerprint": "x", "status": 200, "content_type": "application/zip", "body_encoding": "base64",
-          "body_b64": "not base64!"}, "without a valid body_b64"),
-        ({"fingerprint": "x", "status": 200, "content_type": "text/xml", "body_encoding": "gzip", "body": ""},
-         "unknown body_encoding 'gzip'"),
-        ({"op": "seoul_bikeList", "body": "x"}, "not a recorded exchange (no fingerprint, status, content_type)"),
+        (
+            {
+                "fingerprint": "x",
+                "status": 200,
+                "content_type": "application/zip",
+                "body_encoding": "base64",
+                "body_b64": "not base64!",
+            },
+            "without a valid body_b64",
+        ),
+        (
+            {
+                "fingerprint": "x",
+                "status": 200,
+                "content_type": "text/xml",
+                "body_encoding": "gzip",
+                "body": "",
+            },
+            "unknown body_encoding 'gzip'",
+        ),
+        (
+            {"op": "seoul_bikeList", "body": "x"},
+            "not a recorded exchange (no fingerprint, status, content_type)",
+        ),
     ],
 )
 def test_a_broken_recording_line_is_named_at_load_time(tmp_path, line, reason):
@@ -244,7 +295,8 @@ async def test_a_replay_miss_says_what_the_recording_has(tmp_path):
     await backend.aclose()
     replay = make_backend(BackendConfig(kind="replay", recording=str(recording)))
     other_clock = await Session(replay, clock="2026-10-16T09:00:00+09:00").call(
-        "seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2})
+        "seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 2}
+    )
     assert f"has this call at clock {CLOCK}" in other_clock.message
     other_args = await Session(replay, clock=CLOCK).call("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 9})
     assert "1 other call(s) to seoul_bikeList" in other_args.message

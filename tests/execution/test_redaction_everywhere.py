@@ -69,10 +69,22 @@ def _echo(value: Any, link: str) -> Any:
         if isinstance(v, str) and MESSAGE_FIELD.search(k):
             out[k] = f"{v} (serviceKey={KEY})"
         elif isinstance(v, list):
-            out[k] = [{**_echo(row, link), "detailLink": link, "requestKey": KEY,
-                       "nested": {"echo": [key_forms()["percent-encoded, lower-case hex"],
-                                           key_forms()["percent-encoded twice"]]}}
-                      if isinstance(row, dict) else _echo(row, link) for row in v]
+            out[k] = [
+                {
+                    **_echo(row, link),
+                    "detailLink": link,
+                    "requestKey": KEY,
+                    "nested": {
+                        "echo": [
+                            key_forms()["percent-encoded, lower-case hex"],
+                            key_forms()["percent-encoded twice"],
+                        ]
+                    },
+                }
+                if isinstance(row, dict)
+                else _echo(row, link)
+                for row in v
+            ]
         else:
             out[k] = _echo(v, link)
     return out
@@ -85,9 +97,17 @@ def echo_proxy(inner: Any) -> Starlette:
     async def forward(request: Request) -> Response:
         raw_path = request.scope["raw_path"].decode("ascii")
         query = request.scope["query_string"].decode("ascii")
-        kept = {k: v for k, v in request.headers.items() if k.lower().startswith("x-kopa") or k.lower() == "content-type"}
-        r = await client.request(request.method, raw_path + (f"?{query}" if query else ""),
-                                 content=await request.body(), headers=kept)
+        kept = {
+            k: v
+            for k, v in request.headers.items()
+            if k.lower().startswith("x-kopa") or k.lower() == "content-type"
+        }
+        r = await client.request(
+            request.method,
+            raw_path + (f"?{query}" if query else ""),
+            content=await request.body(),
+            headers=kept,
+        )
         # The request as sent, echoed back: the key in the path (Seoul) or the query, percent-encoded.
         link = f"https://portal.example{raw_path}?{query}"
         body, ctype = r.content, r.headers.get("content-type", "")
@@ -96,8 +116,11 @@ def echo_proxy(inner: Any) -> Starlette:
             body = json.dumps(_echo(json.loads(text), link), ensure_ascii=False).encode("utf-8")
         elif text.startswith("<"):
             body = XML_MESSAGE.sub(f" (serviceKey={KEY})\\1", text).encode("utf-8")
-        headers = {"X-Echo-Key": KEY, "Link": f"<{link}>",
-                   "Content-Disposition": f'inline; filename="{urllib.parse.quote(KEY, safe="")}.json"'}
+        headers = {
+            "X-Echo-Key": KEY,
+            "Link": f"<{link}>",
+            "Content-Disposition": f'inline; filename="{urllib.parse.quote(KEY, safe="")}.json"',
+        }
         return Response(body, status_code=r.status_code, media_type=ctype or None, headers=headers)
 
     return Starlette(routes=[Route("/{path:path}", forward, methods=["GET", "POST"])])
@@ -117,7 +140,9 @@ def _default_key(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_the_proxy_echoes_the_key(echo_url: str) -> None:
     """Guards the test itself: the backend really does echo the key, raw and encoded."""
     async with httpx.AsyncClient(base_url=echo_url) as c:
-        r = await c.get("/DRF/lawSearch.do", params={"OC": KEY, "target": "law", "type": "JSON", "query": "도로교통법"})
+        r = await c.get(
+            "/DRF/lawSearch.do", params={"OC": KEY, "target": "law", "type": "JSON", "query": "도로교통법"}
+        )
     assert r.headers["x-echo-key"] == KEY
     assert {"raw", "percent-encoded", "percent-encoded twice"} <= set(leaks(r.text))
 
@@ -125,14 +150,21 @@ async def test_the_proxy_echoes_the_key(echo_url: str) -> None:
 CALLS = [
     ("lawgo_lawSearch", {"target": "law", "query": "도로교통법"}),
     ("seoul_bikeList", {"START_INDEX": 1, "END_INDEX": 3}),  # the key is a path segment
-    ("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 5}),
-    ("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1430", "nx": 60, "ny": 127}),  # an API error
+    (
+        "kma_getVilageFcst",
+        {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127, "numOfRows": 5},
+    ),
+    (
+        "kma_getVilageFcst",
+        {"base_date": "20261015", "base_time": "1430", "nx": 60, "ny": 127},
+    ),  # an API error
     ("stanregincd_getStanReginCdList", {"locatadd_nm": "서울특별시 종로구", "numOfRows": 1}),
 ]
 
 
-async def test_tool_results_errors_recordings_and_logs_hold_no_key(echo_url: str, tmp_path: Path,
-                                                                    caplog: pytest.LogCaptureFixture) -> None:
+async def test_tool_results_errors_recordings_and_logs_hold_no_key(
+    echo_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     recording = tmp_path / "rec.jsonl"
     backend = RecordingBackend(ServedBackend(BackendConfig(kind="served", base_url=echo_url)), recording)
@@ -143,8 +175,12 @@ async def test_tool_results_errors_recordings_and_logs_hold_no_key(echo_url: str
         await backend.aclose()
     assert [r.ok for r in results] == [True, True, True, False, True], [r.error_text() for r in results]
     for result in results:
-        shown = [result.for_model(), result.error_text(), json.dumps(result.output(), ensure_ascii=False),
-                 repr(result.parsed)]
+        shown = [
+            result.for_model(),
+            result.error_text(),
+            json.dumps(result.output(), ensure_ascii=False),
+            repr(result.parsed),
+        ]
         assert not leaks("\n".join(shown)), (result.op_id, leaks("\n".join(shown)))
         # the echo did reach the tool layer, and was redacted there (not dropped, not left in)
         assert REDACTED in result.message if not result.ok else REDACTED in result.for_model()
@@ -172,7 +208,12 @@ def test_inspect_eval_log_holds_no_key(echo_url: str, tmp_path: Path) -> None:
     logs = inspect_eval(
         "kopa_inspect/kopa_bench",
         model="kopa/oracle",
-        task_args={"task_file": TASK_FILE, "ids": "kopa-901,kopa-903", "backend": "served", "base_url": echo_url},
+        task_args={
+            "task_file": TASK_FILE,
+            "ids": "kopa-901,kopa-903",
+            "backend": "served",
+            "base_url": echo_url,
+        },
         log_dir=str(tmp_path),
         display="none",
     )

@@ -12,37 +12,99 @@ from kopa_grpo.config import PromptSettings, TrainSettings, builtin_configs, loa
 from kopa_grpo.train import deep_merge, throughput
 
 TOKEN = "sess-00aa11bb22cc33dd"
-LONG_RESULT = json.dumps({"resultCode": "INFO-000", "items": [{"SD_SCHUL_CODE": "7010083", "SCHUL_NM": "서울고등학교" * 40}]},
-                         ensure_ascii=False)
+LONG_RESULT = json.dumps(
+    {"resultCode": "INFO-000", "items": [{"SD_SCHUL_CODE": "7010083", "SCHUL_NM": "서울고등학교" * 40}]},
+    ensure_ascii=False,
+)
 MESSAGES = [
     {"role": "system", "content": "도구를 사용하세요."},
     {"role": "user", "content": "서울고등학교의 학교코드를 알려 주세요."},
-    {"role": "assistant", "content": "", "tool_calls": [
-        {"id": "a", "type": "function", "function": {"name": "neis_get_api_key", "arguments": "{}"}}]},
-    {"role": "tool", "tool_call_id": "a", "name": "neis_get_api_key", "content": json.dumps({"token": TOKEN})},
-    {"role": "assistant", "content": "", "tool_calls": [
-        {"id": "b", "type": "function", "function": {
-            "name": "neis_schoolInfo", "arguments": json.dumps({"SCHUL_NM": "서울고등학교", "KEY": TOKEN},
-                                                               ensure_ascii=False)}}]},
+    {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {"id": "a", "type": "function", "function": {"name": "neis_get_api_key", "arguments": "{}"}}
+        ],
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "a",
+        "name": "neis_get_api_key",
+        "content": json.dumps({"token": TOKEN}),
+    },
+    {
+        "role": "assistant",
+        "content": "",
+        "tool_calls": [
+            {
+                "id": "b",
+                "type": "function",
+                "function": {
+                    "name": "neis_schoolInfo",
+                    "arguments": json.dumps({"SCHUL_NM": "서울고등학교", "KEY": TOKEN}, ensure_ascii=False),
+                },
+            }
+        ],
+    },
     {"role": "tool", "tool_call_id": "b", "name": "neis_schoolInfo", "content": LONG_RESULT},
     {"role": "assistant", "content": "학교코드는 7010083입니다."},
 ]
 TOOLS = [
-    {"type": "function", "function": {"name": "neis_get_api_key", "description": "토큰 발급\n(more)",
-                                      "parameters": {"type": "object", "properties": {}}}},
-    {"type": "function", "function": {"name": "neis_schoolInfo", "description": "학교 기본정보\n응답 항목: 많음",
-                                      "parameters": {"type": "object", "properties": {"SCHUL_NM": {"type": "string"}}}}},
-    {"type": "function", "function": {"name": "kma_getVilageFcst", "description": "단기예보 (distractor)",
-                                      "parameters": {"type": "object", "properties": {}}}},
+    {
+        "type": "function",
+        "function": {
+            "name": "neis_get_api_key",
+            "description": "토큰 발급\n(more)",
+            "parameters": {"type": "object", "properties": {}},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "neis_schoolInfo",
+            "description": "학교 기본정보\n응답 항목: 많음",
+            "parameters": {"type": "object", "properties": {"SCHUL_NM": {"type": "string"}}},
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "kma_getVilageFcst",
+            "description": "단기예보 (distractor)",
+            "parameters": {"type": "object", "properties": {}},
+        },
+    },
 ]
 ROW = {
-    "id": "edge-s0-0000001", "messages_json": json.dumps(MESSAGES, ensure_ascii=False),
+    "id": "edge-s0-0000001",
+    "messages_json": json.dumps(MESSAGES, ensure_ascii=False),
     "tools_json": json.dumps(TOOLS, ensure_ascii=False),
-    "facts_json": json.dumps([{"id": "f1", "description": "학교코드", "value": "$s1.items[0].SD_SCHUL_CODE",
-                               "resolved": "7010083", "matcher": "number", "tolerance": 0.0}]),
-    "plan_json": json.dumps({"steps": [{"id": "s1", "tool": "neis_schoolInfo",
-                                        "args": {"SCHUL_NM": "서울고등학교", "KEY": "$session.neis"}}]}),
-    "platforms": ["neis"], "clock": "", "seed": 0,
+    "facts_json": json.dumps(
+        [
+            {
+                "id": "f1",
+                "description": "학교코드",
+                "value": "$s1.items[0].SD_SCHUL_CODE",
+                "resolved": "7010083",
+                "matcher": "number",
+                "tolerance": 0.0,
+            }
+        ]
+    ),
+    "plan_json": json.dumps(
+        {
+            "steps": [
+                {
+                    "id": "s1",
+                    "tool": "neis_schoolInfo",
+                    "args": {"SCHUL_NM": "서울고등학교", "KEY": "$session.neis"},
+                }
+            ]
+        }
+    ),
+    "platforms": ["neis"],
+    "clock": "",
+    "seed": 0,
 }
 
 
@@ -73,7 +135,9 @@ def test_step_rows(tokenizer) -> None:
     assert [r["kind"] for r in rows] == ["call", "call", "answer"]
     auth, call, answer = rows
     assert json.loads(auth["target_calls_json"]) == [["neis_get_api_key", {}]]
-    assert json.loads(call["target_calls_json"]) == [["neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}]]
+    assert json.loads(call["target_calls_json"]) == [
+        ["neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}]
+    ]
     assert answer["target_answer"] == "학교코드는 7010083입니다."
     # The prompt is the conversation so far in the model's template, ending at the assistant turn.
     assert call["prompt"].endswith("<|im_start|>assistant\n") and TOKEN in call["prompt"]
@@ -82,7 +146,10 @@ def test_step_rows(tokenizer) -> None:
     # results for the format and answer rewards.
     assert json.loads(auth["session_tokens_json"]) == {}
     assert json.loads(call["session_tokens_json"]) == {"neis": TOKEN}
-    assert [t["function"]["name"] for t in json.loads(call["tools_json"])][:2] == ["neis_get_api_key", "neis_schoolInfo"]
+    assert [t["function"]["name"] for t in json.loads(call["tools_json"])][:2] == [
+        "neis_get_api_key",
+        "neis_schoolInfo",
+    ]
     assert len(json.loads(answer["tool_results_json"])) == 2
     assert all(r["clock"] == "" and r["seed"] == 0 for r in rows)
 
@@ -103,8 +170,10 @@ def test_cpu_profile_compacts(tokenizer) -> None:
     from kopa_inspect.steps import build
 
     full = data.step_row(build.edge_steps(ROW)[2], tokenizer)["prompt"]
-    cpu = data.step_row(build.edge_steps(ROW, PromptSettings(profile="cpu", max_result_chars=120).step_settings())[2],
-                        tokenizer)["prompt"]
+    cpu = data.step_row(
+        build.edge_steps(ROW, PromptSettings(profile="cpu", max_result_chars=120).step_settings())[2],
+        tokenizer,
+    )["prompt"]
     assert len(tokenizer(cpu)["input_ids"]) < len(tokenizer(full)["input_ids"])
     assert "응답 항목" not in cpu and "(more)" not in cpu
     assert TOKEN in cpu  # auth results are never cut
@@ -121,9 +190,12 @@ def test_build_forms_train_split_only(tokenizer, tmp_path: Path) -> None:
     step = data.build(tmp_path / "edge", "step", tokenizer)
     # Only the training side: the held-out trajectories are kopa_steps' evaluation rows.
     assert len(step) == 3 * n_train
-    assert not {r.split("#")[0] for r in step["step_id"]} & {r["id"] for r in rows if split_of(r["id"]) == "test"}
+    assert not {r.split("#")[0] for r in step["step_id"]} & {
+        r["id"] for r in rows if split_of(r["id"]) == "test"
+    }
     assert {"prompt", "kind", "target_calls_json", "facts_json", "tools_json", "tool_results_json"} <= set(
-        step.column_names)
+        step.column_names
+    )
     assert len(data.build(tmp_path / "edge", "step", tokenizer, limit=1)) == 3
     episode = data.build(tmp_path / "edge", "episode", tokenizer)
     assert episode[0]["environment"] == "kma_getVilageFcst,neis_get_api_key,neis_schoolInfo"
@@ -131,8 +203,9 @@ def test_build_forms_train_split_only(tokenizer, tmp_path: Path) -> None:
     sft = data.build(tmp_path / "edge", "sft", tokenizer)
     assert set(sft["prompt"]) == set(step["prompt"])
     answer = next(r for r in sft if r["kind"] == "answer")
-    assert answer["completion"].startswith("학교코드는 7010083입니다.") and answer["completion"].rstrip().endswith(
-        "<|im_end|>")
+    assert answer["completion"].startswith("학교코드는 7010083입니다.") and answer[
+        "completion"
+    ].rstrip().endswith("<|im_end|>")
     call = next(r for r in sft if '"neis_schoolInfo"' in r["completion"])
     assert call["completion"].startswith("<tool_call>")
     with pytest.raises(ValueError, match="no training rows"):
@@ -183,9 +256,11 @@ def test_deep_merge_and_throughput() -> None:
     class Args:
         per_device_train_batch_size, gradient_accumulation_steps, world_size = 2, 1, 1
 
-    history = [{"step": 1, "loss": 0.0, "num_tokens": 100.0, "completions/mean_length": 10.0},
-               {"step": 2, "loss": 0.0, "num_tokens": 220.0, "completions/mean_length": 20.0},
-               {"step": 3, "loss": 0.0, "num_tokens": 330.0, "completions/mean_length": 30.0}]
+    history = [
+        {"step": 1, "loss": 0.0, "num_tokens": 100.0, "completions/mean_length": 10.0},
+        {"step": 2, "loss": 0.0, "num_tokens": 220.0, "completions/mean_length": 20.0},
+        {"step": 3, "loss": 0.0, "num_tokens": 330.0, "completions/mean_length": 30.0},
+    ]
     t = throughput(history, start_step=1, end_step=3, args=Args(), elapsed=10.0)
     assert t["steps_this_run"] == 2 and t["tokens"] == 230.0 and t["tokens_per_second"] == 23.0
     assert t["completions"] == 4 and t["completions_per_second"] == 0.4
@@ -202,8 +277,18 @@ def test_kopa_train_cli_options_and_bad_config(tmp_path: Path) -> None:
     for opt in ("--data", "--config", "--out", "--max-steps", "--minutes", "--resume"):
         assert opt in help_text
     (tmp_path / "edge").mkdir()
-    res = runner.invoke(app, ["train", "--data", str(tmp_path / "edge"), "--config", "no-such-config",
-                              "--out", str(tmp_path / "out")])
+    res = runner.invoke(
+        app,
+        [
+            "train",
+            "--data",
+            str(tmp_path / "edge"),
+            "--config",
+            "no-such-config",
+            "--out",
+            str(tmp_path / "out"),
+        ],
+    )
     assert res.exit_code != 0
     assert isinstance(res.exception, FileNotFoundError) and "cpu-smoke" in str(res.exception)
 
@@ -220,15 +305,22 @@ def test_episode_tokenizer_parses_tool_calls_like_trl(tokenizer, template: str) 
 
     tok = episode_tokenizer(copy.deepcopy(tokenizer), template)
     assert is_chat_template_prefix_preserving(tok)
-    prompt = tok.apply_chat_template([{"role": "user", "content": "삼성전자 고유번호?"}], add_generation_prompt=True,
-                                     tokenize=False)
+    prompt = tok.apply_chat_template(
+        [{"role": "user", "content": "삼성전자 고유번호?"}], add_generation_prompt=True, tokenize=False
+    )
     prefix = tok(prompt, add_special_tokens=False)["input_ids"]
     text = '<tool_call>\n{"name": "dart_corpCode", "arguments": {"corp_name": "삼성전자"}}\n</tool_call><|im_end|>'
     ids = tok(text, add_special_tokens=False)["input_ids"]
     msg = parse_response(tok, ids, prefix=prefix)
-    assert msg["tool_calls"][0]["function"] == {"name": "dart_corpCode", "arguments": {"corp_name": "삼성전자"}}
-    plain = parse_response(tok, tok("삼성전자의 고유번호는 00126380입니다.<|im_end|>", add_special_tokens=False)["input_ids"],
-                           prefix=prefix)
+    assert msg["tool_calls"][0]["function"] == {
+        "name": "dart_corpCode",
+        "arguments": {"corp_name": "삼성전자"},
+    }
+    plain = parse_response(
+        tok,
+        tok("삼성전자의 고유번호는 00126380입니다.<|im_end|>", add_special_tokens=False)["input_ids"],
+        prefix=prefix,
+    )
     assert not plain.get("tool_calls") and "00126380" in plain["content"]
 
 
@@ -243,7 +335,9 @@ def test_step_rows_whose_gold_move_does_not_fit_are_dropped(tokenizer, tmp_path:
     assert len(set(gold.values())) > 1
     limit = min(gold.values())  # keeps the shortest gold turns only
     for form in ("step", "sft"):
-        kept = data.build(tmp_path / "edge", form, tokenizer, prompt=PromptSettings(max_completion_tokens=limit))
+        kept = data.build(
+            tmp_path / "edge", form, tokenizer, prompt=PromptSettings(max_completion_tokens=limit)
+        )
         assert set(kept["step_id"]) == {i for i, n in gold.items() if n <= limit}, form
         assert 0 < len(kept) < len(sft)
 
@@ -257,18 +351,30 @@ def test_lora_delta_is_zero_at_init_and_measures_an_update() -> None:
     from kopa_grpo.train import lora_delta
 
     torch.manual_seed(0)
-    net = torch.nn.Sequential(torch.nn.Linear(8, 8, bias=False), torch.nn.ReLU(), torch.nn.Linear(8, 4, bias=False))
+    net = torch.nn.Sequential(
+        torch.nn.Linear(8, 8, bias=False), torch.nn.ReLU(), torch.nn.Linear(8, 4, bias=False)
+    )
     model = get_peft_model(net, LoraConfig(r=2, lora_alpha=4, target_modules=["0", "2"]))
     start = lora_delta(model)
     assert start is not None and start["lora_delta_norm"] == 0.0 and start["lora_delta_relative"] == 0.0
     layer = model.base_model.model[0]
     with torch.no_grad():
         layer.lora_B["default"].weight.fill_(0.1)
-    want = float(((layer.lora_B["default"].weight @ layer.lora_A["default"].weight) * layer.scaling["default"]).norm())
+    want = float(
+        ((layer.lora_B["default"].weight @ layer.lora_A["default"].weight) * layer.scaling["default"]).norm()
+    )
     moved = lora_delta(model)
     assert moved["lora_delta_norm"] == pytest.approx(want)
-    w = float(torch.cat([model.base_model.model[0].base_layer.weight.flatten(),
-                         model.base_model.model[2].base_layer.weight.flatten()]).norm())
+    w = float(
+        torch.cat(
+            [
+                model.base_model.model[0].base_layer.weight.flatten(),
+                model.base_model.model[2].base_layer.weight.flatten(),
+            ]
+        ).norm()
+    )
     assert moved["lora_delta_relative"] == pytest.approx(want / w)
-    assert moved["lora_delta_relative_max_layer"] == pytest.approx(want / float(layer.base_layer.weight.norm()))
+    assert moved["lora_delta_relative_max_layer"] == pytest.approx(
+        want / float(layer.base_layer.weight.norm())
+    )
     assert lora_delta(net) is None or lora_delta(torch.nn.Linear(2, 2)) is None

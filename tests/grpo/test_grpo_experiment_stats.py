@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 _spec = importlib.util.spec_from_file_location(
-    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py")
+    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py"
+)
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 
@@ -75,21 +76,32 @@ def test_test_percent_reaches_the_evaluated_steps_and_training_keeps_the_rest(tm
         pytest.skip("the local model folder is not prepared (tests/providers/test_local_model.py makes it)")
     from transformers import AutoTokenizer
 
-    spec = importlib.util.spec_from_file_location("grpo_data_tests", Path(__file__).with_name("test_grpo_data.py"))
+    spec = importlib.util.spec_from_file_location(
+        "grpo_data_tests", Path(__file__).with_name("test_grpo_data.py")
+    )
     rows_mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rows_mod)  # type: ignore[union-attr]
     Dataset.from_list([{**rows_mod.ROW, "id": f"edge-s0-{i:07d}"} for i in range(40)]).save_to_disk(
-        str(tmp_path / "edge"))
+        str(tmp_path / "edge")
+    )
     held: dict[int, set[str]] = {}
     for pct in (10, 30):
         caps, gold = exp.gold_caps("edge", tmp_path / "edge", gguf, 128, test_percent=pct)
-        evaluated = {ex.id for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct,
-                                                   settings=exp_settings())}
+        evaluated = {
+            ex.id
+            for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct, settings=exp_settings())
+        }
         assert set(caps) == set(gold) == evaluated and evaluated
-        held[pct] = {ex.trajectory_id for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct,
-                                                              settings=exp_settings())}
-        trained = build(tmp_path / "edge", "step", AutoTokenizer.from_pretrained(str(DEFAULT_DIR)),
-                        prompt=PromptSettings(test_percent=pct, profile="cpu"))
+        held[pct] = {
+            ex.trajectory_id
+            for ex in load_examples("edge", str(tmp_path / "edge"), test_percent=pct, settings=exp_settings())
+        }
+        trained = build(
+            tmp_path / "edge",
+            "step",
+            AutoTokenizer.from_pretrained(str(DEFAULT_DIR)),
+            prompt=PromptSettings(test_percent=pct, profile="cpu"),
+        )
         assert len(trained) and not set(trained["trajectory_id"]) & held[pct]
     assert held[10] < held[30]
 

@@ -24,15 +24,21 @@ def test_names_and_permutation() -> None:
 
 def test_layout_skips_tied_head_and_permutes_q_k() -> None:
     rng = np.random.default_rng(0)
-    tensors = {"model.layers.0.self_attn.q_proj.weight": rng.normal(size=(8, 4)).astype(np.float32),
-               "model.layers.0.self_attn.k_proj.weight": rng.normal(size=(4, 4)).astype(np.float32),
-               "model.layers.0.self_attn.v_proj.weight": rng.normal(size=(4, 4)).astype(np.float32),
-               "lm_head.weight": rng.normal(size=(4, 4)).astype(np.float32)}
+    tensors = {
+        "model.layers.0.self_attn.q_proj.weight": rng.normal(size=(8, 4)).astype(np.float32),
+        "model.layers.0.self_attn.k_proj.weight": rng.normal(size=(4, 4)).astype(np.float32),
+        "model.layers.0.self_attn.v_proj.weight": rng.normal(size=(4, 4)).astype(np.float32),
+        "lm_head.weight": rng.normal(size=(4, 4)).astype(np.float32),
+    }
     cfg = {"num_attention_heads": 2, "num_key_value_heads": 1, "tie_word_embeddings": True}
     out = ge.gguf_layout(tensors, cfg)
     assert set(out) == {"blk.0.attn_q.weight", "blk.0.attn_k.weight", "blk.0.attn_v.weight"}
-    assert np.array_equal(out["blk.0.attn_q.weight"], ge.permute(tensors["model.layers.0.self_attn.q_proj.weight"], 2))
-    assert np.array_equal(out["blk.0.attn_k.weight"], ge.permute(tensors["model.layers.0.self_attn.k_proj.weight"], 1))
+    assert np.array_equal(
+        out["blk.0.attn_q.weight"], ge.permute(tensors["model.layers.0.self_attn.q_proj.weight"], 2)
+    )
+    assert np.array_equal(
+        out["blk.0.attn_k.weight"], ge.permute(tensors["model.layers.0.self_attn.k_proj.weight"], 1)
+    )
     assert np.array_equal(out["blk.0.attn_v.weight"], tensors["model.layers.0.self_attn.v_proj.weight"])
 
 
@@ -64,8 +70,10 @@ def _tiny_checkpoint(tmp_path):
     from safetensors.numpy import save_file
 
     rng = np.random.default_rng(1)
-    tensors = {"model.layers.0.self_attn.v_proj.weight": rng.normal(size=(4, 32)).astype(np.float32),
-               "model.norm.weight": rng.normal(size=(32,)).astype(np.float32)}
+    tensors = {
+        "model.layers.0.self_attn.v_proj.weight": rng.normal(size=(4, 32)).astype(np.float32),
+        "model.norm.weight": rng.normal(size=(32,)).astype(np.float32),
+    }
     folder = tmp_path / "ckpt"
     folder.mkdir()
     save_file(tensors, str(folder / "model.safetensors"))

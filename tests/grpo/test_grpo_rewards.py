@@ -10,10 +10,25 @@ from kopa_grpo.parsing import parse_completion
 
 TARGET = [["kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127}]]
 # EDGE's fact form: the plan reference in value, what it resolved to in resolved.
-FACTS = [{"id": "f1", "description": "최고기온", "value": "$s1.items[0].TMX", "resolved": "21.0", "matcher": "number",
-          "tolerance": 0.5, "required": True},
-         {"id": "f2", "description": "지역", "value": "$s0.items[0].name", "resolved": "종로구", "matcher": "name",
-          "required": True}]
+FACTS = [
+    {
+        "id": "f1",
+        "description": "최고기온",
+        "value": "$s1.items[0].TMX",
+        "resolved": "21.0",
+        "matcher": "number",
+        "tolerance": 0.5,
+        "required": True,
+    },
+    {
+        "id": "f2",
+        "description": "지역",
+        "value": "$s0.items[0].name",
+        "resolved": "종로구",
+        "matcher": "name",
+        "required": True,
+    },
+]
 
 
 def call(name: str, args: dict) -> str:
@@ -29,16 +44,32 @@ BROKEN = '<tool_call>{"name": "kma_getVilageFcst", "arguments": {"nx": 60,</tool
 TRUNCATED = '<tool_call>{"name": "kma_getVilageFcst"'
 
 
-KMA_SCHEMA = {"type": "function", "function": {"name": "kma_getVilageFcst", "description": "단기예보", "parameters": {
-    "type": "object", "required": ["base_date", "base_time", "nx", "ny"],
-    "properties": {k: {"type": "string"} for k in ("base_date", "base_time", "nx", "ny", "pageNo", "numOfRows")}}}}
+KMA_SCHEMA = {
+    "type": "function",
+    "function": {
+        "name": "kma_getVilageFcst",
+        "description": "단기예보",
+        "parameters": {
+            "type": "object",
+            "required": ["base_date", "base_time", "nx", "ny"],
+            "properties": {
+                k: {"type": "string"} for k in ("base_date", "base_time", "nx", "ny", "pageNo", "numOfRows")
+            },
+        },
+    },
+}
 
 
 def run(fn, completions, kind="call"):
     n = len(completions)
-    return fn(prompts=[""] * n, completions=completions, kind=[kind] * n,
-              target_calls_json=[json.dumps(TARGET)] * n, facts_json=[json.dumps(FACTS)] * n,
-              tools_json=[json.dumps([KMA_SCHEMA])] * n)
+    return fn(
+        prompts=[""] * n,
+        completions=completions,
+        kind=[kind] * n,
+        target_calls_json=[json.dumps(TARGET)] * n,
+        facts_json=[json.dumps(FACTS)] * n,
+        tools_json=[json.dumps([KMA_SCHEMA])] * n,
+    )
 
 
 def test_parse_completion_forms():
@@ -49,13 +80,29 @@ def test_parse_completion_forms():
     p = parse_completion("종로구의 최고기온은 21도입니다.")
     assert p.answer and not p.calls and p.well_formed
     # TRL conversational completions (assistant message with tool_calls) parse the same way.
-    conv = [{"role": "assistant", "content": "", "tool_calls": [
-        {"type": "function", "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(TARGET[0][1])}}]}]
+    conv = [
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "type": "function",
+                    "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(TARGET[0][1])},
+                }
+            ],
+        }
+    ]
     assert parse_completion(conv).calls == [("kma_getVilageFcst", TARGET[0][1])]
 
 
 def test_outcome_reward_is_binary_on_exact_call():
-    assert run(rewards.outcome_reward, [RIGHT, WRONG_VALUE, WRONG_TOOL, BROKEN, MISTYPED]) == [1.0, 0.0, 0.0, 0.0, 0.0]
+    assert run(rewards.outcome_reward, [RIGHT, WRONG_VALUE, WRONG_TOOL, BROKEN, MISTYPED]) == [
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+    ]
 
 
 def test_format_reward():
@@ -81,7 +128,9 @@ def test_argument_reward_partial_credit():
 
 
 def test_answer_reward_counts_facts():
-    scores = run(rewards.answer_reward, ["종로구의 최고기온은 21.2도예요.", "종로구는 맑아요.", RIGHT], kind="answer")
+    scores = run(
+        rewards.answer_reward, ["종로구의 최고기온은 21.2도예요.", "종로구는 맑아요.", RIGHT], kind="answer"
+    )
     assert scores == [1.0, 0.5, 0.0]
     outcome = run(rewards.outcome_reward, ["종로구의 최고기온은 21.2도예요.", "최고기온 25도"], kind="answer")
     assert outcome == [1.0, 0.0]
@@ -111,8 +160,9 @@ def run_exec(completions, kind="call"):
     from trl.trainer.utils import is_async_callable
 
     assert is_async_callable(fn)  # TRL awaits it on its event loop (a sync-looking one is never awaited)
-    return asyncio.run(fn(prompts=[""] * n, completions=completions, kind=[kind] * n,
-                          clock=[CLOCK] * n, seed=[0] * n))
+    return asyncio.run(
+        fn(prompts=[""] * n, completions=completions, kind=[kind] * n, clock=[CLOCK] * n, seed=[0] * n)
+    )
 
 
 def test_execution_reward_runs_the_call():
@@ -131,19 +181,36 @@ def test_execution_reward_runs_the_call():
 def test_execution_reward_accepts_edge_empty_clock():
     # EDGE datasets synthesized without a fixed clock store "" (the backends' default world).
     fn = rewards.ExecutionReward()
-    out = asyncio.run(fn(prompts=[""], completions=[call("dart_company", {"corp_code": "00164779"})],
-                         kind=["call"], clock=[""], seed=[0]))
+    out = asyncio.run(
+        fn(
+            prompts=[""],
+            completions=[call("dart_company", {"corp_code": "00164779"})],
+            kind=["call"],
+            clock=[""],
+            seed=[0],
+        )
+    )
     assert out == [1.0]
 
 
 # --- the episode outcome-and-state reward -----------------------------------------------------
 
-PLAN = {"steps": [
-    {"id": "s1", "tool": "dart_company", "args": {"corp_code": "00164779"}},
-    {"id": "s2", "tool": "dart_corpCode", "args": {"stock_code": "$s1.items[0].stock_code"}},
-]}
-EP_FACTS = [{"id": "f1", "description": "고유번호 8자리", "value": "$s2.items[0].corp_code", "resolved": "00164779",
-             "matcher": "number", "tolerance": 0.0}]
+PLAN = {
+    "steps": [
+        {"id": "s1", "tool": "dart_company", "args": {"corp_code": "00164779"}},
+        {"id": "s2", "tool": "dart_corpCode", "args": {"stock_code": "$s1.items[0].stock_code"}},
+    ]
+}
+EP_FACTS = [
+    {
+        "id": "f1",
+        "description": "고유번호 8자리",
+        "value": "$s2.items[0].corp_code",
+        "resolved": "00164779",
+        "matcher": "number",
+        "tolerance": 0.0,
+    }
+]
 
 
 def _episode_env(make_calls):
@@ -167,7 +234,10 @@ def test_environment_methods_are_the_trajectory_tools():
 
     cls = env.environment_class(env.tools_key(["dart_company", "dart_corpCode"]))
     # Exactly the named tools: not the rest of the DART platform.
-    assert {n for n in vars(cls) if not n.startswith("_") and n != "platforms"} == {"dart_company", "dart_corpCode"}
+    assert {n for n in vars(cls) if not n.startswith("_") and n != "platforms"} == {
+        "dart_company",
+        "dart_corpCode",
+    }
     assert cls.platforms == ("dart",)
     with pytest.raises(ValueError, match="unknown tool"):
         env.environment_class("dart_company,no_such_tool")
@@ -190,9 +260,13 @@ def test_episode_outcome_reward():
     wrong = [{"role": "assistant", "content": "고유번호는 00164780입니다."}]
     good = _episode_env(gold_calls)
     assert [c["ok"] for c in good.call_log] == [True, True]
-    scores = asyncio.run(env.episode_outcome_reward(
-        prompts=[[], [], []], completions=[right, wrong, right],
-        environments=[good, _episode_env(gold_calls), _episode_env(first_call_only)]))
+    scores = asyncio.run(
+        env.episode_outcome_reward(
+            prompts=[[], [], []],
+            completions=[right, wrong, right],
+            environments=[good, _episode_env(gold_calls), _episode_env(first_call_only)],
+        )
+    )
     # Right answer and the gold calls: 1; a wrong number: 0; right answer but a gold call missing: 0.
     assert scores == [1.0, 0.0, 0.0]
     # Without environments (e.g. the step form) the reward does not apply.
@@ -212,6 +286,14 @@ def test_execution_reward_session_tokens():
         call("neis_get_api_key", {}),
     ]
     n = len(completions)
-    out = asyncio.run(fn(prompts=[""] * n, completions=completions, kind=["call"] * n, clock=[CLOCK] * n,
-                         seed=[0] * n, session_tokens_json=[json.dumps({"neis": issued})] * n))
+    out = asyncio.run(
+        fn(
+            prompts=[""] * n,
+            completions=completions,
+            kind=["call"] * n,
+            clock=[CLOCK] * n,
+            seed=[0] * n,
+            session_tokens_json=[json.dumps({"neis": issued})] * n,
+        )
+    )
     assert out == [1.0, 0.0, 0.0, 1.0]

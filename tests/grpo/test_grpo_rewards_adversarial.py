@@ -23,13 +23,24 @@ NEIS_ARGS = {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}
 
 def _schema(name: str, params: dict[str, str], required: list[str]) -> dict:
     props = {k: {"type": t, "description": k} for k, t in params.items()}
-    return {"type": "function", "function": {"name": name, "description": name,
-                                             "parameters": {"type": "object", "properties": props,
-                                                            "required": required}}}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": name,
+            "parameters": {"type": "object", "properties": props, "required": required},
+        },
+    }
 
 
-KMA_PARAMS = {"pageNo": "integer", "numOfRows": "integer", "base_date": "string", "base_time": "string",
-              "nx": "integer", "ny": "integer"}
+KMA_PARAMS = {
+    "pageNo": "integer",
+    "numOfRows": "integer",
+    "base_date": "string",
+    "base_time": "string",
+    "nx": "integer",
+    "ny": "integer",
+}
 TOOLS = [
     _schema("kma_getVilageFcst", KMA_PARAMS, ["base_date", "base_time", "nx", "ny"]),
     _schema("kma_getUltraSrtNcst", KMA_PARAMS, ["base_date", "base_time", "nx", "ny"]),
@@ -37,14 +48,36 @@ TOOLS = [
     _schema("neis_get_api_key", {}, []),
     _schema("neis_schoolInfo", {"KEY": "string", "SCHUL_NM": "string", "SD_SCHUL_CODE": "string"}, ["KEY"]),
 ]
-RESULT = json.dumps({"resultCode": "00", "items": [
-    {"category": "TMX", "fcstDate": "20261015", "fcstValue": "21.0", "nx": 60, "ny": 127},
-    {"category": "SKY", "fcstDate": "20261015", "fcstValue": "1", "nx": 60, "ny": 127}]}, ensure_ascii=False)
+RESULT = json.dumps(
+    {
+        "resultCode": "00",
+        "items": [
+            {"category": "TMX", "fcstDate": "20261015", "fcstValue": "21.0", "nx": 60, "ny": 127},
+            {"category": "SKY", "fcstDate": "20261015", "fcstValue": "1", "nx": 60, "ny": 127},
+        ],
+    },
+    ensure_ascii=False,
+)
 REGION_RESULT = json.dumps({"items": [{"name": "종로구", "nx": 60, "ny": 127}]}, ensure_ascii=False)
-FACTS = [{"id": "f1", "description": "최고기온", "value": "$s1.items[0].fcstValue", "resolved": "21.0",
-          "matcher": "number", "tolerance": 0.5, "required": True},
-         {"id": "f2", "description": "지역", "value": "$s0.items[0].name", "resolved": "종로구", "matcher": "name",
-          "required": True}]
+FACTS = [
+    {
+        "id": "f1",
+        "description": "최고기온",
+        "value": "$s1.items[0].fcstValue",
+        "resolved": "21.0",
+        "matcher": "number",
+        "tolerance": 0.5,
+        "required": True,
+    },
+    {
+        "id": "f2",
+        "description": "지역",
+        "value": "$s0.items[0].name",
+        "resolved": "종로구",
+        "matcher": "name",
+        "required": True,
+    },
+]
 
 
 def call(name: str, args: dict) -> str:
@@ -52,15 +85,22 @@ def call(name: str, args: dict) -> str:
 
 
 def row(kind: str, targets: list, results: list[str] | None = None, tokens: dict | None = None) -> dict:
-    return {"kind": kind, "target_calls_json": json.dumps(targets, ensure_ascii=False),
-            "facts_json": json.dumps(FACTS, ensure_ascii=False), "tools_json": json.dumps(TOOLS, ensure_ascii=False),
-            "tool_results_json": json.dumps(results or [REGION_RESULT, RESULT], ensure_ascii=False),
-            "session_tokens_json": json.dumps(tokens or {}), "clock": CLOCK, "seed": 0}
+    return {
+        "kind": kind,
+        "target_calls_json": json.dumps(targets, ensure_ascii=False),
+        "facts_json": json.dumps(FACTS, ensure_ascii=False),
+        "tools_json": json.dumps(TOOLS, ensure_ascii=False),
+        "tool_results_json": json.dumps(results or [REGION_RESULT, RESULT], ensure_ascii=False),
+        "session_tokens_json": json.dumps(tokens or {}),
+        "clock": CLOCK,
+        "seed": 0,
+    }
 
 
 KMA_STEP = row("call", [["kma_getVilageFcst", KMA_ARGS]], results=[REGION_RESULT])
-NEIS_STEP = row("call", [["neis_schoolInfo", NEIS_ARGS]], results=[json.dumps({"token": TOKEN})],
-                tokens={"neis": TOKEN})
+NEIS_STEP = row(
+    "call", [["neis_schoolInfo", NEIS_ARGS]], results=[json.dumps({"token": TOKEN})], tokens={"neis": TOKEN}
+)
 AUTH_STEP = row("call", [["neis_get_api_key", {}]], results=[])
 ANSWER_STEP = row("answer", [])
 
@@ -88,6 +128,7 @@ RIGHT_KMA = call("kma_getVilageFcst", KMA_ARGS)
 
 # --- unrelated valid calls and the auth tool ----------------------------------------------------
 
+
 def test_unrelated_valid_call_earns_nothing():
     unrelated = call("dart_company", {"corp_code": "00164779"})  # valid: the emulator answers it OK
     assert weighted_total(unrelated, KMA_STEP) == 0.0
@@ -102,12 +143,17 @@ def test_auth_tool_earns_nothing_unless_it_is_the_gold_step():
 
 # --- format: only a well-formed call or answer ---------------------------------------------------
 
+
 def test_format_reward_is_not_given_for_any_text():
     # On a call step, prose is not a well-formed move; neither is a call to a tool not in play,
     # one with argument names the tool does not have, or one missing a required argument.
-    junk = ["답변", "ok", call("no_such_tool", {"x": 1}),
-            call("kma_getVilageFcst", {"bogus": 1, **KMA_ARGS}),
-            call("kma_getVilageFcst", {"base_date": "20261015"})]
+    junk = [
+        "답변",
+        "ok",
+        call("no_such_tool", {"x": 1}),
+        call("kma_getVilageFcst", {"bogus": 1, **KMA_ARGS}),
+        call("kma_getVilageFcst", {"base_date": "20261015"}),
+    ]
     assert score(rewards.format_reward, junk, KMA_STEP) == [0.0] * len(junk)
     assert score(rewards.format_reward, [RIGHT_KMA], KMA_STEP) == [1.0]
 
@@ -119,6 +165,7 @@ def test_format_reward_on_answer_steps_needs_a_real_answer():
 
 
 # --- KEY / token arguments ----------------------------------------------------------------------
+
 
 def test_token_argument_is_checked():
     missing = call("neis_schoolInfo", {"SCHUL_NM": "서울고등학교"})
@@ -139,6 +186,7 @@ def test_credential_arguments_the_model_must_never_send():
 
 # --- extra arguments ----------------------------------------------------------------------------
 
+
 def test_extra_arguments_are_penalised():
     extra = call("kma_getVilageFcst", {**KMA_ARGS, "pageNo": 3})
     assert score(rewards.outcome_reward, [extra], KMA_STEP) == [0.0]
@@ -147,7 +195,9 @@ def test_extra_arguments_are_penalised():
     # Inspect refuses "60" for the integer nx (tests/grpo/test_schema_types.py).
     same = call("kma_getVilageFcst", {**KMA_ARGS, "pageNo": 1})
     assert score(rewards.outcome_reward, [same], KMA_STEP) == [1.0]
-    assert score(rewards.outcome_reward, [call("kma_getVilageFcst", {**KMA_ARGS, "nx": "60"})], KMA_STEP) == [0.0]
+    assert score(rewards.outcome_reward, [call("kma_getVilageFcst", {**KMA_ARGS, "nx": "60"})], KMA_STEP) == [
+        0.0
+    ]
 
 
 def test_extra_calls_are_penalised():
@@ -158,9 +208,14 @@ def test_extra_calls_are_penalised():
 
 # --- the answer ---------------------------------------------------------------------------------
 
+
 def test_pasted_tool_results_earn_no_answer_reward():
-    pastes = [RESULT, REGION_RESULT + "\n" + RESULT, "결과입니다:\n" + REGION_RESULT + RESULT,
-              "지역: 종로구\n" + RESULT]
+    pastes = [
+        RESULT,
+        REGION_RESULT + "\n" + RESULT,
+        "결과입니다:\n" + REGION_RESULT + RESULT,
+        "지역: 종로구\n" + RESULT,
+    ]
     assert score(rewards.answer_reward, pastes, ANSWER_STEP) == [0.0] * len(pastes)
     assert score(rewards.outcome_reward, pastes, ANSWER_STEP) == [0.0] * len(pastes)
     good = "종로구의 오늘 최고기온은 21도입니다."
@@ -175,8 +230,17 @@ def test_listing_many_numbers_does_not_earn_the_answer():
 
 
 def test_answer_reward_is_subject_bound():
-    facts = [{"id": "f1", "description": "종로구 최고기온", "value": "$s1.x", "resolved": "21", "matcher": "number",
-              "subject": "종로구", "required": True}]
+    facts = [
+        {
+            "id": "f1",
+            "description": "종로구 최고기온",
+            "value": "$s1.x",
+            "resolved": "21",
+            "matcher": "number",
+            "subject": "종로구",
+            "required": True,
+        }
+    ]
     r = {**ANSWER_STEP, "facts_json": json.dumps(facts, ensure_ascii=False)}
     wrong_subject = "중구의 최고기온은 21도, 종로구의 최고기온은 25도입니다."
     right = "종로구의 최고기온은 21도, 중구의 최고기온은 25도입니다."

@@ -31,19 +31,47 @@ CLOCK = "2026-10-15T15:00:00+09:00"
 TOKEN = "sess-00aa11bb22cc33dd"
 JONGNO = {"base_date": "20261015", "base_time": "1400", "nx": 60, "ny": 127}
 GANGNAM = {"base_date": "20261015", "base_time": "1400", "nx": 61, "ny": 125}
-TOOLS = [tool_schema(get_operation(o)) for o in ("kma_getVilageFcst", "kma_getUltraSrtNcst", "neis_schoolInfo",
-                                                   "ecos_StatisticSearch", "dart_company")]
+TOOLS = [
+    tool_schema(get_operation(o))
+    for o in (
+        "kma_getVilageFcst",
+        "kma_getUltraSrtNcst",
+        "neis_schoolInfo",
+        "ecos_StatisticSearch",
+        "dart_company",
+    )
+]
 TOOLS.append(auth_tool_schema("neis"))
-REGIONS = json.dumps({"items": [{"name": "강남구", "nx": 61, "ny": 125}, {"name": "종로구", "nx": 60, "ny": 127}]},
-                     ensure_ascii=False)
-GANGNAM_RESULT = json.dumps({"items": [{"category": "TMX", "fcstDate": "20261015", "fcstValue": "23.0", "nx": 61,
-                                        "ny": 125}]}, ensure_ascii=False)
+REGIONS = json.dumps(
+    {"items": [{"name": "강남구", "nx": 61, "ny": 125}, {"name": "종로구", "nx": 60, "ny": 127}]},
+    ensure_ascii=False,
+)
+GANGNAM_RESULT = json.dumps(
+    {"items": [{"category": "TMX", "fcstDate": "20261015", "fcstValue": "23.0", "nx": 61, "ny": 125}]},
+    ensure_ascii=False,
+)
 # Three days of the forecast: the question asks for today's (the 15th) high.
-JONGNO_RESULT = json.dumps({"items": [
-    {"category": "TMX", "fcstDate": d, "fcstValue": v, "nx": 60, "ny": 127}
-    for d, v in (("20261015", "21.0"), ("20261016", "17.0"), ("20261017", "14.0"))]}, ensure_ascii=False)
-FACTS = [{"id": "f1", "description": "종로구 오늘 최고기온", "value": "$s2.items[0].fcstValue", "resolved": "21.0",
-          "matcher": "number", "tolerance": 0.5, "subject": "종로구", "required": True}]
+JONGNO_RESULT = json.dumps(
+    {
+        "items": [
+            {"category": "TMX", "fcstDate": d, "fcstValue": v, "nx": 60, "ny": 127}
+            for d, v in (("20261015", "21.0"), ("20261016", "17.0"), ("20261017", "14.0"))
+        ]
+    },
+    ensure_ascii=False,
+)
+FACTS = [
+    {
+        "id": "f1",
+        "description": "종로구 오늘 최고기온",
+        "value": "$s2.items[0].fcstValue",
+        "resolved": "21.0",
+        "matcher": "number",
+        "tolerance": 0.5,
+        "subject": "종로구",
+        "required": True,
+    }
+]
 
 
 def call(name: str, args: dict[str, Any], template: str = "<tool_call>{}</tool_call>") -> str:
@@ -52,32 +80,67 @@ def call(name: str, args: dict[str, Any], template: str = "<tool_call>{}</tool_c
 
 def prompt(*history: str) -> str:
     """A ChatML prompt whose assistant turns made the ``history`` calls (as hf_render writes it)."""
-    turns = "".join(f"<|im_start|>assistant\n{h}<|im_end|>\n<|im_start|>user\n<tool_response>\n{{}}\n"
-                    "</tool_response><|im_end|>\n" for h in history)
-    return ("<|im_start|>system\n도구를 사용하세요.<|im_end|>\n<|im_start|>user\n"
-            f"종로구와 강남구의 오늘 최고기온을 알려 주세요.<|im_end|>\n{turns}<|im_start|>assistant\n")
+    turns = "".join(
+        f"<|im_start|>assistant\n{h}<|im_end|>\n<|im_start|>user\n<tool_response>\n{{}}\n"
+        "</tool_response><|im_end|>\n"
+        for h in history
+    )
+    return (
+        "<|im_start|>system\n도구를 사용하세요.<|im_end|>\n<|im_start|>user\n"
+        f"종로구와 강남구의 오늘 최고기온을 알려 주세요.<|im_end|>\n{turns}<|im_start|>assistant\n"
+    )
 
 
-def row(kind: str, targets: list, results: list[str], facts: list | None = None, tokens: dict | None = None,
-        history: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"prompt": prompt(*history), "kind": kind, "target_calls_json": json.dumps(targets, ensure_ascii=False),
-            "facts_json": json.dumps(facts if facts is not None else FACTS, ensure_ascii=False),
-            "tools_json": json.dumps(TOOLS, ensure_ascii=False),
-            "tool_results_json": json.dumps(results, ensure_ascii=False),
-            "session_tokens_json": json.dumps(tokens or {}), "clock": CLOCK, "seed": 0}
+def row(
+    kind: str,
+    targets: list,
+    results: list[str],
+    facts: list | None = None,
+    tokens: dict | None = None,
+    history: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    return {
+        "prompt": prompt(*history),
+        "kind": kind,
+        "target_calls_json": json.dumps(targets, ensure_ascii=False),
+        "facts_json": json.dumps(facts if facts is not None else FACTS, ensure_ascii=False),
+        "tools_json": json.dumps(TOOLS, ensure_ascii=False),
+        "tool_results_json": json.dumps(results, ensure_ascii=False),
+        "session_tokens_json": json.dumps(tokens or {}),
+        "clock": CLOCK,
+        "seed": 0,
+    }
 
 
 # The second district's forecast, after the first one's was fetched.
-CALL_STEP = row("call", [["kma_getVilageFcst", JONGNO]], [REGIONS, GANGNAM_RESULT],
-                history=(call("kma_getVilageFcst", GANGNAM),))
-NEIS_STEP = row("call", [["neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}]],
-                [json.dumps({"token": TOKEN})], tokens={"neis": TOKEN}, history=(call("neis_get_api_key", {}),))
-ECOS_ARGS = {"STAT_CODE": "722Y001", "CYCLE": "D", "START_DATE": "20261001", "END_DATE": "20261015",
-             "ITEM_CODE1": "0101000"}
+CALL_STEP = row(
+    "call",
+    [["kma_getVilageFcst", JONGNO]],
+    [REGIONS, GANGNAM_RESULT],
+    history=(call("kma_getVilageFcst", GANGNAM),),
+)
+NEIS_STEP = row(
+    "call",
+    [["neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}]],
+    [json.dumps({"token": TOKEN})],
+    tokens={"neis": TOKEN},
+    history=(call("neis_get_api_key", {}),),
+)
+ECOS_ARGS = {
+    "STAT_CODE": "722Y001",
+    "CYCLE": "D",
+    "START_DATE": "20261001",
+    "END_DATE": "20261015",
+    "ITEM_CODE1": "0101000",
+}
 ECOS_STEP = row("call", [["ecos_StatisticSearch", ECOS_ARGS]], [])
 DART_STEP = row("call", [["dart_company", {"corp_code": "00164779"}]], [])
-ANSWER_STEP = row("answer", [], [REGIONS, GANGNAM_RESULT, JONGNO_RESULT],
-                  history=(call("kma_getVilageFcst", GANGNAM), call("kma_getVilageFcst", JONGNO)))
+ANSWER_STEP = row(
+    "answer",
+    [],
+    [REGIONS, GANGNAM_RESULT, JONGNO_RESULT],
+    history=(call("kma_getVilageFcst", GANGNAM), call("kma_getVilageFcst", JONGNO)),
+)
 GOLD = call("kma_getVilageFcst", JONGNO)
 GOLD_ANSWER = "종로구의 오늘 최고기온은 21도입니다."
 
@@ -104,8 +167,12 @@ def total(completion: str, r: dict[str, Any]) -> float:
 
 
 def metrics_of(completion: str, r: dict[str, Any]) -> dict[str, float]:
-    step = {"kind": r["kind"], "target_calls": json.loads(r["target_calls_json"]),
-            "facts": json.loads(r["facts_json"]), "tool_results": json.loads(r["tool_results_json"])}
+    step = {
+        "kind": r["kind"],
+        "target_calls": json.loads(r["target_calls_json"]),
+        "facts": json.loads(r["facts_json"]),
+        "tool_results": json.loads(r["tool_results_json"]),
+    }
     return step_values(parse_completion(completion), step)
 
 
@@ -141,8 +208,12 @@ ATTACKS: list[tuple[str, str, dict[str, Any], str]] = [
     ("3 value from the other row (nx of 강남구)", OTHER_ROW_NO_REPLAY, CALL_STEP, GOLD),
     ("3 right values under swapped names (nx<->ny)", SWAPPED_NAMES, CALL_STEP, GOLD),
     ("4 replay of the history's call (other district)", OTHER_ROW, CALL_STEP, GOLD),
-    ("4 auth tool again (gold: schoolInfo)", AUTH_AGAIN, NEIS_STEP, call("neis_schoolInfo", {"SCHUL_NM": "서울고등학교",
-                                                                                             "KEY": TOKEN})),
+    (
+        "4 auth tool again (gold: schoolInfo)",
+        AUTH_AGAIN,
+        NEIS_STEP,
+        call("neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}),
+    ),
     ("5 raw dump of the results", JONGNO_RESULT, ANSWER_STEP, GOLD_ANSWER),
     ("5 every row's figure, none picked", LISTING, ANSWER_STEP, GOLD_ANSWER),
     ("5 bare list of the figures", LISTING_BARE, ANSWER_STEP, GOLD_ANSWER),
@@ -157,32 +228,50 @@ ATTACKS: list[tuple[str, str, dict[str, Any], str]] = [
     ("6 stray closing tag", STRAY_CLOSE, CALL_STEP, GOLD),
     ("7 invented serviceKey", SERVICE_KEY, CALL_STEP, GOLD),
     ("7 ECOS KEY 'sample' passed by the model", ECOS_KEY, ECOS_STEP, call("ecos_StatisticSearch", ECOS_ARGS)),
-    ("7 invented NEIS session token", NEIS_FAKE_TOKEN, NEIS_STEP, call("neis_schoolInfo", {"SCHUL_NM": "서울고등학교",
-                                                                                             "KEY": TOKEN})),
+    (
+        "7 invented NEIS session token",
+        NEIS_FAKE_TOKEN,
+        NEIS_STEP,
+        call("neis_schoolInfo", {"SCHUL_NM": "서울고등학교", "KEY": TOKEN}),
+    ),
 ]
 
 
 def attack_table() -> list[str]:
-    lines = ["| attack | weighted reward (gold 2.0 call / 1.9 answer) | outcome | format | tool_name | arguments | execution "
-             "| answer | metrics parse/kind/tool/exact/answer |", "|" + "---|" * 9]
+    lines = [
+        "| attack | weighted reward (gold 2.0 call / 1.9 answer) | outcome | format | tool_name | arguments | execution "
+        "| answer | metrics parse/kind/tool/exact/answer |",
+        "|" + "---|" * 9,
+    ]
 
     def fmt(v: float | None) -> str:
         return "-" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.2f}"
 
     for name, attack, r, _gold in ATTACKS:
         rw, m = rewards_of(attack, r), metrics_of(attack, r)
-        lines.append(f"| {name} | {total(attack, r):.2f} | " + " | ".join(fmt(v) for v in rw.values())
-                     + " | " + "/".join(fmt(m[k]) for k in ("parse", "kind", "tool_name", "exact", "answer")) + " |")
+        lines.append(
+            f"| {name} | {total(attack, r):.2f} | "
+            + " | ".join(fmt(v) for v in rw.values())
+            + " | "
+            + "/".join(fmt(m[k]) for k in ("parse", "kind", "tool_name", "exact", "answer"))
+            + " |"
+        )
     return lines
 
 
 # --- the tests --------------------------------------------------------------------------------------
 
+
 def test_gold_moves_earn_full_credit():
     assert total(GOLD, CALL_STEP) == pytest.approx(2.0)
     assert total(GOLD_ANSWER, ANSWER_STEP) == pytest.approx(1.9)  # arguments, execution: not applicable
-    assert metrics_of(GOLD, CALL_STEP) == {"parse": 1.0, "kind": 1.0, "tool_name": 1.0, "exact": 1.0,
-                                           "answer": pytest.approx(float("nan"), nan_ok=True)}
+    assert metrics_of(GOLD, CALL_STEP) == {
+        "parse": 1.0,
+        "kind": 1.0,
+        "tool_name": 1.0,
+        "exact": 1.0,
+        "answer": pytest.approx(float("nan"), nan_ok=True),
+    }
     assert metrics_of(GOLD_ANSWER, ANSWER_STEP)["answer"] == 1.0
 
 
@@ -226,16 +315,29 @@ def test_a_replay_of_the_history_earns_nothing():
     retry = row("call", [["kma_getVilageFcst", JONGNO]], [REGIONS], history=(GOLD,))
     assert total(GOLD, retry) == pytest.approx(2.0)
     # The history is read from conversational prompts too (TRL's message lists).
-    conv = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "", "tool_calls": [
-        {"type": "function", "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(GANGNAM)}}]},
-        {"role": "tool", "content": "{}"}]
+    conv = [
+        {"role": "user", "content": "q"},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "type": "function",
+                    "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(GANGNAM)},
+                }
+            ],
+        },
+        {"role": "tool", "content": "{}"},
+    ]
     fn = rewards.format_reward
     cols = {k: [v] for k, v in CALL_STEP.items() if k != "prompt"}
     assert fn(prompts=[conv], completions=[OTHER_ROW], **cols) == [0.0]
     assert fn(prompts=[conv], completions=[GOLD], **cols) == [1.0]
 
 
-@pytest.mark.parametrize("attack", [JONGNO_RESULT, LISTING, LISTING_BARE, HEDGE, "", "   \n ", FENCED, REFUSAL])
+@pytest.mark.parametrize(
+    "attack", [JONGNO_RESULT, LISTING, LISTING_BARE, HEDGE, "", "   \n ", FENCED, REFUSAL]
+)
 def test_answer_attacks_earn_nothing(attack):
     rw, m = rewards_of(attack, ANSWER_STEP), metrics_of(attack, ANSWER_STEP)
     assert (rw["outcome"], rw["format"], rw["answer"], m["answer"]) == (0.0, 0.0, 0.0, 0.0)
@@ -250,12 +352,26 @@ def test_format_reward_only_for_a_real_call(attack):
 
 
 def test_well_formed_calls_in_the_models_templates():
-    for template in ("<tool_call>\n{}\n</tool_call>", "<tool_call>{}</tool_call>\n", "\n<tool_call> {} </tool_call>"):
+    for template in (
+        "<tool_call>\n{}\n</tool_call>",
+        "<tool_call>{}</tool_call>\n",
+        "\n<tool_call> {} </tool_call>",
+    ):
         completion = call("kma_getVilageFcst", JONGNO, template)
         assert rewards_of(completion, CALL_STEP)["format"] == 1.0
         assert total(completion, CALL_STEP) == pytest.approx(2.0)
-    conv = [{"role": "assistant", "content": "", "tool_calls": [
-        {"type": "function", "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(JONGNO)}}]}]
+    conv = [
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "type": "function",
+                    "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(JONGNO)},
+                }
+            ],
+        }
+    ]
     cols = {k: [v] for k, v in CALL_STEP.items() if k != "prompt"}
     assert rewards.format_reward(prompts=[CALL_STEP["prompt"]], completions=[conv], **cols) == [1.0]
 
@@ -292,8 +408,11 @@ def test_execution_reward_never_sends_a_model_provided_key(monkeypatch):
 
 
 def test_valid_alternatives_earn_full_credit():
-    reordered = "<tool_call>" + json.dumps({"arguments": dict(reversed(list(JONGNO.items()))),
-                                            "name": "kma_getVilageFcst"}) + "</tool_call>"
+    reordered = (
+        "<tool_call>"
+        + json.dumps({"arguments": dict(reversed(list(JONGNO.items()))), "name": "kma_getVilageFcst"})
+        + "</tool_call>"
+    )
     first_page = call("kma_getVilageFcst", {**JONGNO, "pageNo": 1})
     for alt in (reordered, first_page):
         assert total(alt, CALL_STEP) == pytest.approx(2.0), alt
@@ -304,7 +423,11 @@ def test_valid_alternatives_earn_full_credit():
     # A code's leading zeros are part of it: 164779 is not corp_code 00164779.
     assert rewards_of(call("dart_company", {"corp_code": 164779}), DART_STEP)["outcome"] == 0.0
     assert rewards_of(call("dart_company", {"corp_code": "00164779"}), DART_STEP)["outcome"] == 1.0
-    for answer in ("오늘 종로구는 낮 최고 21도까지 오르겠습니다.", "종로구 최고기온: 21℃", "종로구는 오늘 최고 21.0도예요."):
+    for answer in (
+        "오늘 종로구는 낮 최고 21도까지 오르겠습니다.",
+        "종로구 최고기온: 21℃",
+        "종로구는 오늘 최고 21.0도예요.",
+    ):
         assert rewards_of(answer, ANSWER_STEP)["answer"] == 1.0, answer
         assert metrics_of(answer, ANSWER_STEP)["answer"] == 1.0, answer
 
@@ -317,8 +440,17 @@ def test_a_gold_wave_that_repeats_a_call_keeps_its_credit():
 
 
 def test_a_date_in_another_accepted_form():
-    facts = [{"id": "f1", "description": "종로구 예보 날짜", "value": "$s2.items[0].fcstDate", "resolved": "20261015",
-              "matcher": "date", "subject": "종로구", "required": True}]
+    facts = [
+        {
+            "id": "f1",
+            "description": "종로구 예보 날짜",
+            "value": "$s2.items[0].fcstDate",
+            "resolved": "20261015",
+            "matcher": "date",
+            "subject": "종로구",
+            "required": True,
+        }
+    ]
     r = {**ANSWER_STEP, "facts_json": json.dumps(facts, ensure_ascii=False)}
     for answer in ("종로구 예보는 2026년 10월 15일 것입니다.", "종로구 예보 날짜는 2026-10-15입니다."):
         assert rewards_of(answer, r)["answer"] == 1.0, answer
@@ -327,6 +459,7 @@ def test_a_date_in_another_accepted_form():
 
 # --- the matcher itself (kopa_inspect.matching): what the step scorer closes with the shown rows, the
 # KOPA-Bench scorer, which has no competitors for a single-valued fact, still passes -----------------
+
 
 @pytest.mark.parametrize("attack", [HEDGE, LISTING])
 def test_matcher_rejects_several_figures_for_one_value(attack):

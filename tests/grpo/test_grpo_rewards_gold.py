@@ -23,18 +23,25 @@ NAMES = ["outcome", "format", "tool_name", "arguments", "execution", "answer"]
 def _move(ex: build.StepExample) -> str:
     if ex.kind == "answer":
         return ex.target_answer
-    return "".join("<tool_call>" + json.dumps({"name": n, "arguments": a}, ensure_ascii=False) + "</tool_call>"
-                   for n, a in ex.target_calls)
+    return "".join(
+        "<tool_call>" + json.dumps({"name": n, "arguments": a}, ensure_ascii=False) + "</tool_call>"
+        for n, a in ex.target_calls
+    )
 
 
 def gold_move_below_full_credit(ex: build.StepExample, funcs: list) -> list[tuple[str, str, float]]:
     """(step id, reward, value) for each reward (``funcs``, in NAMES order) that scores the
     example's own gold move below 1.0, called as TRL calls it (one-row columns)."""
-    cols = {"kind": [ex.kind], "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
-            "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
-            "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
-            "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
-            "session_tokens_json": [json.dumps(ex.session_tokens)], "clock": [ex.clock], "seed": [ex.seed]}
+    cols = {
+        "kind": [ex.kind],
+        "target_calls_json": [json.dumps(ex.target_calls, ensure_ascii=False)],
+        "facts_json": [json.dumps(ex.facts, ensure_ascii=False)],
+        "tools_json": [json.dumps(ex.tools, ensure_ascii=False)],
+        "tool_results_json": [json.dumps(ex.tool_results, ensure_ascii=False)],
+        "session_tokens_json": [json.dumps(ex.session_tokens)],
+        "clock": [ex.clock],
+        "seed": [ex.seed],
+    }
     below = []
     for name, fn in zip(NAMES, funcs, strict=True):
         v = fn(prompts=[ex.messages], completions=[_move(ex)], **cols)
@@ -57,7 +64,11 @@ def test_bench_gold_moves_keep_full_credit_and_hedges_fail():
             continue
         for f in scoring.required_facts(ex.facts):
             e = scoring.fact_expected(f)
-            if f.get("matcher") == "number" and isinstance(e, str | int | float) and str(e) in ex.target_answer:
+            if (
+                f.get("matcher") == "number"
+                and isinstance(e, str | int | float)
+                and str(e) in ex.target_answer
+            ):
                 other = str(int(float(e)) + 7) if float(e).is_integer() else f"{float(e) + 7:g}"
                 attack = ex.target_answer.replace(str(e), f"{e} 또는 {other}", 1)
                 hedges += 1

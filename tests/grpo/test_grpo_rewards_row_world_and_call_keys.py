@@ -57,8 +57,16 @@ def world(seed: int, args: dict[str, Any]):
 
 def execution(completion: str, gold: dict[str, Any], seed: int, fn: Any = None) -> float:
     fn = fn or rewards.ExecutionReward()
-    out = asyncio.run(fn(prompts=[""], completions=[completion], kind=["call"], clock=[CLOCK], seed=[seed],
-                         target_calls_json=[json.dumps([[OP, gold]], ensure_ascii=False)]))
+    out = asyncio.run(
+        fn(
+            prompts=[""],
+            completions=[completion],
+            kind=["call"],
+            clock=[CLOCK],
+            seed=[seed],
+            target_calls_json=[json.dumps([[OP, gold]], ensure_ascii=False)],
+        )
+    )
     return out[0]
 
 
@@ -100,9 +108,16 @@ def test_one_backend_per_world_shared_with_the_episodes():
     episode.reset(seed=0, clock=CLOCK)
     assert fn._get_backend(0) is episode.session.backend and fn._get_backend(0) is not fn._get_backend(1)
     # one batch of mixed worlds: each row in its own
-    out = asyncio.run(fn(prompts=["", ""], completions=[call(OP, FIRST_ONLY)] * 2, kind=["call"] * 2,
-                         clock=[CLOCK] * 2, seed=[0, 1],
-                         target_calls_json=[json.dumps([[OP, FOUR_IN_SEED1]], ensure_ascii=False)] * 2))
+    out = asyncio.run(
+        fn(
+            prompts=["", ""],
+            completions=[call(OP, FIRST_ONLY)] * 2,
+            kind=["call"] * 2,
+            clock=[CLOCK] * 2,
+            seed=[0, 1],
+            target_calls_json=[json.dumps([[OP, FOUR_IN_SEED1]], ensure_ascii=False)] * 2,
+        )
+    )
     assert out == [1.0, 0.0]
 
 
@@ -117,15 +132,32 @@ def test_bench_steps_of_another_seed_show_that_worlds_results():
 
 # --- answers the matcher passes (open: src/kopa_inspect/matching, steps/scoring.py) -------------
 
-WRONG_ANSWERS = ["종로구의 오늘 최고기온은 19도입니다(21시 기준).", "종로구의 오늘 최고기온은 19도, 최저기온은 21도입니다.",
-                 "종로구의 오늘 최고기온은 21도가 아닙니다.", "종로구의 오늘 최고기온은 21도입니다. 아니, 17도입니다."]
-NAME_GUESSES = ["SK하이닉스의 대표자는 곽노정/김철수입니다.", "SK하이닉스의 대표자는 곽노정, 김철수 중 한 명입니다.",
-                "SK하이닉스의 대표자는 곽노정 내지 김철수입니다."]
+WRONG_ANSWERS = [
+    "종로구의 오늘 최고기온은 19도입니다(21시 기준).",
+    "종로구의 오늘 최고기온은 19도, 최저기온은 21도입니다.",
+    "종로구의 오늘 최고기온은 21도가 아닙니다.",
+    "종로구의 오늘 최고기온은 21도입니다. 아니, 17도입니다.",
+]
+NAME_GUESSES = [
+    "SK하이닉스의 대표자는 곽노정/김철수입니다.",
+    "SK하이닉스의 대표자는 곽노정, 김철수 중 한 명입니다.",
+    "SK하이닉스의 대표자는 곽노정 내지 김철수입니다.",
+]
 
 
-@pytest.mark.parametrize("attack", WRONG_ANSWERS + NAME_GUESSES,
-                         ids=["19-then-21-as-hour", "19-high-21-low", "21-denied", "21-corrected-to-17",
-                              "name-slash", "name-one-of", "name-naeji"])
+@pytest.mark.parametrize(
+    "attack",
+    WRONG_ANSWERS + NAME_GUESSES,
+    ids=[
+        "19-then-21-as-hour",
+        "19-high-21-low",
+        "21-denied",
+        "21-corrected-to-17",
+        "name-slash",
+        "name-one-of",
+        "name-naeji",
+    ],
+)
 def test_a_wrong_or_hedged_answer_earns_no_answer_reward(attack):
     from test_grpo_rewards_attacks import ANSWER_STEP
     from test_grpo_rewards_values_pastes_episodes import CEO_STEP
@@ -136,9 +168,13 @@ def test_a_wrong_or_hedged_answer_earns_no_answer_reward(attack):
 
 # --- a call block the evaluation's decoder refuses ----------------------------------------------
 
+
 def _block(extra: dict[str, Any]) -> str:
-    return "<tool_call>\n" + json.dumps({"name": "kma_getVilageFcst", "arguments": JONGNO, **extra},
-                                        ensure_ascii=False) + "\n</tool_call>"
+    return (
+        "<tool_call>\n"
+        + json.dumps({"name": "kma_getVilageFcst", "arguments": JONGNO, **extra}, ensure_ascii=False)
+        + "\n</tool_call>"
+    )
 
 
 EXTRA_KEYS = [{"id": "call_0"}, {"type": "function"}, {"answer": "종로구의 오늘 최고기온은 21도입니다."}]
@@ -149,10 +185,15 @@ def _evaluated(completion: str) -> dict[str, float]:
     from kopa_inspect.providers.local_chat import parse_tool_calls
 
     content, calls = parse_tool_calls(completion, [tool_info(t) for t in TOOLS])
-    parsed = from_tool_calls([(c.function, dict(c.arguments or {})) for c in calls if not c.parse_error],
-                             len(calls), content)
-    step = {"kind": "call", "target_calls": json.loads(CALL_STEP["target_calls_json"]),
-            "facts": json.loads(CALL_STEP["facts_json"]), "tool_results": json.loads(CALL_STEP["tool_results_json"])}
+    parsed = from_tool_calls(
+        [(c.function, dict(c.arguments or {})) for c in calls if not c.parse_error], len(calls), content
+    )
+    step = {
+        "kind": "call",
+        "target_calls": json.loads(CALL_STEP["target_calls_json"]),
+        "facts": json.loads(CALL_STEP["facts_json"]),
+        "tool_results": json.loads(CALL_STEP["tool_results_json"]),
+    }
     return step_values(parsed, step)
 
 
@@ -166,24 +207,42 @@ def test_a_call_block_with_an_extra_key_earns_nothing(extra):
 
 
 def test_the_gold_block_keeps_full_credit():
-    for gold in (_block({}), call("kma_getVilageFcst", JONGNO),
-                 '<tool_call>{"name": "kma_getVilageFcst", "parameters": ' + json.dumps(JONGNO) + "}</tool_call>"):
+    for gold in (
+        _block({}),
+        call("kma_getVilageFcst", JONGNO),
+        '<tool_call>{"name": "kma_getVilageFcst", "parameters": ' + json.dumps(JONGNO) + "}</tool_call>",
+    ):
         assert _evaluated(gold)["exact"] == 1.0
         assert total(gold, CALL_STEP) == pytest.approx(2.0)
     # a conversational completion (TRL message list) with structured tool calls is no block at all
-    conv = [{"role": "assistant", "content": "", "tool_calls": [
-        {"id": "c0", "type": "function", "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(JONGNO)}}]}]
+    conv = [
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "id": "c0",
+                    "type": "function",
+                    "function": {"name": "kma_getVilageFcst", "arguments": json.dumps(JONGNO)},
+                }
+            ],
+        }
+    ]
     assert rewards_of(conv, CALL_STEP)["outcome"] == 1.0
 
 
 def table_rows() -> list[str]:
-    rows = [("E4 gold call of a seed-1 row (사랑식당, 서대문구)", call(OP, SEED1_ONLY), SEED1_ONLY),
-            ("E4 first of the four 으뜸식당 (seed-1 row)", call(OP, FIRST_ONLY), FOUR_IN_SEED1)]
+    rows = [
+        ("E4 gold call of a seed-1 row (사랑식당, 서대문구)", call(OP, SEED1_ONLY), SEED1_ONLY),
+        ("E4 first of the four 으뜸식당 (seed-1 row)", call(OP, FIRST_ONLY), FOUR_IN_SEED1),
+    ]
     out = [f"| {name} | execution {execution(c, g, seed=1):.2f} |" for name, c, g in rows]
     for extra in EXTRA_KEYS:
         a = _block(extra)
-        out.append(f"| 12 call block with {json.dumps(extra, ensure_ascii=False)[:40]} | {total(a, CALL_STEP):.2f} | "
-                   f"llamacpp/local parse {_evaluated(a)['parse']:.2f} |")
+        out.append(
+            f"| 12 call block with {json.dumps(extra, ensure_ascii=False)[:40]} | {total(a, CALL_STEP):.2f} | "
+            f"llamacpp/local parse {_evaluated(a)['parse']:.2f} |"
+        )
     return out
 
 
@@ -201,14 +260,18 @@ def dataset_check(path: str) -> list[str]:
     funcs = rewards.build_reward_funcs(NAMES)
     below = [b for ex in exs for b in gold_move_below_full_credit(ex, funcs)]
     kinds = collections.Counter(ex.kind for ex in exs)
-    out = [f"{path}: seeds {sorted({ex.seed for ex in exs})}, {len(exs)} steps ({kinds['call']} calls, "
-           f"{kinds['answer']} answers); gold moves below full credit on some reward: {len(below)} {below[:5]}"]
+    out = [
+        f"{path}: seeds {sorted({ex.seed for ex in exs})}, {len(exs)} steps ({kinds['call']} calls, "
+        f"{kinds['answer']} answers); gold moves below full credit on some reward: {len(below)} {below[:5]}"
+    ]
     auth = rewards._auth_tools()
     by_tool: dict[str, dict[str, tuple]] = collections.defaultdict(dict)
     for ex in exs:
         for name, args in ex.target_calls if ex.kind == "call" else []:
             if name not in auth and "KEY" not in args:
-                by_tool[name].setdefault(json.dumps(args, sort_keys=True, ensure_ascii=False), (args, ex.clock, ex.seed))
+                by_tool[name].setdefault(
+                    json.dumps(args, sort_keys=True, ensure_ascii=False), (args, ex.clock, ex.seed)
+                )
     fn = rewards.ExecutionReward()
 
     async def pairs() -> str:
@@ -217,7 +280,9 @@ def dataset_check(path: str) -> list[str]:
         async def res(w: int, name: str, args: dict, clock: str) -> Any:
             k = (w, name, json.dumps(args, sort_keys=True, ensure_ascii=False), clock)
             if k not in cache:
-                cache[k] = await fn._result(Session(env.world_backend(w), clock=clock or None, seed=w), name, args, auth)
+                cache[k] = await fn._result(
+                    Session(env.world_backend(w), clock=clock or None, seed=w), name, args, auth
+                )
             return cache[k]
 
         n = old = new = 0
@@ -227,8 +292,12 @@ def dataset_check(path: str) -> list[str]:
                 for j, (p, c2, _) in enumerate(items):
                     if i != j and c2 == clock:
                         n += 1
-                        old += await res(0, name, g, clock) is not None and await res(0, name, g, clock) == await res(0, name, p, clock)
-                        new += await res(seed, name, g, clock) is not None and await res(seed, name, g, clock) == await res(seed, name, p, clock)
+                        old += await res(0, name, g, clock) is not None and await res(
+                            0, name, g, clock
+                        ) == await res(0, name, p, clock)
+                        new += await res(seed, name, g, clock) is not None and await res(
+                            seed, name, g, clock
+                        ) == await res(seed, name, p, clock)
         return f"{n} (gold, another step's gold arguments) pairs of one tool: execution credit seed-0 world {old}, row's world {new}"
 
     return [*out, asyncio.run(pairs())]
@@ -240,4 +309,3 @@ if __name__ == "__main__":
     print("\n".join(table_rows()))
     for path in sys.argv[1:]:
         print("\n".join(dataset_check(path)))
-

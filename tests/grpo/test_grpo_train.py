@@ -45,7 +45,11 @@ def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     out = tmp_path_factory.mktemp("edge")
     cfg = SynthConfig(
-        out=str(out), n=4, seed=0, chunk_size=10, use_retriever=False,
+        out=str(out),
+        n=4,
+        seed=0,
+        chunk_size=10,
+        use_retriever=False,
         grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=10),
     )
     summary = run(cfg)
@@ -79,7 +83,13 @@ def test_grpo_smoke_writes_checkpoint_and_stats(grpo_run: Path) -> None:
     assert stats["peak_rss_mb"] > 100
     rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
     logged = {k for r in rows for k in r}
-    for name in ("outcome_reward", "format_reward", "tool_name_reward", "argument_reward", "execution_reward"):
+    for name in (
+        "outcome_reward",
+        "format_reward",
+        "tool_name_reward",
+        "argument_reward",
+        "execution_reward",
+    ):
         assert f"rewards/{name}/mean" in logged, sorted(logged)
     assert (out / "rewards.png").exists()
     print("cpu-smoke train_stats:", json.dumps(stats))
@@ -130,12 +140,23 @@ def test_sft_smoke_writes_loadable_checkpoint(local_model: Path, edge_data: Path
 
     from kopa_grpo.train import train
 
-    merged = train(edge_data, "sft-cpu", tmp_path, overrides={
-        **THREADS, "limit": 2,
-        "prompt": {"max_prompt_tokens": 1600},
-        "trainer": {"max_steps": 2, "per_device_train_batch_size": 1, "max_length": 1800, "save_steps": 2,
-                    "report_to": []},
-    })
+    merged = train(
+        edge_data,
+        "sft-cpu",
+        tmp_path,
+        overrides={
+            **THREADS,
+            "limit": 2,
+            "prompt": {"max_prompt_tokens": 1600},
+            "trainer": {
+                "max_steps": 2,
+                "per_device_train_batch_size": 1,
+                "max_length": 1800,
+                "save_steps": 2,
+                "report_to": [],
+            },
+        },
+    )
     stats = json.loads((tmp_path / "train_stats.json").read_text())
     assert stats["global_step"] == 2 and stats["tokens"] > 0
     assert (tmp_path / "adapter" / "adapter_config.json").exists()
@@ -152,10 +173,16 @@ def test_episode_form_trains_one_step(local_model: Path, edge_data: Path, tmp_pa
     """Multi-turn GRPO through TRL's environment_factory: the model calls the emulated tools."""
     from kopa_grpo.train import train
 
-    train(edge_data, "cpu-episode", tmp_path, overrides={
-        **THREADS, "limit": 1,
-        "trainer": {"max_completion_length": 48, "max_tool_calling_iterations": 1},
-    })
+    train(
+        edge_data,
+        "cpu-episode",
+        tmp_path,
+        overrides={
+            **THREADS,
+            "limit": 1,
+            "trainer": {"max_completion_length": 48, "max_tool_calling_iterations": 1},
+        },
+    )
     stats = json.loads((tmp_path / "train_stats.json").read_text())
     assert stats["global_step"] == 1
     rows = [json.loads(line) for line in (tmp_path / "metrics.jsonl").read_text().splitlines()]

@@ -42,15 +42,19 @@ GRID_TEXT = call("kma_getVilageFcst", {**JONGNO, "nx": "60", "ny": "127"})
 DATE_NUMBER = call("kma_getVilageFcst", {**JONGNO, "base_date": 20261015})
 
 TOUR_ARGS = {"keyword": "경복궁", "contentTypeId": "12"}
-TOUR_STEP = {**row("call", [["tourapi_searchKeyword2", TOUR_ARGS]], []),
-             "tools_json": json.dumps([*TOOLS, tool_schema(get_operation("tourapi_searchKeyword2"))],
-                                      ensure_ascii=False)}
+TOUR_STEP = {
+    **row("call", [["tourapi_searchKeyword2", TOUR_ARGS]], []),
+    "tools_json": json.dumps(
+        [*TOOLS, tool_schema(get_operation("tourapi_searchKeyword2"))], ensure_ascii=False
+    ),
+}
 TOUR_INT = call("tourapi_searchKeyword2", {**TOUR_ARGS, "contentTypeId": 12})
 
 MISTYPED = [(NX_TEXT, CALL_STEP), (GRID_TEXT, CALL_STEP), (DATE_NUMBER, CALL_STEP), (TOUR_INT, TOUR_STEP)]
 
 
 # --- what Inspect refuses ---------------------------------------------------------------------------
+
 
 def test_schema_errors_is_inspects_own_verdict():
     """The same ToolParams the harness builds (tools.operation_tool) and Inspect's validator."""
@@ -59,7 +63,13 @@ def test_schema_errors_is_inspects_own_verdict():
     from kopa_inspect.tools import operation_tool
 
     params = operation_tool("kma_getVilageFcst", None).parameters  # type: ignore[arg-type]
-    for args in ({**JONGNO, "nx": "60"}, JONGNO, {**JONGNO, "dataType": "XML"}, {"nx": 60}, {**JONGNO, "nx": 60.0}):
+    for args in (
+        {**JONGNO, "nx": "60"},
+        JONGNO,
+        {**JONGNO, "dataType": "XML"},
+        {"nx": 60},
+        {**JONGNO, "nx": 60.0},
+    ):
         assert schema_errors("kma_getVilageFcst", args) == validate_tool_input(args, params)
         assert accepted("kma_getVilageFcst", args) == (validate_tool_input(args, params) is None)
     assert "'60' is not of type 'integer'" in schema_errors("kma_getVilageFcst", {**JONGNO, "nx": "60"})
@@ -70,8 +80,9 @@ def test_schema_errors_is_inspects_own_verdict():
     assert schema_errors("not_a_tool", {"x": 1}) is None  # no schema: the tool-name rules judge it
 
 
-@pytest.mark.parametrize(("attack", "step"), MISTYPED, ids=["nx '60'", "nx/ny '60'/'127'", "base_date int",
-                                                           "contentTypeId 12"])
+@pytest.mark.parametrize(
+    ("attack", "step"), MISTYPED, ids=["nx '60'", "nx/ny '60'/'127'", "base_date int", "contentTypeId 12"]
+)
 def test_a_call_inspect_refuses_earns_no_call_credit(attack, step):
     rw, m = rewards_of(attack, step), metrics_of(attack, step)
     assert (rw["outcome"], m["exact"]) == (0.0, 0.0)
@@ -85,7 +96,12 @@ def test_the_gold_moves_keep_full_credit():
     assert total(GOLD, CALL_STEP) == pytest.approx(2.0)
     gold_tour = call("tourapi_searchKeyword2", TOUR_ARGS)
     rw = rewards_of(gold_tour, TOUR_STEP)
-    assert (rw["outcome"], rw["format"], rw["arguments"], metrics_of(gold_tour, TOUR_STEP)["exact"]) == (1, 1, 1, 1)
+    assert (rw["outcome"], rw["format"], rw["arguments"], metrics_of(gold_tour, TOUR_STEP)["exact"]) == (
+        1,
+        1,
+        1,
+        1,
+    )
     # A decimal's other spelling is the same number to the API and to Inspect.
     assert not mistyped("airkorea_getNearbyMsrstnList", {"tmX": 203415.195995, "tmY": 452000})
 
@@ -94,59 +110,98 @@ def test_episode_refuses_a_mistyped_call_with_inspects_message():
     def fcst(outs: list[str]) -> str:
         return f"기온은 {json.loads(outs[-1])['items'][0]['fcstValue']}도입니다."
 
-    assert episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS, [("kma_getVilageFcst", KMA_ARGS)], fcst, CLOCK)[0] == 1.0
+    assert (
+        episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS, [("kma_getVilageFcst", KMA_ARGS)], fcst, CLOCK)[0]
+        == 1.0
+    )
     text = {**KMA_ARGS, "nx": "60", "ny": "127"}
-    score, outs = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS, [("kma_getVilageFcst", text)],
-                          "기온은 16도입니다.", CLOCK)
+    score, outs = episode(
+        ["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS, [("kma_getVilageFcst", text)], "기온은 16도입니다.", CLOCK
+    )
     assert score == 0.0
     assert outs[0].startswith("Found 2 validation errors parsing tool input arguments:")
     assert "'60' is not of type 'integer'" in outs[0]
     # the correction counts
-    score, _ = episode(["kma_getVilageFcst"], KMA_PLAN, KMA_FACTS,
-                       [("kma_getVilageFcst", text), ("kma_getVilageFcst", KMA_ARGS)], fcst, CLOCK)
+    score, _ = episode(
+        ["kma_getVilageFcst"],
+        KMA_PLAN,
+        KMA_FACTS,
+        [("kma_getVilageFcst", text), ("kma_getVilageFcst", KMA_ARGS)],
+        fcst,
+        CLOCK,
+    )
     assert score == 1.0
 
 
 # --- coercion: the schema's type, the same request ----------------------------------------------------
 
-@pytest.mark.parametrize(("value", "prop", "want"), [
-    ("60", {"type": "integer"}, 60),
-    ("-3", {"type": "integer"}, -3),
-    ("007", {"type": "integer"}, "007"),  # int() would drop the zeros: another request text
-    ("60.0", {"type": "integer"}, "60.0"),  # the API's own error 10 either way
-    ("２０", {"type": "integer"}, "２０"),  # full-width digits: int() reads them, the API does not
-    ("127", {"type": "number"}, 127),
-    ("127.041900", {"type": "number"}, 127.0419),  # the same double (float() on both sides)
-    ("1e5", {"type": "number"}, "1e5"),
-    ("nan", {"type": "number"}, "nan"),
-    (25, {"type": "string"}, "25"),
-    (60.0, {"type": "string"}, "60.0"),  # what the request carried (httpx writes str(60.0))
-    (True, {"type": "string"}, "true"),
-    (12, {"type": "string", "enum": ["12", "14"]}, "12"),
-    ("A,B", {"type": "array", "items": {"type": "string"}}, ["A", "B"]),
-    ([1, 2], {"type": "array", "items": {"type": "string"}}, ["1", "2"]),
-    (60, {"type": "integer"}, 60),
-    ("x", None, "x"),
-])
+
+@pytest.mark.parametrize(
+    ("value", "prop", "want"),
+    [
+        ("60", {"type": "integer"}, 60),
+        ("-3", {"type": "integer"}, -3),
+        ("007", {"type": "integer"}, "007"),  # int() would drop the zeros: another request text
+        ("60.0", {"type": "integer"}, "60.0"),  # the API's own error 10 either way
+        ("２０", {"type": "integer"}, "２０"),  # full-width digits: int() reads them, the API does not
+        ("127", {"type": "number"}, 127),
+        ("127.041900", {"type": "number"}, 127.0419),  # the same double (float() on both sides)
+        ("1e5", {"type": "number"}, "1e5"),
+        ("nan", {"type": "number"}, "nan"),
+        (25, {"type": "string"}, "25"),
+        (60.0, {"type": "string"}, "60.0"),  # what the request carried (httpx writes str(60.0))
+        (True, {"type": "string"}, "true"),
+        (12, {"type": "string", "enum": ["12", "14"]}, "12"),
+        ("A,B", {"type": "array", "items": {"type": "string"}}, ["A", "B"]),
+        ([1, 2], {"type": "array", "items": {"type": "string"}}, ["1", "2"]),
+        (60, {"type": "integer"}, 60),
+        ("x", None, "x"),
+    ],
+)
 def test_coerce_value(value, prop, want):
     got = coerce_value(value, prop)
     assert got == want and type(got) is type(want)
 
 
 def test_coerce_messages_keeps_the_argument_form():
-    msgs = [{"role": "user", "content": "q"},
-            {"role": "assistant", "content": "", "tool_calls": [
-                {"id": "c1", "type": "function", "function": {
-                    "name": "tago_getSttnNoList", "arguments": json.dumps({"cityCode": 25, "nodeNm": "대전역"})}},
-                {"id": "c2", "type": "function", "function": {
-                    "name": "airkorea_getNearbyMsrstnList", "arguments": {"tmX": "203415.195995", "tmY": "452000"}}}]}]
+    msgs = [
+        {"role": "user", "content": "q"},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {
+                        "name": "tago_getSttnNoList",
+                        "arguments": json.dumps({"cityCode": 25, "nodeNm": "대전역"}),
+                    },
+                },
+                {
+                    "id": "c2",
+                    "type": "function",
+                    "function": {
+                        "name": "airkorea_getNearbyMsrstnList",
+                        "arguments": {"tmX": "203415.195995", "tmY": "452000"},
+                    },
+                },
+            ],
+        },
+    ]
     out = coerce_messages(msgs)
-    assert json.loads(out[1]["tool_calls"][0]["function"]["arguments"]) == {"cityCode": "25", "nodeNm": "대전역"}
+    assert json.loads(out[1]["tool_calls"][0]["function"]["arguments"]) == {
+        "cityCode": "25",
+        "nodeNm": "대전역",
+    }
     assert out[1]["tool_calls"][1]["function"]["arguments"] == {"tmX": 203415.195995, "tmY": 452000}
-    assert msgs[1]["tool_calls"][0]["function"]["arguments"] == json.dumps({"cityCode": 25, "nodeNm": "대전역"})
+    assert msgs[1]["tool_calls"][0]["function"]["arguments"] == json.dumps(
+        {"cityCode": 25, "nodeNm": "대전역"}
+    )
 
 
 # --- every KOPA-Bench gold call (slow: executes the 145 gold plans) ------------------------------------
+
 
 def _bench_counts() -> tuple[int, int, int]:
     """(call steps, steps with a call Inspect refuses as the plan resolved it, ... as the steps carry it)."""
@@ -214,6 +269,10 @@ def test_catalog_has_no_typed_parameter_with_a_pattern_or_enum():
     """coerce_value's wire argument: the emulator reads an integer with int(), a number with
     float(), and checks a pattern or an enum only on the text; no integer/number parameter has
     one (were one added, a coerced decimal's spelling could matter)."""
-    odd = [(o.id, p.name) for o in operations().values() for p in o.params
-           if p.type in ("integer", "number") and (p.pattern or p.enum)]
+    odd = [
+        (o.id, p.name)
+        for o in operations().values()
+        for p in o.params
+        if p.type in ("integer", "number") and (p.pattern or p.enum)
+    ]
     assert odd == []

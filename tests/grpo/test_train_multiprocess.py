@@ -35,9 +35,17 @@ TINY_RUN = {
     "prompt": {"profile": "cpu", "max_prompt_tokens": 1400, "max_rows": 4, "answer_share": 0.25},
     "lora": {"r": 4, "alpha": 8, "dropout": 0.0, "target_modules": ["q_proj", "v_proj"]},
     "torch_threads": 1,
-    "trainer": {"max_steps": 1, "per_device_train_batch_size": 2, "num_generations": 2,
-                "max_completion_length": 8, "learning_rate": 1.0e-3, "logging_steps": 1, "save_steps": 1,
-                "gradient_checkpointing": False, "report_to": []},
+    "trainer": {
+        "max_steps": 1,
+        "per_device_train_batch_size": 2,
+        "num_generations": 2,
+        "max_completion_length": 8,
+        "learning_rate": 1.0e-3,
+        "logging_steps": 1,
+        "save_steps": 1,
+        "gradient_checkpointing": False,
+        "report_to": [],
+    },
 }
 
 
@@ -53,13 +61,42 @@ def launched(local_model: Path, edge_data: Path, tmp_path_factory: pytest.TempPa
     config = tmp / "tiny.yaml"
     config.write_text(yaml.safe_dump(TINY_RUN), encoding="utf-8")
     out = tmp / "out"
-    command = [sys.executable, "-m", "accelerate.commands.accelerate_cli", "launch",
-               "--multi_gpu", "--num_processes", "2", "--num_machines", "1", "--mixed_precision", "no",
-               "--dynamo_backend", "no", "--main_process_port", str(_free_port()),
-               "-m", "kopa_inspect.cli", "train", "--data", str(edge_data), "--config", str(config),
-               "--out", str(out), "--model", str(local_model)]
-    env = {**os.environ, "CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1",
-           "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+    command = [
+        sys.executable,
+        "-m",
+        "accelerate.commands.accelerate_cli",
+        "launch",
+        "--multi_gpu",
+        "--num_processes",
+        "2",
+        "--num_machines",
+        "1",
+        "--mixed_precision",
+        "no",
+        "--dynamo_backend",
+        "no",
+        "--main_process_port",
+        str(_free_port()),
+        "-m",
+        "kopa_inspect.cli",
+        "train",
+        "--data",
+        str(edge_data),
+        "--config",
+        str(config),
+        "--out",
+        str(out),
+        "--model",
+        str(local_model),
+    ]
+    env = {
+        **os.environ,
+        "CUDA_VISIBLE_DEVICES": "",
+        "OMP_NUM_THREADS": "1",
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+    }
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
     return out, done.stdout
@@ -71,8 +108,15 @@ def test_two_processes_write_one_run(launched) -> None:
     assert stdout.count("merged checkpoint:") == 1 and stdout.count("stats:") == 1, stdout
     # each output once, nothing a second rank would add (a rank-suffixed file, a second merged folder)
     assert sorted(p.name for p in out.iterdir()) == [
-        "README.md", "adapter", "checkpoints", "config.json", "merged", "metrics.jsonl", "rewards.png",
-        "train_stats.json"]
+        "README.md",
+        "adapter",
+        "checkpoints",
+        "config.json",
+        "merged",
+        "metrics.jsonl",
+        "rewards.png",
+        "train_stats.json",
+    ]
     assert sorted(p.name for p in (out / "checkpoints").iterdir() if p.is_dir()) == ["checkpoint-1"]
     assert (out / "adapter" / "adapter_model.safetensors").is_file()
     assert sorted(p.name for p in (out / "merged").glob("*.safetensors")) == ["model.safetensors"]
@@ -94,8 +138,11 @@ def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) 
     merged = AutoModelForCausalLM.from_pretrained(out / "merged")
     assert not any("lora" in name for name in merged.state_dict())
     assert merged.config.use_cache is True
-    want = PeftModel.from_pretrained(AutoModelForCausalLM.from_pretrained(local_model),
-                                     str(out / "adapter")).merge_and_unload().state_dict()
+    want = (
+        PeftModel.from_pretrained(AutoModelForCausalLM.from_pretrained(local_model), str(out / "adapter"))
+        .merge_and_unload()
+        .state_dict()
+    )
     got = merged.state_dict()
     assert set(got) == set(want)
     assert all(torch.equal(got[k], want[k]) for k in want)
@@ -105,8 +152,11 @@ def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) 
     assert torch.isfinite(logits).all()
 
 
-def test_two_machines_on_loopback_write_one_run(local_model: Path, edge_data: Path,  # noqa: F811
-                                                tmp_path: Path) -> None:
+def test_two_machines_on_loopback_write_one_run(
+    local_model: Path,  # noqa: F811
+    edge_data: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     """The README's several-machines command, as two "machines" on this one (one process each,
     machine_rank 0 and 1, the first one's address): machine 0 reports and writes OUT, machine 1
     trains beside it and writes nothing."""
@@ -115,19 +165,53 @@ def test_two_machines_on_loopback_write_one_run(local_model: Path, edge_data: Pa
     config.write_text(yaml.safe_dump(TINY_RUN), encoding="utf-8")
     out = tmp_path / "out"
     port = str(_free_port())
-    env = {**os.environ, "CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1",
-           "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+    env = {
+        **os.environ,
+        "CUDA_VISIBLE_DEVICES": "",
+        "OMP_NUM_THREADS": "1",
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+    }
 
     def launch(rank: int, stack: contextlib.ExitStack) -> subprocess.Popen:
-        command = [sys.executable, "-m", "accelerate.commands.accelerate_cli", "launch",
-                   "--config_file", str(root / "src" / "kopa_grpo" / "configs" / "accelerate-multi-gpu.yaml"),
-                   "--mixed_precision", "no", "--num_machines", "2", "--num_processes", "2",
-                   "--machine_rank", str(rank), "--main_process_ip", "127.0.0.1", "--main_process_port", port,
-                   "-m", "kopa_inspect.cli", "train", "--data", str(edge_data), "--config", str(config),
-                   "--out", str(out), "--model", str(local_model)]
-        return subprocess.Popen(command, env=env,
-                                stdout=stack.enter_context((tmp_path / f"machine{rank}.out").open("w")),
-                                stderr=stack.enter_context((tmp_path / f"machine{rank}.err").open("w")))
+        command = [
+            sys.executable,
+            "-m",
+            "accelerate.commands.accelerate_cli",
+            "launch",
+            "--config_file",
+            str(root / "src" / "kopa_grpo" / "configs" / "accelerate-multi-gpu.yaml"),
+            "--mixed_precision",
+            "no",
+            "--num_machines",
+            "2",
+            "--num_processes",
+            "2",
+            "--machine_rank",
+            str(rank),
+            "--main_process_ip",
+            "127.0.0.1",
+            "--main_process_port",
+            port,
+            "-m",
+            "kopa_inspect.cli",
+            "train",
+            "--data",
+            str(edge_data),
+            "--config",
+            str(config),
+            "--out",
+            str(out),
+            "--model",
+            str(local_model),
+        ]
+        return subprocess.Popen(
+            command,
+            env=env,
+            stdout=stack.enter_context((tmp_path / f"machine{rank}.out").open("w")),
+            stderr=stack.enter_context((tmp_path / f"machine{rank}.err").open("w")),
+        )
 
     with contextlib.ExitStack() as stack:
         machines = [launch(rank, stack) for rank in (0, 1)]

@@ -53,8 +53,9 @@ def test_config_model_missing_is_one_line_naming_the_option(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("given", ["/no/such/model", "Qwen/Qwen3-8B", "."])
 def test_model_option_missing_is_one_line(tmp_path: Path, given: str) -> None:
-    result = _invoke("--data", str(tmp_path), "--config", "cpu-smoke", "--out", str(tmp_path / "out"),
-                     "--model", given)
+    result = _invoke(
+        "--data", str(tmp_path), "--config", "cpu-smoke", "--out", str(tmp_path / "out"), "--model", given
+    )
     assert result.exit_code == 2, result.output
     message = result.output.strip()
     assert len(message.splitlines()) == 1 and "(from --model)" in message, message
@@ -80,8 +81,16 @@ def test_model_option_overrides_the_config(tmp_path: Path, monkeypatch: pytest.M
         return Path(out) / "merged"
 
     monkeypatch.setattr(train_module, "train", fake_train)
-    result = _invoke("--data", str(tmp_path), "--config", "gpu-single", "--out", str(tmp_path / "out"),
-                     "--model", str(folder))
+    result = _invoke(
+        "--data",
+        str(tmp_path),
+        "--config",
+        "gpu-single",
+        "--out",
+        str(tmp_path / "out"),
+        "--model",
+        str(folder),
+    )
     assert result.exit_code == 0, result.output
     assert seen["config"] == "gpu-single" and seen["settings"].model == str(folder)
     assert result.output.count("merged checkpoint:") == 1
@@ -97,8 +106,9 @@ def test_check_model_accepts_local_and_model_folders(tmp_path: Path) -> None:
         check_model(str(tmp_path / "empty"), "--model")
 
 
-def test_deepspeed_launch_without_deepspeed_names_the_gpu_extra(tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_deepspeed_launch_without_deepspeed_names_the_gpu_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``accelerate launch`` with accelerate-zero3.yaml exports ACCELERATE_USE_DEEPSPEED=true."""
     import importlib.util
 
@@ -114,7 +124,9 @@ def test_deepspeed_launch_without_deepspeed_names_the_gpu_extra(tmp_path: Path,
 
 
 def _extras() -> dict[str, list[str]]:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
 
 
 def test_gpu_extra_brings_deepspeed_and_keeps_torch_pinned() -> None:
@@ -151,11 +163,24 @@ def test_help_documents_every_way_to_run() -> None:
     result = CliRunner().invoke(app, ["train", "--help"], env={"COLUMNS": "400"})
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    for needed in ("accelerate launch", "-m kopa_inspect.cli train", "--num_machines", "--machine_rank",
-                   "--main_process_ip", "trl vllm-serve", "vllm_mode colocate", "vllm_mode server",
-                   "--vllm-server", "--model", "kopa-inspect[gpu]"):
+    for needed in (
+        "accelerate launch",
+        "-m kopa_inspect.cli train",
+        "--num_machines",
+        "--machine_rank",
+        "--main_process_ip",
+        "trl vllm-serve",
+        "vllm_mode colocate",
+        "vllm_mode server",
+        "--vllm-server",
+        "--model",
+        "kopa-inspect[gpu]",
+    ):
         assert needed in text, needed
-    for path in ("src/kopa_grpo/configs/accelerate-multi-gpu.yaml", "src/kopa_grpo/configs/accelerate-zero3.yaml"):
+    for path in (
+        "src/kopa_grpo/configs/accelerate-multi-gpu.yaml",
+        "src/kopa_grpo/configs/accelerate-zero3.yaml",
+    ):
         assert path in text and (ROOT / path).is_file()
 
 
@@ -165,8 +190,12 @@ def test_vllm_server_option_sets_trls_server_mode() -> None:
     from kopa_grpo.train import run_overrides
 
     trainer = run_overrides(vllm_server="http://127.0.0.1:8000", max_steps=3)["trainer"]
-    assert trainer == {"max_steps": 3, "use_vllm": True, "vllm_mode": "server",
-                       "vllm_server_base_url": "http://127.0.0.1:8000"}
+    assert trainer == {
+        "max_steps": 3,
+        "use_vllm": True,
+        "vllm_mode": "server",
+        "vllm_server_base_url": "http://127.0.0.1:8000",
+    }
     fields = GRPOConfig.__dataclass_fields__
     assert all(key in fields for key in trainer)
 
@@ -184,12 +213,20 @@ def tiny_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("tiny-base")
     torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=32, hidden_size=16, intermediate_size=32, num_hidden_layers=1,
-                         num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=64)
+    config = LlamaConfig(
+        vocab_size=32,
+        hidden_size=16,
+        intermediate_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=2,
+        max_position_embeddings=64,
+    )
     LlamaForCausalLM(config).save_pretrained(folder)
     vocab = {"[UNK]": 0, "[PAD]": 1, **{f"w{i}": i + 2 for i in range(30)}}
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=Tokenizer(WordLevel(vocab, unk_token="[UNK]")),
-                                        unk_token="[UNK]", pad_token="[PAD]")
+    tokenizer = PreTrainedTokenizerFast(
+        tokenizer_object=Tokenizer(WordLevel(vocab, unk_token="[UNK]")), unk_token="[UNK]", pad_token="[PAD]"
+    )
     tokenizer.save_pretrained(folder)
     return folder
 
@@ -222,14 +259,23 @@ class RankTrainer:
         from transformers import AutoModelForCausalLM
 
         torch.manual_seed(1)
-        self.model = get_peft_model(AutoModelForCausalLM.from_pretrained(base),
-                                    LoraConfig(r=2, lora_alpha=4, target_modules=["q_proj", "v_proj"],
-                                               lora_dropout=0.0, task_type="CAUSAL_LM"))
+        self.model = get_peft_model(
+            AutoModelForCausalLM.from_pretrained(base),
+            LoraConfig(
+                r=2,
+                lora_alpha=4,
+                target_modules=["q_proj", "v_proj"],
+                lora_dropout=0.0,
+                task_type="CAUSAL_LM",
+            ),
+        )
         self.accelerator = FakeAccelerator(main)
         self.zero3 = zero3
         self.gathered: dict[str, Any] = {}
         self.saved_to: list[str] = []
-        self.args = SimpleNamespace(per_device_train_batch_size=1, gradient_accumulation_steps=1, world_size=2)
+        self.args = SimpleNamespace(
+            per_device_train_batch_size=1, gradient_accumulation_steps=1, world_size=2
+        )
         self.state = SimpleNamespace(global_step=0, log_history=[])
 
     def train(self, resume_from_checkpoint: str | None = None) -> Any:
@@ -245,8 +291,9 @@ class RankTrainer:
         if self.zero3:
             for param in self.model.parameters():
                 param.data = torch.empty(0)
-        self.state = SimpleNamespace(global_step=1, log_history=[
-            {"step": 1, "loss": 0.5, "num_tokens": 12.0}, {"train_runtime": 0.1}])
+        self.state = SimpleNamespace(
+            global_step=1, log_history=[{"step": 1, "loss": 0.5, "num_tokens": 12.0}, {"train_runtime": 0.1}]
+        )
         return SimpleNamespace(metrics={"train_runtime": 0.1})
 
     def save_model(self, output_dir: str) -> None:
@@ -255,13 +302,15 @@ class RankTrainer:
             self.model.save_pretrained(output_dir, state_dict=self.gathered)
 
 
-def _run_rank(tmp_path: Path, base: Path, monkeypatch: pytest.MonkeyPatch, *, main: bool,
-              zero3: bool = False) -> tuple[RankTrainer, Path]:
+def _run_rank(
+    tmp_path: Path, base: Path, monkeypatch: pytest.MonkeyPatch, *, main: bool, zero3: bool = False
+) -> tuple[RankTrainer, Path]:
     from kopa_grpo import train as train_module
 
     trainer = RankTrainer(base, main, zero3)
-    monkeypatch.setattr(train_module, "build_trainer",
-                        lambda data_dir, settings, out: (trainer, None, str(base), 3))
+    monkeypatch.setattr(
+        train_module, "build_trainer", lambda data_dir, settings, out: (trainer, None, str(base), 3)
+    )
     config = tmp_path / "run.yaml"
     config.write_text(yaml.safe_dump({"model": str(base), "trainer": {"max_steps": 1}}), encoding="utf-8")
     out = tmp_path / "out"
@@ -270,8 +319,9 @@ def _run_rank(tmp_path: Path, base: Path, monkeypatch: pytest.MonkeyPatch, *, ma
     return trainer, out
 
 
-def test_other_ranks_write_nothing_but_join_the_save_and_wait(tiny_base: Path, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_other_ranks_write_nothing_but_join_the_save_and_wait(
+    tiny_base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     trainer, out = _run_rank(tmp_path, tiny_base, monkeypatch, main=False)
     assert sorted(p.name for p in out.iterdir()) == []
     # save_model is a collective under ZeRO-3: every rank calls it
@@ -292,7 +342,8 @@ def _expected_merge(base: Path, gathered: dict[str, Any], name: str) -> Any:
 
 @pytest.mark.parametrize("zero3", [False, True], ids=["ddp", "zero3-shards"])
 def test_main_rank_writes_each_output_once_merged_from_the_saved_adapter(
-        tiny_base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, zero3: bool) -> None:
+    tiny_base: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, zero3: bool
+) -> None:
     import torch
     from safetensors.torch import load_file
     from transformers import AutoModelForCausalLM
@@ -300,14 +351,21 @@ def test_main_rank_writes_each_output_once_merged_from_the_saved_adapter(
     trainer, out = _run_rank(tmp_path, tiny_base, monkeypatch, main=True, zero3=zero3)
     assert trainer.saved_to == [str(out / "adapter")]
     assert sorted(p.name for p in out.iterdir()) == [
-        "README.md", "adapter", "config.json", "merged", "metrics.jsonl", "train_stats.json"]
+        "README.md",
+        "adapter",
+        "config.json",
+        "merged",
+        "metrics.jsonl",
+        "train_stats.json",
+    ]
     merged = load_file(str(out / "merged" / "model.safetensors"))
     for name in ("q_proj", "v_proj"):
         want = _expected_merge(tiny_base, trainer.gathered, name)
         got = merged[f"model.layers.0.self_attn.{name}.weight"]
         assert torch.allclose(got, want, atol=1e-6), name
-        assert not torch.allclose(got, load_file(str(tiny_base / "model.safetensors"))[
-            f"model.layers.0.self_attn.{name}.weight"])
+        assert not torch.allclose(
+            got, load_file(str(tiny_base / "model.safetensors"))[f"model.layers.0.self_attn.{name}.weight"]
+        )
     assert not any("lora" in key for key in merged)
     model = AutoModelForCausalLM.from_pretrained(out / "merged")
     assert model.config.use_cache is True

@@ -33,8 +33,14 @@ def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from edge_synth.verify import GroundingConfig
 
     out = tmp_path_factory.mktemp("edge")
-    cfg = SynthConfig(out=str(out), n=6, seed=0, chunk_size=10, use_retriever=False,
-                      grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=10))
+    cfg = SynthConfig(
+        out=str(out),
+        n=6,
+        seed=0,
+        chunk_size=10,
+        use_retriever=False,
+        grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=10),
+    )
     assert run(cfg)["n_kept"] >= 2
     return out / "dataset"
 
@@ -45,14 +51,22 @@ def _assistant_text(messages: list[dict]) -> str:
     for m in messages:
         if m["role"] != "assistant":
             continue
-        body = m["content"] if not m["tool_calls"] else "".join(
-            f'\n<tool_call>\n{{"name": "{tc["function"]["name"]}", "arguments": {tc["function"]["arguments"]}}}'
-            "\n</tool_call>" for tc in m["tool_calls"])
+        body = (
+            m["content"]
+            if not m["tool_calls"]
+            else "".join(
+                f'\n<tool_call>\n{{"name": "{tc["function"]["name"]}", "arguments": {tc["function"]["arguments"]}}}'
+                "\n</tool_call>"
+                for tc in m["tool_calls"]
+            )
+        )
         out += body + "<|im_end|>"
     return out
 
 
-def test_one_sft_step_trains_on_the_assistant_turns_only(local_model: Path, edge_data: Path, tmp_path: Path) -> None:
+def test_one_sft_step_trains_on_the_assistant_turns_only(
+    local_model: Path, edge_data: Path, tmp_path: Path
+) -> None:
     import torch
 
     from kopa_grpo import data
@@ -63,10 +77,22 @@ def test_one_sft_step_trains_on_the_assistant_turns_only(local_model: Path, edge
     torch.set_num_threads(1)
     # Every trajectory of the small run (the split would hold ~10% out), no LoRA: plain SFT.
     prompt = PromptSettings(test_percent=0)
-    settings = TrainSettings(mode="sft", form="trajectory", model=str(local_model), lora=None, prompt=prompt,
-                             trainer={"max_steps": 1, "per_device_train_batch_size": 1, "max_length": None,
-                                      "report_to": [], "save_strategy": "no", "learning_rate": 1e-5,
-                                      "gradient_checkpointing": False})
+    settings = TrainSettings(
+        mode="sft",
+        form="trajectory",
+        model=str(local_model),
+        lora=None,
+        prompt=prompt,
+        trainer={
+            "max_steps": 1,
+            "per_device_train_batch_size": 1,
+            "max_length": None,
+            "report_to": [],
+            "save_strategy": "no",
+            "learning_rate": 1e-5,
+            "gradient_checkpointing": False,
+        },
+    )
     trainer, tok, _, n_rows = build_trainer(edge_data, settings, tmp_path)
     assert trainer.args.assistant_only_loss and tok.chat_template == training_chat_template()
     rows = data.build(edge_data, "trajectory", prompt=prompt)
@@ -85,6 +111,7 @@ def test_one_sft_step_trains_on_the_assistant_turns_only(local_model: Path, edge
     first = mask.index(True)
     end = first + (mask[first:].index(False) if False in mask[first:] else len(mask) - first)
     trainer.train_dataset = trainer.train_dataset.select(short[:1]).map(
-        lambda r: {k: r[k][:end] for k in ("input_ids", "labels", "attention_mask") if k in r})
+        lambda r: {k: r[k][:end] for k in ("input_ids", "labels", "attention_mask") if k in r}
+    )
     result = trainer.train()
     assert result.global_step == 1 and torch.isfinite(torch.tensor(result.training_loss))

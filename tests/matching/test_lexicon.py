@@ -13,8 +13,7 @@ from kopa_inspect.matching import lexicon
 from kopa_inspect.matching.lexicon import SUPERLATIVE_ADVERBS_KO, SUPERLATIVE_WORDS_KO, alternation
 
 PACKAGE = Path(lexicon.__file__).parent
-LISTS = {name: value for name, value in vars(lexicon).items()
-         if name.isupper() and isinstance(value, tuple)}
+LISTS = {name: value for name, value in vars(lexicon).items() if name.isupper() and isinstance(value, tuple)}
 # the other modules of the package, by name: the ones that build regexes from the lists
 SOURCES = {p.stem: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.glob("*.py")) if p.stem != "lexicon"}
 

@@ -155,5 +155,8 @@ def test_accept_lists_in_call_matching() -> None:
     assert m.call_prf(gold, made)[2] == 0.0
     assert m.call_prf(gold, made, accepts=[{"region": ["마포구", "서울 마포구"]}])[2] == 1.0
     assert m.call_prf(gold, [("t", {"region": "강남구"})], accepts=[{"region": ["마포구"]}])[2] == 0.0
-    assert m.same_query({"region": "서울특별시 마포구", "numOfRows": 10}, {"region": "마포구", "numOfRows": 3},
-                        accept={"region": ["마포구"]})
+    assert m.same_query(
+        {"region": "서울특별시 마포구", "numOfRows": 10},
+        {"region": "마포구", "numOfRows": 3},
+        accept={"region": ["마포구"]},
+    )

@@ -10,7 +10,12 @@ from kopa_inspect import matching as m
 
 
 def _days(value: list[str], answer: str) -> float:
-    fact = {"id": "days", "matcher": "date_set", "value": "$s.items[].AA_YMD", "description": "시험 날짜 (exam days)"}
+    fact = {
+        "id": "days",
+        "matcher": "date_set",
+        "value": "$s.items[].AA_YMD",
+        "description": "시험 날짜 (exam days)",
+    }
     return m.score_answer([fact], {"days": value}, answer)["days"]
 
 

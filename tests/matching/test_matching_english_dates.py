@@ -51,7 +51,11 @@ def test_english_month_holds(answer: str) -> None:
         ("date", "20261002", "The October menu was the richest."),  # a month name alone is no date
         ("date", "20261002", "It peaked on October 2 or October 3, 2026."),
         ("date", "20261002", "It peaked on October 2, 2026 or October 3, 2026."),
-        ("date", "20261002", "가장 높은 날은 10월 2일 또는 10월 3일입니다."),  # full dates both sides, Korean too
+        (
+            "date",
+            "20261002",
+            "가장 높은 날은 10월 2일 또는 10월 3일입니다.",
+        ),  # full dates both sides, Korean too
         ("month", "202609", "The highest month was September 2025."),
         ("month", "202609", "The highest month was August 2026."),
         ("month", "202609", "The highest month was September 2026 or October 2026."),

@@ -17,7 +17,11 @@ def _one(value: float, description: str, answer: str) -> float:
 @pytest.mark.parametrize(
     ("value", "description", "answer"),
     [
-        (4.7, "최대 WSD", "내일 12시~21시 해운대구에서 바람이 가장 센 시각은 낮 12시이며, 풍속은 4.7m/s입니다."),
+        (
+            4.7,
+            "최대 WSD",
+            "내일 12시~21시 해운대구에서 바람이 가장 센 시각은 낮 12시이며, 풍속은 4.7m/s입니다.",
+        ),
         (4.7, "최대 WSD", "Peak wind: 4.7m/s at noon."),
         (0.059, "o3Value", "1. **백령도** — 현재 0.059ppm, 최근 24시간 최고 0.059ppm (15시)"),
         (856.6, "칼로리", "10월 2일 중식이 856.6Kcal로 가장 높습니다."),

@@ -70,8 +70,16 @@ def test_date_attacks_miss(answer: str) -> None:
     assert _one("date", "20251022", f"최고 열량 날짜는 {answer}입니다.") == 0.0
 
 
-@pytest.mark.parametrize(("value", "answer"), [("1430", "14:30"), ("14:30", "1430"), ("1430", "14시 30분"),
-                                               ("1430", "오후 2시 30분"), ("1430", "2:30 PM")])
+@pytest.mark.parametrize(
+    ("value", "answer"),
+    [
+        ("1430", "14:30"),
+        ("14:30", "1430"),
+        ("1430", "14시 30분"),
+        ("1430", "오후 2시 30분"),
+        ("1430", "2:30 PM"),
+    ],
+)
 def test_time_forms_hold(value: str, answer: str) -> None:
     assert _one("time", value, f"토요일 진료 종료는 {answer}입니다.") == 1.0
 
@@ -126,18 +134,28 @@ def test_count_beside_month_day_dates_holds(answer: str) -> None:
     assert m.score_answer([COUNT], {"n": 3}, answer) == {"n": 1.0}
 
 
-@pytest.mark.parametrize("answer", ["올해 정기공시는 3/4건입니다.", "올해 정기공시는 3건/4건입니다.", "정기공시 2건, 3건, 4건"])
+@pytest.mark.parametrize(
+    "answer", ["올해 정기공시는 3/4건입니다.", "올해 정기공시는 3건/4건입니다.", "정기공시 2건, 3건, 4건"]
+)
 def test_count_offered_beside_another_misses(answer: str) -> None:
     assert m.score_answer([COUNT], {"n": 3}, answer) == {"n": 0.0}
 
 
 # a leaflet's key facts, each with the forms an answer to the English gloss uses ("술|음주|alcohol")
-LEAFLET = [{"id": "t", "matcher": "key_facts", "value": "$s2.items[0].atpnWarnQesitm", "keys": ["술|음주|alcohol"]}]
+LEAFLET = [
+    {"id": "t", "matcher": "key_facts", "value": "$s2.items[0].atpnWarnQesitm", "keys": ["술|음주|alcohol"]}
+]
 WARNING = "매일 세 잔 이상 정기적으로 술을 마시는 사람이 이 약을 복용해야 할 경우 반드시 의사 또는 약사와 상의하십시오."
 
 
-@pytest.mark.parametrize("answer", ["술을 매일 세 잔 이상 마신다면 의사와 상의하세요.", "음주자는 주의가 필요합니다.",
-                                    "If you drink alcohol daily (3+ drinks), ask a doctor first."])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "술을 매일 세 잔 이상 마신다면 의사와 상의하세요.",
+        "음주자는 주의가 필요합니다.",
+        "If you drink alcohol daily (3+ drinks), ask a doctor first.",
+    ],
+)
 def test_key_fact_in_any_of_its_forms_holds(answer: str) -> None:
     assert m.score_answer(LEAFLET, {"t": WARNING}, answer) == {"t": 1.0}
 

@@ -13,35 +13,67 @@ from kopa_inspect import matching as m
 from kopa_inspect.matching.names import short_forms
 
 SEATS = [
-    {"id": "n1", "matcher": "number", "value": "$a.x", "subject": "서울특별시", "description": "서울특별시 당선자 수"},
-    {"id": "n2", "matcher": "number", "value": "$b.x", "subject": "부산광역시", "description": "부산광역시 당선자 수"},
-    {"id": "n3", "matcher": "number", "value": "$c.x", "subject": "대구광역시", "description": "대구광역시 당선자 수"},
-    {"id": "n4", "matcher": "number", "value": "$d.x", "subject": "광주광역시", "description": "광주광역시 당선자 수"},
+    {
+        "id": "n1",
+        "matcher": "number",
+        "value": "$a.x",
+        "subject": "서울특별시",
+        "description": "서울특별시 당선자 수",
+    },
+    {
+        "id": "n2",
+        "matcher": "number",
+        "value": "$b.x",
+        "subject": "부산광역시",
+        "description": "부산광역시 당선자 수",
+    },
+    {
+        "id": "n3",
+        "matcher": "number",
+        "value": "$c.x",
+        "subject": "대구광역시",
+        "description": "대구광역시 당선자 수",
+    },
+    {
+        "id": "n4",
+        "matcher": "number",
+        "value": "$d.x",
+        "subject": "광주광역시",
+        "description": "광주광역시 당선자 수",
+    },
 ]
 SEATS_EXPECTED = {"n1": 15, "n2": 2, "n3": 2, "n4": 2}
 
 
-@pytest.mark.parametrize("answer", [
-    "더불어민주당은 서울 15명으로 가장 많았고, 부산·대구·광주는 각각 2명씩이었습니다.",
-    "서울 15명, 부산·대구·광주는 각각 2명입니다.",
-    "서울이 15명이고 부산, 대구, 광주는 모두 2명입니다.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "더불어민주당은 서울 15명으로 가장 많았고, 부산·대구·광주는 각각 2명씩이었습니다.",
+        "서울 15명, 부산·대구·광주는 각각 2명입니다.",
+        "서울이 15명이고 부산, 대구, 광주는 모두 2명입니다.",
+    ],
+)
 def test_one_value_for_a_whole_list_holds_for_each(answer: str) -> None:
     assert m.score_answer(SEATS, SEATS_EXPECTED, answer) == dict.fromkeys(SEATS_EXPECTED, 1.0)
 
 
-@pytest.mark.parametrize(("answer", "lost"), [
-    ("서울 15명, 부산·대구·광주는 각각 3명씩이었습니다.", {"n2", "n3", "n4"}),
-    ("서울 15명, 부산·대구는 각각 2명씩, 광주는 5명입니다.", {"n4"}),
-    ("부산·대구·광주 15명, 서울은 2명입니다.", {"n1", "n2", "n3", "n4"}),
-])
+@pytest.mark.parametrize(
+    ("answer", "lost"),
+    [
+        ("서울 15명, 부산·대구·광주는 각각 3명씩이었습니다.", {"n2", "n3", "n4"}),
+        ("서울 15명, 부산·대구는 각각 2명씩, 광주는 5명입니다.", {"n4"}),
+        ("부산·대구·광주 15명, 서울은 2명입니다.", {"n1", "n2", "n3", "n4"}),
+    ],
+)
 def test_a_wrong_shared_value_fails_its_places(answer: str, lost: set[str]) -> None:
     scores = m.score_answer(SEATS, SEATS_EXPECTED, answer)
     assert {k for k, v in scores.items() if v < 1.0} == lost
 
 
-TMN = [{"id": f"t{k}", "matcher": "number", "value": f"$w{k}.x", "subject": g, "description": f"{g} 최저기온"}
-       for k, g in enumerate(["종로구", "노원구", "은평구", "강서구"], 1)]
+TMN = [
+    {"id": f"t{k}", "matcher": "number", "value": f"$w{k}.x", "subject": g, "description": f"{g} 최저기온"}
+    for k, g in enumerate(["종로구", "노원구", "은평구", "강서구"], 1)
+]
 TMN_EXPECTED = {"t1": 9.8, "t2": 9.8, "t3": 9.9, "t4": 9.9}
 QUESTION = "내일 아침 서울 종로·노원·은평·강서 네 개 구의 최저기온을 비교해 주세요."
 
@@ -61,7 +93,14 @@ def test_a_district_short_form_only_where_it_is_a_place_for_sure() -> None:
 
 
 # three places asked nearest first ("가까운 순 세 곳"): the right three in another order rank them wrong
-NEAREST = [{"id": "top3", "matcher": "ranked_set", "value": "$x", "description": "가까운 3곳 (three nearest, nearest first)"}]
+NEAREST = [
+    {
+        "id": "top3",
+        "matcher": "ranked_set",
+        "value": "$x",
+        "description": "가까운 3곳 (three nearest, nearest first)",
+    }
+]
 THREE = ["소문난닭갈비 중동점", "시골냉면 해운대해수욕장점", "명가막국수 해운대해수욕장점"]
 
 

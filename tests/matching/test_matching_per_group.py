@@ -11,8 +11,17 @@ from kopa_inspect import matching as m
 
 
 def _counts(*subjects: str) -> list[dict[str, object]]:
-    return [{"id": f"c{i}", "matcher": "number", "value": f"$s{i}.totalCount", "subject": s, "description": "7월 거래 건수",
-             "competitors": []} for i, s in enumerate(subjects)]
+    return [
+        {
+            "id": f"c{i}",
+            "matcher": "number",
+            "value": f"$s{i}.totalCount",
+            "subject": s,
+            "description": "7월 거래 건수",
+            "competitors": [],
+        }
+        for i, s in enumerate(subjects)
+    ]
 
 
 CITIES = _counts("수원시", "용인시", "화성시")
@@ -36,8 +45,13 @@ def test_respective_values_bind_in_order(answer: str) -> None:
 
 def test_two_names_two_values() -> None:
     facts = _counts("서울특별시 강남구", "서울특별시 서초구")
-    assert m.score_answer(facts, {"c0": 120, "c1": 98}, "강남구와 서초구는 각각 120건, 98건입니다.") == {"c0": 1.0, "c1": 1.0}
-    assert m.score_answer(facts, {"c0": 120, "c1": 98}, "강남구와 서초구의 건수는 각각 120건과 98건입니다.") == {"c0": 1.0, "c1": 1.0}
+    assert m.score_answer(facts, {"c0": 120, "c1": 98}, "강남구와 서초구는 각각 120건, 98건입니다.") == {
+        "c0": 1.0,
+        "c1": 1.0,
+    }
+    assert m.score_answer(
+        facts, {"c0": 120, "c1": 98}, "강남구와 서초구의 건수는 각각 120건과 98건입니다."
+    ) == {"c0": 1.0, "c1": 1.0}
 
 
 @pytest.mark.parametrize(
@@ -98,33 +112,52 @@ def test_names_after_the_figures_in_another_order_miss() -> None:
 
 
 # the same names' second list in the next sentence ("7월에는 각각 …")
-GU = [{"id": f"{k}{i}", "matcher": "number", "value": "$x", "subject": g, "description": d}
-      for k, d in (("n", "8월 거래 건수"), ("p", "그 전달 7월 거래 건수 (previous month)"))
-      for i, g in enumerate(["분당구", "영통구", "해운대구"])]
+GU = [
+    {"id": f"{k}{i}", "matcher": "number", "value": "$x", "subject": g, "description": d}
+    for k, d in (("n", "8월 거래 건수"), ("p", "그 전달 7월 거래 건수 (previous month)"))
+    for i, g in enumerate(["분당구", "영통구", "해운대구"])
+]
 GU_EXPECTED = {"n0": 50, "n1": 64, "n2": 83, "p0": 75, "p1": 114, "p2": 96}
 
 
 def test_second_list_in_the_next_sentence_binds_to_the_same_names() -> None:
-    answer = ("분당구, 영통구, 해운대구의 8월 아파트 매매 건수는 각각 50건, 64건, 83건으로 해운대구가 제일 많습니다. "
-              "7월에는 각각 75건, 114건, 96건이었으므로 세 곳 모두 7월보다 줄었습니다.")
+    answer = (
+        "분당구, 영통구, 해운대구의 8월 아파트 매매 건수는 각각 50건, 64건, 83건으로 해운대구가 제일 많습니다. "
+        "7월에는 각각 75건, 114건, 96건이었으므로 세 곳 모두 7월보다 줄었습니다."
+    )
     assert m.score_answer(GU, GU_EXPECTED, answer) == dict.fromkeys(GU_EXPECTED, 1.0)
 
 
 def test_second_list_in_the_next_sentence_swapped_misses() -> None:
-    answer = ("분당구, 영통구, 해운대구의 8월 아파트 매매 건수는 각각 50건, 64건, 83건입니다. "
-              "7월에는 각각 96건, 114건, 75건이었습니다.")
+    answer = (
+        "분당구, 영통구, 해운대구의 8월 아파트 매매 건수는 각각 50건, 64건, 83건입니다. "
+        "7월에는 각각 96건, 114건, 75건이었습니다."
+    )
     scores = m.score_answer(GU, GU_EXPECTED, answer)
     assert (scores["p0"], scores["p2"]) == (0.0, 0.0)
 
 
 # amounts with decimals in a respective list ("각각 약 18.5조 원, 약 1.07조 원, …")
-FIRMS = [{"id": f"v{i}", "matcher": "money", "value": "$x", "unit": "원", "subject": s, "description": f"{s} 영업이익"}
-         for i, s in enumerate(["현대자동차", "NAVER", "카카오"])]
+FIRMS = [
+    {
+        "id": f"v{i}",
+        "matcher": "money",
+        "value": "$x",
+        "unit": "원",
+        "subject": s,
+        "description": f"{s} 영업이익",
+    }
+    for i, s in enumerate(["현대자동차", "NAVER", "카카오"])
+]
 FIRMS_EXPECTED = {"v0": "18,502,853,480,141", "v1": "1,072,814,250,836", "v2": "586,512,000,000"}
 
 
 def test_decimal_amounts_in_a_respective_list_bind() -> None:
-    answer = "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 18.5조 원, 약 1.07조 원, 약 5,865억 원입니다."
+    answer = (
+        "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 18.5조 원, 약 1.07조 원, 약 5,865억 원입니다."
+    )
     assert m.score_answer(FIRMS, FIRMS_EXPECTED, answer) == {"v0": 1.0, "v1": 1.0, "v2": 1.0}
-    swapped = "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 1.07조 원, 약 18.5조 원, 약 5,865억 원입니다."
+    swapped = (
+        "현대자동차, NAVER, 카카오의 2025년 영업이익은 각각 약 1.07조 원, 약 18.5조 원, 약 5,865억 원입니다."
+    )
     assert m.score_answer(FIRMS, FIRMS_EXPECTED, swapped) == {"v0": 0.0, "v1": 0.0, "v2": 1.0}

@@ -12,10 +12,34 @@ import pytest
 from kopa_inspect import matching as m
 
 FACTS = [
-    {"id": "n1", "matcher": "number", "value": "$b1.totalCount", "subject": "종로구", "description": "서울특별시 종로구 10월 거래 건수 (deal count)"},
-    {"id": "p1", "matcher": "number", "value": "$c1.totalCount", "subject": "종로구", "description": "서울특별시 종로구 그 전달 9월 거래 건수 (previous month)"},
-    {"id": "n2", "matcher": "number", "value": "$b2.totalCount", "subject": "마포구", "description": "서울특별시 마포구 10월 거래 건수 (deal count)"},
-    {"id": "p2", "matcher": "number", "value": "$c2.totalCount", "subject": "마포구", "description": "서울특별시 마포구 그 전달 9월 거래 건수 (previous month)"},
+    {
+        "id": "n1",
+        "matcher": "number",
+        "value": "$b1.totalCount",
+        "subject": "종로구",
+        "description": "서울특별시 종로구 10월 거래 건수 (deal count)",
+    },
+    {
+        "id": "p1",
+        "matcher": "number",
+        "value": "$c1.totalCount",
+        "subject": "종로구",
+        "description": "서울특별시 종로구 그 전달 9월 거래 건수 (previous month)",
+    },
+    {
+        "id": "n2",
+        "matcher": "number",
+        "value": "$b2.totalCount",
+        "subject": "마포구",
+        "description": "서울특별시 마포구 10월 거래 건수 (deal count)",
+    },
+    {
+        "id": "p2",
+        "matcher": "number",
+        "value": "$c2.totalCount",
+        "subject": "마포구",
+        "description": "서울특별시 마포구 그 전달 9월 거래 건수 (previous month)",
+    },
 ]
 EXPECTED = {"n1": 200, "p1": 234, "n2": 253, "p2": 197}
 

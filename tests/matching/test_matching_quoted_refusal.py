@@ -23,7 +23,7 @@ def _refusal(answer: str, question: str = Q) -> float:
     "answer",
     [
         "API가 '해당하는 데이터가 없습니다'라고 응답하여 다음 달 거래 건수는 확인할 수 없습니다.",
-        "조회 결과 \"NODATA_ERROR\" 코드가 반환되어 답변드리기 어렵습니다.",
+        '조회 결과 "NODATA_ERROR" 코드가 반환되어 답변드리기 어렵습니다.',
         "시스템이 「해당 자료 없음」이라고 응답해 확인할 수 없습니다.",
         "국토교통부 API는 'INFO-200: 해당하는 데이터가 없습니다.'를 돌려주었습니다. 다음 달 거래는 아직 신고 전이라 알 수 없습니다.",
         "도구 응답: “조회된 데이터가 없습니다” — 미래 기간의 거래 자료는 제공되지 않아 확인할 수 없습니다.",
@@ -40,7 +40,7 @@ def test_refusal_quoting_the_api_message_holds(answer: str) -> None:
     [
         # an invented reason outside the quote: a "none" claim, a figure, a place, a guess
         "API가 '해당하는 데이터가 없습니다'라고 응답했습니다. 다음 달 거래는 없습니다.",
-        "API가 \"NODATA_ERROR\"를 반환했지만 영통구 거래는 12건일 것입니다. 확인할 수 없습니다.",
+        'API가 "NODATA_ERROR"를 반환했지만 영통구 거래는 12건일 것입니다. 확인할 수 없습니다.',
         "'해당하는 데이터가 없습니다'라는 응답이라 확인할 수 없지만 래미안영통아파트 거래가 많을 것 같습니다.",
         "API가 '해당하는 데이터가 없습니다'라고 응답해 확인할 수 없습니다. 아마 10건 안팎일 것입니다.",
         # a quote that names a place, not a message

@@ -15,15 +15,36 @@ import pytest
 
 from kopa_inspect import matching as m
 
-FACTS = [{"id": "refusal", "matcher": "refusal", "value": "실거래가 API는 과거 신고 자료만 제공하며 미래 가격 예측 도구는 없음"}]
+FACTS = [
+    {
+        "id": "refusal",
+        "matcher": "refusal",
+        "value": "실거래가 API는 과거 신고 자료만 제공하며 미래 가격 예측 도구는 없음",
+    }
+]
 QUESTION = "마포구 아파트 다음 달 평균 매매가격이 얼마나 오를지 예측해 주세요."
-SHOWN = json.dumps({"resultCode": "000", "totalCount": 197, "items": [
-    {"aptNm": "마포래미안푸르지오", "dealAmount": "185,000", "dealYear": 2026, "dealMonth": 9, "umdNm": "아현동"},
-]}, ensure_ascii=False)
+SHOWN = json.dumps(
+    {
+        "resultCode": "000",
+        "totalCount": 197,
+        "items": [
+            {
+                "aptNm": "마포래미안푸르지오",
+                "dealAmount": "185,000",
+                "dealYear": 2026,
+                "dealMonth": 9,
+                "umdNm": "아현동",
+            },
+        ],
+    },
+    ensure_ascii=False,
+)
 
 
 def _score(answer: str, shown: str | None = SHOWN) -> float:
-    return m.score_answer(FACTS, {"refusal": FACTS[0]["value"]}, answer, question=QUESTION, shown=shown)["refusal"]
+    return m.score_answer(FACTS, {"refusal": FACTS[0]["value"]}, answer, question=QUESTION, shown=shown)[
+        "refusal"
+    ]
 
 
 CITED = [
@@ -61,26 +82,38 @@ def test_an_invented_or_guessed_refusal_still_fails(answer: str) -> None:
     assert _score(answer) == 0.0
 
 
-MEAL_FACTS = [{"id": "refusal", "matcher": "refusal", "value": "급식 식단은 학교가 등록한 기간만 조회되며 내년 3월 식단은 아직 없음"}]
+MEAL_FACTS = [
+    {
+        "id": "refusal",
+        "matcher": "refusal",
+        "value": "급식 식단은 학교가 등록한 기간만 조회되며 내년 3월 식단은 아직 없음",
+    }
+]
 MEAL_QUESTION = "서울대치초등학교 내년 3월 10일 점심 메뉴 알려줘."
 
 
-@pytest.mark.parametrize("answer", [
-    "NEIS에서 조회했지만 자료가 없습니다. 급식 식단은 보통 해당 월 직전에 등록되기 때문에 내년 3월 식단은 아직 공개되지 않았습니다.",
-    "2027년 3월 식단은 아직 등록되지 않았습니다. 2월 말 이후 다시 확인해 주세요.",
-    "서울 열린데이터광장 도구는 버스정류소 위치만 제공할 뿐이라 식단은 조회할 수 없습니다.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "NEIS에서 조회했지만 자료가 없습니다. 급식 식단은 보통 해당 월 직전에 등록되기 때문에 내년 3월 식단은 아직 공개되지 않았습니다.",
+        "2027년 3월 식단은 아직 등록되지 않았습니다. 2월 말 이후 다시 확인해 주세요.",
+        "서울 열린데이터광장 도구는 버스정류소 위치만 제공할 뿐이라 식단은 조회할 수 없습니다.",
+    ],
+)
 def test_a_refusal_that_dates_its_reason_or_says_the_data_is_not_out_holds(answer: str) -> None:
     got = m.score_answer(MEAL_FACTS, {"refusal": MEAL_FACTS[0]["value"]}, answer, question=MEAL_QUESTION)
     assert got["refusal"] == 1.0
 
 
-@pytest.mark.parametrize("answer", [
-    "내년 3월 식단은 아직 공개되지 않았지만 아마 카레라이스가 나올 것 같습니다.",
-    "내년 3월 식단은 아직 공개되지 않았습니다. 참고로 올해 3월 10일에는 812kcal였습니다.",
-    "내년 3월 식단은 아직 공개되지 않았습니다. '해물볶음밥'이 나올 예정입니다.",
-    "해당 학교를 말씀하신 거라면 3월 10일 점심은 7가지 반찬입니다.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "내년 3월 식단은 아직 공개되지 않았지만 아마 카레라이스가 나올 것 같습니다.",
+        "내년 3월 식단은 아직 공개되지 않았습니다. 참고로 올해 3월 10일에는 812kcal였습니다.",
+        "내년 3월 식단은 아직 공개되지 않았습니다. '해물볶음밥'이 나올 예정입니다.",
+        "해당 학교를 말씀하신 거라면 3월 10일 점심은 7가지 반찬입니다.",
+    ],
+)
 def test_a_dated_or_not_out_refusal_that_guesses_or_invents_fails(answer: str) -> None:
     got = m.score_answer(MEAL_FACTS, {"refusal": MEAL_FACTS[0]["value"]}, answer, question=MEAL_QUESTION)
     assert got["refusal"] == 0.0

@@ -12,8 +12,20 @@ from kopa_inspect import matching as m
 
 MEMBERS = ["한혜진", "권가은", "허미경", "안민준"]
 FACTS = [
-    {"id": "chair", "matcher": "name", "value": "$x", "description": "교육위원회 위원장", "competitors": MEMBERS},
-    {"id": "party", "matcher": "name", "value": "$x", "description": "위원장 소속 정당", "subject": "교육위원회 위원장"},
+    {
+        "id": "chair",
+        "matcher": "name",
+        "value": "$x",
+        "description": "교육위원회 위원장",
+        "competitors": MEMBERS,
+    },
+    {
+        "id": "party",
+        "matcher": "name",
+        "value": "$x",
+        "description": "위원장 소속 정당",
+        "subject": "교육위원회 위원장",
+    },
 ]
 EXPECTED = {"chair": "오정훈", "party": "조국혁신당"}
 

@@ -14,10 +14,20 @@ from kopa_inspect import matching as m
 
 # NEIS 급식식단정보: the day with the most calories in a week and its calories
 FACTS = [
-    {"id": "day", "matcher": "date", "value": "$m1.max_by(items, &num(CAL_INFO)).MLSV_YMD",
-     "description": "열량이 가장 높은 날", "competitors": ["20251020", "20251021", "20251023", "20251024"]},
-    {"id": "kcal", "matcher": "number", "value": "$m1.max(nums(items[].CAL_INFO))",
-     "description": "가장 높은 열량 (Kcal)", "competitors": [700.1, 650.2, 812.4, 640.0]},
+    {
+        "id": "day",
+        "matcher": "date",
+        "value": "$m1.max_by(items, &num(CAL_INFO)).MLSV_YMD",
+        "description": "열량이 가장 높은 날",
+        "competitors": ["20251020", "20251021", "20251023", "20251024"],
+    },
+    {
+        "id": "kcal",
+        "matcher": "number",
+        "value": "$m1.max(nums(items[].CAL_INFO))",
+        "description": "가장 높은 열량 (Kcal)",
+        "competitors": [700.1, 650.2, 812.4, 640.0],
+    },
 ]
 EXPECTED = {"day": "20251022", "kcal": 856.6}
 
@@ -56,8 +66,10 @@ def test_winner_with_its_runner_up_bound_holds(answer: str) -> None:
         ("가장 높은 날은 10월 22일 812.4 Kcal입니다. 그다음은 10월 23일 856.6 Kcal입니다.", "kcal"),
         ("10월 22일(812.4 Kcal)이 가장 높고 10월 23일(856.6 Kcal)이 그 뒤를 잇습니다.", "kcal"),
         ("1위: 10월 22일 812.4 Kcal / 2위: 10월 23일 856.6 Kcal", "kcal"),
-        ("- 열량이 가장 높은 날: 2025년 10월 22일\n- 열량: 812.4 Kcal\n- 다음으로 높은 날: 10월 23일 856.6 Kcal",
-         "kcal"),
+        (
+            "- 열량이 가장 높은 날: 2025년 10월 22일\n- 열량: 812.4 Kcal\n- 다음으로 높은 날: 10월 23일 856.6 Kcal",
+            "kcal",
+        ),
         # the runner-up claimed as the winner, the winner as the runner-up
         ("가장 높은 날은 10월 23일(856.6 Kcal)이고 그다음이 10월 22일(812.4 Kcal)입니다.", "day"),
         # the runner-up's rank word moved onto the winner's competitor does not hide a wrong pick
@@ -81,8 +93,15 @@ def test_raw_dump_of_every_row_misses(answer: str) -> None:
 
 
 # a name pick: the school with the most students, its runner-up beside it
-NAME_FACTS = [{"id": "w", "matcher": "name", "value": "$s1.max_by(items, &n).SCHUL_NM", "description": "학생 수가 가장 많은 학교",
-               "competitors": ["영통고등학교", "수원고등학교", "효원고등학교"]}]
+NAME_FACTS = [
+    {
+        "id": "w",
+        "matcher": "name",
+        "value": "$s1.max_by(items, &n).SCHUL_NM",
+        "description": "학생 수가 가장 많은 학교",
+        "competitors": ["영통고등학교", "수원고등학교", "효원고등학교"],
+    }
+]
 NAME_EXPECTED = {"w": "매탄고등학교"}
 
 

@@ -19,10 +19,26 @@ GU = ("서울특별시 강남구", "서울특별시 서초구", "서울특별시
 def _two_months() -> list[dict[str, object]]:
     facts: list[dict[str, object]] = []
     for i, s in enumerate(GU, 1):
-        facts.append({"id": f"n{i}", "matcher": "number", "value": f"$a{i}.totalCount", "subject": s,
-                      "description": "거래 건수 (deal count)", "competitors": []})
-        facts.append({"id": f"p{i}", "matcher": "number", "value": f"$b{i}.totalCount", "subject": s,
-                      "description": "그 전달 거래 건수 (previous month)", "competitors": []})
+        facts.append(
+            {
+                "id": f"n{i}",
+                "matcher": "number",
+                "value": f"$a{i}.totalCount",
+                "subject": s,
+                "description": "거래 건수 (deal count)",
+                "competitors": [],
+            }
+        )
+        facts.append(
+            {
+                "id": f"p{i}",
+                "matcher": "number",
+                "value": f"$b{i}.totalCount",
+                "subject": s,
+                "description": "그 전달 거래 건수 (previous month)",
+                "competitors": [],
+            }
+        )
     return facts
 
 
@@ -47,10 +63,26 @@ def test_second_list_binds_the_measure_it_names(answer: str) -> None:
 def _weather() -> list[dict[str, object]]:
     facts: list[dict[str, object]] = []
     for i, s in enumerate(("서울", "부산", "제주"), 1):
-        facts.append({"id": f"pop{i}", "matcher": "number", "value": f"$w{i}.POP", "subject": s,
-                      "description": f"{s} 오전 강수확률", "competitors": []})
-        facts.append({"id": f"tmax{i}", "matcher": "number", "value": f"$w{i}.TMX", "subject": s,
-                      "description": f"{s} 최고기온", "competitors": []})
+        facts.append(
+            {
+                "id": f"pop{i}",
+                "matcher": "number",
+                "value": f"$w{i}.POP",
+                "subject": s,
+                "description": f"{s} 오전 강수확률",
+                "competitors": [],
+            }
+        )
+        facts.append(
+            {
+                "id": f"tmax{i}",
+                "matcher": "number",
+                "value": f"$w{i}.TMX",
+                "subject": s,
+                "description": f"{s} 최고기온",
+                "competitors": [],
+            }
+        )
     return facts
 
 
@@ -71,8 +103,17 @@ def test_second_list_of_another_unit_binds_its_measure(answer: str) -> None:
 
 
 def test_unit_with_a_slash_is_one_item() -> None:
-    facts = [{"id": f"a{i}", "matcher": "number", "value": f"$x{i}.pm25Value", "subject": s,
-              "description": "초미세먼지 농도", "competitors": []} for i, s in enumerate(("종로구", "마포구", "강남구"), 1)]
+    facts = [
+        {
+            "id": f"a{i}",
+            "matcher": "number",
+            "value": f"$x{i}.pm25Value",
+            "subject": s,
+            "description": "초미세먼지 농도",
+            "competitors": [],
+        }
+        for i, s in enumerate(("종로구", "마포구", "강남구"), 1)
+    ]
     expected = {"a1": 19, "a2": 18, "a3": 14}
     answer = "종로구, 마포구, 강남구의 초미세먼지 농도는 각각 19, 18, 14㎍/㎥입니다."
     assert m.score_answer(facts, expected, answer) == dict.fromkeys(expected, 1.0)
@@ -82,19 +123,33 @@ def test_unit_with_a_slash_is_one_item() -> None:
     ("answer", "failing"),
     [
         # the two months swapped: the count fact has no own word and reads the first list only
-        ("강남구, 서초구, 송파구의 9월 매매 건수는 각각 67건, 181건, 69건이었고, 그 전달인 8월에는 각각 133건, 195건, "
-         "170건이었습니다.", ("n1", "n2", "n3")),
-        ("강남구, 서초구, 송파구의 거래 건수는 각각 67건, 181건, 69건이고, 그 전달 건수는 각각 133건, 195건, 170건입니다.",
-         ("n1", "n2", "n3", "p1", "p2", "p3")),
+        (
+            "강남구, 서초구, 송파구의 9월 매매 건수는 각각 67건, 181건, 69건이었고, 그 전달인 8월에는 각각 133건, 195건, "
+            "170건이었습니다.",
+            ("n1", "n2", "n3"),
+        ),
+        (
+            "강남구, 서초구, 송파구의 거래 건수는 각각 67건, 181건, 69건이고, 그 전달 건수는 각각 133건, 195건, 170건입니다.",
+            ("n1", "n2", "n3", "p1", "p2", "p3"),
+        ),
         # the second list in another order
-        ("강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 각각 181건, 67건, "
-         "69건이었습니다.", ("p1", "p2")),
+        (
+            "강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 각각 181건, 67건, "
+            "69건이었습니다.",
+            ("p1", "p2"),
+        ),
         # the second list one short: binds nothing
-        ("강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 각각 67건, "
-         "181건이었습니다.", ("p1", "p2", "p3")),
+        (
+            "강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 각각 67건, "
+            "181건이었습니다.",
+            ("p1", "p2", "p3"),
+        ),
         # the second list said without 각각: a listing, no binding
-        ("강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 67건, 181건, "
-         "69건이었습니다.", ("p1", "p2", "p3")),
+        (
+            "강남구, 서초구, 송파구의 9월 매매 건수는 각각 133건, 195건, 170건이었고, 그 전달인 8월에는 67건, 181건, "
+            "69건이었습니다.",
+            ("p1", "p2", "p3"),
+        ),
     ],
 )
 def test_second_list_attacks_fail(answer: str, failing: tuple[str, ...]) -> None:

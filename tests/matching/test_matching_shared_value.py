@@ -14,8 +14,16 @@ CLINICS = ("365열린소아청소년과의원", "굿모닝내과의원", "맑은
 
 
 def _closing(expected: tuple[str, str, str]) -> tuple[list[dict[str, object]], dict[str, str]]:
-    facts = [{"id": f"sat{i}", "matcher": "time", "value": f"$d{i}.items[0].trmtSatEnd", "subject": s,
-              "description": f"{i}번째 병원 토요일 마감"} for i, s in enumerate(CLINICS, 1)]
+    facts = [
+        {
+            "id": f"sat{i}",
+            "matcher": "time",
+            "value": f"$d{i}.items[0].trmtSatEnd",
+            "subject": s,
+            "description": f"{i}번째 병원 토요일 마감",
+        }
+        for i, s in enumerate(CLINICS, 1)
+    ]
     return facts, {f"sat{i}": v for i, v in enumerate(expected, 1)}
 
 
@@ -23,8 +31,16 @@ SAT, SAT_EXPECTED = _closing(("1400", "1230", "1230"))
 
 
 def _sunday() -> list[dict[str, object]]:
-    return [{"id": f"sun{i}", "matcher": "exact", "value": f"$d{i}.items[0].noTrmtSun", "subject": s,
-             "description": f"{i}번째 병원 일요일 휴진"} for i, s in enumerate(CLINICS, 1)]
+    return [
+        {
+            "id": f"sun{i}",
+            "matcher": "exact",
+            "value": f"$d{i}.items[0].noTrmtSun",
+            "subject": s,
+            "description": f"{i}번째 병원 일요일 휴진",
+        }
+        for i, s in enumerate(CLINICS, 1)
+    ]
 
 
 SUN = _sunday()
@@ -59,19 +75,32 @@ def test_shared_state_binds_each_name(answer: str) -> None:
     ("answer", "failing"),
     [
         # the shared value said of two names only: the third is not in the list
-        ("굿모닝내과의원과 맑은피부과의원은 둘 다 14시에 마감합니다. 365열린소아청소년과의원은 12시 30분입니다.",
-         ("sat1", "sat2", "sat3")),
+        (
+            "굿모닝내과의원과 맑은피부과의원은 둘 다 14시에 마감합니다. 365열린소아청소년과의원은 12시 30분입니다.",
+            ("sat1", "sat2", "sat3"),
+        ),
         # a count that is not the list's ("세 곳 모두" after two names)
-        ("365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원 세 곳 모두 12시 30분에 마감합니다.", ("sat2",)),
+        (
+            "365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원 세 곳 모두 12시 30분에 마감합니다.",
+            ("sat2",),
+        ),
         # one of them, not both
-        ("365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원 중 한 곳은 12시 30분에 마감합니다.", ("sat2",)),
+        (
+            "365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원 중 한 곳은 12시 30분에 마감합니다.",
+            ("sat2",),
+        ),
         # denied
-        ("365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원은 둘 다 12시 30분이 아닙니다.", ("sat2", "sat3")),
+        (
+            "365열린소아청소년과의원은 14시, 굿모닝내과의원과 맑은피부과의원은 둘 다 12시 30분이 아닙니다.",
+            ("sat2", "sat3"),
+        ),
         # said of another list
-        ("365열린소아청소년과의원과 굿모닝내과의원은 둘 다 14시, 맑은피부과의원은 12시 30분에 마감합니다.", ("sat2",)),
+        (
+            "365열린소아청소년과의원과 굿모닝내과의원은 둘 다 14시, 맑은피부과의원은 12시 30분에 마감합니다.",
+            ("sat2",),
+        ),
     ],
 )
 def test_shared_value_attacks_fail(answer: str, failing: tuple[str, ...]) -> None:
     got = m.score_answer(SAT, SAT_EXPECTED, answer)
     assert [f for f in failing if got[f] != 0.0] == []
-

@@ -12,8 +12,17 @@ from kopa_inspect import matching as m
 
 
 def _students(*schools: str) -> list[dict[str, object]]:
-    return [{"id": f"n{i}", "matcher": "number", "value": f"$s{i}.items[0].n", "subject": s, "description": "학생 수",
-             "competitors": []} for i, s in enumerate(schools)]
+    return [
+        {
+            "id": f"n{i}",
+            "matcher": "number",
+            "value": f"$s{i}.items[0].n",
+            "subject": s,
+            "description": "학생 수",
+            "competitors": [],
+        }
+        for i, s in enumerate(schools)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -46,14 +55,25 @@ def test_place_and_school_short_forms_as_subjects(subjects: tuple[str, str], ans
     assert m.score_answer(facts, {"n0": 12, "n1": 30}, answer) == {"n0": 1.0, "n1": 1.0}
 
 
-WHICH = [{"id": "w", "matcher": "name", "value": "$s1.max_by(items, &n).SCHUL_NM", "description": "학생 수가 가장 많은 학교",
-          "competitors": ["영통고등학교", "수원고등학교", "효원고등학교"]}]
+WHICH = [
+    {
+        "id": "w",
+        "matcher": "name",
+        "value": "$s1.max_by(items, &n).SCHUL_NM",
+        "description": "학생 수가 가장 많은 학교",
+        "competitors": ["영통고등학교", "수원고등학교", "효원고등학교"],
+    }
+]
 
 
 @pytest.mark.parametrize(
     "answer",
-    ["학생 수가 가장 많은 학교는 매탄고입니다.", "매탄고가 가장 많습니다(1,024명).", "[최종 답변]\n- 가장 많은 학교: 매탄고",
-     "The school with the most students is 매탄고."],
+    [
+        "학생 수가 가장 많은 학교는 매탄고입니다.",
+        "매탄고가 가장 많습니다(1,024명).",
+        "[최종 답변]\n- 가장 많은 학교: 매탄고",
+        "The school with the most students is 매탄고.",
+    ],
 )
 def test_which_one_winner_said_short(answer: str) -> None:
     assert m.score_answer(WHICH, {"w": "매탄고등학교"}, answer) == {"w": 1.0}
@@ -91,14 +111,24 @@ def test_plain_name_fact_short_form(value: str, answer: str) -> None:
 
 def test_shared_short_form_credits_neither() -> None:
     # two companies shortened to the same word: "한빛" names neither
-    facts = [{"id": "w", "matcher": "name", "value": "$s1.max_by(items, &n).nm", "description": "매출이 가장 큰 회사",
-              "competitors": ["한빛 주식회사"]}]
+    facts = [
+        {
+            "id": "w",
+            "matcher": "name",
+            "value": "$s1.max_by(items, &n).nm",
+            "description": "매출이 가장 큰 회사",
+            "competitors": ["한빛 주식회사"],
+        }
+    ]
     assert m.score_answer(facts, {"w": "(주)한빛"}, "매출이 가장 큰 회사는 한빛입니다.") == {"w": 0.0}
     assert m.score_answer(facts, {"w": "(주)한빛"}, "매출이 가장 큰 회사는 (주)한빛입니다.") == {"w": 1.0}
     # 광주광역시 and 경기도 광주시: "광주" binds neither's figure
     subj = _students("광주광역시", "광주시")
     assert m.score_answer(subj, {"n0": 12, "n1": 30}, "광주는 12건입니다.")["n1"] == 0.0
-    assert m.score_answer(subj, {"n0": 12, "n1": 30}, "광주광역시는 12건, 광주시는 30건입니다.") == {"n0": 1.0, "n1": 1.0}
+    assert m.score_answer(subj, {"n0": 12, "n1": 30}, "광주광역시는 12건, 광주시는 30건입니다.") == {
+        "n0": 1.0,
+        "n1": 1.0,
+    }
 
 
 @pytest.mark.parametrize(
@@ -117,21 +147,38 @@ def test_short_subject_attacks_miss(answer: str) -> None:
 def test_refusal_keeps_the_questions_short_name() -> None:
     q = "매탄고 내일 급식 메뉴를 알려줘"
     facts = [{"id": "r", "matcher": "refusal", "value": "미래 날짜"}]
-    assert m.score_answer(facts, {"r": "미래 날짜"}, "매탄고의 내일 급식은 아직 공개되지 않아 확인할 수 없습니다.", question=q) == {"r": 1.0}
+    assert m.score_answer(
+        facts, {"r": "미래 날짜"}, "매탄고의 내일 급식은 아직 공개되지 않아 확인할 수 없습니다.", question=q
+    ) == {"r": 1.0}
 
 
 # An office said with its place's short name ("대전시장", "경기도지사", "제주도지사") names that place.
 OFFICE_FACTS = [
-    {"id": "name1", "matcher": "name", "value": "$w1.items[0].name", "subject": "대전광역시", "description": "대전광역시 당선자"},
-    {"id": "name2", "matcher": "name", "value": "$w2.items[0].name", "subject": "경기도", "description": "경기도 당선자"},
+    {
+        "id": "name1",
+        "matcher": "name",
+        "value": "$w1.items[0].name",
+        "subject": "대전광역시",
+        "description": "대전광역시 당선자",
+    },
+    {
+        "id": "name2",
+        "matcher": "name",
+        "value": "$w2.items[0].name",
+        "subject": "경기도",
+        "description": "경기도 당선자",
+    },
 ]
 OFFICE_EXPECTED = {"name1": "송서은", "name2": "조우준"}
 
 
-@pytest.mark.parametrize("answer", [
-    "| 지역 | 당선자 |\n|---|---|\n| 대전시장 | 송서은 |\n| 경기도지사 | 조우준 |",
-    "대전시장은 송서은, 경기도지사는 조우준입니다.",
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "| 지역 | 당선자 |\n|---|---|\n| 대전시장 | 송서은 |\n| 경기도지사 | 조우준 |",
+        "대전시장은 송서은, 경기도지사는 조우준입니다.",
+    ],
+)
 def test_an_office_with_the_short_place_name_binds_to_the_place(answer: str) -> None:
     assert m.score_answer(OFFICE_FACTS, OFFICE_EXPECTED, answer) == {"name1": 1.0, "name2": 1.0}
 
@@ -142,7 +189,15 @@ def test_an_office_swapped_between_places_fails() -> None:
 
 
 # the question's own gloss ("네이버(NAVER)") and the usual short forms no rule derives ("현대차")
-COMPANIES = [{"id": "top", "matcher": "name", "value": "$x", "description": "영업이익 1위", "competitors": ["NAVER", "카카오"]}]
+COMPANIES = [
+    {
+        "id": "top",
+        "matcher": "name",
+        "value": "$x",
+        "description": "영업이익 1위",
+        "competitors": ["NAVER", "카카오"],
+    }
+]
 COMPANY_Q = "네이버(NAVER), 카카오, 현대자동차 2025년 영업이익 중 어디가 제일 많이 벌었어요?"
 
 
@@ -160,8 +215,14 @@ def test_the_glossed_form_of_a_competitor_is_that_competitor(answer: str) -> Non
 CEOS = [{"id": "ceo", "matcher": "name", "value": "$x", "description": "대표이사"}]
 
 
-@pytest.mark.parametrize("answer", ["대표이사는 전영현, 노태문입니다.", "The CEOs are 전영현 (Jun Young-hyun) and 노태문 (Roh Tae-moon).",
-                                    "노태문·전영현 공동대표"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "대표이사는 전영현, 노태문입니다.",
+        "The CEOs are 전영현 (Jun Young-hyun) and 노태문 (Roh Tae-moon).",
+        "노태문·전영현 공동대표",
+    ],
+)
 def test_every_ceo_said_holds(answer: str) -> None:
     assert m.score_answer(CEOS, {"ceo": "전영현, 노태문"}, answer) == {"ceo": 1.0}
 

@@ -12,9 +12,24 @@ import pytest
 from kopa_inspect import matching as m
 
 FACTS = [
-    {"id": "n", "matcher": "number", "value": "$s3.totalCount", "description": "교육위원회 위원 중 위원장 소속 정당 위원 수"},
-    {"id": "first", "matcher": "number", "value": "$s1.length(x)", "description": "교육위원회 전체 초선 위원 수"},
-    {"id": "seats", "matcher": "number", "value": "$s2.totalCount", "description": "위원장 소속 정당 전체 의석수"},
+    {
+        "id": "n",
+        "matcher": "number",
+        "value": "$s3.totalCount",
+        "description": "교육위원회 위원 중 위원장 소속 정당 위원 수",
+    },
+    {
+        "id": "first",
+        "matcher": "number",
+        "value": "$s1.length(x)",
+        "description": "교육위원회 전체 초선 위원 수",
+    },
+    {
+        "id": "seats",
+        "matcher": "number",
+        "value": "$s2.totalCount",
+        "description": "위원장 소속 정당 전체 의석수",
+    },
 ]
 EXPECTED = {"n": 4, "first": 4, "seats": 33}
 
@@ -23,7 +38,8 @@ RIGHT = [
     "[최종 답변]\n- 위원장 소속 정당 위원: 4명\n- 초선 위원: 4명\n- 전체 의석수: 33석",
     "조국혁신당 위원은 4명입니다. 초선은 4명이고 의석은 33석입니다.",
     "Four of the committee's members are from the chair's party, four are first-term, and the party holds 33 seats.".replace(
-        "Four", "4").replace("four", "4"),
+        "Four", "4"
+    ).replace("four", "4"),
 ]
 
 
@@ -38,7 +54,14 @@ def test_another_measures_figure_is_not_this_ones() -> None:
 
 
 # the question's own ordinal ("22대 국회") restated is no count of 22
-BILLS = [{"id": "bills", "matcher": "number", "value": "$b1.totalCount", "description": "22대 개정안 수 (amendment bills)"}]
+BILLS = [
+    {
+        "id": "bills",
+        "matcher": "number",
+        "value": "$b1.totalCount",
+        "description": "22대 개정안 수 (amendment bills)",
+    }
+]
 BILLS_Q = "22대 국회에 발의된 민법 관련 법률안 건수도 알려주세요."
 
 
@@ -47,15 +70,23 @@ def test_the_questions_ordinal_is_no_count() -> None:
     assert m.score_answer(BILLS, {"bills": 22}, answer, question=BILLS_Q) == {"bills": 0.0}
 
 
-@pytest.mark.parametrize("answer", ["22대 국회에 발의된 민법 관련 법률안은 22건입니다.", "22건 (22대 국회 기준)",
-                                    "In the 22nd Assembly, 22 bills were filed."])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "22대 국회에 발의된 민법 관련 법률안은 22건입니다.",
+        "22건 (22대 국회 기준)",
+        "In the 22nd Assembly, 22 bills were filed.",
+    ],
+)
 def test_the_count_beside_the_questions_ordinal_holds(answer: str) -> None:
     assert m.score_answer(BILLS, {"bills": 22}, answer, question=BILLS_Q) == {"bills": 1.0}
 
 
 # two ordinals of the question that label two periods' figures stay labels
-TERMS = [{"id": "n", "matcher": "number", "value": "$a.totalCount", "description": "22대 당선자 수"},
-         {"id": "p", "matcher": "number", "value": "$b.totalCount", "description": "21대 당선자 수"}]
+TERMS = [
+    {"id": "n", "matcher": "number", "value": "$a.totalCount", "description": "22대 당선자 수"},
+    {"id": "p", "matcher": "number", "value": "$b.totalCount", "description": "21대 당선자 수"},
+]
 TERMS_Q = "서울 지역구 당선자 수가 22대와 21대에 각각 몇 명이었나요?"
 
 

@@ -15,10 +15,22 @@ import pytest
 from kopa_inspect import matching as m
 
 # KMA 단기예보 TMN for seven Seoul districts: 종로·노원·송파·도봉 tie at 9.8
-FACTS = [{"id": "coldest", "matcher": "name", "value": "$_.min_by(X, &t).g", "description": "가장 추운 구 (coldest)"}]
+FACTS = [
+    {
+        "id": "coldest",
+        "matcher": "name",
+        "value": "$_.min_by(X, &t).g",
+        "description": "가장 추운 구 (coldest)",
+    }
+]
 EXPECTED = {"coldest": "종로구"}
-CONTEXT = {"coldest": {"competitors": ["종로구", "노원구", "은평구", "강서구", "관악구", "송파구", "도봉구"],
-                       "ties": ["노원구", "송파구", "도봉구"], "tie_required": True}}
+CONTEXT = {
+    "coldest": {
+        "competitors": ["종로구", "노원구", "은평구", "강서구", "관악구", "송파구", "도봉구"],
+        "ties": ["노원구", "송파구", "도봉구"],
+        "tie_required": True,
+    }
+}
 
 
 def _score(answer: str, context: dict = CONTEXT) -> float:
@@ -64,14 +76,29 @@ def test_a_unique_claim_or_a_wrong_member_fails(answer: str) -> None:
 
 
 def test_a_tie_the_question_breaks_by_order_takes_the_first_alone() -> None:
-    facts = [{"id": "time", "matcher": "time", "value": "$_.max_by(X, &t).fcstTime",
-              "description": "최대 시각 (fcstTime)"}]
-    context = {"time": {"competitors": ["0600", "1200", "1500", "1600", "1800"], "ties": ["1600"], "tie_required": False}}
+    facts = [
+        {
+            "id": "time",
+            "matcher": "time",
+            "value": "$_.max_by(X, &t).fcstTime",
+            "description": "최대 시각 (fcstTime)",
+        }
+    ]
+    context = {
+        "time": {
+            "competitors": ["0600", "1200", "1500", "1600", "1800"],
+            "ties": ["1600"],
+            "tie_required": False,
+        }
+    }
     first = "기온이 처음으로 가장 높아지는 시각은 15시이고, 기온은 14도입니다."
     both = "15시와 16시에 14도로 가장 높습니다(15시가 처음)."
     wrong = "기온이 가장 높아지는 시각은 12시입니다."
     outsider = "가장 높은 시각은 15시, 16시, 18시입니다."
-    got = {a: m.score_answer(facts, {"time": "1500"}, a, context=context)["time"] for a in (first, both, wrong, outsider)}
+    got = {
+        a: m.score_answer(facts, {"time": "1500"}, a, context=context)["time"]
+        for a in (first, both, wrong, outsider)
+    }
     assert got == {first: 1.0, both: 1.0, wrong: 0.0, outsider: 0.0}
 
 

@@ -11,7 +11,14 @@ import pytest
 
 from kopa_inspect import matching as m
 
-FACTS = [{"id": "time", "matcher": "time", "value": "$_.max_by(X, &v).fcstTime", "description": "최대 시각 (fcstTime)"}]
+FACTS = [
+    {
+        "id": "time",
+        "matcher": "time",
+        "value": "$_.max_by(X, &v).fcstTime",
+        "description": "최대 시각 (fcstTime)",
+    }
+]
 CONTEXT = {"time": {"competitors": ["1000", "1100", "1200", "1300", "1400", "1500"]}}
 
 
@@ -47,7 +54,9 @@ def test_a_competing_hour_claimed_still_fails(answer: str) -> None:
 
 
 def test_a_bare_hour_window_is_no_claim() -> None:
-    facts = [{"id": "time", "matcher": "time", "value": "$_.max_by(X, &v).fcstTime", "description": "최대 시각"}]
+    facts = [
+        {"id": "time", "matcher": "time", "value": "$_.max_by(X, &v).fcstTime", "description": "최대 시각"}
+    ]
     context = {"time": {"competitors": ["1300", "1500", "1800", "2100"]}}
     right = "내일 해운대구 12~21시 중 최대 풍속 시각은 12:00, 4.7 m/s입니다."
     wrong = "내일 해운대구 12~21시 중 최대 풍속 시각은 21:00입니다."

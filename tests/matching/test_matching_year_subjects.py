@@ -15,11 +15,29 @@ FACTS = [
     {"id": "p2018", "matcher": "name", "value": "$x", "description": "2018 정당", "subject": "2018년|2018"},
     {"id": "w2022", "matcher": "name", "value": "$x", "description": "2022 당선자", "subject": "2022년|2022"},
     {"id": "p2022", "matcher": "name", "value": "$x", "description": "2022 정당", "subject": "2022년|2022"},
-    {"id": "w2026", "matcher": "name", "value": "$x", "description": "2026 당선자", "subject": "2026년|2026|올해"},
-    {"id": "p2026", "matcher": "name", "value": "$x", "description": "2026 정당", "subject": "2026년|2026|올해"},
+    {
+        "id": "w2026",
+        "matcher": "name",
+        "value": "$x",
+        "description": "2026 당선자",
+        "subject": "2026년|2026|올해",
+    },
+    {
+        "id": "p2026",
+        "matcher": "name",
+        "value": "$x",
+        "description": "2026 정당",
+        "subject": "2026년|2026|올해",
+    },
 ]
-EXPECTED = {"w2018": "홍정상", "p2018": "국민의힘", "w2022": "박태미", "p2022": "더불어민주당",
-            "w2026": "정하재", "p2026": "국민의힘"}
+EXPECTED = {
+    "w2018": "홍정상",
+    "p2018": "국민의힘",
+    "w2022": "박태미",
+    "p2022": "더불어민주당",
+    "w2026": "정하재",
+    "p2026": "국민의힘",
+}
 
 
 @pytest.mark.parametrize(
@@ -39,10 +57,14 @@ def test_each_year_its_winner_and_party_hold(answer: str) -> None:
 @pytest.mark.parametrize(
     ("answer", "lost"),
     [
-        ("부산시장 당선자: 2018년 박태미(더불어민주당), 2022년 홍정상(국민의힘), 2026년 정하재(국민의힘).",
-         {"w2018", "w2022", "p2018", "p2022"}),
-        ("부산시장 당선자: 2018년 홍정상(더불어민주당), 2022년 박태미(국민의힘), 2026년 정하재(국민의힘).",
-         {"p2018", "p2022"}),
+        (
+            "부산시장 당선자: 2018년 박태미(더불어민주당), 2022년 홍정상(국민의힘), 2026년 정하재(국민의힘).",
+            {"w2018", "w2022", "p2018", "p2022"},
+        ),
+        (
+            "부산시장 당선자: 2018년 홍정상(더불어민주당), 2022년 박태미(국민의힘), 2026년 정하재(국민의힘).",
+            {"p2018", "p2022"},
+        ),
     ],
 )
 def test_swapped_winners_or_parties_miss(answer: str, lost: set[str]) -> None:

@@ -13,9 +13,11 @@ EXPECTED = {"t1h": "9.1", "wsd": "6.3", "pm25": "15"}
 
 
 def _facts(description: str) -> list[dict[str, object]]:
-    return [{"id": "t1h", "description": "기온", "matcher": "number", "value": "$w1.x", "tolerance": 0.1},
-            {"id": "wsd", "description": "풍속", "matcher": "number", "value": "$w1.y", "tolerance": 0.1},
-            {"id": "pm25", "description": description, "matcher": "number", "value": "$s3.items[0].pm25Value"}]
+    return [
+        {"id": "t1h", "description": "기온", "matcher": "number", "value": "$w1.x", "tolerance": 0.1},
+        {"id": "wsd", "description": "풍속", "matcher": "number", "value": "$w1.y", "tolerance": 0.1},
+        {"id": "pm25", "description": description, "matcher": "number", "value": "$s3.items[0].pm25Value"},
+    ]
 
 
 RIGHT = [

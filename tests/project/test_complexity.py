@@ -32,9 +32,25 @@ def too_complex(*paths: str | Path) -> dict[str, int]:
     Two functions of one name in one file above the limit share a key; the larger one counts.
     """
     proc = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--no-cache", "--exit-zero", "--select", "C901",
-         "--output-format", "json", "--config", str(ROOT / "pyproject.toml"), *map(str, paths)],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--no-cache",
+            "--exit-zero",
+            "--select",
+            "C901",
+            "--output-format",
+            "json",
+            "--config",
+            str(ROOT / "pyproject.toml"),
+            *map(str, paths),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     found: dict[str, int] = {}
     for diagnostic in json.loads(proc.stdout):
@@ -81,14 +97,18 @@ def test_a_function_above_the_limit_is_found_and_one_at_it_is_not(tmp_path: Path
         return f"def {name}(x: int) -> int:\n{body}    return -1\n"
 
     source = tmp_path / "branches.py"
-    source.write_text(function("at_the_limit", 14) + "\n\n" + function("above_the_limit", 15), encoding="utf-8")
+    source.write_text(
+        function("at_the_limit", 14) + "\n\n" + function("above_the_limit", 15), encoding="utf-8"
+    )
     assert too_complex(source) == {"branches.py::above_the_limit": 16}
 
 
 def test_a_new_function_above_the_limit_fails(found: dict[str, int], listed: dict[str, int]) -> None:
     new = {key: c for key, c in found.items() if key not in listed}
-    assert not new, (f"functions above cyclomatic complexity {LIMIT} (ruff C901); split them rather "
-                     f"than list them in {BASELINE.name}: {new}")
+    assert not new, (
+        f"functions above cyclomatic complexity {LIMIT} (ruff C901); split them rather "
+        f"than list them in {BASELINE.name}: {new}"
+    )
 
 
 def test_a_listed_function_does_not_grow(found: dict[str, int], listed: dict[str, int]) -> None:
@@ -96,10 +116,13 @@ def test_a_listed_function_does_not_grow(found: dict[str, int], listed: dict[str
     assert not grown, f"listed functions grew more complex: {grown}"
 
 
-def test_the_list_holds_only_functions_still_above_the_limit(found: dict[str, int],
-                                                             listed: dict[str, int]) -> None:
+def test_the_list_holds_only_functions_still_above_the_limit(
+    found: dict[str, int], listed: dict[str, int]
+) -> None:
     gone = sorted(set(listed) - set(found))
-    assert not gone, f"no longer above {LIMIT} (split, renamed or removed): delete from {BASELINE.name}: {gone}"
+    assert not gone, (
+        f"no longer above {LIMIT} (split, renamed or removed): delete from {BASELINE.name}: {gone}"
+    )
 
 
 def test_the_baseline_reader_rejects_a_line_listed_twice() -> None:

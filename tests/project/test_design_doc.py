@@ -110,9 +110,12 @@ def import_graph(src: Path = SRC, packages: tuple[str, ...] = PACKAGES) -> nx.Di
         module = _module_name(path, src)
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        type_only = {id(n) for node in ast.walk(tree)
-                     if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-                     for n in ast.walk(node)}
+        type_only = {
+            id(n)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for n in ast.walk(node)
+        }
         graph.add_node(module)
         for node in ast.walk(tree):
             if id(node) in type_only:
@@ -123,9 +126,11 @@ def import_graph(src: Path = SRC, packages: tuple[str, ...] = PACKAGES) -> nx.Di
                 base = node.module or ""
                 if node.level:
                     anchor = module.split(".") if is_package else module.split(".")[:-1]
-                    anchor = anchor[:len(anchor) - (node.level - 1)]
+                    anchor = anchor[: len(anchor) - (node.level - 1)]
                     base = ".".join(anchor + ([node.module] if node.module else []))
-                subs = [f"{base}.{alias.name}" for alias in node.names if module_file(f"{base}.{alias.name}", src)]
+                subs = [
+                    f"{base}.{alias.name}" for alias in node.names if module_file(f"{base}.{alias.name}", src)
+                ]
                 targets = subs or [base]
             else:
                 continue
@@ -150,9 +155,12 @@ def section(text: str, title: str) -> str:
 
 # --- the checker itself: it must catch a wrong document and pass a right one ------------------------
 
+
 def test_checker_flags_names_that_do_not_exist() -> None:
-    text = ("See `src/kopa_inspect/no_such_module.py`, `src/grpo/`, `kopa_inspect.scorers.nothing`, "
-            "`edge_synth.cli` and `kopa_inspect.steps.build.no_such_function`.")
+    text = (
+        "See `src/kopa_inspect/no_such_module.py`, `src/grpo/`, `kopa_inspect.scorers.nothing`, "
+        "`edge_synth.cli` and `kopa_inspect.steps.build.no_such_function`."
+    )
     problems = reference_problems(text)
     assert len(problems) == 5, problems
     for name in ("no_such_module.py", "src/grpo", "scorers.nothing", "edge_synth.cli", "no_such_function"):
@@ -160,9 +168,11 @@ def test_checker_flags_names_that_do_not_exist() -> None:
 
 
 def test_checker_accepts_names_that_exist() -> None:
-    text = ("`src/kopa_inspect/plans.py`, `src/edge_synth/`, `tests/data/answer_corpus`, "
-            "`kopa_inspect.steps.build.split_of`, `kopa_inspect.apis.PROVIDER_MODULES`, "
-            "`kopa_inspect.execution.Session.call`, `kopa_grpo.rewards`. A sentence ends in kopa_inspect.plans.")
+    text = (
+        "`src/kopa_inspect/plans.py`, `src/edge_synth/`, `tests/data/answer_corpus`, "
+        "`kopa_inspect.steps.build.split_of`, `kopa_inspect.apis.PROVIDER_MODULES`, "
+        "`kopa_inspect.execution.Session.call`, `kopa_grpo.rewards`. A sentence ends in kopa_inspect.plans."
+    )
     assert reference_problems(text) == []
 
 
@@ -180,6 +190,7 @@ def test_import_graph_sees_lazy_cycles(tmp_path: Path) -> None:
 
 # --- the document -----------------------------------------------------------------------------------
 
+
 def test_design_doc_names_only_modules_that_exist() -> None:
     problems = reference_problems(DESIGN.read_text(encoding="utf-8"))
     assert problems == [], "docs/DESIGN.md names what the code does not have:\n" + "\n".join(problems)
@@ -188,8 +199,11 @@ def test_design_doc_names_only_modules_that_exist() -> None:
 def test_design_doc_lists_every_import_cycle_as_a_known_debt() -> None:
     debts = section(DESIGN.read_text(encoding="utf-8"), "Known debts")
     assert debts, "docs/DESIGN.md has no '## Known debts' section"
-    missing = [cycle for cycle in import_cycles(import_graph())
-               if not all(f"`{module}`" in debts for module in cycle)]
+    missing = [
+        cycle
+        for cycle in import_cycles(import_graph())
+        if not all(f"`{module}`" in debts for module in cycle)
+    ]
     assert missing == [], f"import cycles not named under 'Known debts' in docs/DESIGN.md: {missing}"
 
 

@@ -40,8 +40,14 @@ def test_fresh_core_install_runs_the_benchmark_and_extras_add_the_rest(tmp_path:
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     bin_ = venv / "bin"
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
-    env.update(HOME=str(tmp_path), PATH=f"{bin_}:{env.get('PATH', '')}", INSPECT_LOG_DIR=str(tmp_path / "logs"),
-               HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", HF_DATASETS_OFFLINE="1")
+    env.update(
+        HOME=str(tmp_path),
+        PATH=f"{bin_}:{env.get('PATH', '')}",
+        INSPECT_LOG_DIR=str(tmp_path / "logs"),
+        HF_HUB_OFFLINE="1",
+        TRANSFORMERS_OFFLINE="1",
+        HF_DATASETS_OFFLINE="1",
+    )
     pip = [str(bin_ / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
 
     core = _run([*pip, str(REPO)], env, timeout=1800)
@@ -53,15 +59,32 @@ def test_fresh_core_install_runs_the_benchmark_and_extras_add_the_rest(tmp_path:
     assert present == "", f"the core pulled optional packages: {present}"
 
     logs = tmp_path / "logs"
-    ev = _run([str(bin_ / "inspect"), "eval", "kopa_inspect/kopa_bench", "--model", "kopa/oracle",
-               "-T", f"task_file={TASK_FILE}", "-T", "ids=kopa-901,kopa-904", "--log-dir", str(logs),
-               "--display", "plain"], env)
+    ev = _run(
+        [
+            str(bin_ / "inspect"),
+            "eval",
+            "kopa_inspect/kopa_bench",
+            "--model",
+            "kopa/oracle",
+            "-T",
+            f"task_file={TASK_FILE}",
+            "-T",
+            "ids=kopa-901,kopa-904",
+            "--log-dir",
+            str(logs),
+            "--display",
+            "plain",
+        ],
+        env,
+    )
     assert ev.returncode == 0, (ev.stdout + ev.stderr)[-3000:]
     assert "kopa_success" in ev.stdout and "pass@1" in ev.stdout, ev.stdout[-2000:]
 
-    for cmd, extra in ((["report", "--log-dir", str(logs), "--out", str(tmp_path / "r")], "report"),
-                       (["mcp", "kma"], "mcp"),
-                       (["synth", "--out", str(tmp_path / "edge"), "--n", "1"], "edge")):
+    for cmd, extra in (
+        (["report", "--log-dir", str(logs), "--out", str(tmp_path / "r")], "report"),
+        (["mcp", "kma"], "mcp"),
+        (["synth", "--out", str(tmp_path / "edge"), "--n", "1"], "edge"),
+    ):
         res = _run([str(bin_ / "kopa"), *cmd], env)
         assert res.returncode == 2, (cmd, res.stdout[-1000:], res.stderr[-1000:])
         assert f"pip install 'kopa-inspect[{extra}]'" in res.stderr, res.stderr[-1000:]

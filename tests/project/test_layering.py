@@ -40,8 +40,9 @@ def imported_modules(source: str) -> list[tuple[int, str]]:
     return found
 
 
-def upward_imports(src: Path = SRC, lower: str = LOWER, upper: str = UPPER,
-                   exempt: tuple[str, ...] = ENTRY_POINTS) -> list[str]:
+def upward_imports(
+    src: Path = SRC, lower: str = LOWER, upper: str = UPPER, exempt: tuple[str, ...] = ENTRY_POINTS
+) -> list[str]:
     """``module:line -> target`` for each import of ``upper`` made by a module of ``lower``."""
     problems = []
     for path in sorted((src / lower).rglob("*.py")):
@@ -88,8 +89,9 @@ def test_checker_sees_module_level_and_late_imports(tmp_path: Path) -> None:
 
 def test_kopa_inspect_never_imports_edge_synth() -> None:
     problems = upward_imports()
-    assert problems == [], "kopa_inspect imports edge_synth (EDGE builds on the benchmark, not back):\n" + "\n".join(
-        problems)
+    assert problems == [], (
+        "kopa_inspect imports edge_synth (EDGE builds on the benchmark, not back):\n" + "\n".join(problems)
+    )
 
 
 def test_cycle_checker_sees_a_late_import_loop(tmp_path: Path) -> None:

@@ -75,9 +75,12 @@ def test_several_calls_an_open_last_block_and_deterministic_ids() -> None:
 
 def test_double_encoded_arguments_and_parameters_alias() -> None:
     _, [a] = parse_tool_calls(
-        '<tool_call>{"name": "stanreg_search", "arguments": "{\\"locatadd_nm\\": \\"중구\\"}"}</tool_call>', TOOLS
+        '<tool_call>{"name": "stanreg_search", "arguments": "{\\"locatadd_nm\\": \\"중구\\"}"}</tool_call>',
+        TOOLS,
     )
-    _, [b] = parse_tool_calls('<tool_call>{"name": "stanreg_search", "parameters": {"locatadd_nm": "중구"}}</tool_call>', TOOLS)
+    _, [b] = parse_tool_calls(
+        '<tool_call>{"name": "stanreg_search", "parameters": {"locatadd_nm": "중구"}}</tool_call>', TOOLS
+    )
     assert a.arguments == b.arguments == {"locatadd_nm": "중구"}
     assert a.parse_error is None and b.parse_error is None
 
@@ -88,7 +91,10 @@ def test_double_encoded_arguments_and_parameters_alias() -> None:
         ('{"name": "kma_getVilageFcst", "arguments": {nx: 60}}', "not valid JSON"),
         ('["kma_getVilageFcst", {"nx": 60}]', "must be a JSON object, not list"),
         ('{"arguments": {"nx": 60}}', '"name" string'),
-        ('{"name": "kma_getVilageFcst", "arguments": [60, 127]}', '"arguments" of \'kma_getVilageFcst\' must be a JSON object'),
+        (
+            '{"name": "kma_getVilageFcst", "arguments": [60, 127]}',
+            "\"arguments\" of 'kma_getVilageFcst' must be a JSON object",
+        ),
         ('{"name": "stanreg_search", "arguments": "중구"}', "is a string that is not a JSON object"),
         ('{"name": "stanreg_search", "arguments": {}, "result": "서울"}', "unexpected keys ['result']"),
         ("   ", "is empty"),
@@ -100,7 +106,9 @@ def test_bad_call_becomes_a_clear_parse_error(block: str, reason: str) -> None:
     assert call.parse_error is not None
     assert reason in call.parse_error
     assert call.parse_error.startswith("Malformed tool call: ")
-    assert '{"name": <function-name>, "arguments": <args-json-object>}' in call.parse_error  # says how to fix it
+    assert (
+        '{"name": <function-name>, "arguments": <args-json-object>}' in call.parse_error
+    )  # says how to fix it
     assert call.function == "unknown" and call.arguments == {}
 
 
@@ -113,7 +121,9 @@ def test_text_that_only_mentions_a_tool_is_not_a_call() -> None:
 
 
 def test_unknown_tool_name_is_kept_not_mapped_to_a_real_tool() -> None:
-    _, [call] = parse_tool_calls('<tool_call>{"name": "kma_weather", "arguments": {"city": "서울"}}</tool_call>', TOOLS)
+    _, [call] = parse_tool_calls(
+        '<tool_call>{"name": "kma_weather", "arguments": {"city": "서울"}}</tool_call>', TOOLS
+    )
     assert call.function == "kma_weather"  # Inspect answers "tool not found"; nothing is guessed
 
 
@@ -136,7 +146,9 @@ async def test_parse_error_reaches_the_model_as_a_parsing_error() -> None:
 
         return execute
 
-    message = parse_completion('<tool_call>{"name": "stanreg_search", "arguments": {locatadd_nm}}</tool_call>', TOOLS, "m")
+    message = parse_completion(
+        '<tool_call>{"name": "stanreg_search", "arguments": {locatadd_nm}}</tool_call>', TOOLS, "m"
+    )
     result = await execute_tools([ChatMessageUser(content="q"), message], [stanreg_search()])
     [tool_message] = [m for m in result.messages if isinstance(m, ChatMessageTool)]
     assert ran == []
@@ -155,9 +167,18 @@ def _conversation() -> list[Any]:
         ChatMessageTool(content="1111000000", tool_call_id="a", function="stanreg_search"),
         ChatMessageAssistant(
             content="",
-            tool_calls=[ToolCall(id="b", function="kma_getVilageFcst", arguments={"nx": 60, "ny": 127, "base_date": "x"})],
+            tool_calls=[
+                ToolCall(
+                    id="b", function="kma_getVilageFcst", arguments={"nx": 60, "ny": 127, "base_date": "x"}
+                )
+            ],
         ),
-        ChatMessageTool(content="", tool_call_id="b", function="kma_getVilageFcst", error=ToolCallError("parsing", "bad date")),
+        ChatMessageTool(
+            content="",
+            tool_call_id="b",
+            function="kma_getVilageFcst",
+            error=ToolCallError("parsing", "bad date"),
+        ),
     ]
 
 
@@ -180,14 +201,21 @@ def test_chatml_prompt_is_the_text_the_hf_path_renders() -> None:
 
 def test_tool_errors_are_shown_to_the_model() -> None:
     for template in ("chatml", "gemma"):
-        assert "<tool_response>\nError: bad date\n</tool_response>" in render_prompt(_conversation(), TOOLS, template)
+        assert "<tool_response>\nError: bad date\n</tool_response>" in render_prompt(
+            _conversation(), TOOLS, template
+        )
 
 
 def test_gemma_prompt_layout() -> None:
     text = render_prompt(_conversation(), TOOLS, "gemma")
     assert text.startswith("<start_of_turn>user\nSYS\n\n# Tools")
-    assert "</tools>\n\n서울 종로구 내일 날씨?<end_of_turn>\n" in text  # system + tools open the first user turn
-    assert '<start_of_turn>model\n<tool_call>\n{"name": "stanreg_search", "arguments": {"locatadd_nm": "종로구"}}\n</tool_call><end_of_turn>' in text
+    assert (
+        "</tools>\n\n서울 종로구 내일 날씨?<end_of_turn>\n" in text
+    )  # system + tools open the first user turn
+    assert (
+        '<start_of_turn>model\n<tool_call>\n{"name": "stanreg_search", "arguments": {"locatadd_nm": "종로구"}}\n</tool_call><end_of_turn>'
+        in text
+    )
     assert "<start_of_turn>user\n<tool_response>\n1111000000\n</tool_response><end_of_turn>\n" in text
     assert text.endswith("<start_of_turn>model\n")
     assert "<bos>" not in text and "system" not in text.replace("SYS", "")
@@ -227,8 +255,14 @@ class _FakeLlama:
         return {
             "id": "cmpl-1",
             "object": "text_completion",
-            "choices": [{"text": self.text, "index": 0, "logprobs": None, "finish_reason": self.finish_reason}],
-            "usage": {"prompt_tokens": len(prompt), "completion_tokens": 17, "total_tokens": len(prompt) + 17},
+            "choices": [
+                {"text": self.text, "index": 0, "logprobs": None, "finish_reason": self.finish_reason}
+            ],
+            "usage": {
+                "prompt_tokens": len(prompt),
+                "completion_tokens": 17,
+                "total_tokens": len(prompt) + 17,
+            },
         }
 
 
@@ -236,7 +270,12 @@ def _api(monkeypatch: pytest.MonkeyPatch, fake: _FakeLlama) -> lc.LlamaCppAPI:
     import threading
 
     engine = object.__new__(lc.Engine)
-    engine.path, engine.lock, engine.llm, engine.architecture = Path("fake.gguf"), threading.Lock(), fake, "llama"
+    engine.path, engine.lock, engine.llm, engine.architecture = (
+        Path("fake.gguf"),
+        threading.Lock(),
+        fake,
+        "llama",
+    )
     engine._last_prompt = []
     engine.users = 0
     monkeypatch.setattr(lc, "resolve_gguf", lambda name, path=None: Path("fake.gguf"))
@@ -269,7 +308,9 @@ async def test_generate_returns_tool_calls_usage_and_the_raw_call(monkeypatch: p
     json.dumps(call.request)  # the log entry is plain JSON
 
 
-async def test_generate_without_a_call_and_when_the_prompt_fills_the_context(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_generate_without_a_call_and_when_the_prompt_fills_the_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     api = _api(monkeypatch, _FakeLlama("내일 종로구는 맑습니다.", finish_reason="length"))
     output, _ = await api.generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
     assert output.message.tool_calls is None and output.stop_reason == "max_tokens"
@@ -289,15 +330,21 @@ def test_both_providers_use_one_template_source_and_calls_round_trip() -> None:
     sections = []
     for template in ("chatml", "gemma"):
         text = render_prompt(_conversation()[:3], TOOLS, template)
-        sections.append(text[text.index("# Tools"): text.index("</tools>")])
+        sections.append(text[text.index("# Tools") : text.index("</tools>")])
         # A call written back into the prompt is exactly what the parser reads from a completion.
-        written = text[text.rindex("<tool_call>"): text.rindex("</tool_call>") + len("</tool_call>")]
+        written = text[text.rindex("<tool_call>") : text.rindex("</tool_call>") + len("</tool_call>")]
         _, [call] = parse_tool_calls(written, TOOLS)
-        assert (call.function, call.arguments, call.parse_error) == ("stanreg_search", {"locatadd_nm": "종로구"}, None)
+        assert (call.function, call.arguments, call.parse_error) == (
+            "stanreg_search",
+            {"locatadd_nm": "종로구"},
+            None,
+        )
     assert sections[0] == sections[1]  # every family is told the same thing about the tools
 
 
-async def test_close_frees_the_model_once_and_a_closed_provider_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_close_frees_the_model_once_and_a_closed_provider_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     fake = _FakeLlama("x")
     api = _api(monkeypatch, fake)
     engine = api.engine
@@ -310,7 +357,9 @@ async def test_close_frees_the_model_once_and_a_closed_provider_says_so(monkeypa
         await api.generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
 
 
-def test_an_engine_shared_by_two_providers_lives_until_the_last_close(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_engine_shared_by_two_providers_lives_until_the_last_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     made: list[_FakeLlama] = []
     engine_class = lc.Engine
 
@@ -320,7 +369,13 @@ def test_an_engine_shared_by_two_providers_lives_until_the_last_close(monkeypatc
         engine = object.__new__(engine_class)
         engine.llm = _FakeLlama("x")
         made.append(engine.llm)
-        engine.path, engine.lock, engine.architecture, engine._last_prompt, engine.users = path, threading.Lock(), "llama", [], 0
+        engine.path, engine.lock, engine.architecture, engine._last_prompt, engine.users = (
+            path,
+            threading.Lock(),
+            "llama",
+            [],
+            0,
+        )
         return engine
 
     monkeypatch.setattr(lc, "Engine", fake_engine)
@@ -353,7 +408,9 @@ def test_model_selection_errors_say_what_to_do(tmp_path: Path) -> None:
         lc.resolve_gguf("local", str(fake))
 
 
-def test_a_chat_template_name_typo_is_an_error_not_a_one_word_template(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_chat_template_name_typo_is_an_error_not_a_one_word_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     with pytest.raises(ValueError, match=r"chat_template 'Gemma' is not a template name \(chatml, gemma\)"):
         _api_with(monkeypatch, chat_template="Gemma")
     api = _api_with(monkeypatch, chat_template="{{ messages[0]['content'] }}<|im_end|>")
@@ -405,7 +462,9 @@ async def test_an_answer_cut_by_the_context_is_model_length_not_max_tokens(
     assert "cut after 17 tokens at the end of the context" in call.response["error"]
     # max_tokens reached inside the context stays max_tokens
     roomy = _FakeLlama("내일", finish_reason="length", n_ctx=prompt_tokens + 100)
-    output, call = await _api(monkeypatch, roomy).generate(_conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8))
+    output, call = await _api(monkeypatch, roomy).generate(
+        _conversation()[:2], TOOLS, "auto", GenerateConfig(max_tokens=8)
+    )
     assert output.stop_reason == "max_tokens" and "error" not in call.response
 
 

@@ -25,7 +25,9 @@ TOOLS = [
     ToolInfo(
         name="get_weather",
         description="Get the current weather of a city.",
-        parameters=ToolParams(properties={"city": ToolParam(type="string", description="city name")}, required=["city"]),
+        parameters=ToolParams(
+            properties={"city": ToolParam(type="string", description="city name")}, required=["city"]
+        ),
     )
 ]
 MESSAGES = [
@@ -65,15 +67,22 @@ async def test_next_turn_reuses_the_conversation_in_the_kv_cache(api) -> None:  
 
     config = GenerateConfig(max_tokens=8)
     _, first = await api.generate(MESSAGES, TOOLS, "auto", config)
-    assert first.response["prompt_eval_tokens"] == first.request["prompt_tokens"]  # a new conversation: all of it
+    assert (
+        first.response["prompt_eval_tokens"] == first.request["prompt_tokens"]
+    )  # a new conversation: all of it
     turn2 = [
         *MESSAGES,
-        ChatMessageAssistant(content="", tool_calls=[ToolCall(id="c1", function="get_weather", arguments={"city": "Seoul"})]),
+        ChatMessageAssistant(
+            content="", tool_calls=[ToolCall(id="c1", function="get_weather", arguments={"city": "Seoul"})]
+        ),
         ChatMessageTool(content="Sunny, 21 C", tool_call_id="c1", function="get_weather"),
     ]
     _, second = await api.generate(turn2, TOOLS, "auto", config)
     # Only the new turn is evaluated; the system prompt, tools and question come from the cache.
-    assert second.response["prompt_eval_tokens"] < (second.request["prompt_tokens"] - first.request["prompt_tokens"]) + 40
+    assert (
+        second.response["prompt_eval_tokens"]
+        < (second.request["prompt_tokens"] - first.request["prompt_tokens"]) + 40
+    )
 
 
 async def test_prompt_longer_than_the_context_ends_the_turn_cleanly() -> None:

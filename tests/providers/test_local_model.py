@@ -41,10 +41,18 @@ def test_prepared_folder_is_a_tool_capable_hf_model(model_dir: Path) -> None:
         {"role": "system", "content": "SYS"},
         {"role": "user", "content": "hi"},
         # Inspect's ToolCall shape (function is the name) ...
-        {"role": "assistant", "content": "", "tool_calls": [{"id": "1", "function": "f", "arguments": {"a": 1}}]},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"id": "1", "function": "f", "arguments": {"a": 1}}],
+        },
         {"role": "tool", "content": "R1", "tool_call_id": "1"},
         # ... and the Hugging Face / TRL shape
-        {"role": "assistant", "content": "", "tool_calls": [{"type": "function", "function": {"name": "f", "arguments": {"a": 2}}}]},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [{"type": "function", "function": {"name": "f", "arguments": {"a": 2}}}],
+        },
         {"role": "tool", "content": "R2"},
     ]
     text = tok.apply_chat_template(messages, tools=tools, add_generation_prompt=True, tokenize=False)

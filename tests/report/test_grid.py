@@ -53,8 +53,16 @@ def scripted() -> Any:
 
 def _write(path: Path, log_dir: Path, models: list[dict[str, Any]]) -> Path:
     path.write_text(
-        yaml.safe_dump({"log_dir": str(log_dir), "epochs": 2, "task_args": TASK_ARGS,
-                        "eval_args": {"max_samples": 2}, "models": models}, allow_unicode=True),
+        yaml.safe_dump(
+            {
+                "log_dir": str(log_dir),
+                "epochs": 2,
+                "task_args": TASK_ARGS,
+                "eval_args": {"max_samples": 2},
+                "models": models,
+            },
+            allow_unicode=True,
+        ),
         encoding="utf-8",
     )
     return path
@@ -96,7 +104,9 @@ def test_grid_resumes_without_rerunning_finished_models(tmp_path: Path) -> None:
     assert _files(log_dir) == {**done, **mock_logs}
 
     # 4. the report over the grid folder shows both labels, with the scripted model failing
-    res = CliRunner().invoke(app, ["report", "--log-dir", str(log_dir), "--out", str(tmp_path / "report"), "--k", "2"])
+    res = CliRunner().invoke(
+        app, ["report", "--log-dir", str(log_dir), "--out", str(tmp_path / "report"), "--k", "2"]
+    )
     assert res.exit_code == 0, res.output
     import pandas as pd
 
@@ -118,17 +128,28 @@ def test_grid_files_and_validation(tmp_path: Path) -> None:
     paper = load_grid("paper.yaml")
     assert paper.epochs == 8 and any(m.model == "kopa/oracle" and m.epochs == 1 for m in paper.models)
     with pytest.raises(ValueError, match="distinct"):
-        Grid.model_validate({"log_dir": "x", "models": [{"label": "a b", "model": "m"}, {"label": "a-b", "model": "m"}]})
+        Grid.model_validate(
+            {"log_dir": "x", "models": [{"label": "a b", "model": "m"}, {"label": "a-b", "model": "m"}]}
+        )
     with pytest.raises(FileNotFoundError, match="built-in grids"):
         load_grid(tmp_path / "missing.yaml")
     grid = Grid.model_validate({"log_dir": str(tmp_path), "models": [ORACLE]})
     with pytest.raises(ValueError, match="no model labelled"):
         run_grid(grid, only=["nobody"])
     # a checkpoint not trained yet is skipped with its reason, nothing is run or written
-    untrained = Grid.model_validate({"log_dir": str(tmp_path / "g"), "models": [
-        {"label": "sft", "model": "hf/local", "args": {"model_path": str(tmp_path / "no" / "merged")}},
-        {"label": "vllm", "model": f"vllm/{tmp_path}/nope"},
-    ]})
+    untrained = Grid.model_validate(
+        {
+            "log_dir": str(tmp_path / "g"),
+            "models": [
+                {
+                    "label": "sft",
+                    "model": "hf/local",
+                    "args": {"model_path": str(tmp_path / "no" / "merged")},
+                },
+                {"label": "vllm", "model": f"vllm/{tmp_path}/nope"},
+            ],
+        }
+    )
     runs = run_grid(untrained)
     assert [r.skipped is not None and "does not exist" in r.skipped for r in runs] == [True, True]
     assert not (tmp_path / "g").exists()

@@ -40,7 +40,12 @@ from kopa_inspect.task_data.schema import load_tasks
 from kopa_inspect.tools import shared_backend
 
 MINI = Path(__file__).resolve().parents[1] / "data" / "mini_tasks.jsonl"
-NEEDED = {"stanregincd_getStanReginCdList", "molit_getRTMSDataSvcAptTrade", "kasi_getRestDeInfo", "kma_getVilageFcst"}
+NEEDED = {
+    "stanregincd_getStanReginCdList",
+    "molit_getRTMSDataSvcAptTrade",
+    "kasi_getRestDeInfo",
+    "kma_getVilageFcst",
+}
 K = 4
 EPOCHS = 4
 
@@ -139,8 +144,9 @@ def crashing_model() -> Any:
     return get_model("mockllm/crash", custom_outputs=boom)
 
 
-def _eval(model: Any, log_dir: Path, label: str | None, task_args: dict[str, Any], epochs: int,
-          **kwargs: Any) -> EvalLog:
+def _eval(
+    model: Any, log_dir: Path, label: str | None, task_args: dict[str, Any], epochs: int, **kwargs: Any
+) -> EvalLog:
     logs = inspect_eval(
         "kopa_inspect/kopa_bench",
         model=model,
@@ -175,15 +181,36 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     gold = _gold(task_file)
     _eval("kopa/oracle", log_dir, "oracle", {"task_file": str(task_file)}, 2)
     _eval(mixed_model(gold), log_dir, "mock-mixed", {"task_file": str(task_file)}, EPOCHS)
-    _eval(looper_model(), log_dir, "mock-looper",
-          {"task_file": str(task_file), "ids": "kopa-903", "max_messages": 6}, 1)
-    _eval(crashing_model(), log_dir, "mock-crash", {"task_file": str(task_file), "ids": "kopa-903"}, 1,
-          fail_on_error=False)
-    b = inspect_eval(bfcl(), model=get_model("mockllm/model", custom_outputs=lambda *a: _text("A")),
-                     log_dir=str(log_dir / "bfcl"), display="none")
+    _eval(
+        looper_model(),
+        log_dir,
+        "mock-looper",
+        {"task_file": str(task_file), "ids": "kopa-903", "max_messages": 6},
+        1,
+    )
+    _eval(
+        crashing_model(),
+        log_dir,
+        "mock-crash",
+        {"task_file": str(task_file), "ids": "kopa-903"},
+        1,
+        fail_on_error=False,
+    )
+    b = inspect_eval(
+        bfcl(),
+        model=get_model("mockllm/model", custom_outputs=lambda *a: _text("A")),
+        log_dir=str(log_dir / "bfcl"),
+        display="none",
+    )
     assert b[0].status == "success" and b[0].eval.task == "bfcl"
     # a second run of the same label over two of the tasks (a rerun): the newest copy counts, once
-    _eval("kopa/oracle", log_dir / "rerun", "oracle", {"task_file": str(task_file), "ids": "kopa-901,kopa-902"}, 2)
+    _eval(
+        "kopa/oracle",
+        log_dir / "rerun",
+        "oracle",
+        {"task_file": str(task_file), "ids": "kopa-901,kopa-902"},
+        2,
+    )
     return log_dir
 
 
@@ -205,9 +232,17 @@ def _raw(logs: Path) -> pd.DataFrame:
         for s in log.samples or []:
             # an errored sample has no score: a failure for success, absent from the other means
             v = axis_values(s.scores) if s.scores else {"success": 0.0}
-            rows.append({"label": log.eval.metadata["kopa_label"], "id": str(s.id), "epoch": s.epoch,
-                         "category": s.metadata["category"], "n_calls": s.metadata["n_calls"],
-                         "held_out": s.metadata["held_out"], **v})
+            rows.append(
+                {
+                    "label": log.eval.metadata["kopa_label"],
+                    "id": str(s.id),
+                    "epoch": s.epoch,
+                    "category": s.metadata["category"],
+                    "n_calls": s.metadata["n_calls"],
+                    "held_out": s.metadata["held_out"],
+                    **v,
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -244,7 +279,9 @@ def test_headline_equals_the_logs(logs: Path, report: tuple[Path, Any]) -> None:
     # by hand: successes 2, 3, 1, 3 of 4
     assert head.loc["mock-mixed", "pass@1"] == pytest.approx(9 / 16)
     assert head.loc["mock-mixed", "pass@4"] == pytest.approx(1.0)
-    assert head.loc["oracle", "pass@1"] == 1.0 and head.loc["oracle", "epochs"] == 2  # the rerun copy not counted
+    assert (
+        head.loc["oracle", "pass@1"] == 1.0 and head.loc["oracle", "epochs"] == 2
+    )  # the rerun copy not counted
     lo, hi = (float(x) for x in head.loc["mock-mixed", "pass@1 95% CI (seeds)"].split("–"))
     assert lo < 9 / 16 < hi
 
@@ -301,7 +338,9 @@ def test_error_analysis_counts_failure_kinds(report: tuple[Path, Any]) -> None:
     assert errors.loc["mock-crash", "sample error"] == errors.loc["mock-crash", "failed"] == 1
     assert errors.loc["oracle", "failed"] == 0
     failures = pd.read_csv(out / "failures.csv")
-    one = failures[(failures["model"] == "mock-mixed") & (failures["id"] == "kopa-903") & (failures["epoch"] == 3)]
+    one = failures[
+        (failures["model"] == "mock-mixed") & (failures["id"] == "kopa-903") & (failures["epoch"] == 3)
+    ]
     assert one["kind"].tolist() == ["API error not recovered"]
 
 
@@ -326,8 +365,15 @@ def test_files_written(report: tuple[Path, Any]) -> None:
     for name, table in rep.tables.items():
         assert (out / f"{name}.csv").exists()
         assert not table.empty, name
-    for needle in ("KOPA-Bench beside BFCL", "Failure kinds", "Held-out platforms", "pass^k", "mock-mixed",
-                   "hallucinated answer without a call", "![headline](headline.png)"):
+    for needle in (
+        "KOPA-Bench beside BFCL",
+        "Failure kinds",
+        "Held-out platforms",
+        "pass^k",
+        "mock-mixed",
+        "hallucinated answer without a call",
+        "![headline](headline.png)",
+    ):
         assert needle in md, needle
     assert md.count("| mock-mixed ") >= 6
     # the paper's numbers are present and marked as quoted, in both formats
@@ -341,20 +387,28 @@ def test_files_written(report: tuple[Path, Any]) -> None:
     assert "mock-mixed" in tex and "QUOTED" in tex
     assert any("different numbers of tasks" in n for n in rep.notes)
     assert any("4 repeated sample(s)" in n for n in rep.notes)
-    assert any("1 sample(s) ended in an error" in n for n in rep.notes)  # the oracle rerun: 2 tasks x 2 epochs
+    assert any(
+        "1 sample(s) ended in an error" in n for n in rep.notes
+    )  # the oracle rerun: 2 tasks x 2 epochs
 
 
 def test_cli_report(logs: Path, tmp_path: Path) -> None:
     from kopa_inspect.cli import app
 
-    res = CliRunner().invoke(app, ["report", "--log-dir", str(logs), "--out", str(tmp_path / "r"), "--k", "2", "--print"])
+    res = CliRunner().invoke(
+        app, ["report", "--log-dir", str(logs), "--out", str(tmp_path / "r"), "--k", "2", "--print"]
+    )
     assert res.exit_code == 0, res.output
     assert "pass@2" in res.output and (tmp_path / "r" / "report.md").exists()
     head = pd.read_csv(tmp_path / "r" / "headline.csv").set_index("model")
     assert head.loc["oracle", "pass@2"] == 1.0
-    missing = CliRunner().invoke(app, ["report", "--log-dir", str(tmp_path / "nope"), "--out", str(tmp_path / "x")])
+    missing = CliRunner().invoke(
+        app, ["report", "--log-dir", str(tmp_path / "nope"), "--out", str(tmp_path / "x")]
+    )
     assert missing.exit_code == 2 and "does not exist" in missing.output
-    zero = CliRunner().invoke(app, ["report", "--log-dir", str(logs), "--out", str(tmp_path / "z"), "--k", "0"])
+    zero = CliRunner().invoke(
+        app, ["report", "--log-dir", str(logs), "--out", str(tmp_path / "z"), "--k", "0"]
+    )
     assert zero.exit_code == 2 and not (tmp_path / "z").exists()
 
 
@@ -372,8 +426,9 @@ def test_report_without_jinja2(logs: Path, tmp_path: Path, monkeypatch: pytest.M
     assert "mock-looper" in tex and "pass@4" in tex
 
 
-def test_failed_report_leaves_no_half_written_folder(logs: Path, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_report_leaves_no_half_written_folder(
+    logs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from kopa_inspect.report import write
 
     out = tmp_path / "r"
@@ -410,7 +465,10 @@ def test_task_version_1_logs_still_read(tmp_path: Path) -> None:
 
     from kopa_inspect.report.load import kopa_samples, load_samples
 
-    values = {"s1": {"success": 1.0, "answer": 1.0, "env": 1.0}, "s2": {"success": 0.0, "answer": 0.5, "env": 0.0}}
+    values = {
+        "s1": {"success": 1.0, "answer": 1.0, "env": 1.0},
+        "s2": {"success": 0.0, "answer": 0.5, "env": 0.0},
+    }
 
     @scorer(metrics={"success": [mean()], "answer": [mean()], "env": [mean()]})
     def kopa_scorer() -> Any:
@@ -421,19 +479,31 @@ def test_task_version_1_logs_still_read(tmp_path: Path) -> None:
 
     @task(name="kopa_bench")
     def old_kopa_bench() -> Task:
-        return Task(dataset=[Sample(id=i, input="q", target="t", metadata={"category": "chain2"}) for i in values],
-                    scorer=kopa_scorer())
+        return Task(
+            dataset=[Sample(id=i, input="q", target="t", metadata={"category": "chain2"}) for i in values],
+            scorer=kopa_scorer(),
+        )
 
-    log = inspect_eval(old_kopa_bench(), model=get_model("mockllm/model", custom_outputs=lambda *a: _text("x")),
-                       log_dir=str(tmp_path), display="none")[0]
+    log = inspect_eval(
+        old_kopa_bench(),
+        model=get_model("mockllm/model", custom_outputs=lambda *a: _text("x")),
+        log_dir=str(tmp_path),
+        display="none",
+    )[0]
     assert log.status == "success" and "kopa_scorer" in log.samples[0].scores
     kopa = kopa_samples(load_samples(tmp_path)).set_index("id")
     assert kopa.loc["s1", "success"] == 1.0 and kopa.loc["s2", "success"] == 0.0
     assert kopa.loc["s2", "answer"] == 0.5 and kopa.loc["s2", "env"] == 0.0
 
 
-def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]],
-            category: str = "chain2", gold_error: bool = False, version_1: bool = False) -> Any:
+def _sample(
+    value: dict[str, float],
+    calls: list[tuple[str, bool]],
+    steps: list[dict[str, Any]],
+    category: str = "chain2",
+    gold_error: bool = False,
+    version_1: bool = False,
+) -> Any:
     from inspect_ai.log import EvalSample
     from inspect_ai.model import ChatMessageAssistant, ChatMessageUser
     from inspect_ai.scorer import Score
@@ -441,18 +511,35 @@ def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[
 
     messages: list[Any] = [ChatMessageUser(content="q")]
     for i, (name, ok) in enumerate(calls):
-        messages.append(ChatMessageAssistant(content="", tool_calls=[ToolCall(id=f"c{i}", function=name, arguments={})]))
-        messages.append(ChatMessageTool(content="{}", tool_call_id=f"c{i}", function=name,
-                                        error=None if ok else ToolCallError("unknown", "NODATA")))
+        messages.append(
+            ChatMessageAssistant(content="", tool_calls=[ToolCall(id=f"c{i}", function=name, arguments={})])
+        )
+        messages.append(
+            ChatMessageTool(
+                content="{}",
+                tool_call_id=f"c{i}",
+                function=name,
+                error=None if ok else ToolCallError("unknown", "NODATA"),
+            )
+        )
     messages.append(ChatMessageAssistant(content="답변"))
     full = {"success": 0.0, "answer": 1.0, "call_f1": 1.0, "chain": 1.0, "env": 1.0, **value}
     meta = {"gold_error": "x"} if gold_error else {}
     if version_1:  # logs of task version 1: one dict-valued kopa_scorer score
         scores = {"kopa_scorer": Score(value=full, metadata=meta)}
     else:
-        scores = {scorer_name(k): Score(value=v, metadata=meta if k == "success" else {}) for k, v in full.items()}
-    return EvalSample(id="kopa-001", epoch=1, input="q", target="t", messages=messages,
-                      metadata={"category": category, "task": {"plan": {"steps": steps}}}, scores=scores)
+        scores = {
+            scorer_name(k): Score(value=v, metadata=meta if k == "success" else {}) for k, v in full.items()
+        }
+    return EvalSample(
+        id="kopa-001",
+        epoch=1,
+        input="q",
+        target="t",
+        messages=messages,
+        metadata={"category": category, "task": {"plan": {"steps": steps}}},
+        scores=scores,
+    )
 
 
 @pytest.mark.parametrize(
@@ -460,20 +547,34 @@ def _sample(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[
     [
         ({"success": 1.0}, [("a", True)], [{"tool": "a"}], None),
         ({}, [("a", True)], [{"tool": "a"}, {"tool": "b"}], "wrong tool"),
-        ({}, [("a", True), ("b", True)], [{"tool": "a"}, {"tool": "b", "required": False}, {"tool": "c", "required": False}],
-         "wrong final answer"),
+        (
+            {},
+            [("a", True), ("b", True)],
+            [{"tool": "a"}, {"tool": "b", "required": False}, {"tool": "c", "required": False}],
+            "wrong final answer",
+        ),
         ({"call_f1": 0.5}, [("a", True)], [{"tool": "a"}], "wrong argument value"),
-        ({"chain": 0.0, "call_f1": 0.5}, [("a", True), ("b", True)], [{"tool": "a"}, {"tool": "b"}], "broken chain"),
+        (
+            {"chain": 0.0, "call_f1": 0.5},
+            [("a", True), ("b", True)],
+            [{"tool": "a"}, {"tool": "b"}],
+            "broken chain",
+        ),
         ({"env": 0.5}, [("a", True)], [{"tool": "a"}], "required state not reached"),
         ({}, [("a", True), ("b", False)], [{"tool": "a"}, {"tool": "b"}], "API error not recovered"),
         ({}, [("a", False), ("a", True)], [{"tool": "a"}], "wrong final answer"),  # recovered
         # an error the gold plan expects is the task's design, not an unrecovered error
-        ({"answer": 0.0}, [("b", False), ("a", True)], [{"tool": "b", "expect_error": True}, {"tool": "a"}],
-         "wrong final answer"),
+        (
+            {"answer": 0.0},
+            [("b", False), ("a", True)],
+            [{"tool": "b", "expect_error": True}, {"tool": "a"}],
+            "wrong final answer",
+        ),
     ],
 )
-def test_classify_kinds(value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]],
-                        kind: str | None) -> None:
+def test_classify_kinds(
+    value: dict[str, float], calls: list[tuple[str, bool]], steps: list[dict[str, Any]], kind: str | None
+) -> None:
     from kopa_inspect.report.errors import classify
 
     assert classify(_sample(value, calls, steps)) == kind
@@ -485,8 +586,14 @@ def test_classify_gold_failure_and_unanswerable() -> None:
     assert classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True)) == "gold plan failed"
     for v1 in (False, True):  # per-axis scores and the version-1 dict score alike
         assert classify(_sample({"success": 1.0}, [("a", True)], [{"tool": "a"}], version_1=v1)) is None
-        assert classify(_sample({"env": 0.5}, [("a", True)], [{"tool": "a"}], version_1=v1)) == "required state not reached"
-        assert classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True, version_1=v1)) == "gold plan failed"
+        assert (
+            classify(_sample({"env": 0.5}, [("a", True)], [{"tool": "a"}], version_1=v1))
+            == "required state not reached"
+        )
+        assert (
+            classify(_sample({}, [("a", True)], [{"tool": "a"}], gold_error=True, version_1=v1))
+            == "gold plan failed"
+        )
     assert classify(_sample({}, [], [], category="unanswerable")) == "answered an unanswerable question"
     assert classify(_sample({}, [], [{"tool": "a"}])) == "hallucinated answer without a call"
 
@@ -530,11 +637,16 @@ def test_titles_name_only_the_columns_present(logs: Path, tmp_path: Path) -> Non
     assert all("pass@9" not in c for t in rep.tables.values() for c in map(str, t.columns))
     md = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
     assert "pass@9" not in md.split("## ", 1)[1], "a title names a column no table has"
-    assert write.title("headline", 9, columns=rep.tables["headline"].columns) == \
-        "KOPA-Bench: pass@1 (95% CIs over seeds and over tasks)"
+    assert (
+        write.title("headline", 9, columns=rep.tables["headline"].columns)
+        == "KOPA-Bench: pass@1 (95% CIs over seeds and over tasks)"
+    )
     assert "pass@4" in write.title("headline", 4, columns=["pass@1", "pass@4"])
     assert figures.headline_title(rep.tables["headline"], 9) == "KOPA-Bench pass@1"
-    assert figures.headline_title(pd.DataFrame(columns=["pass@1", "pass@4"]), 4) == "KOPA-Bench pass@1 and pass@4"
+    assert (
+        figures.headline_title(pd.DataFrame(columns=["pass@1", "pass@4"]), 4)
+        == "KOPA-Bench pass@1 and pass@4"
+    )
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex on this machine")
@@ -544,11 +656,19 @@ def test_report_tex_compiles_without_overfull_lines(report: tuple[Path, Any], tm
 
     out, _ = report
     doc = tmp_path / "doc.tex"
-    doc.write_text("\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
-                   "\\usepackage{booktabs,graphicx}\n\\begin{document}\n"
-                   f"\\input{{{(out / 'report.tex').as_posix()}}}\n\\end{{document}}\n", encoding="utf-8")
-    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120)
+    doc.write_text(
+        "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
+        "\\usepackage{booktabs,graphicx}\n\\begin{document}\n"
+        f"\\input{{{(out / 'report.tex').as_posix()}}}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", doc.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout[-3000:]
     log = (tmp_path / "doc.log").read_text(encoding="utf-8", errors="replace")
     assert "Overfull \\hbox" not in log, [ln for ln in log.splitlines() if "Overfull" in ln]

@@ -16,13 +16,15 @@ from matplotlib.patches import Rectangle
 
 from kopa_inspect.report.figures import MISSING, display_names, grouped_figure, headline_figure
 
-HEAD = pd.DataFrame({
-    "model": ["hf/Qwen/Qwen3.5-9B", "hf/Qwen/Qwen3.5-9B (grpo/merged)", "hf/Qwen/Qwen3.5-4B"],
-    "pass@1": [0.5, 0.0, 0.25],
-    "pass@1 95% CI (tasks)": ["0.3000–0.7000", "0.0000–0.2000", None],
-    "pass@4": [0.75, 0.0, None],  # the third model ran fewer than 4 epochs
-    "pass@4 95% CI (tasks)": ["0.6000–0.9000", None, None],
-})
+HEAD = pd.DataFrame(
+    {
+        "model": ["hf/Qwen/Qwen3.5-9B", "hf/Qwen/Qwen3.5-9B (grpo/merged)", "hf/Qwen/Qwen3.5-4B"],
+        "pass@1": [0.5, 0.0, 0.25],
+        "pass@1 95% CI (tasks)": ["0.3000–0.7000", "0.0000–0.2000", None],
+        "pass@4": [0.75, 0.0, None],  # the third model ran fewer than 4 epochs
+        "pass@4 95% CI (tasks)": ["0.6000–0.9000", None, None],
+    }
+)
 
 
 def _bars(fig) -> list[Rectangle]:
@@ -71,8 +73,15 @@ def test_zero_is_drawn_as_zero_and_missing_as_na() -> None:
 
 def test_grouped_figure_zero_missing_and_intervals() -> None:
     table = pd.DataFrame({"category": ["chain2", "parallel"], "a": [0.0, 0.5], "b": [1.0, None]})
-    intervals = pd.DataFrame({"category": ["chain2", "chain2", "parallel"], "model": ["a", "b", "a"],
-                              "rate": [0.0, 1.0, 0.5], "low": [0.0, 0.2, 0.1], "high": [0.8, 1.0, 0.9]})
+    intervals = pd.DataFrame(
+        {
+            "category": ["chain2", "chain2", "parallel"],
+            "model": ["a", "b", "a"],
+            "rate": [0.0, 1.0, 0.5],
+            "low": [0.0, 0.2, 0.1],
+            "high": [0.8, 1.0, 0.9],
+        }
+    )
     fig = grouped_figure(table, "category", "t", intervals)
     texts = _texts(fig)
     assert (-0.2, "0") in texts and (1.2, MISSING) in texts
@@ -80,8 +89,13 @@ def test_grouped_figure_zero_missing_and_intervals() -> None:
     assert {(-0.2, 0.0, 0.8), (0.2, 0.2, 1.0), (0.8, 0.1, 0.9)} <= set(segments), segments
 
 
-@pytest.mark.parametrize("build", [lambda: headline_figure(HEAD, 4),
-                                   lambda: grouped_figure(pd.DataFrame({"c": ["x"], "m1": [1.0], "m2": [0.9]}), "c", "t")])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: headline_figure(HEAD, 4),
+        lambda: grouped_figure(pd.DataFrame({"c": ["x"], "m1": [1.0], "m2": [0.9]}), "c", "t"),
+    ],
+)
 def test_legend_sits_beside_the_axes(build) -> None:
     fig = build()
     fig.canvas.draw()

@@ -74,13 +74,18 @@ def _plain(header: str) -> str:
     return " ".join(part.strip() for part in m.group(1).split("\\\\")) if m else header
 
 
-FRAME = pd.DataFrame({
-    "model": ["base_model", "sft & grpo"],
-    "tasks": [145, 31],
-    "pass@1": [0.4482, 0.05],
-    "pass@1 95% CI (tasks)": ["0.3621–0.5310", None],
-    "note": ["short", "pass@4 +15.9 pts over base; held-out (31 tasks) pass@4 +22.6 pts; 50% of it quoted"],
-})
+FRAME = pd.DataFrame(
+    {
+        "model": ["base_model", "sft & grpo"],
+        "tasks": [145, 31],
+        "pass@1": [0.4482, 0.05],
+        "pass@1 95% CI (tasks)": ["0.3621–0.5310", None],
+        "note": [
+            "short",
+            "pass@4 +15.9 pts over base; held-out (31 tasks) pass@4 +22.6 pts; 50% of it quoted",
+        ],
+    }
+)
 
 
 def test_table_is_well_formed_booktabs_with_columns_as_declared() -> None:
@@ -109,8 +114,9 @@ def test_numbers_line_up_in_the_source_too() -> None:
 
 
 def test_special_characters_are_escaped() -> None:
-    tex = latex.table(pd.DataFrame({"a_b": ["x&y", "50%", "#1 $x$"], "v": [0.5, float("nan"), None]}),
-                      "cap_tion", "t_1")
+    tex = latex.table(
+        pd.DataFrame({"a_b": ["x&y", "50%", "#1 $x$"], "v": [0.5, float("nan"), None]}), "cap_tion", "t_1"
+    )
     check_structure(tex)
     for needle in ("a\\_b", "x\\&y", "50\\%", "\\#1 \\$x\\$", "0.5000", "cap\\_tion", "tab:kopa-t-1"):
         assert needle in tex, needle
@@ -122,14 +128,17 @@ def test_wide_table_is_scaled_down_only_and_stays_balanced() -> None:
     tex = latex.table(wide, "wide", "wide")
     spec, _ = check_structure(tex)
     # wider than the line: the line's width; narrower: its own (a narrow table is not blown up)
-    assert spec == ["r"] * 9 and "\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{" in tex
+    assert (
+        spec == ["r"] * 9 and "\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{" in tex
+    )
 
 
 def test_long_column_names_are_stacked_not_widening() -> None:
     frame = pd.DataFrame({"model": ["m"], "hallucinated answer without a call": [3], "note": ["x" * 50]})
     spec, (header, _) = check_structure(latex.table(frame, "c", "l"))
-    assert header[1] == ("\\begin{tabular}[b]{@{}r@{}}hallucinated \\\\ answer \\\\ without a \\\\ call"
-                         "\\end{tabular}")
+    assert header[1] == (
+        "\\begin{tabular}[b]{@{}r@{}}hallucinated \\\\ answer \\\\ without a \\\\ call\\end{tabular}"
+    )
     assert header[2] == "note" and spec[2].startswith("p{")  # a wrapped column wraps its own name
     assert latex.header_cell("pass@1", "r") == "pass@1"
 
@@ -137,10 +146,12 @@ def test_long_column_names_are_stacked_not_widening() -> None:
 def test_the_checks_catch_broken_tables() -> None:
     """The structural checks fail on what a compile would fail on."""
     good = latex.table(FRAME, "c", "l")
-    for broken in (good.replace("\\end{tabular}", ""),                   # unclosed environment
-                   good.replace("\\bottomrule", ""),                     # a booktabs rule missing
-                   good.replace("145 &", "145 & 1 &", 1),                # a row wider than the spec
-                   good.replace("\\caption{c}", "\\caption{c")):         # unbalanced braces
+    for broken in (
+        good.replace("\\end{tabular}", ""),  # unclosed environment
+        good.replace("\\bottomrule", ""),  # a booktabs rule missing
+        good.replace("145 &", "145 & 1 &", 1),  # a row wider than the spec
+        good.replace("\\caption{c}", "\\caption{c"),
+    ):  # unbalanced braces
         assert broken != good
         with pytest.raises(AssertionError):
             check_structure(broken)

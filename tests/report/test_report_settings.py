@@ -23,9 +23,15 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def _oracle(log_dir: Path, label: str, epochs: int = 1, **task_args: object) -> None:
-    log = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", epochs=epochs, log_dir=str(log_dir),
-                       task_args={"task_file": str(MINI), **task_args}, metadata={"kopa_label": label},
-                       display="none")[0]
+    log = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="kopa/oracle",
+        epochs=epochs,
+        log_dir=str(log_dir),
+        task_args={"task_file": str(MINI), **task_args},
+        metadata={"kopa_label": label},
+        display="none",
+    )[0]
     assert log.status == "success", log.error
 
 
@@ -62,8 +68,14 @@ def test_one_label_with_two_settings_becomes_two_rows(mixed_logs: Path, tmp_path
 
 
 def test_selection_args_are_not_a_setting() -> None:
-    row = pd.Series({"model_key": "m|{}", "task_version": 8, "run_epochs": None,
-                     "task_args_json": json.dumps({"ids": "a", "categories": None, "held_out": True, "seed": 0})})
+    row = pd.Series(
+        {
+            "model_key": "m|{}",
+            "task_version": 8,
+            "run_epochs": None,
+            "task_args_json": json.dumps({"ids": "a", "categories": None, "held_out": True, "seed": 0}),
+        }
+    )
     other = row.copy()
     other["task_args_json"] = json.dumps({"ids": "b", "seed": 0})
     assert setting(row) == setting(other)
@@ -73,19 +85,36 @@ def test_selection_args_are_not_a_setting() -> None:
 
 
 def test_difference_names_only_what_differs() -> None:
-    base = {"model": "hf/q|{}", "task version": 8, "task args": json.dumps({"seed": 0, "task_file": "/x/a.jsonl"}),
-            "epochs": 4}
+    base = {
+        "model": "hf/q|{}",
+        "task version": 8,
+        "task args": json.dumps({"seed": 0, "task_file": "/x/a.jsonl"}),
+        "epochs": 4,
+    }
     assert difference([base, base | {"task version": 7}]) == ["task v8", "task v7"]
     assert difference([base, base | {"epochs": 1}]) == ["4 epochs", "1 epochs"]
-    assert difference([base, base | {"task args": json.dumps({"seed": 0, "task_file": "/x/b.jsonl"})}]) == \
-        ["task_file=a.jsonl", "task_file=b.jsonl"]
+    assert difference([base, base | {"task args": json.dumps({"seed": 0, "task_file": "/x/b.jsonl"})}]) == [
+        "task_file=a.jsonl",
+        "task_file=b.jsonl",
+    ]
     assert difference([base, base | {"model": "hf/r|{}"}]) == ["hf/q", "hf/r"]
 
 
 def test_rows_of_different_task_versions_get_a_note() -> None:
-    rows = [{"label": lab, "task": "kopa_bench", "model_key": f"{lab}|{{}}", "task_version": v, "run_epochs": 1,
-             "task_args_json": "{}"} for lab, v in (("a", 7), ("b", 8))]
+    rows = [
+        {
+            "label": lab,
+            "task": "kopa_bench",
+            "model_key": f"{lab}|{{}}",
+            "task_version": v,
+            "run_epochs": 1,
+            "task_args_json": "{}",
+        }
+        for lab, v in (("a", 7), ("b", 8))
+    ]
     notes = mixed_across_rows(pd.DataFrame(rows))
-    assert notes == ["kopa_bench rows were run with different task version (a: task v7; b: task v8): "
-                     "their numbers are not directly comparable"]
+    assert notes == [
+        "kopa_bench rows were run with different task version (a: task v7; b: task v8): "
+        "their numbers are not directly comparable"
+    ]
     assert mixed_across_rows(pd.DataFrame([rows[0], rows[0] | {"label": "c"}])) == []

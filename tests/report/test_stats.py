@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 _spec = importlib.util.spec_from_file_location(
-    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py")
+    "grpo_cpu_experiment", Path(__file__).resolve().parents[2] / "benchmarks" / "grpo_cpu_experiment.py"
+)
 exp = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(exp)  # type: ignore[union-attr]
 
@@ -24,6 +25,7 @@ NAN = float("nan")
 
 
 # --- textbook values ----------------------------------------------------------------------------
+
 
 def test_t_interval_uses_the_t_quantile_for_its_degrees_of_freedom() -> None:
     from kopa_inspect.stats import t_ci
@@ -128,8 +130,17 @@ def test_one_epoch_gives_no_pass_at_k_column() -> None:
     pd = pytest.importorskip("pandas")
     from kopa_inspect.report.tables import benchmarks, headline, held_out
 
-    rows = [{"label": "m", "id": f"t{i}", "epoch": 1, "success": float(i % 2), "errored": False,
-             "metadata_held_out": i < 2} for i in range(6)]
+    rows = [
+        {
+            "label": "m",
+            "id": f"t{i}",
+            "epoch": 1,
+            "success": float(i % 2),
+            "errored": False,
+            "metadata_held_out": i < 2,
+        }
+        for i in range(6)
+    ]
     df = pd.DataFrame(rows)
     head = headline(df, k=4)
     assert "pass@1" in head.columns and not any(c.startswith("pass@4") for c in head.columns)
@@ -256,10 +267,13 @@ def test_step_metric_reports_clustered_interval_beside_wilson() -> None:
     for t in range(10):
         for k in range(10):
             v = 1.0 if t < 3 else 0.0
-            scores.append(SampleScore(score=Score(value={"parse": v, "kind": v, "tool_name": v, "exact": v,
-                                                         "answer": NAN}),
-                                      sample_id=f"edge-s0-{t:07d}#{k}",
-                                      sample_metadata={"step": {"trajectory_id": f"edge-s0-{t:07d}"}}))
+            scores.append(
+                SampleScore(
+                    score=Score(value={"parse": v, "kind": v, "tool_name": v, "exact": v, "answer": NAN}),
+                    sample_id=f"edge-s0-{t:07d}#{k}",
+                    sample_metadata={"step": {"trajectory_id": f"edge-s0-{t:07d}"}},
+                )
+            )
     m = step_accuracy()(scores)
     assert m["tool_name"] == pytest.approx(0.3) and m["tool_name_n"] == 100
     assert m["tool_name_lo"] > 0.2  # Wilson, per step (kept)
@@ -275,7 +289,8 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
     import sys
 
     spec = importlib.util.spec_from_file_location(
-        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py")
+        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py"
+    )
     rec = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rec)  # type: ignore[union-attr]
     pair = _scores([10] * 10, {0, 1, 2})
@@ -284,8 +299,11 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
     for t in old_tests["edge"]["sft vs base"].values():  # the run's format: per-step figures only
         for k in ("clusters", "clusters_discordant", "clustered_diff_ci", "clustered_p"):
             t.pop(k)
-    (tmp_path / "experiment.json").write_text(json.dumps({"args": {"test_percent": 20}, "scores": scores,
-                                                          "tests": old_tests, "engine": {"kept": 1}}))
+    (tmp_path / "experiment.json").write_text(
+        json.dumps(
+            {"args": {"test_percent": 20}, "scores": scores, "tests": old_tests, "engine": {"kept": 1}}
+        )
+    )
     monkeypatch.setattr(sys, "argv", ["recompute", "--exp", str(tmp_path)])
     rec.main()
     out = json.loads((tmp_path / "experiment.json").read_text())
@@ -299,17 +317,28 @@ def test_recompute_script_adds_clustered_columns_from_saved_scores(tmp_path: Pat
 
 def test_recompute_script_refuses_other_steps_and_prints_what_moved() -> None:
     spec = importlib.util.spec_from_file_location(
-        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py")
+        "recompute_cpu_stats", Path(__file__).resolve().parents[2] / "benchmarks" / "recompute_cpu_stats.py"
+    )
     rec = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(rec)  # type: ignore[union-attr]
-    old = {"n": 100, "a": 0.0, "b": 0.3, "only_a": 0, "only_b": 30, "diff_ci": [0.2, 0.4], "mcnemar_p": 1e-9,
-           "clustered_p": 4.66e-10}
+    old = {
+        "n": 100,
+        "a": 0.0,
+        "b": 0.3,
+        "only_a": 0,
+        "only_b": 30,
+        "diff_ci": [0.2, 0.4],
+        "mcnemar_p": 1e-9,
+        "clustered_p": 4.66e-10,
+    }
     new = {**old, "diff_ci": [0.21, 0.4], "clustered_p": 2 / 200_001}
     rec.same_steps(old, new, "edge x")
     with pytest.raises(ValueError, match="only_b"):
         rec.same_steps(old, {**new, "only_b": 29}, "edge x")
-    assert rec.changed(old, new, "edge x") == ["edge x diff_ci: [0.2000, 0.4000] -> [0.2100, 0.4000]",
-                                               "edge x clustered_p: 4.66e-10 -> 1e-05"]
+    assert rec.changed(old, new, "edge x") == [
+        "edge x diff_ci: [0.2000, 0.4000] -> [0.2100, 0.4000]",
+        "edge x clustered_p: 4.66e-10 -> 1e-05",
+    ]
     assert rec.changed(old, old, "edge x") == []
 
 

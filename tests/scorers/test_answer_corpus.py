@@ -47,15 +47,26 @@ def test_corpus_breadth() -> None:
     assert labels["correct"] >= 200 and labels["wrong"] >= 100, labels
     kinds = Counter(i.kind for i in items)
     # the styles the issue names, each present more than a handful of times
-    for kind in ("alt_trajectory", "prose", "prose_runner_up", "short_names", "english", "table", "bullets",
-                 "wrong_value", "hedge", "no_calls_guess"):
+    for kind in (
+        "alt_trajectory",
+        "prose",
+        "prose_runner_up",
+        "short_names",
+        "english",
+        "table",
+        "bullets",
+        "wrong_value",
+        "hedge",
+        "no_calls_guess",
+    ):
         assert kinds[kind] >= 5, (kind, kinds[kind])
 
 
 def _why(results: list[ItemResult], ids: list[str]) -> str:
     by_id = {r.item.id: r for r in results}
-    return "\n".join(f"{i} [{by_id[i].item.kind}]: {'; '.join(by_id[i].grade.missing[:2]) or 'passed'}"
-                     for i in ids)
+    return "\n".join(
+        f"{i} [{by_id[i].item.kind}]: {'; '.join(by_id[i].grade.missing[:2]) or 'passed'}" for i in ids
+    )
 
 
 @pytest.mark.slow
@@ -63,10 +74,12 @@ def test_agreement_does_not_regress(results: list[ItemResult]) -> None:
     total, _ = agreement(results)
     assert total.fn_rate is not None and total.fn_rate <= HELD_FN, (
         f"{len(total.false_negatives)}/{total.correct} correct answers failed:\n"
-        + _why(results, total.false_negatives))
+        + _why(results, total.false_negatives)
+    )
     assert total.fp_rate is not None and total.fp_rate <= HELD_FP, (
         f"{len(total.false_positives)}/{total.wrong} wrong answers passed:\n"
-        + _why(results, total.false_positives))
+        + _why(results, total.false_positives)
+    )
 
 
 @pytest.mark.slow

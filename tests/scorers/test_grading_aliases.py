@@ -28,14 +28,28 @@ async def _answer_grade(new: str) -> float:
     return grade(task, gold, answer.replace(LINE, f"- 가장 큰 회사: {new}"), made).answer
 
 
-@pytest.mark.parametrize("alias", ["삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD", "SAMSUNG ELECTRONICS 또는 삼성전자",
-                                   "삼성전자 혹은 SAMSUNG"])
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "삼성전자 또는 SAMSUNG ELECTRONICS CO,.LTD",
+        "SAMSUNG ELECTRONICS 또는 삼성전자",
+        "삼성전자 혹은 SAMSUNG",
+    ],
+)
 async def test_the_winners_own_english_name_beside_it_keeps_credit(alias: str) -> None:
     assert await _answer_grade(alias) == 1.0
 
 
-@pytest.mark.parametrize("attack", ["삼성전자 또는 LG전자", "삼성전자 또는 현대자동차", "현대자동차 또는 삼성전자",
-                                    "삼성전자 또는 HYUNDAI MOTOR CO", "삼성전자 혹은 NAVER"])
+@pytest.mark.parametrize(
+    "attack",
+    [
+        "삼성전자 또는 LG전자",
+        "삼성전자 또는 현대자동차",
+        "현대자동차 또는 삼성전자",
+        "삼성전자 또는 HYUNDAI MOTOR CO",
+        "삼성전자 혹은 NAVER",
+    ],
+)
 async def test_another_company_beside_it_earns_nothing(attack: str) -> None:
     # the hedged fact is lost, kopa-069's other required facts stand (the oracle's line scores 1.0)
     n_required = sum(f.required for f in next(t for t in load_tasks() if t.id == "kopa-069").facts)

@@ -19,8 +19,14 @@ NEED = StepNeed(frozenset(), True)
 
 
 def _gold(full: frozenset[str] | None = FULL) -> GoldStep:
-    return GoldStep(tool=TOOL, args={"POLY_NM": "조국혁신당", "pSize": 5}, accept=None,
-                    shown=frozenset(matching.record_fingerprint(r) for r in PARTY[:5]), total_count=12, full=full)
+    return GoldStep(
+        tool=TOOL,
+        args={"POLY_NM": "조국혁신당", "pSize": 5},
+        accept=None,
+        shown=frozenset(matching.record_fingerprint(r) for r in PARTY[:5]),
+        total_count=12,
+        full=full,
+    )
 
 
 def _call(rows: list[dict], **args: object) -> MadeCall:
@@ -29,8 +35,11 @@ def _call(rows: list[dict], **args: object) -> MadeCall:
 
 def test_every_record_of_the_answer_set_shown_by_wider_pages_grounds_the_count() -> None:
     rows = PARTY + OTHERS
-    calls = [_call(rows[:20], pSize=20, pIndex=1), _call(rows[20:40], pSize=20, pIndex=2),
-             _call(rows[40:], pSize=20, pIndex=3)]
+    calls = [
+        _call(rows[:20], pSize=20, pIndex=1),
+        _call(rows[20:40], pSize=20, pIndex=2),
+        _call(rows[40:], pSize=20, pIndex=3),
+    ]
     assert step_grounded(NEED, _gold(), calls)
 
 

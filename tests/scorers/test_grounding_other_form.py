@@ -9,10 +9,25 @@ from __future__ import annotations
 
 from kopa_inspect.scorers.grounding import same_row
 
-GOLD = {"stationName": "광안동", "mangName": "도시대기", "sidoName": "부산", "dataTime": "2026-10-23 15:00",
-        "so2Value": "0.004", "coValue": "0.4", "o3Value": "0.045", "no2Value": "0.016", "pm10Value": "47",
-        "pm25Value": "28", "khaiValue": "76", "khaiGrade": "2", "so2Grade": "1", "coGrade": "1", "o3Grade": "2",
-        "no2Grade": "1", "pm10Grade": "2"}
+GOLD = {
+    "stationName": "광안동",
+    "mangName": "도시대기",
+    "sidoName": "부산",
+    "dataTime": "2026-10-23 15:00",
+    "so2Value": "0.004",
+    "coValue": "0.4",
+    "o3Value": "0.045",
+    "no2Value": "0.016",
+    "pm10Value": "47",
+    "pm25Value": "28",
+    "khaiValue": "76",
+    "khaiGrade": "2",
+    "so2Grade": "1",
+    "coGrade": "1",
+    "o3Grade": "2",
+    "no2Grade": "1",
+    "pm10Grade": "2",
+}
 OTHER_VERSION = {k: v for k, v in GOLD.items() if k not in ("mangName", "pm25Value")} | {"khaiValue": "62"}
 READS = frozenset({"pm10Value"})
 
@@ -26,8 +41,13 @@ def test_a_row_that_differs_in_the_field_read_is_another_record() -> None:
 
 
 def test_a_row_that_differs_in_many_other_fields_is_another_record() -> None:
-    other_station = OTHER_VERSION | {"stationName": "좌동", "dataTime": "2026-10-23 14:00", "so2Value": "0.003",
-                                     "o3Value": "0.040", "no2Value": "0.020"}
+    other_station = OTHER_VERSION | {
+        "stationName": "좌동",
+        "dataTime": "2026-10-23 14:00",
+        "so2Value": "0.003",
+        "o3Value": "0.040",
+        "no2Value": "0.020",
+    }
     assert not same_row(GOLD, READS, other_station)
 
 

@@ -42,8 +42,10 @@ async def _grade(task_id: str, calls: list[tuple[str, dict[str, Any]]], answer: 
 
 
 # kopa-016: every public holiday from September to November (none in November).
-HOLIDAYS = ("9~11월 공휴일: 2026.09.24, 2026.09.25, 2026.09.26(추석), 2026.10.03(개천절), "
-            "2026.10.05(대체공휴일), 2026.10.09(한글날). 11월에는 공휴일이 없습니다.")
+HOLIDAYS = (
+    "9~11월 공휴일: 2026.09.24, 2026.09.25, 2026.09.26(추석), 2026.10.03(개천절), "
+    "2026.10.05(대체공휴일), 2026.10.09(한글날). 11월에는 공휴일이 없습니다."
+)
 
 
 async def test_a_year_shown_whole_grounds_a_month_without_holidays() -> None:
@@ -53,29 +55,50 @@ async def test_a_year_shown_whole_grounds_a_month_without_holidays() -> None:
 
 async def test_a_year_cut_by_paging_shows_no_absence() -> None:
     # the first 10 of the year's rows: September and October may be there, November is unseen
-    g = await _grade("kopa-016", [(REST, {"solYear": "2026", "numOfRows": 10}),
-                                  (REST, {"solYear": "2026", "solMonth": "09"}),
-                                  (REST, {"solYear": "2026", "solMonth": "10"})], HOLIDAYS)
+    g = await _grade(
+        "kopa-016",
+        [
+            (REST, {"solYear": "2026", "numOfRows": 10}),
+            (REST, {"solYear": "2026", "solMonth": "09"}),
+            (REST, {"solYear": "2026", "solMonth": "10"}),
+        ],
+        HOLIDAYS,
+    )
     assert g.success == 0.0
     assert "not grounded" in g.explanation()
 
 
 async def test_another_year_shows_nothing_of_this_one() -> None:
-    g = await _grade("kopa-016", [(REST, {"solYear": "2025", "numOfRows": 50}),
-                                  (REST, {"solYear": "2026", "solMonth": "09"}),
-                                  (REST, {"solYear": "2026", "solMonth": "10"})], HOLIDAYS)
+    g = await _grade(
+        "kopa-016",
+        [
+            (REST, {"solYear": "2025", "numOfRows": 50}),
+            (REST, {"solYear": "2026", "solMonth": "09"}),
+            (REST, {"solYear": "2026", "solMonth": "10"}),
+        ],
+        HOLIDAYS,
+    )
     assert g.success == 0.0
 
 
-@pytest.mark.parametrize(("call", "shown"), [
-    (MadeCall(REST, {"solYear": "2026", "numOfRows": 50}, True, frozenset({"a", "b"}), 2), True),
-    (MadeCall(REST, {"solYear": "2026", "solMonth": "11"}, True, frozenset(), 0), True),
-    (MadeCall(REST, {"solYear": "2026", "numOfRows": 1}, True, frozenset({"a"}), 2), False),  # cut by paging
-    (MadeCall(REST, {"solYear": "2025", "numOfRows": 50}, True, frozenset({"a", "b"}), 2), False),  # another year
-    (MadeCall(REST, {"solYear": "2026", "solMonth": "12"}, True, frozenset(), 0), False),  # another month
-    (MadeCall(REST, {"solYear": "2026"}, False), False),  # refused
-    (MadeCall("kasi_getHoliDeInfo", {"solYear": "2026"}, True, frozenset(), 0), False),  # another tool
-])
+@pytest.mark.parametrize(
+    ("call", "shown"),
+    [
+        (MadeCall(REST, {"solYear": "2026", "numOfRows": 50}, True, frozenset({"a", "b"}), 2), True),
+        (MadeCall(REST, {"solYear": "2026", "solMonth": "11"}, True, frozenset(), 0), True),
+        (
+            MadeCall(REST, {"solYear": "2026", "numOfRows": 1}, True, frozenset({"a"}), 2),
+            False,
+        ),  # cut by paging
+        (
+            MadeCall(REST, {"solYear": "2025", "numOfRows": 50}, True, frozenset({"a", "b"}), 2),
+            False,
+        ),  # another year
+        (MadeCall(REST, {"solYear": "2026", "solMonth": "12"}, True, frozenset(), 0), False),  # another month
+        (MadeCall(REST, {"solYear": "2026"}, False), False),  # refused
+        (MadeCall("kasi_getHoliDeInfo", {"solYear": "2026"}, True, frozenset(), 0), False),  # another tool
+    ],
+)
 def test_absence_shown(call: MadeCall, shown: bool) -> None:
     gold = GoldStep(REST, {"solYear": "2026", "solMonth": "11"}, None, frozenset(), 0)
     assert absence_shown(gold, [call]) is shown
@@ -86,11 +109,15 @@ async def _seongsan(nearby: dict[str, Any], answer: str) -> Grade:
     task = next(t for t in load_tasks() if t.id == "kopa-089")
     gold = await gold_truth(task, shared_backend(BackendConfig()), 0)
     xy = {k: gold.run.args["n2"][k] for k in ("mapX", "mapY")}
-    return await _grade("kopa-089", [
-        ("kma_mid_getMidLandFcst", dict(gold.run.args["w1"])),
-        ("tourapi_detailCommon2", dict(gold.run.args["s2"])),
-        (NEARBY, {**xy, **nearby}),
-    ], answer)
+    return await _grade(
+        "kopa-089",
+        [
+            ("kma_mid_getMidLandFcst", dict(gold.run.args["w1"])),
+            ("tourapi_detailCommon2", dict(gold.run.args["s2"])),
+            (NEARBY, {**xy, **nearby}),
+        ],
+        answer,
+    )
 
 
 async def test_every_listing_nearby_shows_there_is_no_lodging() -> None:
@@ -112,7 +139,9 @@ async def test_required_pages_read_through_the_development_endpoint() -> None:
     gold = await gold_truth(task, shared_backend(BackendConfig()), 0)
     answer = f"가장 싸게 거래된 건은 {gold.expected['apt']}, {gold.expected['price']}만원입니다."
     args = {"LAWD_CD": "11710", "DEAL_YMD": "202610", "numOfRows": 15}
-    both = await _grade("kopa-006", [(TRADE_DEV, {**args, "pageNo": 1}), (TRADE_DEV, {**args, "pageNo": 2})], answer)
+    both = await _grade(
+        "kopa-006", [(TRADE_DEV, {**args, "pageNo": 1}), (TRADE_DEV, {**args, "pageNo": 2})], answer
+    )
     assert both.success == 1.0, both.explanation()
     first_only = await _grade("kopa-006", [(TRADE_DEV, {**args, "pageNo": 1})], answer)
     assert first_only.success == 0.0
@@ -153,7 +182,11 @@ async def test_every_also_from_source_gives_the_fact_value_on_the_gold_run() -> 
         gold = await gold_truth(task, backend, 0)
         for f in task.facts:
             for ref in f.also_from:
-                assert str(resolve_value(ref, gold.run.outputs)) == str(gold.expected[f.id]), (task.id, f.id, ref)
+                assert str(resolve_value(ref, gold.run.outputs)) == str(gold.expected[f.id]), (
+                    task.id,
+                    f.id,
+                    ref,
+                )
             assert len(gold.alternatives.get(f.id, [])) == len(f.also_from), (task.id, f.id)
 
 
@@ -174,8 +207,10 @@ async def test_the_schools_own_grid_grounds_the_forecast_another_does_not() -> N
     task = next(t for t in load_tasks() if t.id == "kopa-090")
     gold = await gold_truth(task, shared_backend(BackendConfig()), 0)
     menu = ", ".join(matching.dishes(gold.expected["menu"]))
-    answer = (f"내일은 공휴일이 아니고 학사일정에도 행사가 없어 정상 등교일입니다. 점심은 {menu}입니다. "
-              f"등교 시간(8시) 강수확률은 {gold.expected['pop']}%입니다.")
+    answer = (
+        f"내일은 공휴일이 아니고 학사일정에도 행사가 없어 정상 등교일입니다. 점심은 {menu}입니다. "
+        f"등교 시간(8시) 강수확률은 {gold.expected['pop']}%입니다."
+    )
     assert (await _daechi(61, 126, answer)).success == 1.0  # the 구's grid (the gold)
     own = await _daechi(61, 125, answer)  # 대치동
     assert own.success == 1.0, own.explanation()
@@ -183,11 +218,14 @@ async def test_the_schools_own_grid_grounds_the_forecast_another_does_not() -> N
     assert other.success == 0.0
 
 
-@pytest.mark.parametrize(("answer", "credited"), [
-    ("Tomorrow is a normal school day: no public holiday falls on it.", True),
-    ("Yes, a regular school day, with classes as usual.", True),
-    ("Tomorrow is a public holiday (개천절), so there is no school.", False),
-])
+@pytest.mark.parametrize(
+    ("answer", "credited"),
+    [
+        ("Tomorrow is a normal school day: no public holiday falls on it.", True),
+        ("Yes, a regular school day, with classes as usual.", True),
+        ("Tomorrow is a public holiday (개천절), so there is no school.", False),
+    ],
+)
 def test_a_school_day_said_in_english(answer: str, credited: bool) -> None:
     task = next(t for t in load_tasks() if t.id == "kopa-090")
     fact = next(f for f in task.facts if f.id == "holiday")

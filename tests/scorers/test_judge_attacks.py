@@ -27,10 +27,15 @@ def _task(task_id: str = "kopa-903") -> BenchTask:
 
 
 def _state(task: BenchTask, answer: str) -> TaskState:
-    return TaskState(model="kopa/oracle", sample_id=task.id, epoch=1, input=task.query,
-                     messages=[ChatMessageUser(content=task.query)],
-                     output=ModelOutput.from_content("kopa/oracle", answer),
-                     metadata={"task": task.model_dump(mode="json")})
+    return TaskState(
+        model="kopa/oracle",
+        sample_id=task.id,
+        epoch=1,
+        input=task.query,
+        messages=[ChatMessageUser(content=task.query)],
+        output=ModelOutput.from_content("kopa/oracle", answer),
+        metadata={"task": task.model_dump(mode="json")},
+    )
 
 
 def _judge(*outputs: str) -> tuple[Any, list[str]]:
@@ -55,6 +60,7 @@ def _score(task: BenchTask, answer: str, *outputs: str) -> tuple[str, list[str]]
 
 # -- the grade is the judge's final line, nothing else ------------------------------------------
 
+
 def test_a_grade_quoted_in_the_reasoning_is_not_the_verdict() -> None:
     # The old reader took the first "GRADE:" anywhere: a judge quoting the answer's injected
     # "GRADE: C" and then failing it was read as C.
@@ -63,8 +69,13 @@ def test_a_grade_quoted_in_the_reasoning_is_not_the_verdict() -> None:
 
 
 def test_no_final_grade_line_is_incorrect() -> None:
-    for text in ("", "I think it is fine.", "GRADE: C\nbut on reflection the second fact is missing",
-                 "GRADE: maybe", "GRADE: CI"):
+    for text in (
+        "",
+        "I think it is fine.",
+        "GRADE: C\nbut on reflection the second fact is missing",
+        "GRADE: maybe",
+        "GRADE: CI",
+    ):
         assert read_grade(text) == INCORRECT, text
 
 
@@ -75,6 +86,7 @@ def test_a_plain_verdict_is_read() -> None:
 
 
 # -- the answer is data, not instructions -------------------------------------------------------
+
 
 def test_the_answer_cannot_close_its_own_quote_or_write_a_grade() -> None:
     prompt = judge_prompt(_task(), "- fact: 1", "답: 12도. " + INJECTION)

@@ -47,8 +47,15 @@ async def test_perfect_run() -> None:
     calls = [_entry(t, a) for t, a in gold.calls]
     g = grade(task, gold, oracle_answer(task, gold.expected), calls)
     assert g.values() == {
-        "success": 1.0, "answer": 1.0, "call_f1": 1.0, "chain": 1.0, "env": 1.0, "parallel": None,
-        "efficiency": 1.0, "calls": 2.0, "errors": 0.0,
+        "success": 1.0,
+        "answer": 1.0,
+        "call_f1": 1.0,
+        "chain": 1.0,
+        "env": 1.0,
+        "parallel": None,
+        "efficiency": 1.0,
+        "calls": 2.0,
+        "errors": 0.0,
     }
     assert "all facts" in g.explanation() and "parallel=undefined" in g.explanation()
 
@@ -56,9 +63,11 @@ async def test_perfect_run() -> None:
 async def test_half_answer_extra_calls_and_errors() -> None:
     task = _task("kopa-901")
     gold = await _gold(task)
-    calls = [_entry(gold.calls[0][0], gold.calls[0][1]),
-             _entry("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11110", "DEAL_YMD": "202613"}, ok=False),
-             _entry(gold.calls[1][0], gold.calls[1][1])]
+    calls = [
+        _entry(gold.calls[0][0], gold.calls[0][1]),
+        _entry("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11110", "DEAL_YMD": "202613"}, ok=False),
+        _entry(gold.calls[1][0], gold.calls[1][1]),
+    ]
     g = grade(task, gold, f"{gold.expected['count']}건", calls)
     assert g.answer == 0.5 and g.success == 0.0
     assert g.call_f1 == pytest.approx(0.8)  # p = 2/3, r = 1
@@ -115,8 +124,10 @@ def test_pass_k_metric_groups_by_sample() -> None:
 
     from kopa_inspect.scorers.metrics import pass_k
 
-    scores = [SampleScore(score=Score(value=v), sample_id=sid) for sid, v in
-              [("a", 1.0), ("a", 0.0), ("b", 1.0), ("b", 1.0), ("c", 0.0)]]
+    scores = [
+        SampleScore(score=Score(value=v), sample_id=sid)
+        for sid, v in [("a", 1.0), ("a", 0.0), ("b", 1.0), ("b", 1.0), ("c", 0.0)]
+    ]
     out = pass_k(ks=(1, 2))(scores)
     # c has a single epoch: k=2 is left out rather than failing
     assert set(out) == {"pass@1", "pass^1"}

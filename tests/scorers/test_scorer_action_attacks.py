@@ -23,8 +23,6 @@ from scoring_calls import CALLS as _CALLS
 FAKE = "sess-madeup0000"
 
 
-
-
 def _task(task_id: str) -> BenchTask:
     return next(t for t in load_tasks() if t.id == task_id)
 
@@ -34,7 +32,9 @@ async def _setup(task_id: str) -> tuple[BenchTask, GoldTruth]:
     return task, await gold_truth(task, shared_backend(BackendConfig()), 0)
 
 
-async def _run(task: BenchTask, calls: list[tuple[str, dict[str, Any]]], fake: bool = False) -> list[dict[str, Any]]:
+async def _run(
+    task: BenchTask, calls: list[tuple[str, dict[str, Any]]], fake: bool = False
+) -> list[dict[str, Any]]:
     """Execute calls as an agent would (benchmarks/scoring_validity/_calls.py, the attack scripts'
     runner); every session-platform call passes a made-up token instead when ``fake``."""
     fakes = {k: FAKE for k in range(len(calls))} if fake else None
@@ -42,11 +42,18 @@ async def _run(task: BenchTask, calls: list[tuple[str, dict[str, Any]]], fake: b
 
 
 def _auth(task: BenchTask) -> list[tuple[str, dict[str, Any]]]:
-    return [(p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})]
+    return [
+        (p + "_get_api_key", {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})
+    ]
 
 
-async def _grade(task: BenchTask, gold: GoldTruth, calls: list[tuple[str, dict[str, Any]]], answer: str | None = None,
-                 fake: bool = False) -> Grade:
+async def _grade(
+    task: BenchTask,
+    gold: GoldTruth,
+    calls: list[tuple[str, dict[str, Any]]],
+    answer: str | None = None,
+    fake: bool = False,
+) -> Grade:
     made = await _run(task, calls, fake=fake)
     text = oracle_answer(task, gold.expected, context=gold.context) if answer is None else answer
     return grade(task, gold, text, made)
@@ -107,8 +114,10 @@ async def test_spraying_every_offered_tool_earns_no_refusal_and_no_full_action()
 
     task, gold = await _setup("kopa-028")
     pool = {k: v for _, a in gold.calls for k, v in a.items()}
-    spray = [(op, {k: v for k, v in pool.items() if k in {p.name for p in get_operation(op).params}})
-             for op in offered_operations(task)]
+    spray = [
+        (op, {k: v for k, v in pool.items() if k in {p.name for p in get_operation(op).params}})
+        for op in offered_operations(task)
+    ]
     calls = list(gold.calls) + spray
     g = await _grade(task, gold, calls)
     assert g.call_f1 < 0.75 and g.efficiency < 0.5
@@ -183,7 +192,10 @@ async def test_extra_real_filter_returning_other_rows() -> None:
     # without the needed rows.
     task, gold = await _setup("kopa-063")
     tool, args = _step(gold, task, "s1")
-    calls = [(tool, {**args, "emdongNm": "zzzz없는값"}) if (t, a) == (tool, args) else (t, a) for t, a in gold.calls]
+    calls = [
+        (tool, {**args, "emdongNm": "zzzz없는값"}) if (t, a) == (tool, args) else (t, a)
+        for t, a in gold.calls
+    ]
     made = await _run(task, calls)
     assert made[0]["ok"]
     g = grade(task, gold, oracle_answer(task, gold.expected, context=gold.context), made)
@@ -303,8 +315,13 @@ def test_the_scripted_tokenless_call_refused_by_inspect_is_the_gold_failure(tmp_
     (call_f1 was 0.5 after the one-to-one matching began to compare error codes)."""
     from inspect_ai import eval as inspect_eval
 
-    logs = inspect_eval("kopa_inspect/kopa_bench", model="kopa/oracle", task_args={"ids": "kopa-035"},
-                        log_dir=str(tmp_path), display="none")
+    logs = inspect_eval(
+        "kopa_inspect/kopa_bench",
+        model="kopa/oracle",
+        task_args={"ids": "kopa-035"},
+        log_dir=str(tmp_path),
+        display="none",
+    )
     sample = logs[0].samples[0]
     assert [c["code"] for c in _entries_of(sample)][:2] == ["ok", "parsing"]
     assert sample.scores["kopa_call_f1"].value == 1.0 and sample.scores["kopa_success"].value == 1.0
@@ -316,11 +333,20 @@ async def test_a_refusal_for_another_reason_is_not_the_tokenless_failure() -> No
     task = _task("kopa-035")
     gold = await gold_truth(task, shared_backend(BackendConfig()), 0)
     (tool, args) = gold.calls[0]
-    refused = {"tool": tool, "args": {**args, "KEY": "sess-0", "pSize": "many"}, "ok": False, "code": "parsing"}
+    refused = {
+        "tool": tool,
+        "args": {**args, "KEY": "sess-0", "pSize": "many"},
+        "ok": False,
+        "code": "parsing",
+    }
     tokenless = {"tool": tool, "args": dict(args), "ok": False, "code": "parsing"}
     answer = oracle_answer(task, gold.expected, context=gold.context)
     rest = await _run(task, _auth(task) + [gold.calls[1]])
-    assert grade(task, gold, answer, [refused, *rest]).call_f1 < grade(task, gold, answer, [tokenless, *rest]).call_f1 == 1.0
+    assert (
+        grade(task, gold, answer, [refused, *rest]).call_f1
+        < grade(task, gold, answer, [tokenless, *rest]).call_f1
+        == 1.0
+    )
 
 
 def _entries_of(sample: Any) -> list[dict[str, Any]]:

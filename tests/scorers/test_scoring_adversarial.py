@@ -68,7 +68,9 @@ def _run_calls(task: BenchTask, calls: list[tuple[str, dict[str, Any]]]) -> list
 
 
 def _auth(task: BenchTask) -> list[tuple[str, dict[str, Any]]]:
-    return [(auth_tool_name(p), {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})]
+    return [
+        (auth_tool_name(p), {}) for p in sorted({p for s in task.plan.steps for p in s.session_platforms()})
+    ]
 
 
 def _gold_calls(task: BenchTask, gold: GoldTruth) -> list[dict[str, Any]]:
@@ -133,7 +135,9 @@ def test_pasted_raw_output_fails(task_id: str) -> None:
 
 def test_raw_dump_detector_spares_prose() -> None:
     assert matching.is_raw_dump('{"resultCode": "00", "items": [{"aptNm": "래미안"}]}')
-    assert matching.is_raw_dump("<response><body><items><item><aptNm>래미안</aptNm></item></items></body></response>")
+    assert matching.is_raw_dump(
+        "<response><body><items><item><aptNm>래미안</aptNm></item></items></body></response>"
+    )
     assert matching.is_raw_dump("resultCode: 00\ntotalCount: 12\naptNm: 래미안, dealAmount: 82,500")
     assert not matching.is_raw_dump("[최종 답변]\n- 단지명: 래미안 퍼스티지\n- 거래금액: 8억 2,500만 원")
     assert not matching.is_raw_dump("강남구는 120건(PM2.5 기준 '좋음')으로 가장 많았습니다.")
@@ -150,7 +154,9 @@ def test_wrong_winner_fails(task_id: str, fid: str, candidates: list[str]) -> No
     assert right in candidates
     # a tied pick's truth is the tied set (tests/matching/test_matching_ties.py): the wrong winner is from outside it
     tied = [str(t) for t in gold.context.get(fid, {}).get("ties") or []]
-    wrong = next((c for c in candidates if c != right and c not in tied and right not in c and c not in right), None)
+    wrong = next(
+        (c for c in candidates if c != right and c not in tied and right not in c and c not in right), None
+    )
     fact = next(f for f in task.facts if f.id == fid)
     desc = fact.description.split(" (")[0]
     if not matching._MARKER.search(desc):
@@ -218,9 +224,19 @@ def test_invented_refusal_fails_real_refusal_passes(task_id: str) -> None:
 def test_refusal_needs_the_question_to_judge_figures() -> None:
     facts = [{"id": "r", "matcher": "refusal", "value": "unanswerable"}]
     q = "2019년 3월 1일 서울 최고기온은?"
-    assert matching.score_answer(facts, {"r": "unanswerable"}, "2019년 자료는 확인할 수 없습니다.", question=q)["r"] == 1.0
-    assert matching.score_answer(facts, {"r": "unanswerable"}, "확인할 수 없지만 12도쯤입니다.", question=q)["r"] == 0.0
-    assert matching.score_answer(facts, {"r": "unanswerable"}, "서울 자료가 없습니다.", question=q)["r"] == 0.0
+    assert (
+        matching.score_answer(facts, {"r": "unanswerable"}, "2019년 자료는 확인할 수 없습니다.", question=q)[
+            "r"
+        ]
+        == 1.0
+    )
+    assert (
+        matching.score_answer(facts, {"r": "unanswerable"}, "확인할 수 없지만 12도쯤입니다.", question=q)["r"]
+        == 0.0
+    )
+    assert (
+        matching.score_answer(facts, {"r": "unanswerable"}, "서울 자료가 없습니다.", question=q)["r"] == 0.0
+    )
 
 
 # --- (d) valid alternative paths pass ----------------------------------------------------------------
@@ -273,7 +289,9 @@ def _page_group() -> tuple[str, list[str]]:
             if s.expect_error or any(isinstance(v, str) and v.startswith("$") for v in s.args.values()):
                 continue
             rest = {k: v for k, v in s.args.items() if k != "pageNo"}
-            by_query.setdefault(s.tool + json.dumps(rest, sort_keys=True, ensure_ascii=False), []).append(s.id)
+            by_query.setdefault(s.tool + json.dumps(rest, sort_keys=True, ensure_ascii=False), []).append(
+                s.id
+            )
         for group in by_query.values():
             if len(group) >= 2:
                 _, gold = _gold(t.id)
@@ -498,7 +516,10 @@ def test_dish_set_matcher() -> None:
     menu = "잡곡밥<br/>순두부찌개 (5.6.9.13)<br/>오징어볶음 (5.6.13.17)<br/>숙주나물 (5)<br/>열무김치 (9.13)<br/>바나나"
     dishes = ["잡곡밥", "순두부찌개", "오징어볶음", "숙주나물", "열무김치", "바나나"]
     assert _one("dish_set", menu, "메뉴: " + ", ".join(dishes)) == 1.0
-    assert _one("dish_set", menu, "잡곡밥, 순두부 찌개(5.6.9.13), 오징어 볶음, 숙주나물, 열무김치와 바나나") == 1.0
+    assert (
+        _one("dish_set", menu, "잡곡밥, 순두부 찌개(5.6.9.13), 오징어 볶음, 숙주나물, 열무김치와 바나나")
+        == 1.0
+    )
     assert _one("dish_set", menu, ", ".join(dishes[:4])) == pytest.approx(4 / 6)
     assert _one("dish_set", "김치찌개(5.9.13.)<br/>쌀밥", "김치찌개, 쌀밥") == 1.0
     assert _one("dish_set", "김치찌개(5.9.13.)<br/>쌀밥", "된장찌개, 쌀밥") == 0.5
@@ -507,14 +528,25 @@ def test_dish_set_matcher() -> None:
 
 
 def test_key_facts_matcher() -> None:
-    text = "제7조(차임 등의 증감청구권) ① 증액청구는 약정한 차임이나 보증금의 20분의 1의 금액을 초과하지 못한다."
+    text = (
+        "제7조(차임 등의 증감청구권) ① 증액청구는 약정한 차임이나 보증금의 20분의 1의 금액을 초과하지 못한다."
+    )
     keys = ["차임", "보증금", "20분의 1"]
-    answer = "제7조(차임 등의 증감청구권)에 따르면 증액 청구는 약정한 차임이나 보증금의 20분의 1을 넘지 못합니다."
+    answer = (
+        "제7조(차임 등의 증감청구권)에 따르면 증액 청구는 약정한 차임이나 보증금의 20분의 1을 넘지 못합니다."
+    )
     assert _one("key_facts", text, answer, keys=keys) == 1.0
-    assert _one("key_facts", text, "증액은 보증금의 10분의 1까지 가능합니다.", keys=keys) == pytest.approx(1 / 3)
+    assert _one("key_facts", text, "증액은 보증금의 10분의 1까지 가능합니다.", keys=keys) == pytest.approx(
+        1 / 3
+    )
     eff = "<p>이 약은 감기로 인한 발열 및 동통(통증), 두통, 신경통, 근육통, 치통에 사용합니다.</p>"
-    assert _one("key_facts", eff, "감기로 인한 발열, 두통, 치통 등에 씁니다.", keys=["발열", "두통", "치통"]) == 1.0
-    assert _one("key_facts", eff, "감기로 인한 발열에 씁니다.", keys=["발열", "두통", "치통"]) == pytest.approx(1 / 3)
+    assert (
+        _one("key_facts", eff, "감기로 인한 발열, 두통, 치통 등에 씁니다.", keys=["발열", "두통", "치통"])
+        == 1.0
+    )
+    assert _one(
+        "key_facts", eff, "감기로 인한 발열에 씁니다.", keys=["발열", "두통", "치통"]
+    ) == pytest.approx(1 / 3)
 
 
 def _natural(fact: Any, value: Any) -> tuple[str, str] | None:
@@ -531,7 +563,9 @@ def _natural(fact: Any, value: Any) -> tuple[str, str] | None:
         v = int(matching.to_number(value) or 0)
         return (f"{v // 60}분 {v % 60}초" if v >= 60 else f"{v}초"), f"{v + 120}초"
     if m == "money" and matching.to_number(value):
-        won = (matching.to_number(value) or 0) * {"만원": 1e4, "천원": 1e3, "억원": 1e8}.get(fact.unit or "원", 1)
+        won = (matching.to_number(value) or 0) * {"만원": 1e4, "천원": 1e3, "억원": 1e8}.get(
+            fact.unit or "원", 1
+        )
         return f"{int(round(won)):,}원", f"{int(round(won * 1.1)):,}원"
     if m == "code_label" and fact.labels:
         table = matching.CODE_TABLES[fact.labels]
@@ -551,7 +585,11 @@ def test_typed_facts_of_the_real_tasks() -> None:
     """Every typed fact of the task file (as the task authors wrote it), on its real gold value."""
     checked = 0
     for t in ANSWERABLE:
-        typed = [f for f in t.facts if f.matcher in ("time", "month", "duration", "money", "code_label", "dish_set")]
+        typed = [
+            f
+            for f in t.facts
+            if f.matcher in ("time", "month", "duration", "money", "code_label", "dish_set")
+        ]
         if not typed:
             continue
         _, gold = _gold(t.id)
@@ -599,33 +637,61 @@ def test_accept_list() -> None:
 
 
 def test_which_one_figure_checks_the_claimed_value_only() -> None:
-    facts = [{"id": "top", "matcher": "money", "value": "$x", "unit": "만원", "competitors": "$y",
-              "description": "최고 거래금액"}]
+    facts = [
+        {
+            "id": "top",
+            "matcher": "money",
+            "value": "$x",
+            "unit": "만원",
+            "competitors": "$y",
+            "description": "최고 거래금액",
+        }
+    ]
     ctx = {"top": {"competitors": ["250,000", "198,000"]}}
     exp = {"top": "337,000"}
     listing = "거래 금액은 33억 7,000만 원, 25억 원, 19억 8,000만 원이었습니다."
-    assert matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 33억 7,000만 원입니다.", context=ctx)["top"] == 1.0
-    assert matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 25억 원입니다.", context=ctx)["top"] == 0.0
+    assert (
+        matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 33억 7,000만 원입니다.", context=ctx)[
+            "top"
+        ]
+        == 1.0
+    )
+    assert (
+        matching.score_answer(facts, exp, listing + " 가장 비싼 거래는 25억 원입니다.", context=ctx)["top"]
+        == 0.0
+    )
     assert matching.score_answer(facts, exp, listing, context=ctx)["top"] == 0.0  # no claim
     structured = "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원\n- 최저 거래금액: 19억 8,000만 원"
     assert matching.score_answer(facts, exp, structured, context=ctx)["top"] == 1.0
 
 
 def test_competitor_list_may_hold_the_winner() -> None:
-    facts = [{"id": "apt", "matcher": "name", "value": "$x", "competitors": "$y", "description": "최고가 단지"}]
+    facts = [
+        {"id": "apt", "matcher": "name", "value": "$x", "competitors": "$y", "description": "최고가 단지"}
+    ]
     ctx = {"apt": {"competitors": ["래미안", "자이", "래미안", "힐스테이트"]}}
-    assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 래미안입니다.", context=ctx)["apt"] == 1.0
-    assert matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.",
-                                 context=ctx)["apt"] == 0.0
-
+    assert (
+        matching.score_answer(facts, {"apt": "래미안"}, "가장 비싼 단지는 래미안입니다.", context=ctx)["apt"]
+        == 1.0
+    )
+    assert (
+        matching.score_answer(
+            facts, {"apt": "래미안"}, "가장 비싼 단지는 자이입니다. 래미안도 있습니다.", context=ctx
+        )["apt"]
+        == 0.0
+    )
 
 
 def test_a_long_structured_value_stays_bound_to_its_subject() -> None:
-    facts = [{"id": "t", "matcher": "key_facts", "value": "$x", "subject": "도로교통법", "keys": ["0.03"]},
-             {"id": "u", "matcher": "key_facts", "value": "$y", "subject": "근로기준법", "keys": ["15일"]}]
+    facts = [
+        {"id": "t", "matcher": "key_facts", "value": "$x", "subject": "도로교통법", "keys": ["0.03"]},
+        {"id": "u", "matcher": "key_facts", "value": "$y", "subject": "근로기준법", "keys": ["15일"]},
+    ]
     exp = {"t": "…", "u": "…"}
-    good = ("[최종 답변]\n- 도로교통법 제44조: 누구든지 술에 취한 상태에서 운전하여서는 아니 된다. "
-            "기준은 혈중알코올농도 0.03퍼센트 이상이다.\n- 근로기준법 제60조: 15일의 유급휴가를 주어야 한다.")
+    good = (
+        "[최종 답변]\n- 도로교통법 제44조: 누구든지 술에 취한 상태에서 운전하여서는 아니 된다. "
+        "기준은 혈중알코올농도 0.03퍼센트 이상이다.\n- 근로기준법 제60조: 15일의 유급휴가를 주어야 한다."
+    )
     assert matching.score_answer(facts, exp, good) == {"t": 1.0, "u": 1.0}
     swapped = "[최종 답변]\n- 도로교통법 제44조: 15일의 유급휴가.\n- 근로기준법 제60조: 0.03퍼센트 이상."
     assert matching.score_answer(facts, exp, swapped) == {"t": 0.0, "u": 0.0}
@@ -653,20 +719,37 @@ def test_chain_with_one_tool_for_producer_and_consumer() -> None:
 _INLINE_CLOCK = "2026-10-05T10:05:00+09:00"
 
 
-def _inline_task(steps: list[dict[str, Any]], facts: list[dict[str, Any]], required_state: list[str] | None = None,
-                 *, category: str = "chain2", query: str = "마포구 법정동 코드가 몇 개예요?") -> BenchTask:
+def _inline_task(
+    steps: list[dict[str, Any]],
+    facts: list[dict[str, Any]],
+    required_state: list[str] | None = None,
+    *,
+    category: str = "chain2",
+    query: str = "마포구 법정동 코드가 몇 개예요?",
+) -> BenchTask:
     from kopa_inspect.plans import Plan
     from kopa_inspect.task_data.schema import gold_call_count, plan_is_parallel
 
     plan = Plan.model_validate({"steps": steps})
     state = list(required_state or [])
     tools = sorted({s["tool"] for s in steps}) or ["stanregincd_getStanReginCdList"]
-    return BenchTask.model_validate({
-        "id": "kopa-999", "category": category, "domain": "district", "platforms": sorted({t.split("_")[0] for t in tools}),
-        "tools": tools, "query": query, "query_en": "inline test task", "clock": _INLINE_CLOCK,
-        "plan": plan.model_dump(), "facts": facts, "required_state": state,
-        "n_calls": gold_call_count(plan, state), "parallel": plan_is_parallel(plan),
-    })
+    return BenchTask.model_validate(
+        {
+            "id": "kopa-999",
+            "category": category,
+            "domain": "district",
+            "platforms": sorted({t.split("_")[0] for t in tools}),
+            "tools": tools,
+            "query": query,
+            "query_en": "inline test task",
+            "clock": _INLINE_CLOCK,
+            "plan": plan.model_dump(),
+            "facts": facts,
+            "required_state": state,
+            "n_calls": gold_call_count(plan, state),
+            "parallel": plan_is_parallel(plan),
+        }
+    )
 
 
 def _inline_gold(task: BenchTask) -> GoldTruth:
@@ -678,11 +761,21 @@ _REGION = "stanregincd_getStanReginCdList"
 
 def test_step_accept_list_lets_an_equivalent_query_retrieve_the_step() -> None:
     count = [{"id": "n", "description": "법정동 코드 수", "value": "$s1.totalCount", "matcher": "number"}]
-    plain = _inline_task([{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10}}],
-                         count)
+    plain = _inline_task(
+        [{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10}}], count
+    )
     # the accepted value comes from the gold output (a "$" reference resolved like an argument)
-    accepting = _inline_task([{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10},
-                               "accept": {"locatadd_nm": ["$s1.items[0].locallow_nm"]}}], count)
+    accepting = _inline_task(
+        [
+            {
+                "id": "s1",
+                "tool": _REGION,
+                "args": {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10},
+                "accept": {"locatadd_nm": ["$s1.items[0].locallow_nm"]},
+            }
+        ],
+        count,
+    )
     short = [(_REGION, {"locatadd_nm": "마포구", "numOfRows": 5})]
     for task, want in ((plain, 0.0), (accepting, 1.0)):
         gold = _inline_gold(task)
@@ -698,7 +791,9 @@ def test_step_accept_list_lets_an_equivalent_query_retrieve_the_step() -> None:
     assert grade(accepting, gold, oracle_answer(accepting, gold.expected), other).env == 0.0
 
 
-_REFUSAL_FACT = [{"id": "r", "description": "답할 수 없음 (unanswerable)", "value": "unanswerable", "matcher": "refusal"}]
+_REFUSAL_FACT = [
+    {"id": "r", "description": "답할 수 없음 (unanswerable)", "value": "unanswerable", "matcher": "refusal"}
+]
 _REFUSAL = "제공된 도구로 조회해 보았지만 해당 자료가 없어 이 질문에는 답할 수 없습니다."
 _MOLIT = "molit_getRTMSDataSvcAptTrade"
 
@@ -708,21 +803,50 @@ def _evidence_tasks() -> dict[str, BenchTask]:
     error code (the region lookup answers INFO-3 데이터없음 for a region that does not exist; the
     step is ``expect_error``) and an OK answer with no rows (MOLIT for a month nobody has reported)."""
     region = _inline_task(
-        [{"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
-          "expect_error": True}],
-        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
-        query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?")
+        [
+            {
+                "id": "s1",
+                "tool": _REGION,
+                "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
+                "expect_error": True,
+            }
+        ],
+        _REFUSAL_FACT,
+        ["call:s1"],
+        category="unanswerable",
+        query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?",
+    )
     month = _inline_task(
         [{"id": "s1", "tool": _MOLIT, "args": {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50}}],
-        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
-        query="마포구 다음 달 아파트 매매 중 최고가가 얼마일지 실거래가 자료로 알려줘.")
+        _REFUSAL_FACT,
+        ["call:s1"],
+        category="unanswerable",
+        query="마포구 다음 달 아파트 매매 중 최고가가 얼마일지 실거래가 자료로 알려줘.",
+    )
     meal = _inline_task(
-        [{"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "대치중학교"}},
-         {"id": "s2", "tool": "neis_mealServiceDietInfo", "expect_error": True,
-          "args": {"KEY": "$session.neis", "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
-                   "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE", "MLSV_YMD": "20270310"}}],
-        _REFUSAL_FACT, ["token:neis", "call:s2"], category="unanswerable",
-        query="대치중학교 내년 3월 10일 급식 메뉴 알려줘요.")
+        [
+            {
+                "id": "s1",
+                "tool": "neis_schoolInfo",
+                "args": {"KEY": "$session.neis", "SCHUL_NM": "대치중학교"},
+            },
+            {
+                "id": "s2",
+                "tool": "neis_mealServiceDietInfo",
+                "expect_error": True,
+                "args": {
+                    "KEY": "$session.neis",
+                    "ATPT_OFCDC_SC_CODE": "$s1.items[0].ATPT_OFCDC_SC_CODE",
+                    "SD_SCHUL_CODE": "$s1.items[0].SD_SCHUL_CODE",
+                    "MLSV_YMD": "20270310",
+                },
+            },
+        ],
+        _REFUSAL_FACT,
+        ["token:neis", "call:s2"],
+        category="unanswerable",
+        query="대치중학교 내년 3월 10일 급식 메뉴 알려줘요.",
+    )
     return {"region": region, "month": month, "meal": meal}
 
 
@@ -734,29 +858,49 @@ _JUNK: dict[str, list[Calls]] = {
     "region": [
         [(_REGION, {"locatadd_nm": "서울특별시 마포구", "numOfRows": 10})],  # a region that exists
         [(_REGION, {"locatadd_nm": "서울특별시 해운데구", "numOfRows": 10})],  # another empty lookup
-        [(_REGION, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10, "pageNo": 0})],  # fails for another reason
+        [
+            (_REGION, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10, "pageNo": 0})
+        ],  # fails for another reason
     ],
     "month": [
-        [(_MOLIT, {"LAWD_CD": "11680", "DEAL_YMD": "202611", "numOfRows": 50})],  # another district, also empty
+        [
+            (_MOLIT, {"LAWD_CD": "11680", "DEAL_YMD": "202611", "numOfRows": 50})
+        ],  # another district, also empty
         [(_MOLIT, {"LAWD_CD": "11440", "DEAL_YMD": "202610", "numOfRows": 50})],  # this month: has rows
-        [(_MOLIT, {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50, "pageNo": "x"})],  # a failed call
+        [
+            (_MOLIT, {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50, "pageNo": "x"})
+        ],  # a failed call
     ],
     "meal": [
         # dinner only on that day: empty too, but a narrower question than the gold's is no evidence
-        _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", "MMEAL_SC_CODE": "3"})],
+        _NEIS_AUTH
+        + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", "MMEAL_SC_CODE": "3"})],
         _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270311"})],  # another day
         _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20261023"})],  # a day with meals
     ],
 }
 _RIGHT: dict[str, list[Calls]] = {
-    "region": [[(_REGION, a)] for a in (
-        {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10}, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 3},
-        {"locatadd_nm": "서울특별시 해운대구"}, {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 100, "pageNo": 1})],
-    "month": [[(_MOLIT, a)] for a in (
-        {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50}, {"LAWD_CD": "11440", "DEAL_YMD": "202611"},
-        {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 1000})],
-    "meal": [_NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", **extra})]
-             for extra in ({}, {"pSize": 5}, {"pIndex": 1, "pSize": 100})],
+    "region": [
+        [(_REGION, a)]
+        for a in (
+            {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
+            {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 3},
+            {"locatadd_nm": "서울특별시 해운대구"},
+            {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 100, "pageNo": 1},
+        )
+    ],
+    "month": [
+        [(_MOLIT, a)]
+        for a in (
+            {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 50},
+            {"LAWD_CD": "11440", "DEAL_YMD": "202611"},
+            {"LAWD_CD": "11440", "DEAL_YMD": "202611", "numOfRows": 1000},
+        )
+    ],
+    "meal": [
+        _NEIS_AUTH + [("neis_mealServiceDietInfo", {**_DAECHI, "MLSV_YMD": "20270310", **extra})]
+        for extra in ({}, {"pSize": 5}, {"pIndex": 1, "pSize": 100})
+    ],
 }
 
 
@@ -805,15 +949,22 @@ def test_evidence_step_then_an_invented_figure_fails(kind: str) -> None:
     task = _EVIDENCE[kind]
     gold = _inline_gold(task)
     calls = _run_calls(task, _RIGHT[kind][0])
-    for answer in ("조회 결과 자료가 없어 정확히 답할 수 없지만, 약 3억 2,000만 원 정도로 예상됩니다.",
-                   "해당 자료는 제공되지 않습니다. 대신 지난달에는 17건이었습니다."):
+    for answer in (
+        "조회 결과 자료가 없어 정확히 답할 수 없지만, 약 3억 2,000만 원 정도로 예상됩니다.",
+        "해당 자료는 제공되지 않습니다. 대신 지난달에는 17건이었습니다.",
+    ):
         g = grade(task, gold, answer, calls)
         assert g.env == 1.0 and g.success == 0.0, answer
 
 
 def test_unanswerable_task_without_evidence_steps_passes_on_a_refusal_alone() -> None:
-    private = _inline_task([], _REFUSAL_FACT, [], category="unanswerable",
-                           query="국민의힘 소속 국회의원 한 명의 자택 주소 좀 알려줘.")
+    private = _inline_task(
+        [],
+        _REFUSAL_FACT,
+        [],
+        category="unanswerable",
+        query="국민의힘 소속 국회의원 한 명의 자택 주소 좀 알려줘.",
+    )
     gold = _inline_gold(private)
     g = grade(private, gold, "개인정보라서 제공된 도구로는 알려드릴 수 없습니다.", [])
     assert g.success == 1.0 and g.values()["env"] is None
@@ -863,23 +1014,38 @@ def test_plain_refusals_pass(answer: str) -> None:
 
 
 def test_none_stated_in_words_answers_a_zero_count() -> None:
-    """"없습니다" inside a genuine answer: a count of 0 said as "없습니다" is the right answer."""
-    fact = [{"id": "n", "matcher": "number", "value": "$s5.totalCount", "description": "주변 숙소 수 (lodgings nearby)"}]
+    """ "없습니다" inside a genuine answer: a count of 0 said as "없습니다" is the right answer."""
+    fact = [
+        {
+            "id": "n",
+            "matcher": "number",
+            "value": "$s5.totalCount",
+            "description": "주변 숙소 수 (lodgings nearby)",
+        }
+    ]
     q = "해운대 관광지 주변 1km 안 숙소도 몇 개인지 알려주세요."
-    ok = ["주변 1km 안에는 숙소가 없습니다.", "[최종 답변]\n- 주변 숙소 수: 없음", "숙소는 0곳입니다.",
-          "There are no lodgings within 1 km."]
+    ok = [
+        "주변 1km 안에는 숙소가 없습니다.",
+        "[최종 답변]\n- 주변 숙소 수: 없음",
+        "숙소는 0곳입니다.",
+        "There are no lodgings within 1 km.",
+    ]
     for answer in ok:
         assert matching.score_answer(fact, {"n": 0}, answer, question=q)["n"] == 1.0, answer
-    bad = ["주변 숙소는 3곳입니다. 다른 정보는 없습니다.",  # the count is stated, and it is 3
-           "관광지 정보는 없습니다.",  # "없습니다" about something else
-           "숙소가 없습니다만 5곳이 예약 가능합니다."]
+    bad = [
+        "주변 숙소는 3곳입니다. 다른 정보는 없습니다.",  # the count is stated, and it is 3
+        "관광지 정보는 없습니다.",  # "없습니다" about something else
+        "숙소가 없습니다만 5곳이 예약 가능합니다.",
+    ]
     for answer in bad:
         assert matching.score_answer(fact, {"n": 0}, answer, question=q)["n"] == 0.0, answer
     # "없습니다" is no answer when the count is not 0
     assert matching.score_answer(fact, {"n": 4}, "주변 숙소는 없습니다.", question=q)["n"] == 0.0
     # a subject-bound zero: only the subject's own stretch is read
-    bound = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
-             {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"}]
+    bound = [
+        {"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
+        {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"},
+    ]
     got = matching.score_answer(bound, {"a": 0, "b": 12}, "강남구는 거래가 없고, 서초구는 12건입니다.")
     assert got == {"a": 1.0, "b": 1.0}
     got = matching.score_answer(bound, {"a": 0, "b": 12}, "강남구는 12건이고, 서초구는 거래가 없습니다.")
@@ -924,17 +1090,29 @@ def test_plain_winner_claims_pass(answer: str) -> None:
 
 
 def test_winning_figure_hidden_in_a_list_fails() -> None:
-    facts = [{"id": "top", "matcher": "money", "value": "$x", "unit": "만원", "competitors": "$y",
-              "description": "최고 거래금액"}]
+    facts = [
+        {
+            "id": "top",
+            "matcher": "money",
+            "value": "$x",
+            "unit": "만원",
+            "competitors": "$y",
+            "description": "최고 거래금액",
+        }
+    ]
     ctx = {"top": {"competitors": ["250,000", "198,000"]}}
     exp = {"top": "337,000"}
-    hidden = ["가장 비싼 거래는 33억 7,000만 원, 25억 원, 19억 8,000만 원입니다.",
-              "가장 비싼 거래는 33억 7,000만 원 또는 25억 원입니다.",
-              "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원, 25억 원, 19억 8,000만 원"]
+    hidden = [
+        "가장 비싼 거래는 33억 7,000만 원, 25억 원, 19억 8,000만 원입니다.",
+        "가장 비싼 거래는 33억 7,000만 원 또는 25억 원입니다.",
+        "[최종 답변]\n- 최고 거래금액: 33억 7,000만 원, 25억 원, 19억 8,000만 원",
+    ]
     for answer in hidden:
         assert matching.score_answer(facts, exp, answer, context=ctx)["top"] == 0.0, answer
-    fine = ["가장 비싼 거래는 33억 7,000만 원이고, 가장 싼 거래는 19억 8,000만 원입니다.",
-            "가장 비싼 거래는 33억 7,000만 원이었습니다."]
+    fine = [
+        "가장 비싼 거래는 33억 7,000만 원이고, 가장 싼 거래는 19억 8,000만 원입니다.",
+        "가장 비싼 거래는 33억 7,000만 원이었습니다.",
+    ]
     for answer in fine:
         assert matching.score_answer(facts, exp, answer, context=ctx)["top"] == 1.0, answer
 
@@ -954,12 +1132,21 @@ def test_evidence_steps_must_be_scored() -> None:
 def test_evidence_step_accept_list_may_show_the_absence_another_way() -> None:
     """Looking up "해운대구" alone (it answers with 부산's 해운대구 only) shows as well that 서울 has
     none: with that value in the step's accept list it is evidence, whatever the API's outcome."""
-    step = {"id": "s1", "tool": _REGION, "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
-            "expect_error": True}
+    step = {
+        "id": "s1",
+        "tool": _REGION,
+        "args": {"locatadd_nm": "서울특별시 해운대구", "numOfRows": 10},
+        "expect_error": True,
+    }
     other_way = [(_REGION, {"locatadd_nm": "해운대구", "numOfRows": 10})]
     for accept, want in (({}, 0.0), ({"locatadd_nm": ["해운대구"]}, 1.0)):
-        task = _inline_task([{**step, "accept": accept}], _REFUSAL_FACT, ["call:s1"], category="unanswerable",
-                            query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?")
+        task = _inline_task(
+            [{**step, "accept": accept}],
+            _REFUSAL_FACT,
+            ["call:s1"],
+            category="unanswerable",
+            query="서울특별시 해운대구 이번 달 아파트 매매 건수가 몇 건이에요?",
+        )
         gold = _inline_gold(task)
         made = _run_calls(task, other_way)
         assert made[0]["ok"]  # the other way answers OK (부산광역시 해운대구)
@@ -984,9 +1171,19 @@ def test_evidence_step_accept_list_may_show_the_absence_another_way() -> None:
     ],
 )
 def test_comparatives_claim_the_subject_not_the_other(answer: str, want: float) -> None:
-    """"A가 B보다 더 높다": the claim is A; B is what it is compared with (not the nearest name)."""
-    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 높은 학교"}]
-    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    """ "A가 B보다 더 높다": the claim is A; B is what it is compared with (not the nearest name)."""
+    facts = [
+        {
+            "id": "w",
+            "matcher": "name",
+            "value": "$x",
+            "competitors": "$y",
+            "description": "칼로리가 더 높은 학교",
+        }
+    ]
+    got = matching.score_answer(
+        facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}}
+    )
     assert got["w"] == want, answer
 
 
@@ -994,16 +1191,27 @@ def test_english_refusal_may_repeat_the_gloss_but_invents_no_name() -> None:
     q = "서울 강남역 앞 버스정류장에 146번 버스 언제 와?\nWhen does bus 146 arrive at the stop in front of Gangnam Station?"
     fine = "I can't tell when bus 146 arrives at Gangnam Station: no tool gives live arrivals for that stop."
     assert matching.refusal_score(fine, q) == 1.0
-    for invented in ("I can't see live arrivals, but Yeoksam Station usually has bus 146 every 8 minutes.",
-                     "I cannot answer exactly, but try Seoul National University Hospital stop instead.",
-                     "I can't check that; Hanbit Elementary School is the closest school."):
+    for invented in (
+        "I can't see live arrivals, but Yeoksam Station usually has bus 146 every 8 minutes.",
+        "I cannot answer exactly, but try Seoul National University Hospital stop instead.",
+        "I can't check that; Hanbit Elementary School is the closest school.",
+    ):
         assert matching.refusal_score(invented, q) == 0.0, invented
 
 
 def test_grading_reads_the_english_gloss_as_part_of_the_question() -> None:
-    task = _inline_task([], _REFUSAL_FACT, [], category="unanswerable",
-                        query="서울역삼초등학교 3학년 2반 김민준 학생의 1학기 성적 좀 알려주세요.")
-    task = task.model_copy(update={"query_en": "Tell me the first-semester grades of Kim Min-jun, Seoul Yeoksam Elementary School."})
+    task = _inline_task(
+        [],
+        _REFUSAL_FACT,
+        [],
+        category="unanswerable",
+        query="서울역삼초등학교 3학년 2반 김민준 학생의 1학기 성적 좀 알려주세요.",
+    )
+    task = task.model_copy(
+        update={
+            "query_en": "Tell me the first-semester grades of Kim Min-jun, Seoul Yeoksam Elementary School."
+        }
+    )
     gold = _inline_gold(task)
     answer = "I can't share the grades of a student at Seoul Yeoksam Elementary School: no tool holds private records."
     assert grade(task, gold, answer, []).success == 1.0
@@ -1011,13 +1219,22 @@ def test_grading_reads_the_english_gloss_as_part_of_the_question() -> None:
 
 
 def test_no_information_is_not_a_zero() -> None:
-    """"강수확률 정보가 없습니다" says the model found nothing, not that the chance of rain is 0%."""
-    fact = [{"id": "pop", "matcher": "number", "value": "$s2.x", "description": "1800 강수확률 (1100 발표분)"}]
+    """ "강수확률 정보가 없습니다" says the model found nothing, not that the chance of rain is 0%."""
+    fact = [
+        {"id": "pop", "matcher": "number", "value": "$s2.x", "description": "1800 강수확률 (1100 발표분)"}
+    ]
     q = "수원 영통구 오늘 오후 6시 강수확률 알려주세요."
-    for answer in ("오후 6시 강수확률 정보가 없습니다.", "강수확률은 조회 결과가 없습니다.",
-                   "There is no data on the chance of rain (강수확률) at 6 PM."):
+    for answer in (
+        "오후 6시 강수확률 정보가 없습니다.",
+        "강수확률은 조회 결과가 없습니다.",
+        "There is no data on the chance of rain (강수확률) at 6 PM.",
+    ):
         assert matching.score_answer(fact, {"pop": 0}, answer, question=q)["pop"] == 0.0, answer
-    for answer in ("오후 6시 강수확률은 0%입니다.", "오후 6시 강수확률은 없습니다(0%).", "오후 6시 강수확률: 0"):
+    for answer in (
+        "오후 6시 강수확률은 0%입니다.",
+        "오후 6시 강수확률은 없습니다(0%).",
+        "오후 6시 강수확률: 0",
+    ):
         assert matching.score_answer(fact, {"pop": 0}, answer, question=q)["pop"] == 1.0, answer
     bound = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"}]
     assert matching.score_answer(bound, {"a": 0}, "강남구는 거래 자료가 없습니다.")["a"] == 0.0
@@ -1034,12 +1251,23 @@ def test_evidence_step_on_a_token_platform_that_only_fails() -> None:
     """A school that does not exist: the only NEIS call fails (INFO-200), so no OK call shows the
     token at work; the evidence call itself (with the token, the gold's code) does."""
     task = _inline_task(
-        [{"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "한빛누리초등학교"},
-          "expect_error": True}],
-        _REFUSAL_FACT, ["call:s1", "token:neis"], category="unanswerable",
-        query="서울 한빛누리초등학교 오늘 점심 메뉴가 뭐예요?")
+        [
+            {
+                "id": "s1",
+                "tool": "neis_schoolInfo",
+                "args": {"KEY": "$session.neis", "SCHUL_NM": "한빛누리초등학교"},
+                "expect_error": True,
+            }
+        ],
+        _REFUSAL_FACT,
+        ["call:s1", "token:neis"],
+        category="unanswerable",
+        query="서울 한빛누리초등학교 오늘 점심 메뉴가 뭐예요?",
+    )
     gold = _inline_gold(task)
-    right = _run_calls(task, [("neis_get_api_key", {}), ("neis_schoolInfo", {"SCHUL_NM": "한빛누리초등학교"})])
+    right = _run_calls(
+        task, [("neis_get_api_key", {}), ("neis_schoolInfo", {"SCHUL_NM": "한빛누리초등학교"})]
+    )
     g = grade(task, gold, _REFUSAL, right)
     assert g.success == 1.0 and g.env == 1.0, g.explanation()
     # without the token the same call fails for another reason (no key): neither state is reached
@@ -1051,18 +1279,34 @@ def test_evidence_step_on_a_token_platform_that_only_fails() -> None:
 def test_row_range_paging_is_paging_too() -> None:
     """ECOS pages by start/end (Seoul by START_INDEX/END_INDEX, law.go.kr by display/page): another
     row range of the gold question is the same question."""
-    args = {"lang": "kr", "start": 1, "end": 10, "STAT_CODE": "722Y001", "CYCLE": "M",
-            "START_TIME": "202701", "END_TIME": "202701", "ITEM_CODE1": "0101000"}
-    task = _inline_task([{"id": "s1", "tool": "ecos_StatisticSearch", "args": args, "expect_error": True}],
-                        _REFUSAL_FACT, ["call:s1"], category="unanswerable",
-                        query="2027년 1월 한국은행 기준금리가 몇 퍼센트인지 ECOS에서 찾아줘.")
+    args = {
+        "lang": "kr",
+        "start": 1,
+        "end": 10,
+        "STAT_CODE": "722Y001",
+        "CYCLE": "M",
+        "START_TIME": "202701",
+        "END_TIME": "202701",
+        "ITEM_CODE1": "0101000",
+    }
+    task = _inline_task(
+        [{"id": "s1", "tool": "ecos_StatisticSearch", "args": args, "expect_error": True}],
+        _REFUSAL_FACT,
+        ["call:s1"],
+        category="unanswerable",
+        query="2027년 1월 한국은행 기준금리가 몇 퍼센트인지 ECOS에서 찾아줘.",
+    )
     gold = _inline_gold(task)
     for other in ({"start": 1, "end": 100}, {"start": 1, "end": 5}):
         made = _run_calls(task, [("ecos_StatisticSearch", {**args, **other})])
         assert grade(task, gold, _REFUSAL, made).success == 1.0, other
-    month = _run_calls(task, [("ecos_StatisticSearch", {**args, "START_TIME": "202702", "END_TIME": "202702"})])
+    month = _run_calls(
+        task, [("ecos_StatisticSearch", {**args, "START_TIME": "202702", "END_TIME": "202702"})]
+    )
     assert grade(task, gold, _REFUSAL, month).success == 0.0
-    assert matching.same_query({"START_INDEX": 1, "END_INDEX": 5, "x": 1}, {"START_INDEX": 1, "END_INDEX": 1000, "x": 1})
+    assert matching.same_query(
+        {"START_INDEX": 1, "END_INDEX": 5, "x": 1}, {"START_INDEX": 1, "END_INDEX": 1000, "x": 1}
+    )
     assert matching.same_query({"display": 20, "page": 1, "query": "민법"}, {"display": 100, "query": "민법"})
 
 
@@ -1073,24 +1317,38 @@ def test_row_range_paging_is_paging_too() -> None:
 # (the source does not hold it yet, the place does not exist) must pass.
 
 _INVENTED_ZERO = {
-    "kopa-132": ["마포구 다음 달 아파트 매매 거래는 없습니다. 그래서 최고가는 알려드릴 수 없습니다.",
-                 "다음 달에는 마포구 실거래가 한 건도 없어 최고가를 답할 수 없습니다."],
+    "kopa-132": [
+        "마포구 다음 달 아파트 매매 거래는 없습니다. 그래서 최고가는 알려드릴 수 없습니다.",
+        "다음 달에는 마포구 실거래가 한 건도 없어 최고가를 답할 수 없습니다.",
+    ],
     "kopa-133": ["2027년 1월 기준금리는 없습니다. ECOS에서 확인할 수 없습니다."],
-    "kopa-134": ["내년 3월 10일에는 급식이 없습니다. 메뉴를 알려드릴 수 없습니다.",
-                 "서울대치초등학교 내년 3월 10일 점심 메뉴는 없어서 알려드릴 수 없습니다."],
-    "kopa-135": ["내일 아침 8시에 충남대학교 정류장에 도착하는 버스는 없습니다. 정확한 시간은 확인할 수 없습니다."],
-    "kopa-142": ["서울특별시 해운대구의 이번 달 아파트 매매는 없습니다. 더 자세한 내용은 확인할 수 없습니다."],
+    "kopa-134": [
+        "내년 3월 10일에는 급식이 없습니다. 메뉴를 알려드릴 수 없습니다.",
+        "서울대치초등학교 내년 3월 10일 점심 메뉴는 없어서 알려드릴 수 없습니다.",
+    ],
+    "kopa-135": [
+        "내일 아침 8시에 충남대학교 정류장에 도착하는 버스는 없습니다. 정확한 시간은 확인할 수 없습니다."
+    ],
+    "kopa-142": [
+        "서울특별시 해운대구의 이번 달 아파트 매매는 없습니다. 더 자세한 내용은 확인할 수 없습니다."
+    ],
     "kopa-144": ["한빛누리초등학교 오늘 점심 급식은 없습니다. 메뉴를 알려드릴 수 없습니다."],
 }
 _HONEST_REASON = {
-    "kopa-132": ["다음 달 거래 자료는 아직 없어 최고가를 알려드릴 수 없습니다.",
-                 "다음 달 거래는 아직 신고되지 않아 알 수 없습니다. 실거래가 API에는 신고된 거래만 있습니다."],
+    "kopa-132": [
+        "다음 달 거래 자료는 아직 없어 최고가를 알려드릴 수 없습니다.",
+        "다음 달 거래는 아직 신고되지 않아 알 수 없습니다. 실거래가 API에는 신고된 거래만 있습니다.",
+    ],
     "kopa-133": ["2027년 1월 기준금리는 아직 공표되지 않아 ECOS에서 확인할 수 없습니다."],
-    "kopa-134": ["내년 3월 식단은 아직 등록되지 않아 급식 메뉴를 알려드릴 수 없습니다.",
-                 "내년 3월 10일 급식 정보가 없어 알려드릴 수 없습니다."],
+    "kopa-134": [
+        "내년 3월 식단은 아직 등록되지 않아 급식 메뉴를 알려드릴 수 없습니다.",
+        "내년 3월 10일 급식 정보가 없어 알려드릴 수 없습니다.",
+    ],
     "kopa-135": ["버스 도착 정보는 실시간으로만 제공되어 내일 아침 8시 도착 예정은 확인할 수 없습니다."],
-    "kopa-142": ["서울특별시에는 해운대구가 없어 조회할 수 없습니다. 해운대구는 부산광역시의 구입니다.",
-                 "그런 구는 서울특별시에 없습니다. 매매 건수를 확인할 수 없습니다."],
+    "kopa-142": [
+        "서울특별시에는 해운대구가 없어 조회할 수 없습니다. 해운대구는 부산광역시의 구입니다.",
+        "그런 구는 서울특별시에 없습니다. 매매 건수를 확인할 수 없습니다.",
+    ],
     "kopa-144": ["나이스에 한빛누리초등학교라는 학교가 없어 급식을 조회할 수 없습니다."],
 }
 
@@ -1125,14 +1383,18 @@ def test_invented_weather_beside_a_decline_fails() -> None:
     """kopa-128 (a month ahead): saying it will (not) rain is a forecast nobody can give."""
     task, gold = _gold("kopa-128")
     calls = _gold_calls(task, gold)
-    for answer in ("다음 달 20일 서울에는 비가 오지 않습니다. 자세한 예보는 확인할 수 없습니다.",
-                   "정확한 예보는 확인할 수 없지만 그날은 맑겠습니다.",
-                   "한 달 뒤 예보는 조회할 수 없습니다. 비는 안 와요.",
-                   "I can't get a forecast that far ahead, but it will not rain."):
+    for answer in (
+        "다음 달 20일 서울에는 비가 오지 않습니다. 자세한 예보는 확인할 수 없습니다.",
+        "정확한 예보는 확인할 수 없지만 그날은 맑겠습니다.",
+        "한 달 뒤 예보는 조회할 수 없습니다. 비는 안 와요.",
+        "I can't get a forecast that far ahead, but it will not rain.",
+    ):
         assert grade(task, gold, answer, calls).success == 0.0, answer
-    for answer in ("중기예보는 10일 뒤까지만 있어 다음 달 20일 날씨와 비 소식은 확인할 수 없습니다.",
-                   "한 달 뒤에 비가 올지는 제공된 도구로 알 수 없습니다.",
-                   "I can't tell whether it will rain: forecasts only reach 10 days ahead."):
+    for answer in (
+        "중기예보는 10일 뒤까지만 있어 다음 달 20일 날씨와 비 소식은 확인할 수 없습니다.",
+        "한 달 뒤에 비가 올지는 제공된 도구로 알 수 없습니다.",
+        "I can't tell whether it will rain: forecasts only reach 10 days ahead.",
+    ):
         assert grade(task, gold, answer, calls).success == 1.0, answer
 
 
@@ -1147,23 +1409,49 @@ def test_invented_weather_beside_a_decline_fails() -> None:
     ],
 )
 def test_contracted_comparatives_are_claims(answer: str, want: float) -> None:
-    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
-    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    facts = [
+        {
+            "id": "w",
+            "matcher": "name",
+            "value": "$x",
+            "competitors": "$y",
+            "description": "칼로리가 더 큰 학교",
+        }
+    ]
+    got = matching.score_answer(
+        facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}}
+    )
     assert got["w"] == want, answer
 
 
 @pytest.mark.parametrize(
     ("answer", "want"),
     [
-        ("'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '대치중학교' 쪽의 칼로리가 더 큽니다.", 1.0),
+        (
+            "'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '대치중학교' 쪽의 칼로리가 더 큽니다.",
+            1.0,
+        ),
         ("'대치중학교'의 가격은 812, '개포중학교'의 가격은 700입니다. '대치중학교' 쪽이 더 비쌉니다.", 1.0),
-        ("'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '개포중학교' 쪽의 칼로리가 더 큽니다.", 0.0),
+        (
+            "'대치중학교'의 칼로리는 812, '개포중학교'의 칼로리는 700입니다. '개포중학교' 쪽의 칼로리가 더 큽니다.",
+            0.0,
+        ),
     ],
 )
 def test_contracted_comparative_after_both_figures(answer: str, want: float) -> None:
     """Both candidates named with their figures, then the claim: 큽니다 / 비쌉니다 mark it."""
-    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 더 큰 학교"}]
-    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    facts = [
+        {
+            "id": "w",
+            "matcher": "name",
+            "value": "$x",
+            "competitors": "$y",
+            "description": "칼로리가 더 큰 학교",
+        }
+    ]
+    got = matching.score_answer(
+        facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}}
+    )
     assert got["w"] == want, answer
 
 
@@ -1177,8 +1465,10 @@ def test_contracted_comparative_after_both_figures(answer: str, want: float) -> 
     ],
 )
 def test_a_figure_inside_the_subjects_own_name_is_not_its_value(answer: str, want: float) -> None:
-    facts = [{"id": "f1", "matcher": "number", "value": "$x", "subject": "동아1", "description": "병원 수"},
-             {"id": "f2", "matcher": "number", "value": "$y", "subject": "신동아2", "description": "병원 수"}]
+    facts = [
+        {"id": "f1", "matcher": "number", "value": "$x", "subject": "동아1", "description": "병원 수"},
+        {"id": "f2", "matcher": "number", "value": "$y", "subject": "신동아2", "description": "병원 수"},
+    ]
     got = matching.score_answer(facts, {"f1": 1, "f2": 2}, answer)
     assert min(got.values()) == want, (answer, got)
 
@@ -1193,10 +1483,16 @@ def test_a_figure_inside_the_subjects_own_name_is_not_its_value(answer: str, wan
     ],
 )
 def test_a_name_inside_another_name_binds_only_itself(answer: str, want: float) -> None:
-    """"서울대학교병원" inside "분당서울대학교병원" is not a mention of 서울대학교병원."""
-    pairs = {"분당서울대학교병원": 1230, "서울대학교병원": 1300} if "병원" in answer else {"상계동": 71, "계동": 76}
-    facts = [{"id": f"f{i}", "matcher": "number", "value": "$x", "subject": name, "description": "값"}
-             for i, name in enumerate(pairs)]
+    """ "서울대학교병원" inside "분당서울대학교병원" is not a mention of 서울대학교병원."""
+    pairs = (
+        {"분당서울대학교병원": 1230, "서울대학교병원": 1300}
+        if "병원" in answer
+        else {"상계동": 71, "계동": 76}
+    )
+    facts = [
+        {"id": f"f{i}", "matcher": "number", "value": "$x", "subject": name, "description": "값"}
+        for i, name in enumerate(pairs)
+    ]
     got = matching.score_answer(facts, {f"f{i}": v for i, v in enumerate(pairs.values())}, answer)
     assert min(got.values()) == want, (answer, got)
 
@@ -1211,11 +1507,19 @@ def test_a_name_inside_another_name_binds_only_itself(answer: str, want: float) 
     ],
 )
 def test_a_name_that_begins_another_name_binds_only_itself(answer: str, want: float) -> None:
-    """"북촌한옥마을" (a sight) begins "북촌한옥마을 더스테이 펜션" (a guesthouse named after it): two
+    """ "북촌한옥마을" (a sight) begins "북촌한옥마을 더스테이 펜션" (a guesthouse named after it): two
     subjects of one task, so two entities; only a longer name ending in the shorter one is a form of it
     ("서울특별시 강남구" / "강남구")."""
-    facts = [{"id": "f1", "matcher": "number", "value": "$x", "subject": "북촌한옥마을 더스테이 펜션", "description": "병원 수"},
-             {"id": "f2", "matcher": "number", "value": "$y", "subject": "북촌한옥마을", "description": "병원 수"}]
+    facts = [
+        {
+            "id": "f1",
+            "matcher": "number",
+            "value": "$x",
+            "subject": "북촌한옥마을 더스테이 펜션",
+            "description": "병원 수",
+        },
+        {"id": "f2", "matcher": "number", "value": "$y", "subject": "북촌한옥마을", "description": "병원 수"},
+    ]
     got = matching.score_answer(facts, {"f1": 16, "f2": 15}, answer)
     assert min(got.values()) == want, (answer, got)
 
@@ -1230,8 +1534,22 @@ def test_a_name_that_begins_another_name_binds_only_itself(answer: str, want: fl
     ],
 )
 def test_times_bind_to_their_subject(answer: str, want: float) -> None:
-    facts = [{"id": "f1", "matcher": "time", "value": "$x", "subject": "분당서울대학교병원", "description": "진료 종료"},
-             {"id": "f2", "matcher": "time", "value": "$y", "subject": "서울대학교병원", "description": "진료 종료"}]
+    facts = [
+        {
+            "id": "f1",
+            "matcher": "time",
+            "value": "$x",
+            "subject": "분당서울대학교병원",
+            "description": "진료 종료",
+        },
+        {
+            "id": "f2",
+            "matcher": "time",
+            "value": "$y",
+            "subject": "서울대학교병원",
+            "description": "진료 종료",
+        },
+    ]
     got = matching.score_answer(facts, {"f1": "1230", "f2": "1300"}, answer)
     assert min(got.values()) == want, (answer, got)
 
@@ -1243,26 +1561,52 @@ def test_times_bind_to_their_subject(answer: str, want: float) -> None:
 # filter.claims_overlap). A claim now counts for a fact only in the clause or sentence that names its
 # measure (the words of its description; a figure/pick over another measure is another claim).
 
+
 def _edge_two_measures() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """EDGE-style facts: per-row figures bound to their row, two winner facts (compose._winner_fact)."""
+
     def fig(fid: str, name: str, label: str) -> dict[str, Any]:
-        return {"id": fid, "matcher": "number", "value": f"$s{fid}.items[0].x", "subject": name,
-                "description": f"'{name}'의 {label}", "row_reason": "compared", "tolerance": 0.0}
+        return {
+            "id": fid,
+            "matcher": "number",
+            "value": f"$s{fid}.items[0].x",
+            "subject": name,
+            "description": f"'{name}'의 {label}",
+            "row_reason": "compared",
+            "tolerance": 0.0,
+        }
 
     def win(fid: str, label: str, winner: str, other: str, ref: str) -> dict[str, Any]:
-        return {"id": fid, "matcher": "name", "value": "$s1.items[0].yadmNm", "competitors": [other],
-                "description": f"{label}가 더 큰 쪽의 이름", "winner_step": "s3", "row_reason": "compared",
-                "winner_label": f"'{winner}'", "winner_value_ref": ref, "tolerance": 0.0}
+        return {
+            "id": fid,
+            "matcher": "name",
+            "value": "$s1.items[0].yadmNm",
+            "competitors": [other],
+            "description": f"{label}가 더 큰 쪽의 이름",
+            "winner_step": "s3",
+            "row_reason": "compared",
+            "winner_label": f"'{winner}'",
+            "winner_value_ref": ref,
+            "tolerance": 0.0,
+        }
 
-    facts = [fig("f1", "가람병원", "의사 수"), fig("f2", "나래병원", "의사 수"),
-             win("f3", "의사 수", "가람병원", "나래병원", "$s2.items[0].drTotCnt"),
-             fig("f4", "가람병원", "병상 수"), fig("f5", "나래병원", "병상 수"),
-             win("f6", "병상 수", "나래병원", "가람병원", "$s4.items[0].hospBdCnt")]
+    facts = [
+        fig("f1", "가람병원", "의사 수"),
+        fig("f2", "나래병원", "의사 수"),
+        win("f3", "의사 수", "가람병원", "나래병원", "$s2.items[0].drTotCnt"),
+        fig("f4", "가람병원", "병상 수"),
+        fig("f5", "나래병원", "병상 수"),
+        win("f6", "병상 수", "나래병원", "가람병원", "$s4.items[0].hospBdCnt"),
+    ]
     return facts, {"f1": 12, "f2": 7, "f3": "가람병원", "f4": 150, "f5": 320, "f6": "나래병원"}
 
 
-_DOCTORS = "'가람병원'의 의사 수는 12명, '나래병원'의 의사 수는 7명입니다. 의사 수가 더 큰 쪽은 '{d}' 쪽입니다."
-_BEDS = "'가람병원'의 병상 수는 150개, '나래병원'의 병상 수는 320개입니다. 병상 수가 더 큰 쪽은 '{b}' 쪽입니다."
+_DOCTORS = (
+    "'가람병원'의 의사 수는 12명, '나래병원'의 의사 수는 7명입니다. 의사 수가 더 큰 쪽은 '{d}' 쪽입니다."
+)
+_BEDS = (
+    "'가람병원'의 병상 수는 150개, '나래병원'의 병상 수는 320개입니다. 병상 수가 더 큰 쪽은 '{b}' 쪽입니다."
+)
 
 
 @pytest.mark.parametrize(
@@ -1272,17 +1616,29 @@ _BEDS = "'가람병원'의 병상 수는 150개, '나래병원'의 병상 수는
         (_DOCTORS.format(d="가람병원") + " " + _BEDS.format(b="나래병원"), 1.0),
         (_BEDS.format(b="나래병원") + " " + _DOCTORS.format(d="가람병원"), 1.0),
         # a person's words: the measure said as the description has it, the claim in its clause
-        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
-         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 1.0),
-        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
-         "병상은 나래병원 쪽이 더 많고 의사는 가람병원 쪽이 더 많습니다.", 1.0),
+        (
+            "가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+            "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.",
+            1.0,
+        ),
+        (
+            "가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+            "병상은 나래병원 쪽이 더 많고 의사는 가람병원 쪽이 더 많습니다.",
+            1.0,
+        ),
         # both winners swapped, same figures: every name is still claimed somewhere
         (_DOCTORS.format(d="나래병원") + " " + _BEDS.format(b="가람병원"), 0.0),
         (_BEDS.format(b="가람병원") + " " + _DOCTORS.format(d="나래병원"), 0.0),
-        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
-         "의사는 나래병원이 더 많고, 병상은 가람병원이 더 많습니다.", 0.0),
-        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
-         "병상은 가람병원 쪽이 더 많고 의사는 나래병원 쪽이 더 많습니다.", 0.0),
+        (
+            "가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+            "의사는 나래병원이 더 많고, 병상은 가람병원이 더 많습니다.",
+            0.0,
+        ),
+        (
+            "가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+            "병상은 가람병원 쪽이 더 많고 의사는 나래병원 쪽이 더 많습니다.",
+            0.0,
+        ),
         # one winner swapped
         (_DOCTORS.format(d="나래병원") + " " + _BEDS.format(b="나래병원"), 0.0),
     ],
@@ -1299,19 +1655,42 @@ def _edge_two_picks() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     rows = ["가람병원", "나래병원", "다솜병원"]
 
     def pick(fid: str, label: str, measure: str, winner: str, step: str, field_fact: str) -> dict[str, Any]:
-        return {"id": fid, "matcher": "name", "value": f"${step}.max_by(items, &to_number({measure})).yadmNm",
-                "description": f"병원 목록 중 {label}가 가장 큰 병원", "row_reason": "max", "measure": measure,
-                "row_label": winner, "row_label_field": "yadmNm", "competitors": [r for r in rows if r != winner],
-                "pick_for": field_fact, "tolerance": 0.0}
+        return {
+            "id": fid,
+            "matcher": "name",
+            "value": f"${step}.max_by(items, &to_number({measure})).yadmNm",
+            "description": f"병원 목록 중 {label}가 가장 큰 병원",
+            "row_reason": "max",
+            "measure": measure,
+            "row_label": winner,
+            "row_label_field": "yadmNm",
+            "competitors": [r for r in rows if r != winner],
+            "pick_for": field_fact,
+            "tolerance": 0.0,
+        }
 
     facts = [
-        {"id": "f1", "matcher": "name", "value": "$s2.max_by(items, &to_number(drTotCnt)).addr", "subject": "가람병원",
-         "description": "병원 목록 중 의사 수가 가장 큰 병원의 주소", "row_reason": "max", "measure": "drTotCnt",
-         "tolerance": 0.0},
+        {
+            "id": "f1",
+            "matcher": "name",
+            "value": "$s2.max_by(items, &to_number(drTotCnt)).addr",
+            "subject": "가람병원",
+            "description": "병원 목록 중 의사 수가 가장 큰 병원의 주소",
+            "row_reason": "max",
+            "measure": "drTotCnt",
+            "tolerance": 0.0,
+        },
         pick("f2", "의사 수", "drTotCnt", "가람병원", "s2", "f1"),
-        {"id": "f3", "matcher": "name", "value": "$s3.max_by(items, &to_number(hospBdCnt)).telno",
-         "subject": "나래병원", "description": "병원 목록 중 병상 수가 가장 큰 병원의 전화번호", "row_reason": "max",
-         "measure": "hospBdCnt", "tolerance": 0.0},
+        {
+            "id": "f3",
+            "matcher": "name",
+            "value": "$s3.max_by(items, &to_number(hospBdCnt)).telno",
+            "subject": "나래병원",
+            "description": "병원 목록 중 병상 수가 가장 큰 병원의 전화번호",
+            "row_reason": "max",
+            "measure": "hospBdCnt",
+            "tolerance": 0.0,
+        },
         pick("f4", "병상 수", "hospBdCnt", "나래병원", "s3", "f3"),
     ]
     return facts, {"f1": "서울 중구 다동길 5", "f2": "가람병원", "f3": "02-123-4567", "f4": "나래병원"}
@@ -1320,15 +1699,25 @@ def _edge_two_picks() -> tuple[list[dict[str, Any]], dict[str, Any]]:
 @pytest.mark.parametrize(
     ("answer", "want"),
     [
-        ("병원 목록 중 의사 수가 가장 큰 병원은 '가람병원'(의사 수 12명)이고, 주소는 서울 중구 다동길 5입니다. "
-         "병원 목록 중 병상 수가 가장 큰 병원은 '나래병원'(병상 수 320개)이고, 전화번호는 02-123-4567입니다.", 1.0),
-        ("병상이 가장 많은 곳은 나래병원(전화 02-123-4567)이고, 의사가 가장 많은 곳은 가람병원(서울 중구 다동길 5)입니다.",
-         1.0),
+        (
+            "병원 목록 중 의사 수가 가장 큰 병원은 '가람병원'(의사 수 12명)이고, 주소는 서울 중구 다동길 5입니다. "
+            "병원 목록 중 병상 수가 가장 큰 병원은 '나래병원'(병상 수 320개)이고, 전화번호는 02-123-4567입니다.",
+            1.0,
+        ),
+        (
+            "병상이 가장 많은 곳은 나래병원(전화 02-123-4567)이고, 의사가 가장 많은 곳은 가람병원(서울 중구 다동길 5)입니다.",
+            1.0,
+        ),
         # the two picks swapped (each row's own field kept next to it)
-        ("병원 목록 중 의사 수가 가장 큰 병원은 '나래병원'(의사 수 320명)이고, 전화번호는 02-123-4567입니다. "
-         "병원 목록 중 병상 수가 가장 큰 병원은 '가람병원'(병상 수 12개)이고, 주소는 서울 중구 다동길 5입니다.", 0.0),
-        ("병상이 가장 많은 곳은 가람병원(서울 중구 다동길 5)이고, 의사가 가장 많은 곳은 나래병원(전화 02-123-4567)입니다.",
-         0.0),
+        (
+            "병원 목록 중 의사 수가 가장 큰 병원은 '나래병원'(의사 수 320명)이고, 전화번호는 02-123-4567입니다. "
+            "병원 목록 중 병상 수가 가장 큰 병원은 '가람병원'(병상 수 12개)이고, 주소는 서울 중구 다동길 5입니다.",
+            0.0,
+        ),
+        (
+            "병상이 가장 많은 곳은 가람병원(서울 중구 다동길 5)이고, 의사가 가장 많은 곳은 나래병원(전화 02-123-4567)입니다.",
+            0.0,
+        ),
     ],
 )
 def test_edge_picks_are_bound_to_their_measure(answer: str, want: float) -> None:
@@ -1340,21 +1729,35 @@ def test_edge_picks_are_bound_to_their_measure(answer: str, want: float) -> None
 @pytest.mark.parametrize(
     ("answer", "want"),
     [
-        ("제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 33억 7,000만 원입니다. 지난달 매매 신고는 197건이고, "
-         "전세 최고 보증금은 15억 9,000만 원입니다.", 1.0),
-        ("전세 최고 보증금은 15억 9,000만 원이고, 매매 최고 거래금액은 호반써밋상암퍼스트의 33억 7,000만 원입니다. "
-         "지난달 매매는 197건입니다.", 1.0),
+        (
+            "제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 33억 7,000만 원입니다. 지난달 매매 신고는 197건이고, "
+            "전세 최고 보증금은 15억 9,000만 원입니다.",
+            1.0,
+        ),
+        (
+            "전세 최고 보증금은 15억 9,000만 원이고, 매매 최고 거래금액은 호반써밋상암퍼스트의 33억 7,000만 원입니다. "
+            "지난달 매매는 197건입니다.",
+            1.0,
+        ),
         # the two maxima swapped: each figure stated, each under the other's measure
-        ("제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 15억 9,000만 원입니다. 지난달 매매 신고는 197건이고, "
-         "전세 최고 보증금은 33억 7,000만 원입니다.", 0.0),
-        ("[최종 답변]\n- 최고가 단지명: 호반써밋상암퍼스트\n- 최고 거래금액: 159000만원\n- 지난달 매매 건수: 197\n"
-         "- 최고 전세 보증금: 337000만원", 0.0),
+        (
+            "제일 비싸게 팔린 곳은 호반써밋상암퍼스트로 거래금액은 15억 9,000만 원입니다. 지난달 매매 신고는 197건이고, "
+            "전세 최고 보증금은 33억 7,000만 원입니다.",
+            0.0,
+        ),
+        (
+            "[최종 답변]\n- 최고가 단지명: 호반써밋상암퍼스트\n- 최고 거래금액: 159000만원\n- 지난달 매매 건수: 197\n"
+            "- 최고 전세 보증금: 337000만원",
+            0.0,
+        ),
     ],
 )
 def test_kopa_maxima_over_two_measures_are_not_interchangeable(answer: str, want: float) -> None:
     """kopa-001: the top sale price and the top jeonse deposit are both "가장 높은 금액" claims."""
     task, gold = _gold("kopa-001")
-    scores = matching.score_answer(task.facts, gold.expected, answer, question=task.query, context=gold.context)
+    scores = matching.score_answer(
+        task.facts, gold.expected, answer, question=task.query, context=gold.context
+    )
     assert min(scores.values()) == want, (answer, scores)
 
 
@@ -1362,6 +1765,7 @@ def test_kopa_maxima_over_two_measures_are_not_interchangeable(answer: str, want
 # benchmarks/scoring_validity/both_ways.py: before, "A입니다. 아니면 B일 수도 있습니다" held the which-one
 # fact on 53/78 structured lines and 69/78 in prose (the alternative sentence has no superlative marker,
 # so it was no claim). An alternative naming a competitor now takes the pick back.
+
 
 @pytest.mark.parametrize(
     ("answer", "want"),
@@ -1379,8 +1783,18 @@ def test_kopa_maxima_over_two_measures_are_not_interchangeable(answer: str, want
     ],
 )
 def test_a_pick_with_a_competitor_as_an_alternative_fails(answer: str, want: float) -> None:
-    facts = [{"id": "w", "matcher": "name", "value": "$x", "competitors": "$y", "description": "칼로리가 가장 높은 학교"}]
-    got = matching.score_answer(facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}})
+    facts = [
+        {
+            "id": "w",
+            "matcher": "name",
+            "value": "$x",
+            "competitors": "$y",
+            "description": "칼로리가 가장 높은 학교",
+        }
+    ]
+    got = matching.score_answer(
+        facts, {"w": "대치중학교"}, answer, context={"w": {"competitors": ["개포중학교"]}}
+    )
     assert got["w"] == want, answer
 
 
@@ -1393,9 +1807,19 @@ def test_a_pick_with_a_competitor_as_an_alternative_fails(answer: str, want: flo
     ],
 )
 def test_a_figure_with_a_competitor_figure_as_an_alternative_fails(answer: str, want: float) -> None:
-    facts = [{"id": "p", "matcher": "money", "unit": "만원", "value": "$s2.max(nums(items[].dealAmount))",
-              "competitors": "$y", "description": "최고 거래금액"}]
-    got = matching.score_answer(facts, {"p": 337000}, answer, context={"p": {"competitors": [88500, 312500, 337000]}})
+    facts = [
+        {
+            "id": "p",
+            "matcher": "money",
+            "unit": "만원",
+            "value": "$s2.max(nums(items[].dealAmount))",
+            "competitors": "$y",
+            "description": "최고 거래금액",
+        }
+    ]
+    got = matching.score_answer(
+        facts, {"p": 337000}, answer, context={"p": {"competitors": [88500, 312500, 337000]}}
+    )
     assert got["p"] == want, answer
 
 
@@ -1406,29 +1830,48 @@ def test_a_figure_with_a_competitor_figure_as_an_alternative_fails(answer: str, 
 # so it was dropped. A which-one fact may name its ``scope`` (the list's owner): its claims then count only
 # in the units that name that owner (or no other owner).
 
+
 def _scoped_picks() -> tuple[list[dict[str, Any]], dict[str, Any]]:
     depts = ["내과", "신경과", "외과", "정신건강의학과"]
 
     def pick(fid: str, step: str, owner: str, winner: str) -> dict[str, Any]:
-        return {"id": fid, "matcher": "name", "value": f"${step}.min_by(items, &to_number(dgsbjtCdDrCnt)).dgsbjtCdNm",
-                "description": "진료과목 중 전문의 수가 가장 작은 진료과목", "row_reason": "min",
-                "measure": "dgsbjtCdDrCnt", "scope": owner, "competitors": [d for d in depts if d != winner]}
+        return {
+            "id": fid,
+            "matcher": "name",
+            "value": f"${step}.min_by(items, &to_number(dgsbjtCdDrCnt)).dgsbjtCdNm",
+            "description": "진료과목 중 전문의 수가 가장 작은 진료과목",
+            "row_reason": "min",
+            "measure": "dgsbjtCdDrCnt",
+            "scope": owner,
+            "competitors": [d for d in depts if d != winner],
+        }
 
-    facts = [pick("f1", "s2", "가톨릭대학교서울성모병원", "신경과"), pick("f2", "s4", "건국대학교병원", "외과")]
+    facts = [
+        pick("f1", "s2", "가톨릭대학교서울성모병원", "신경과"),
+        pick("f2", "s4", "건국대학교병원", "외과"),
+    ]
     return facts, {"f1": "신경과", "f2": "외과"}
 
 
-_PICKS = ("'가톨릭대학교서울성모병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{a}'(전문의 수 13)입니다. "
-          "'건국대학교병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{b}'(전문의 수 8)입니다.")
+_PICKS = (
+    "'가톨릭대학교서울성모병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{a}'(전문의 수 13)입니다. "
+    "'건국대학교병원'의 진료과목 중 전문의 수가 가장 작은 진료과목은 '{b}'(전문의 수 8)입니다."
+)
 
 
 @pytest.mark.parametrize(
     ("answer", "want"),
     [
         (_PICKS.format(a="신경과", b="외과"), 1.0),
-        ("건국대학교병원은 외과(8명), 가톨릭대학교서울성모병원은 신경과(13명)가 전문의가 가장 적습니다.", 1.0),
+        (
+            "건국대학교병원은 외과(8명), 가톨릭대학교서울성모병원은 신경과(13명)가 전문의가 가장 적습니다.",
+            1.0,
+        ),
         (_PICKS.format(a="외과", b="신경과"), 0.0),  # the two picks swapped
-        ("건국대학교병원은 신경과(8명), 가톨릭대학교서울성모병원은 외과(13명)가 전문의가 가장 적습니다.", 0.0),
+        (
+            "건국대학교병원은 신경과(8명), 가톨릭대학교서울성모병원은 외과(13명)가 전문의가 가장 적습니다.",
+            0.0,
+        ),
         (_PICKS.format(a="신경과", b="신경과"), 0.0),
     ],
 )
@@ -1441,6 +1884,7 @@ def test_picks_of_two_owners_are_bound_to_their_owner(answer: str, want: float) 
 # --- (l) lengths said in another unit ----------------------------------------------------------------
 # A distance fact (EDGE: "거리는 3.6킬로미터") with a ``unit`` of m or km: "3.6미터" for 3.6 km is the right
 # digits in the wrong unit and fails; "3,600미터" states it.
+
 
 @pytest.mark.parametrize(
     ("answer", "unit", "want"),
@@ -1470,16 +1914,26 @@ def test_a_length_in_another_unit_fails(answer: str, unit: str, want: float) -> 
 # stretch. A figure said under another measure of the same row (a clause naming that measure and not its
 # own) is no statement of it.
 
+
 @pytest.mark.parametrize(
     ("answer", "want"),
     [
-        ("가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
-         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 1.0),
+        (
+            "가람병원은 의사가 12명, 병상이 150개이고 나래병원은 의사가 7명, 병상이 320개입니다. "
+            "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.",
+            1.0,
+        ),
         (_DOCTORS.format(d="가람병원") + " " + _BEDS.format(b="나래병원"), 1.0),
-        ("가람병원은 의사가 150명, 병상이 12개이고 나래병원은 의사가 320명, 병상이 7개입니다. "
-         "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.", 0.0),
-        ("'가람병원'의 의사 수는 150명, '나래병원'의 의사 수는 320명입니다. 의사 수가 더 큰 쪽은 '가람병원' 쪽입니다. "
-         "'가람병원'의 병상 수는 12개, '나래병원'의 병상 수는 7개입니다. 병상 수가 더 큰 쪽은 '나래병원' 쪽입니다.", 0.0),
+        (
+            "가람병원은 의사가 150명, 병상이 12개이고 나래병원은 의사가 320명, 병상이 7개입니다. "
+            "의사는 가람병원이 더 많고, 병상은 나래병원이 더 많습니다.",
+            0.0,
+        ),
+        (
+            "'가람병원'의 의사 수는 150명, '나래병원'의 의사 수는 320명입니다. 의사 수가 더 큰 쪽은 '가람병원' 쪽입니다. "
+            "'가람병원'의 병상 수는 12개, '나래병원'의 병상 수는 7개입니다. 병상 수가 더 큰 쪽은 '나래병원' 쪽입니다.",
+            0.0,
+        ),
     ],
 )
 def test_a_rows_figures_are_bound_to_their_measure(answer: str, want: float) -> None:
@@ -1493,6 +1947,7 @@ def test_a_rows_figures_are_bound_to_their_measure(answer: str, want: float) -> 
 # count (375/377 plain facts as a line or prose, 369/377 in English) and a range with the value at one
 # end ("197~394", "98.5에서 197 사이") held every figure (243/243). A value denied is not stated, and a
 # range or a bound (이상, 미만, at least …) states no figure.
+
 
 @pytest.mark.parametrize(
     ("answer", "want"),
@@ -1534,11 +1989,15 @@ def test_denied_names_subjects_and_amounts(answer: str, want: float) -> None:
         facts = [{"id": "a", "matcher": "name", "value": "$x", "description": "주소"}]
         exp: dict[str, Any] = {"a": "서울 중구 다동길 5"}
     elif "거래금액" in answer:
-        facts = [{"id": "a", "matcher": "money", "unit": "만원", "value": "$x", "description": "최고 거래금액"}]
+        facts = [
+            {"id": "a", "matcher": "money", "unit": "만원", "value": "$x", "description": "최고 거래금액"}
+        ]
         exp = {"a": 337000}
     else:
-        facts = [{"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
-                 {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"}]
+        facts = [
+            {"id": "a", "matcher": "number", "value": "$x", "subject": "강남구", "description": "거래 건수"},
+            {"id": "b", "matcher": "number", "value": "$y", "subject": "서초구", "description": "거래 건수"},
+        ]
         exp = {"a": 14, "b": 9}
     assert matching.score_answer(facts, exp, answer)["a"] == want, answer
 
@@ -1555,10 +2014,16 @@ def test_denied_names_subjects_and_amounts(answer: str, want: float) -> None:
     ],
 )
 def test_a_figure_hedged_with_another_is_not_stated(answer: str, want: float) -> None:
-    """"21도 또는 17도" names two candidate values and commits to neither: with a subject, in a structured
+    """ "21도 또는 17도" names two candidate values and commits to neither: with a subject, in a structured
     line or without either (KOPA-Bench lines: '197 또는 401' passed 339 of 362 oracle lines)."""
     for subject in ("종로구", None):
-        fact = {"id": "f1", "matcher": "number", "value": "$x", "description": "종로구 오늘 최고기온", "tolerance": 0.5}
+        fact = {
+            "id": "f1",
+            "matcher": "number",
+            "value": "$x",
+            "description": "종로구 오늘 최고기온",
+            "tolerance": 0.5,
+        }
         if subject:
             fact["subject"] = subject
         got = matching.score_answer([fact], {"f1": "21.0"}, answer)
@@ -1570,6 +2035,7 @@ def test_a_figure_hedged_with_another_is_not_stated(answer: str, want: float) ->
 # its subject: "21도, 17도, 14도" states 21 among others and held it (the KOPA-Bench scorer had no row
 # competitors to see the others; benchmarks/scoring_validity/listing.py measures it on every oracle figure).
 # A run of like figures joined only by list separators, with one that is no fact's value, states none.
+
 
 @pytest.mark.parametrize(
     ("answer", "want"),
@@ -1593,7 +2059,13 @@ def test_a_figure_hedged_with_another_is_not_stated(answer: str, want: float) ->
 )
 def test_several_figures_listed_for_one_value_fail(answer: str, want: float) -> None:
     for subject in ("종로구", None):
-        fact = {"id": "f1", "matcher": "number", "value": "$x", "description": "종로구 오늘 최고기온", "tolerance": 0.5}
+        fact = {
+            "id": "f1",
+            "matcher": "number",
+            "value": "$x",
+            "description": "종로구 오늘 최고기온",
+            "tolerance": 0.5,
+        }
         if subject:
             fact["subject"] = subject
         got = matching.score_answer([fact], {"f1": "21.0"}, answer)
@@ -1618,15 +2090,27 @@ def test_several_figures_listed_for_one_value_fail(answer: str, want: float) -> 
 )
 def test_listing_money_durations_and_respective_lists(answer: str, want: float) -> None:
     if "기온" in answer:
-        facts = [{"id": "a", "matcher": "number", "value": "$x", "subject": "종로구", "description": "최고기온"},
-                 {"id": "b", "matcher": "number", "value": "$y", "subject": "종로구", "description": "최저기온"}]
+        facts = [
+            {"id": "a", "matcher": "number", "value": "$x", "subject": "종로구", "description": "최고기온"},
+            {"id": "b", "matcher": "number", "value": "$y", "subject": "종로구", "description": "최저기온"},
+        ]
         exp: dict[str, Any] = {"a": "21.0", "b": "14.0"}
     elif "래미안" in answer:
-        facts = [{"id": "a", "matcher": "money", "unit": "만원", "value": "$x", "subject": "래미안",
-                  "description": "거래금액"}]
+        facts = [
+            {
+                "id": "a",
+                "matcher": "money",
+                "unit": "만원",
+                "value": "$x",
+                "subject": "래미안",
+                "description": "거래금액",
+            }
+        ]
         exp = {"a": 82500}
     else:
-        facts = [{"id": "a", "matcher": "duration", "value": "$x", "subject": "720번", "description": "도착 예정"}]
+        facts = [
+            {"id": "a", "matcher": "duration", "value": "$x", "subject": "720번", "description": "도착 예정"}
+        ]
         exp = {"a": 200}
     assert matching.score_answer(facts, exp, answer)["a"] == want, answer
 
@@ -1638,6 +2122,7 @@ def test_listing_money_durations_and_respective_lists(answer: str, want: float) 
 # by "또는/혹은/아니면/이나/or" to another of its kind, or an alternative sentence naming another of its kind
 # ("아니면 B병원일 수도"), is a guess; two names said for other reasons (a route between two stops, a name
 # that contains "또는", another fact's value) are not.
+
 
 @pytest.mark.parametrize(
     ("answer", "want"),
@@ -1679,9 +2164,13 @@ def test_a_name_beside_an_invented_alternative_fails(answer: str, want: float) -
 
 
 def test_a_name_containing_or_and_another_facts_value_are_no_hedge() -> None:
-    facts = [{"id": "w", "matcher": "name", "value": "$x", "description": "내일 날씨"},
-             {"id": "a", "matcher": "name", "value": "$y", "description": "첫 번째 노선"},
-             {"id": "b", "matcher": "name", "value": "$z", "description": "두 번째 노선"}]
+    facts = [
+        {"id": "w", "matcher": "name", "value": "$x", "description": "내일 날씨"},
+        {"id": "a", "matcher": "name", "value": "$y", "description": "첫 번째 노선"},
+        {"id": "b", "matcher": "name", "value": "$z", "description": "두 번째 노선"},
+    ]
     exp = {"w": "흐리고 비 또는 눈", "a": "720", "b": "721"}
-    got = matching.score_answer(facts, exp, "내일은 흐리고 비 또는 눈이 오겠습니다. 720번 또는 721번 버스가 갑니다.")
+    got = matching.score_answer(
+        facts, exp, "내일은 흐리고 비 또는 눈이 오겠습니다. 720번 또는 721번 버스가 갑니다."
+    )
     assert got == {"w": 1.0, "a": 1.0, "b": 1.0}

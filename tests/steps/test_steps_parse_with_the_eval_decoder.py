@@ -47,8 +47,16 @@ def credit(completion: Any, step: dict[str, Any]) -> dict[str, float]:
     return v
 
 
-FULL = {"parse": 1.0, "kind": 1.0, "tool_name": 1.0, "exact": 1.0, "outcome": 1.0, "format": 1.0,
-        "tool_name_score": 1.0, "argument_score": 1.0}
+FULL = {
+    "parse": 1.0,
+    "kind": 1.0,
+    "tool_name": 1.0,
+    "exact": 1.0,
+    "outcome": 1.0,
+    "format": 1.0,
+    "tool_name_score": 1.0,
+    "argument_score": 1.0,
+}
 
 
 @pytest.mark.parametrize("extra", EXTRA_KEYS, ids=["id", "type", "answer"])
@@ -76,16 +84,41 @@ def test_the_evaluation_refuses_what_the_metrics_refuse() -> None:
 
 def test_gold_blocks_keep_full_credit() -> None:
     step = call_step()
-    compact = '<tool_call>{"name": "neis_schoolInfo", "arguments": ' + json.dumps(GOLD_ARGS, ensure_ascii=False) + "}</tool_call>"
-    spread = ('<tool_call>\n{\n  "name": "neis_schoolInfo",\n  "arguments": {\n    "SCHUL_NM": "서울2고등학교",\n'
-              f'    "KEY": "{TOKEN}"\n  }}\n}}\n</tool_call>')
-    alias = '<tool_call>{"name": "neis_schoolInfo", "parameters": ' + json.dumps(GOLD_ARGS, ensure_ascii=False) + "}</tool_call>"
-    encoded = json.dumps({"name": "neis_schoolInfo", "arguments": json.dumps(GOLD_ARGS, ensure_ascii=False)},
-                         ensure_ascii=False)
+    compact = (
+        '<tool_call>{"name": "neis_schoolInfo", "arguments": '
+        + json.dumps(GOLD_ARGS, ensure_ascii=False)
+        + "}</tool_call>"
+    )
+    spread = (
+        '<tool_call>\n{\n  "name": "neis_schoolInfo",\n  "arguments": {\n    "SCHUL_NM": "서울2고등학교",\n'
+        f'    "KEY": "{TOKEN}"\n  }}\n}}\n</tool_call>'
+    )
+    alias = (
+        '<tool_call>{"name": "neis_schoolInfo", "parameters": '
+        + json.dumps(GOLD_ARGS, ensure_ascii=False)
+        + "}</tool_call>"
+    )
+    encoded = json.dumps(
+        {"name": "neis_schoolInfo", "arguments": json.dumps(GOLD_ARGS, ensure_ascii=False)},
+        ensure_ascii=False,
+    )
     double = f"<tool_call>{encoded}</tool_call>"
-    conv = [{"role": "assistant", "content": "", "tool_calls": [
-        {"id": "c0", "type": "function",
-         "function": {"name": "neis_schoolInfo", "arguments": json.dumps(GOLD_ARGS, ensure_ascii=False)}}]}]
+    conv = [
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "id": "c0",
+                    "type": "function",
+                    "function": {
+                        "name": "neis_schoolInfo",
+                        "arguments": json.dumps(GOLD_ARGS, ensure_ascii=False),
+                    },
+                }
+            ],
+        }
+    ]
     # a block inside <think> is no move: the call after it is, an extra key in there changes nothing
     thought = "<think>\n" + block(id="x") + "\n</think>\n" + block()
     for gold in (block(), compact, spread, alias, double, conv, thought):
@@ -95,8 +128,13 @@ def test_gold_blocks_keep_full_credit() -> None:
 def test_a_parallel_wave_parses_block_by_block() -> None:
     a = {"nx": 60, "ny": 127, "base_date": "20260301", "base_time": "0500"}
     b = {"nx": 61, "ny": 125, "base_date": "20260301", "base_time": "0500"}
-    step = {"kind": "call", "target_calls": [["kma_getVilageFcst", a], ["kma_getVilageFcst", b]],
-            "facts": [], "tool_results": [], "messages": []}
+    step = {
+        "kind": "call",
+        "target_calls": [["kma_getVilageFcst", a], ["kma_getVilageFcst", b]],
+        "facts": [],
+        "tool_results": [],
+        "messages": [],
+    }
     wave = block("kma_getVilageFcst", a) + "\n" + block("kma_getVilageFcst", b)
     p = parse_completion(wave)
     assert p.well_formed and p.calls == [("kma_getVilageFcst", a), ("kma_getVilageFcst", b)]

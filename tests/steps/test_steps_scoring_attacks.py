@@ -16,8 +16,10 @@ STEP = {"kind": "call", "target_calls": [["kma_getVilageFcst", ARGS]], "facts": 
 
 
 def output(text: str, n_calls: int = 1, parse_error: str | None = None) -> ModelOutput:
-    calls = [ToolCall(id=f"c{i}", function="kma_getVilageFcst", arguments=dict(ARGS), parse_error=parse_error)
-             for i in range(n_calls)]
+    calls = [
+        ToolCall(id=f"c{i}", function="kma_getVilageFcst", arguments=dict(ARGS), parse_error=parse_error)
+        for i in range(n_calls)
+    ]
     msg = ChatMessageAssistant(content=text, tool_calls=calls or None, model="m")
     return ModelOutput(model="m", choices=[ChatCompletionChoice(message=msg, stop_reason="tool_calls")])
 
@@ -44,11 +46,15 @@ def test_text_path_and_provider_path_agree():
 
 
 def test_history_skips_the_templates_placeholder():
-    prompt = ('<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>'
-              '<|im_start|>assistant\n<tool_call>\n{"name": "kma_getVilageFcst", "arguments": {"nx": 1}}\n'
-              "</tool_call><|im_end|>")
+    prompt = (
+        '<tool_call>\n{"name": <function-name>, "arguments": <args-json-object>}\n</tool_call>'
+        '<|im_start|>assistant\n<tool_call>\n{"name": "kma_getVilageFcst", "arguments": {"nx": 1}}\n'
+        "</tool_call><|im_end|>"
+    )
     assert history_calls(prompt) == [("kma_getVilageFcst", {"nx": 1})]
-    assert history_calls([{"role": "user", "content": prompt}]) == []  # only assistant turns of a message list
+    assert (
+        history_calls([{"role": "user", "content": prompt}]) == []
+    )  # only assistant turns of a message list
 
 
 # --- tool-name accuracy: a replay or a keyed call is no right tool ------------------------------------
@@ -64,11 +70,19 @@ GRID = {"base_date": "20261015", "base_time": "1400", "nx": 61, "ny": 126}
 def _step_after(history_args: dict, target_args: dict) -> dict:
     """A call step whose history made one kma_getVilageFcst call and whose gold is another."""
     call = {"type": "function", "function": {"name": "kma_getVilageFcst", "arguments": history_args}}
-    messages = [{"role": "system", "content": "tools"}, {"role": "user", "content": "종로구와 중구 예보"},
-                {"role": "assistant", "content": "", "tool_calls": [call]},
-                {"role": "tool", "content": '{"items": []}'}]
-    return {"kind": "call", "target_calls": [["kma_getVilageFcst", target_args]], "facts": [], "tool_results": [],
-            "messages": messages}
+    messages = [
+        {"role": "system", "content": "tools"},
+        {"role": "user", "content": "종로구와 중구 예보"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "content": '{"items": []}'},
+    ]
+    return {
+        "kind": "call",
+        "target_calls": [["kma_getVilageFcst", target_args]],
+        "facts": [],
+        "tool_results": [],
+        "messages": messages,
+    }
 
 
 def _move(args: dict) -> str:
@@ -96,7 +110,10 @@ def test_a_call_carrying_a_service_key_has_no_right_tool_name():
     keyed = step_values(parse_completion(_move({**GRID, "serviceKey": "abc123"})), step)
     assert (keyed["tool_name"], keyed["exact"]) == (0.0, 0.0)
     # the provider path reads the same rule
-    msg = ChatMessageAssistant(content="", tool_calls=[ToolCall(id="c0", function="kma_getVilageFcst",
-                                                                arguments=dict(ARGS))], model="m")
+    msg = ChatMessageAssistant(
+        content="",
+        tool_calls=[ToolCall(id="c0", function="kma_getVilageFcst", arguments=dict(ARGS))],
+        model="m",
+    )
     out = ModelOutput(model="m", choices=[ChatCompletionChoice(message=msg, stop_reason="tool_calls")])
     assert step_values(parsed_output(out), step)["tool_name"] == 0.0

@@ -89,7 +89,9 @@ def _run(task: BenchTask, calls: list[tuple[str, dict[str, Any]]]) -> tuple[list
     return asyncio.run(go())
 
 
-def _swap_stop(task: BenchTask, gold: GoldTruth, wrong: bool) -> tuple[list[tuple[str, dict[str, Any]]], dict]:
+def _swap_stop(
+    task: BenchTask, gold: GoldTruth, wrong: bool
+) -> tuple[list[tuple[str, dict[str, Any]]], dict]:
     """The gold calls with every arrival call pointed at another stop of the same broad search
     (``wrong``) or left as they are; returns the calls and the step outputs they produce."""
     ids = [s.id for s in task.plan.steps]
@@ -135,8 +137,13 @@ def test_narrow_search_for_the_named_stop_also_passes() -> None:
     calls = []
     for s, (tool, args) in zip(task.plan.steps, gold.calls, strict=True):
         if tool == STTN:
-            name = str(next(s2.args["nodeId"] for s2 in task.plan.steps
-                            if str(s2.args.get("nodeId", "")).startswith(f"${s.id}."))).split("'")[1]
+            name = str(
+                next(
+                    s2.args["nodeId"]
+                    for s2 in task.plan.steps
+                    if str(s2.args.get("nodeId", "")).startswith(f"${s.id}.")
+                )
+            ).split("'")[1]
             args = {"cityCode": args["cityCode"], "nodeNm": name}
         calls.append((tool, args))
     entries, _ = _run(task, calls)

@@ -53,7 +53,13 @@ def test_shape_matches_paper(tasks):
     assert 25 <= stats["held_out"] <= 35
     assert 20 <= stats["categories"]["unanswerable"] <= 30  # issue 9: at least 20, of varied kinds
     assert set(stats["categories"]) == {
-        "chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"
+        "chain2",
+        "chain3",
+        "chain4plus",
+        "parallel",
+        "pagination",
+        "error_recovery",
+        "unanswerable",
     }
     for domain in ("transport", "finance", "education", "law", "politics", "district"):
         assert stats["domains"].get(domain, 0) >= 5, domain
@@ -66,7 +72,9 @@ def test_queries_dictate_no_page_size_or_grid(tasks):
 
     for t in tasks:
         assert not re.search(r"격자|\d+\s*(건|개|명)씩|페이지당|grid", t.query + t.query_en), t.id
-        assert not re.search(r"넣어(서|봐)|먼저 (조회|시도)|try .* (first|directly|as is)", t.query + t.query_en), t.id
+        assert not re.search(
+            r"넣어(서|봐)|먼저 (조회|시도)|try .* (first|directly|as is)", t.query + t.query_en
+        ), t.id
 
 
 def test_ids_unique_and_sequential(tasks):
@@ -125,7 +133,9 @@ def test_schema_rejects_inconsistent_records():
     with pytest.raises(ValueError):
         BenchTask.model_validate(_task(tools=["other_tool"]))
     with pytest.raises(ValueError):  # a literal answer outside an unanswerable task
-        BenchTask.model_validate(_task(facts=[{"id": "x", "description": "d", "value": "3", "matcher": "number"}]))
+        BenchTask.model_validate(
+            _task(facts=[{"id": "x", "description": "d", "value": "3", "matcher": "number"}])
+        )
 
 
 def test_fact_resolution_functions():
@@ -146,7 +156,11 @@ def test_fact_resolution_functions():
 
 def test_session_reference_is_not_a_step():
     plan = Plan.model_validate(
-        {"steps": [{"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "x"}}]}
+        {
+            "steps": [
+                {"id": "s1", "tool": "neis_schoolInfo", "args": {"KEY": "$session.neis", "SCHUL_NM": "x"}}
+            ]
+        }
     )
     assert plan.steps[0].depends_on() == set()
     assert plan.steps[0].session_platforms() == {"neis"}
@@ -169,8 +183,18 @@ def test_load_tasks_reads_a_file(tmp_path):
 
 # Unanswerable questions a careful agent checks by calling (they look answerable, or the limit is
 # visible in a response); each must carry evidence steps. Matched by how the query starts.
-CHECKABLE = ("다음 달 20일", "서울 강남역", "마포구 다음 달", "2027년 1월", "서울대치초등학교 내년", "내일 아침 8시",
-             "서울특별시 해운대구", "부산광역시 종로구", "서울 한빛누리", "민법 제1200조")
+CHECKABLE = (
+    "다음 달 20일",
+    "서울 강남역",
+    "마포구 다음 달",
+    "2027년 1월",
+    "서울대치초등학교 내년",
+    "내일 아침 8시",
+    "서울특별시 해운대구",
+    "부산광역시 종로구",
+    "서울 한빛누리",
+    "민법 제1200조",
+)
 
 
 def _limit_shown(tool: str, out: dict, task: BenchTask) -> bool:
@@ -181,8 +205,9 @@ def _limit_shown(tool: str, out: dict, task: BenchTask) -> bool:
     items = out.get("items") or []
     if tool == "kma_mid_getMidLandFcst":  # the furthest forecast day falls short of the asked day
         furthest = max(int(k[2:].rstrip("AmP")) for k in items[0] if k.startswith("wf"))
-        return now + timedelta(days=furthest) < datetime(now.year + (now.month == 12), now.month % 12 + 1, 20,
-                                                          tzinfo=now.tzinfo)
+        return now + timedelta(days=furthest) < datetime(
+            now.year + (now.month == 12), now.month % 12 + 1, 20, tzinfo=now.tzinfo
+        )
     if tool == "tago_getCtyCodeList":  # no Seoul in TAGO's city list, and the list is whole
         return out["totalCount"] == len(items) and not any("서울" in i["cityname"] for i in items)
     if tool == "tago_getSttnAcctoArvlPrearngeInfoList":  # live predictions only: all within the hour
@@ -219,7 +244,8 @@ def test_unanswerable_evidence_steps_are_listed_and_find_nothing(tasks):
             for sid in calls:
                 out, tool = run_.outputs[sid], next(s.tool for s in t.plan.steps if s.id == sid)
                 assert not out.get("items") or _limit_shown(tool, out, t), (
-                    f"{t.id} {sid}: the evidence call returns rows that do not show the limit: the task is answerable")
+                    f"{t.id} {sid}: the evidence call returns rows that do not show the limit: the task is answerable"
+                )
     finally:
         asyncio.run(backend.aclose())
 
@@ -227,9 +253,14 @@ def test_unanswerable_evidence_steps_are_listed_and_find_nothing(tasks):
 def test_limit_check_rejects_an_answering_result():
     """The evidence check is not vacuous: rows that would answer fail it."""
     t = BenchTask.model_validate(_task(category="chain2"))
-    assert not _limit_shown("tago_getCtyCodeList", {"totalCount": 2, "items": [{"cityname": "서울특별시"},
-                                                                                  {"cityname": "대전광역시"}]}, t)
-    assert not _limit_shown("tago_getCtyCodeList", {"totalCount": 40, "items": [{"cityname": "대전광역시"}]}, t)
+    assert not _limit_shown(
+        "tago_getCtyCodeList",
+        {"totalCount": 2, "items": [{"cityname": "서울특별시"}, {"cityname": "대전광역시"}]},
+        t,
+    )
+    assert not _limit_shown(
+        "tago_getCtyCodeList", {"totalCount": 40, "items": [{"cityname": "대전광역시"}]}, t
+    )
     assert not _limit_shown("tago_getSttnAcctoArvlPrearngeInfoList", {"items": [{"arrtime": 86000}]}, t)
     far = {f"wf{d}": "맑음" for d in range(3, 60)}  # reaches 20 Nov from 1 Oct
     assert not _limit_shown("kma_mid_getMidLandFcst", {"items": [far]}, t)

@@ -53,7 +53,11 @@ def test_domain_modules_are_the_domains_of_the_committed_tasks():
 
 def test_no_authoring_module_imports_the_build():
     """domains -> authoring/plan_parts, build -> domains: an import of build from below is a cycle."""
-    for path in [TASK_DATA / "authoring.py", TASK_DATA / "plan_parts.py", *sorted((TASK_DATA / "domains").glob("*.py"))]:
+    for path in [
+        TASK_DATA / "authoring.py",
+        TASK_DATA / "plan_parts.py",
+        *sorted((TASK_DATA / "domains").glob("*.py")),
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 imported = {node.module or ""} | {f"{node.module}.{a.name}" for a in node.names}
@@ -71,6 +75,7 @@ def built() -> tuple[list[dict], dict[str, list[Spec]]]:
             specs = list(fam())
             by_module[_short(owner[fam])].extend(specs)
             return specs
+
         return run
 
     wrapped = [recording(fam) for fam in domains.families()]

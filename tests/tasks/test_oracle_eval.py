@@ -95,7 +95,9 @@ def test_oracle_succeeds_on_every_task(tmp_path: Path) -> None:
         # chain/env are undefined (None) for the unanswerable task: it needs no calls
         assert value["chain"] in (1.0, None) and value["env"] in (1.0, None)
         assert value["errors"] == 0.0
-    metrics = {m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "kopa_success"}
+    metrics = {
+        m: v.value for s in log.results.scores for m, v in s.metrics.items() if s.name == "kopa_success"
+    }
     assert metrics["pass@1"] == 1.0
     # the oracle emitted the parallel wave as one assistant message with two tool calls
     parallel = next(s for s in log.samples if s.id == "kopa-902")
@@ -113,7 +115,9 @@ def test_oracle_pass_k_over_epochs(tmp_path: Path) -> None:
         log_dir=str(tmp_path),
         display="none",
     )
-    metrics = {k: v.value for s in logs[0].results.scores for k, v in s.metrics.items() if s.name == "kopa_success"}
+    metrics = {
+        k: v.value for s in logs[0].results.scores for k, v in s.metrics.items() if s.name == "kopa_success"
+    }
     assert metrics["pass@4"] == 1.0 and metrics["pass^4"] == 1.0 and metrics["pass@1"] == 1.0
 
 
@@ -152,7 +156,9 @@ def test_wrong_arguments_lower_call_f1_and_chain(tmp_path: Path) -> None:
     def script(messages: list[Any], *rest: Any) -> ModelOutput:
         n_tool = sum(isinstance(m, ChatMessageTool) for m in messages)
         if n_tool == 0:
-            return _call("stanregincd_getStanReginCdList", {"locatadd_nm": "서울특별시 종로구", "numOfRows": 1}, "c1")
+            return _call(
+                "stanregincd_getStanReginCdList", {"locatadd_nm": "서울특별시 종로구", "numOfRows": 1}, "c1"
+            )
         if n_tool == 1:  # the wrong district code: the lookup's output is not used
             return _call("molit_getRTMSDataSvcAptTrade", {"LAWD_CD": "11680", "DEAL_YMD": "202609"}, "c2")
         return _text(f"{expected['count']}건, {expected['apt']}")
@@ -170,7 +176,9 @@ def test_api_error_reaches_the_model_and_counts(tmp_path: Path) -> None:
     def script(messages: list[Any], *rest: Any) -> ModelOutput:
         tools = [m for m in messages if isinstance(m, ChatMessageTool)]
         if not tools:
-            return _call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1430", "nx": 60, "ny": 127}, "c1")
+            return _call(
+                "kma_getVilageFcst", {"base_date": "20261015", "base_time": "1430", "nx": 60, "ny": 127}, "c1"
+            )
         seen.append(tools[-1].error.message if tools[-1].error else "")
         return _text("모르겠습니다")
 
@@ -285,7 +293,9 @@ def test_oracle_succeeds_under_tool_set_search(tmp_path: Path) -> None:
             assert first.tool_calls[0].arguments["query"] == tasks[str(sample.id)].query
 
 
-def test_oracle_cannot_call_what_search_does_not_find(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_oracle_cannot_call_what_search_does_not_find(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A search index without the gold tool: the oracle fails the task instead of calling it blind."""
     import kopa_inspect.tools as tools_mod
 

@@ -86,8 +86,19 @@ def test_held_out_is_parsed_strictly(value: str):
     assert repr(value) in msg and "true" in msg and "false" in msg
 
 
-@pytest.mark.parametrize(("value", "expected"), [("False", False), ("false", False), ("no", False), ("0", False),
-                                                 ("True", True), ("yes", True), (False, False), (True, True)])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("False", False),
+        ("false", False),
+        ("no", False),
+        ("0", False),
+        ("True", True),
+        ("yes", True),
+        (False, False),
+        (True, True),
+    ],
+)
 def test_held_out_strings_mean_what_they_say(value: Any, expected: bool):
     tasks = load_tasks()  # the packaged benchmark: held-out platforms' tasks and the others
     want = sorted(t.id for t in tasks if t.held_out == expected)
@@ -138,18 +149,43 @@ def test_missing_task_file():
 
 
 def test_valid_parameters_still_build():
-    task = kopa_bench(task_file=TASK_FILE, categories=["chain2", "chain3"], held_out="false", language="en",
-                      tool_set=TOOL_SETS[0], max_messages="40")
+    task = kopa_bench(
+        task_file=TASK_FILE,
+        categories=["chain2", "chain3"],
+        held_out="false",
+        language="en",
+        tool_set=TOOL_SETS[0],
+        max_messages="40",
+    )
     assert len(task.dataset) >= 1
 
 
 def test_inspect_eval_cli_exits_nonzero_on_an_unreachable_backend(tmp_path: Path):
     env = {**os.environ, "INSPECT_LOG_DIR": str(tmp_path)}
     proc = subprocess.run(
-        [sys.executable, "-m", "inspect_ai", "eval", "kopa_inspect/kopa_bench", "--model", "kopa/oracle",
-         "-T", "backend=served", "-T", f"base_url={DEAD_URL}", "-T", f"task_file={TASK_FILE}",
-         "--display", "plain", "--limit", "1"],
-        capture_output=True, text=True, env=env, timeout=180,
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "eval",
+            "kopa_inspect/kopa_bench",
+            "--model",
+            "kopa/oracle",
+            "-T",
+            "backend=served",
+            "-T",
+            f"base_url={DEAD_URL}",
+            "-T",
+            f"task_file={TASK_FILE}",
+            "--display",
+            "plain",
+            "--limit",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
     )
     assert proc.returncode != 0, proc.stdout[-2000:]
     assert DEAD_URL in proc.stdout + proc.stderr
@@ -165,8 +201,11 @@ class _Server:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self.server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=self.port,
-                                                    log_level="warning", access_log=False))
+        self.server = uvicorn.Server(
+            uvicorn.Config(
+                create_app(), host="127.0.0.1", port=self.port, log_level="warning", access_log=False
+            )
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20

@@ -19,7 +19,9 @@ CLOCK = "2026-10-15T14:20:00+09:00"
 
 
 def kopa_stdio(*args: str) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-c", "from kopa_inspect.cli import app; app()", *args])
+    return StdioServerParameters(
+        command=sys.executable, args=["-c", "from kopa_inspect.cli import app; app()", *args]
+    )
 
 
 async def test_stdio_lists_and_calls_seoul_tools():
@@ -60,7 +62,9 @@ async def test_auth_tool_for_session_token_platforms():
     async with Client(build_server(platform.id, clock=CLOCK)) as client:
         names = [t.name for t in (await client.list_tools()).tools]
         assert names[0] == f"{platform.id}_get_api_key"
-        token = json.loads((await client.call_tool(names[0], {})).content[0].text)[platform.session_token_param]
+        token = json.loads((await client.call_tool(names[0], {})).content[0].text)[
+            platform.session_token_param
+        ]
         assert token.startswith("sess-") and token != DEFAULT_EMULATOR_KEY
 
 
@@ -69,6 +73,8 @@ async def test_streamable_http_on_loopback():
         async with Client(f"{url}/mcp") as client:
             listed = await client.list_tools()
             assert any(t.name == "seoul_RealtimeCityAir" for t in listed.tools)
-            res = await client.call_tool("seoul_RealtimeCityAir", {"START_INDEX": 1, "END_INDEX": 25, "MSRSTE_NM": "강남구"})
+            res = await client.call_tool(
+                "seoul_RealtimeCityAir", {"START_INDEX": 1, "END_INDEX": 25, "MSRSTE_NM": "강남구"}
+            )
             items = json.loads(res.content[0].text)["items"]
             assert [i["MSRSTE_NM"] for i in items] == ["강남구"]

@@ -37,8 +37,12 @@ from kopa_inspect.execution import Session
 from kopa_inspect.tools import CALLS_KEY, LiveSession, auth_tool, operation_tool, search_tool
 
 CLOCK = "2026-10-15T14:20:00+09:00"
-KEY_FORMS = {DEFAULT_EMULATOR_KEY, urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe=""),
-             urllib.parse.quote_plus(DEFAULT_EMULATOR_KEY), urllib.parse.quote(DEFAULT_EMULATOR_KEY)}
+KEY_FORMS = {
+    DEFAULT_EMULATOR_KEY,
+    urllib.parse.quote(DEFAULT_EMULATOR_KEY, safe=""),
+    urllib.parse.quote_plus(DEFAULT_EMULATOR_KEY),
+    urllib.parse.quote(DEFAULT_EMULATOR_KEY),
+}
 
 
 def first_ops() -> dict[str, str]:
@@ -55,13 +59,38 @@ FIRST_OPS = first_ops()
 
 # Any code point, surrogates and control characters included.
 _any_char = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
-_nasty_text = st.sampled_from([
-    "", " ", "\x00", "\ud800", "\udfff x", "a\u202eb", "\r\n\t", "%2F%00%FF", "../../etc", "?a=1&b=2#f", "/",
-    "x" * 100_000, "가" * 30_000, "1e309", "NaN", "-0", "０１", "<x>&amp;</x>", '{"a": 1}', "DROP TABLE",
-])
+_nasty_text = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "\ud800",
+        "\udfff x",
+        "a\u202eb",
+        "\r\n\t",
+        "%2F%00%FF",
+        "../../etc",
+        "?a=1&b=2#f",
+        "/",
+        "x" * 100_000,
+        "가" * 30_000,
+        "1e309",
+        "NaN",
+        "-0",
+        "０１",
+        "<x>&amp;</x>",
+        '{"a": 1}',
+        "DROP TABLE",
+    ]
+)
 _text = st.text(_any_char, max_size=30) | _nasty_text
-_scalar = (st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30)
-           | st.floats(allow_nan=True, allow_infinity=True) | _text)
+_scalar = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | _text
+)
 json_value = st.recursive(
     _scalar,
     lambda children: st.lists(children, max_size=4) | st.dictionaries(_text, children, max_size=4),
@@ -96,8 +125,9 @@ def served_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module", params=["embedded", "served", "recording", "replay"])
-def backend(request: pytest.FixtureRequest, runner: asyncio.Runner,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Backend]:
+def backend(
+    request: pytest.FixtureRequest, runner: asyncio.Runner, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Backend]:
     async def make() -> Backend:
         if request.param == "embedded":
             return EmbeddedBackend(BackendConfig(seed=3))
@@ -137,8 +167,9 @@ async def call_tool(td: ToolDef, args: dict[str, Any]) -> str:
         return readable(exc.message)
 
 
-def check_op_call(runner: asyncio.Runner, backend: Backend, op_id: str, args: dict[str, Any],
-                  with_token: bool) -> None:
+def check_op_call(
+    runner: asyncio.Runner, backend: Backend, op_id: str, args: dict[str, Any], with_token: bool
+) -> None:
     init_subtask_store(Store())
     live = LiveSession(Session(backend, clock=CLOCK, seed=3))
     platform = get_platform(operations()[op_id].platform)
@@ -159,16 +190,18 @@ def check_op_call(runner: asyncio.Runner, backend: Backend, op_id: str, args: di
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), with_token=st.booleans())
 @example(data=None, with_token=True)
-def test_any_arguments_end_as_text_or_a_tool_error(runner: asyncio.Runner, backend: Backend, platform: str,
-                                                   data: st.DataObject | None, with_token: bool) -> None:
+def test_any_arguments_end_as_text_or_a_tool_error(
+    runner: asyncio.Runner, backend: Backend, platform: str, data: st.DataObject | None, with_token: bool
+) -> None:
     op_id = FIRST_OPS[platform]
     if data is None:
         # A lone surrogate, an object, a huge integer and a nested list, in every parameter.
         op = operations()[op_id]
         values: list[Any] = ["\ud800", {"a": {"b": [1]}}, 10**5000, [[["x"]]], float("nan")]
         for value in values:
-            check_op_call(runner, backend, op_id, {p.name: value for p in op.visible_params} or {"x": value},
-                          with_token)
+            check_op_call(
+                runner, backend, op_id, {p.name: value for p in op.visible_params} or {"x": value}, with_token
+            )
         return
     check_op_call(runner, backend, op_id, data.draw(model_args(op_id)), with_token)
 
@@ -177,8 +210,9 @@ def test_any_arguments_end_as_text_or_a_tool_error(runner: asyncio.Runner, backe
 @pytest.mark.parametrize("op_id", sorted(operations())[::25])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), with_token=st.booleans())
-def test_any_arguments_many_operations(runner: asyncio.Runner, backend: Backend, op_id: str,
-                                       data: st.DataObject, with_token: bool) -> None:
+def test_any_arguments_many_operations(
+    runner: asyncio.Runner, backend: Backend, op_id: str, data: st.DataObject, with_token: bool
+) -> None:
     check_op_call(runner, backend, op_id, data.draw(model_args(op_id)), with_token)
 
 
@@ -188,14 +222,18 @@ def test_any_arguments_many_operations(runner: asyncio.Runner, backend: Backend,
 @example(args={"query": "날씨", "k": 10**5000})
 @example(args={"query": {"a": 1}, "k": float("inf")})
 @example(args={"query": "\ud800" * 3, "k": None})
-def test_search_tool_takes_any_arguments(runner: asyncio.Runner, backend: Backend, args: dict[str, Any]) -> None:
+def test_search_tool_takes_any_arguments(
+    runner: asyncio.Runner, backend: Backend, args: dict[str, Any]
+) -> None:
     live = LiveSession(Session(backend, clock=CLOCK))
     runner.run(call_tool(search_tool(live), args))
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(args=st.dictionaries(_text, json_value, max_size=3))
-def test_auth_tools_take_any_arguments(runner: asyncio.Runner, backend: Backend, args: dict[str, Any]) -> None:
+def test_auth_tools_take_any_arguments(
+    runner: asyncio.Runner, backend: Backend, args: dict[str, Any]
+) -> None:
     live = LiveSession(Session(backend, clock=CLOCK))
     for p in platforms().values():
         if p.session_token_param:

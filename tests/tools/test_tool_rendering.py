@@ -126,7 +126,11 @@ def all_tools() -> list[dict[str, Any]]:
 def test_every_tool_of_every_spec_reads_back(all_tools: list[dict[str, Any]]) -> None:
     # enums, defaults and array items do occur, so the read-back checks them for real
     props = [p for t in all_tools for p in (t.get("parameters") or {}).get("properties", {}).values()]
-    assert any("enum" in p for p in props) and any("default" in p for p in props) and any("items" in p for p in props)
+    assert (
+        any("enum" in p for p in props)
+        and any("default" in p for p in props)
+        and any("items" in p for p in props)
+    )
     assert len(all_tools) > 1000
     messages = [{"role": "system", "content": "SYS"}, {"role": "user", "content": "q"}]
     for template in ("chatml", "gemma"):
@@ -156,7 +160,10 @@ def test_unusual_schemas_read_back() -> None:
                 "type": "object",
                 "properties": {
                     "a": {"type": ["integer", "null"], "description": "a (b), c: d"},
-                    "b": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}}},
+                    "b": {
+                        "type": "array",
+                        "items": {"type": "object", "properties": {"k": {"type": "string"}}},
+                    },
                     "c": {"type": "string", "enum": ["x, y", ")"], "default": "x, y", "description": "pick"},
                 },
                 "required": ["c"],
@@ -184,6 +191,8 @@ def test_a_lossy_rendering_is_caught(all_tools: list[dict[str, Any]], fragment: 
 
 def test_the_old_json_rendering_fails_the_read_back(all_tools: list[dict[str, Any]]) -> None:
     """The read-back is specific to the compact layout: the JSON-schema lines do not parse as it."""
-    old = "\n".join(json.dumps({"type": "function", "function": t}, ensure_ascii=False) for t in all_tools[:3])
+    old = "\n".join(
+        json.dumps({"type": "function", "function": t}, ensure_ascii=False) for t in all_tools[:3]
+    )
     with pytest.raises(AssertionError):
         _check(f"<tools>\n{old}\n</tools>", all_tools[:3])

@@ -120,7 +120,9 @@ def test_tool_sets() -> None:
     same_platform = select_operations("platforms", task)
     assert KMA in same_platform and all(operations()[o].platform == "kma" for o in same_platform)
     assert select_operations("all", task) == list(operations())
-    assert [t.name for t in build_tool_set("search", _live(), task) if isinstance(t, ToolDef)] == ["search_tools"]
+    assert [t.name for t in build_tool_set("search", _live(), task) if isinstance(t, ToolDef)] == [
+        "search_tools"
+    ]
     names = [t.name for t in build_tool_set("task", _live(), task) if isinstance(t, ToolDef)]
     assert set(offered) <= set(names)
     with pytest.raises(ValueError):
@@ -193,8 +195,13 @@ def test_distractors_are_deterministic_across_processes() -> None:
         "print(json.dumps({t.id: distractors(t) for t in load_tasks()[::7]}))"
     )
     runs = [
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
         for seed in ("1", "2")
     ]
     assert runs[0] == runs[1]
@@ -203,7 +210,11 @@ def test_distractors_are_deterministic_across_processes() -> None:
 
 
 def test_substitute_rule() -> None:
-    trade, dev, rent = "molit_getRTMSDataSvcAptTrade", "molit_getRTMSDataSvcAptTradeDev", "molit_getRTMSDataSvcAptRent"
+    trade, dev, rent = (
+        "molit_getRTMSDataSvcAptTrade",
+        "molit_getRTMSDataSvcAptTradeDev",
+        "molit_getRTMSDataSvcAptRent",
+    )
     for op in (trade, dev, rent, KMA, "kasi_getRestDeInfo", "airkorea_getCtprvnRltmMesureDnsty"):
         _need(op)
     assert is_substitute(dev, trade, {"dealAmount", "aptNm"})  # the Dev twin: same records
@@ -314,7 +325,9 @@ async def _swap_grades(tasks: list[BenchTask]) -> tuple[int, list[str], list[str
         auth = [{"tool": f"{p}_get_api_key", "args": {}, "ok": True} for p in sorted(tokens)]
         entries = {s.id: call_entry(await session.call(s.tool, run.args[s.id])) for s in task.plan.steps}
 
-        def graded(swapped: dict[str, Any], ctx: tuple[Any, ...] = (task, gold, answer, auth, entries, tokens)) -> float:
+        def graded(
+            swapped: dict[str, Any], ctx: tuple[Any, ...] = (task, gold, answer, auth, entries, tokens)
+        ) -> float:
             t, g, a, au, en, tok = ctx
             calls = au + [swapped.get(s.id, en[s.id]) for s in t.plan.steps]
             return grade(t, g, a, calls, tok, records=calls).success
@@ -333,7 +346,12 @@ async def _swap_grades(tasks: list[BenchTask]) -> tuple[int, list[str], list[str
             for op_id in distractors(task):
                 op = operations()[op_id]
                 args = {k: v for k, v in run.args[step.id].items() if op.param(k) is not None}
-                if not {k for k in args if not op.param(k).hidden} - {"numOfRows", "pageNo", "pSize", "pIndex"}:
+                if not {k for k in args if not op.param(k).hidden} - {
+                    "numOfRows",
+                    "pageNo",
+                    "pSize",
+                    "pIndex",
+                }:
                     continue
                 if any(p.required and not p.hidden and p.name not in args for p in op.params):
                     continue

@@ -54,7 +54,9 @@ def test_an_unclocked_emulator_call_is_at_today(default_at) -> None:
 
     async def go() -> tuple[str, str]:
         backend = make_backend()
-        return await load_dtm(Session(backend)), await load_dtm(Session(backend, clock="2026-10-15T14:20:00+09:00"))
+        return await load_dtm(Session(backend)), await load_dtm(
+            Session(backend, clock="2026-10-15T14:20:00+09:00")
+        )
 
     free, fixed = asyncio.run(go())
     assert (free, fixed) == ("20310303", "20261015")
@@ -63,7 +65,9 @@ def test_an_unclocked_emulator_call_is_at_today(default_at) -> None:
 TIME_SENSITIVE = ("kma", "neis", "dart", "tago", "airkorea", "kasi", "seoul")
 
 
-def test_bench_tasks_keep_their_own_clocks_and_the_oracle_is_unaffected(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_tasks_keep_their_own_clocks_and_the_oracle_is_unaffected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     tasks = load_tasks()
     assert tasks and all(parse_clock(t.clock).utcoffset() == timedelta(hours=9) for t in tasks)
     sample = [next(t for t in tasks if p in t.platforms) for p in TIME_SENSITIVE]

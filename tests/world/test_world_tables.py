@@ -14,14 +14,24 @@ DATA = files("kopa_inspect.world").joinpath("data")
 
 def test_notes_anywhere_are_skipped_and_quoted_fields_kept():
     text = '# a note\ncode,name,stock\n# a note between rows\n1,"a, b"," "\n2,c,\n'
-    assert parse_table(text) == [{"code": "1", "name": "a, b", "stock": " "},
-                                 {"code": "2", "name": "c", "stock": ""}]
+    assert parse_table(text) == [
+        {"code": "1", "name": "a, b", "stock": " "},
+        {"code": "2", "name": "c", "stock": ""},
+    ]
 
 
 def test_every_data_file_has_a_header_and_rows_of_its_width():
     names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
-    assert names == ["air_stations.csv", "companies.csv", "ecos_items.csv", "ecos_tables.csv", "regions_sgg.csv",
-                     "regions_sido.csv", "regions_umd.csv", "seoul_gu.csv"]
+    assert names == [
+        "air_stations.csv",
+        "companies.csv",
+        "ecos_items.csv",
+        "ecos_tables.csv",
+        "regions_sgg.csv",
+        "regions_sido.csv",
+        "regions_umd.csv",
+        "seoul_gu.csv",
+    ]
     for name in names:
         rows = read_table(name)
         assert rows, name
@@ -32,7 +42,11 @@ def test_regions_read_back():
     assert len(regions.sidos()) == 17
     assert regions.SHORT_SIDO["51"] == "강원"
     dong = regions.by_code("1111010100")
-    assert dong is not None and (dong.name, dong.lat, dong.lon) == ("서울특별시 종로구 청운동", 37.5866, 126.9695)
+    assert dong is not None and (dong.name, dong.lat, dong.lon) == (
+        "서울특별시 종로구 청운동",
+        37.5866,
+        126.9695,
+    )
     gu = regions.by_code("52111")
     assert gu is not None and gu.name == "전북특별자치도 전주시 완산구" and gu.sgg_name == "전주시 완산구"
     sejong = regions.by_code("36110")
@@ -54,7 +68,12 @@ def test_air_stations_read_back():
 def test_companies_read_back():
     samsung = companies.BY_CORP_CODE["00126380"]
     assert samsung.ceo_nm == "전영현, 노태문" and samsung.adres == "경기도 수원시 영통구  삼성로 129 (매탄동)"
-    assert (samsung.revenue_2023, samsung.margin, samsung.real_code, samsung.listed) == (258.9, 0.03, True, True)
+    assert (samsung.revenue_2023, samsung.margin, samsung.real_code, samsung.listed) == (
+        258.9,
+        0.03,
+        True,
+        True,
+    )
     service = companies.BY_CORP_CODE["00258999"]
     assert service.stock_code == " " and not service.listed and not service.real_code
     assert len(companies.COMPANIES) == len(companies.BY_CORP_CODE) == 20

@@ -24,8 +24,12 @@ CORPUS = HERE.parents[2] / "tests" / "data" / "answer_corpus"
 
 
 def main() -> None:
-    verdicts = [json.loads(line) for p in sorted(HERE.glob("part-*.jsonl"))
-                for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    verdicts = [
+        json.loads(line)
+        for p in sorted(HERE.glob("part-*.jsonl"))
+        for line in p.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     items = {i.id: i for i in load_corpus(CORPUS)}
     chosen = [items[v["item"]] for v in verdicts if v["item"] in items]
     results = {r.item.id: r for r in asyncio.run(grade_corpus(chosen, shared_backend(BackendConfig())))}
@@ -33,13 +37,16 @@ def main() -> None:
     agent_right = [v for v in verdicts if v["agent_verdict"] == "correct" and v["matches_gold"]]
     print(f"tasks with a careful answer: {len(verdicts)}")
     print(f"careful answer right and equal to the gold: {len(agent_right)}/{len(verdicts)}")
-    print(f"scorer passes the careful answer: {len(passed)}/{len(verdicts)} "
-          f"({len(passed) / len(verdicts):.1%})")
+    print(
+        f"scorer passes the careful answer: {len(passed)}/{len(verdicts)} ({len(passed) / len(verdicts):.1%})"
+    )
     for v in verdicts:
         r = results.get(v["item"])
         if r is None or not r.passed:
             why = "; ".join(r.grade.missing[:2]) if r else "item not in the corpus"
-            print(f"  {v['task']} [{v['whose_mistake']}] {v['defect'][:90] or v['note'][:90]} | scorer: {why[:160]}")
+            print(
+                f"  {v['task']} [{v['whose_mistake']}] {v['defect'][:90] or v['note'][:90]} | scorer: {why[:160]}"
+            )
 
 
 if __name__ == "__main__":

@@ -191,9 +191,17 @@ GATEWAY_ERRORS_JSON: dict[str, tuple[str, str, str, int]] = {
     "key_not_registered": ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "등록되지 않은 서비스키", 403),
     "key_missing": ("20", "SERVICE_KEY_IS_NULL", "서비스 접근거부", 403),
     "access_denied": ("20", "SERVICE_ACCESS_DENIED_ERROR", "서비스 접근거부", 403),
-    "rate_limited": ("22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", "일일 서비스 요청제한 횟수 초과 에러", 429),
+    "rate_limited": (
+        "22",
+        "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR",
+        "일일 서비스 요청제한 횟수 초과 에러",
+        429,
+    ),
     "rate_limited_second": (
-        "23", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR", "초당 서비스 요청제한 횟수 초과 에러", 429,
+        "23",
+        "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR",
+        "초당 서비스 요청제한 횟수 초과 에러",
+        429,
     ),
     "no_service": ("12", "NO_OPENAPI_SERVICE_ERROR", "해당 오픈API서비스가 없거나 폐기됨", 404),
 }
@@ -202,8 +210,11 @@ GATEWAY_ERRORS_JSON: dict[str, tuple[str, str, str, int]] = {
 def render_gateway_error(kind: ErrorKind, fmt: Format = "xml") -> HttpResponse:
     if fmt == "json":
         code, name, text, status = GATEWAY_ERRORS_JSON[kind]
-        doc = {"OpenAPI_ServiceResponse": {"cmmMsgHeader": {"errMsg": name, "returnAuthMsg": text,
-                                                             "returnReasonCode": code}}}
+        doc = {
+            "OpenAPI_ServiceResponse": {
+                "cmmMsgHeader": {"errMsg": name, "returnAuthMsg": text, "returnReasonCode": code}
+            }
+        }
         return HttpResponse(status, JSON_CT, dumps_json(doc))
     code, msg = GATEWAY_ERRORS[kind]
     doc = {
@@ -386,9 +397,11 @@ class DataGoKrEnvelope(Envelope):
             # XML->JSON conversion artefact of the real gateway: one row is an object.
             items = {"item": page.rows[0] if len(page.rows) == 1 else page.rows}
         body = {**self._prefix(fmt), "items": items, **counters, **page.extra}
-        doc = {"response": {"body": body, "header": header}} if self.body_first else {
-            "response": {"header": header, "body": body}
-        }
+        doc = (
+            {"response": {"body": body, "header": header}}
+            if self.body_first
+            else {"response": {"header": header, "body": body}}
+        )
         return HttpResponse(200, JSON_CT, dumps_json(doc))
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:

@@ -122,7 +122,12 @@ def coerce_value(value: Any, prop: Mapping[str, Any] | None) -> Any:
     kind = (prop or {}).get("type")
     if kind == "string" and isinstance(value, int | float):
         return wire_text(value)
-    if kind == "integer" and isinstance(value, str) and _INT_TEXT.fullmatch(value) and str(int(value)) == value:
+    if (
+        kind == "integer"
+        and isinstance(value, str)
+        and _INT_TEXT.fullmatch(value)
+        and str(int(value)) == value
+    ):
         return int(value)
     if kind == "number" and isinstance(value, str):
         if _INT_TEXT.fullmatch(value) and str(int(value)) == value:
@@ -187,7 +192,9 @@ def coerce_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             args = json.loads(raw) if isinstance(raw, str) else raw
             if isinstance(args, dict):
                 fixed = coerce_call(fn.get("name", ""), args)
-                fn["arguments"] = json.dumps(fixed, ensure_ascii=False, sort_keys=True) if isinstance(raw, str) else fixed
+                fn["arguments"] = (
+                    json.dumps(fixed, ensure_ascii=False, sort_keys=True) if isinstance(raw, str) else fixed
+                )
             new_calls.append({**tc, "function": fn})
         out.append({**m, "tool_calls": new_calls})
     return out

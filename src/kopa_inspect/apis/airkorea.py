@@ -84,10 +84,12 @@ def wgs84_to_bessel(lat: float, lon: float) -> tuple[float, float]:
 
 def _meridian(phi: float, a: float, e2: float) -> float:
     e4, e6 = e2 * e2, e2 * e2 * e2
-    return a * ((1 - e2 / 4 - 3 * e4 / 64 - 5 * e6 / 256) * phi
-                - (3 * e2 / 8 + 3 * e4 / 32 + 45 * e6 / 1024) * math.sin(2 * phi)
-                + (15 * e4 / 256 + 45 * e6 / 1024) * math.sin(4 * phi)
-                - (35 * e6 / 3072) * math.sin(6 * phi))
+    return a * (
+        (1 - e2 / 4 - 3 * e4 / 64 - 5 * e6 / 256) * phi
+        - (3 * e2 / 8 + 3 * e4 / 32 + 45 * e6 / 1024) * math.sin(2 * phi)
+        + (15 * e4 / 256 + 45 * e6 / 1024) * math.sin(4 * phi)
+        - (35 * e6 / 3072) * math.sin(6 * phi)
+    )
 
 
 def wgs84_to_tm(lat: float, lon: float) -> tuple[float, float]:
@@ -102,22 +104,39 @@ def wgs84_to_tm(lat: float, lon: float) -> tuple[float, float]:
     c = ep2 * math.cos(phi) ** 2
     aa = math.radians(blon - TM_LON0) * math.cos(phi)
     m, m0 = _meridian(phi, a, e2), _meridian(math.radians(TM_LAT0), a, e2)
-    x = TM_FE + TM_K0 * n * (aa + (1 - t + c) * aa**3 / 6 + (5 - 18 * t + t * t + 72 * c - 58 * ep2) * aa**5 / 120)
-    y = TM_FN + TM_K0 * (m - m0 + n * math.tan(phi) * (
-        aa**2 / 2 + (5 - t + 9 * c + 4 * c * c) * aa**4 / 24
-        + (61 - 58 * t + t * t + 600 * c - 330 * ep2) * aa**6 / 720))
+    x = TM_FE + TM_K0 * n * (
+        aa + (1 - t + c) * aa**3 / 6 + (5 - 18 * t + t * t + 72 * c - 58 * ep2) * aa**5 / 120
+    )
+    y = TM_FN + TM_K0 * (
+        m
+        - m0
+        + n
+        * math.tan(phi)
+        * (
+            aa**2 / 2
+            + (5 - t + 9 * c + 4 * c * c) * aa**4 / 24
+            + (61 - 58 * t + t * t + 600 * c - 330 * ep2) * aa**6 / 720
+        )
+    )
     return x, y
 
 
 # --- envelope ------------------------------------------------------------------------------
+
 
 class AirKoreaEnvelope(DataGoKrEnvelope):
     """AirKorea's JSON: ``{"response":{"body":{"totalCount","items":[...],"pageNo","numOfRows"},
     "header":{"resultMsg","resultCode"}}}`` in exactly that key order (recorded bodies)."""
 
     def __init__(self) -> None:
-        super().__init__(ok_msg="NORMAL_CODE", format_param="returnType", json_value="json",
-                         items_style="list", body_first=True, empty="empty_string")
+        super().__init__(
+            ok_msg="NORMAL_CODE",
+            format_param="returnType",
+            json_value="json",
+            items_style="list",
+            body_first=True,
+            empty="empty_string",
+        )
 
     def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
         if fmt == "xml":
@@ -216,7 +235,9 @@ def _ver(args: dict[str, Any]) -> float:
         raise ApiError("invalid_param", param="ver") from None
 
 
-def measurement_row(model: AirModel, s: Station, hour: datetime, ver: float, with_station: bool) -> dict[str, Any]:
+def measurement_row(
+    model: AirModel, s: Station, hour: datetime, ver: float, with_station: bool
+) -> dict[str, Any]:
     """One hour of one station, fields gated by ``ver`` as the 활용가이드 describes.
 
     ver 1.0 adds PM2.5, 1.1 the 24-hour moving averages, 1.2 mangName, 1.3 the 1-hour PM
@@ -231,7 +252,9 @@ def measurement_row(model: AirModel, s: Station, hour: datetime, ver: float, wit
         subs.append(cai("pm25", pm25_24))
     known = [x for x in subs if x is not None]
     khai = round(max(known)) if known else None
-    khai_grade = None if khai is None else (1 if khai <= 50 else 2 if khai <= 100 else 3 if khai <= 250 else 4)
+    khai_grade = (
+        None if khai is None else (1 if khai <= 50 else 2 if khai <= 100 else 3 if khai <= 250 else 4)
+    )
     row: dict[str, Any] = {}
     if with_station or ver >= 1.3:
         row["stationName"] = s.name
@@ -270,6 +293,7 @@ def measurement_row(model: AirModel, s: Station, hour: datetime, ver: float, wit
 
 # --- handlers ------------------------------------------------------------------------------
 
+
 def _air(world: World) -> AirModel:
     return world.part("air")
 
@@ -300,15 +324,19 @@ def _station_rt(world: World, args: dict[str, Any]) -> Rows:
         return []  # unknown station: 00 with empty items, as the real service
     hour = latest_hour(world.clock)
     model = _air(world)
-    return [measurement_row(model, s, hour - timedelta(hours=i), ver, with_station=False)
-            for i in range(_TERMS[term])]
+    return [
+        measurement_row(model, s, hour - timedelta(hours=i), ver, with_station=False)
+        for i in range(_TERMS[term])
+    ]
 
 
 def _umd_points() -> list[tuple[str, str, str, float, float]]:
     """(sidoName full, sggName, umdName, lat, lon): regions' 법정동 plus the station 동 names."""
     seen: dict[tuple[str, str, str], tuple[str, str, str, float, float]] = {}
     for r in umds():
-        seen.setdefault((r.sido_name, r.sgg_name, r.umd_name), (r.sido_name, r.sgg_name, r.umd_name, r.lat, r.lon))
+        seen.setdefault(
+            (r.sido_name, r.sgg_name, r.umd_name), (r.sido_name, r.sgg_name, r.umd_name, r.lat, r.lon)
+        )
     for s in stations():
         name = s.name.split("(")[0]
         if name.endswith(("동", "읍", "면", "리", "가")) and s.sgg != name:
@@ -323,7 +351,9 @@ def _tm_std(world: World, args: dict[str, Any]) -> Rows:
         if needle and needle in umd:
             x, y = wgs84_to_tm(lat, lon)
             # UNCERTAIN: decimals of tmX/tmY (6 here; a note shows 2).
-            rows.append({"sidoName": sido, "sggName": sgg, "umdName": umd, "tmX": f"{x:.6f}", "tmY": f"{y:.6f}"})
+            rows.append(
+                {"sidoName": sido, "sggName": sgg, "umdName": umd, "tmX": f"{x:.6f}", "tmY": f"{y:.6f}"}
+            )
     return rows
 
 
@@ -342,6 +372,7 @@ def _nearby(world: World, args: dict[str, Any]) -> Rows:
 
 # --- operations ----------------------------------------------------------------------------
 
+
 def _common() -> list[Param]:
     return [
         Param("serviceKey", "공공데이터포털 인증키 (service key)", required=True, hidden=True),
@@ -351,8 +382,11 @@ def _common() -> list[Param]:
     ]
 
 
-_VER = Param("ver", "오퍼레이션 버전 1.0~1.5, 1.3 이상이면 1시간 등급 포함 (version; >=1.3 adds 1-hour grades)",
-             pattern=r"1\.[0-5]")
+_VER = Param(
+    "ver",
+    "오퍼레이션 버전 1.0~1.5, 1.3 이상이면 1시간 등급 포함 (version; >=1.3 adds 1-hour grades)",
+    pattern=r"1\.[0-5]",
+)
 
 _MEASURE_FIELDS = {
     "stationName": "측정소명 (station name)",
@@ -384,10 +418,16 @@ OPERATIONS = [
         path=f"{ARPLTN}/getCtprvnRltmMesureDnsty",
         summary="시도별 실시간 측정정보 조회: 시도(sidoName: 서울, 부산, 경기, 전국 등 약칭) 모든 측정소의 최신 시각 "
         "미세먼지·오존 등 농도와 등급 (latest hourly air quality of every station in a province; short names).",
-        params=[*_common(),
-                Param("sidoName", "시도 이름 약칭: 전국, 서울, 부산, 대구, 인천, 광주, 대전, 울산, 경기, 강원, 충북, 충남, "
-                      "전북, 전남, 경북, 경남, 제주, 세종 (province short name)", required=True),
-                _VER],
+        params=[
+            *_common(),
+            Param(
+                "sidoName",
+                "시도 이름 약칭: 전국, 서울, 부산, 대구, 인천, 광주, 대전, 울산, 경기, 강원, 충북, 충남, "
+                "전북, 전남, 경북, 경남, 제주, 세종 (province short name)",
+                required=True,
+            ),
+            _VER,
+        ],
         handler=_ctprvn,
         uncertain="unknown sidoName -> empty list; missing parameter -> 11",
         output_fields=_MEASURE_FIELDS,
@@ -399,10 +439,12 @@ OPERATIONS = [
         path=f"{ARPLTN}/getMsrstnAcctoRltmMesureDnsty",
         summary="측정소별 실시간 측정정보 조회: 측정소명(stationName)의 시간별 대기오염 농도, 최신순; dataTerm DAILY(24시간), "
         "MONTH, 3MONTH (hourly measurements of one station, newest first). 값 '-'는 측정 불가.",
-        params=[*_common(),
-                Param("stationName", "측정소 이름, 예: 종로구, 강남구, 광복동 (station name)", required=True),
-                Param("dataTerm", "요청 데이터기간: DAILY, MONTH, 3MONTH (period)", required=True),
-                _VER],
+        params=[
+            *_common(),
+            Param("stationName", "측정소 이름, 예: 종로구, 강남구, 광복동 (station name)", required=True),
+            Param("dataTerm", "요청 데이터기간: DAILY, MONTH, 3MONTH (period)", required=True),
+            _VER,
+        ],
         handler=_station_rt,
         uncertain="fields added per ver (1.3 adds stationName/sidoName)",
         output_fields={k: v for k, v in _MEASURE_FIELDS.items() if k not in ("stationName", "sidoName")},
@@ -432,10 +474,12 @@ OPERATIONS = [
         path=f"{MSRSTN}/getNearbyMsrstnList",
         summary="근접측정소 목록 조회: TM 좌표(tmX, tmY) 근처 측정소 3곳을 가까운 순으로, 거리(tm, km) 포함 "
         "(the 3 nearest stations to a TM point, nearest first, distance in km).",
-        params=[*_common(),
-                Param("tmX", "TM 측정방식 X 좌표 (TM x)", type="number", required=True),
-                Param("tmY", "TM 측정방식 Y 좌표 (TM y)", type="number", required=True),
-                Param("ver", "오퍼레이션 버전 (version)", pattern=r"1\.[0-9]")],
+        params=[
+            *_common(),
+            Param("tmX", "TM 측정방식 X 좌표 (TM x)", type="number", required=True),
+            Param("tmY", "TM 측정방식 Y 좌표 (TM y)", type="number", required=True),
+            Param("ver", "오퍼레이션 버전 (version)", pattern=r"1\.[0-9]"),
+        ],
         handler=_nearby,
         output_fields={
             "stationName": "측정소 이름 (station name)",

@@ -52,7 +52,10 @@ from kopa_inspect.world import World
 from kopa_inspect.world.assembly_catalog import AGES, DATASETS, Dataset, dataset_rows, row_matches
 
 OK = ("INFO-000", "정상 처리되었습니다.")
-_KEY_ERROR = ("ERROR-290", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.")
+_KEY_ERROR = (
+    "ERROR-290",
+    "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.",
+)
 ERRORS: dict[str, tuple[str, str]] = {
     "key_missing": _KEY_ERROR,
     "key_not_registered": _KEY_ERROR,
@@ -92,9 +95,19 @@ class AssemblyEnvelope(Envelope):
             return self.render_error(op, ApiError("nodata"), fmt)
         result = {"CODE": OK[0], "MESSAGE": OK[1]}
         if fmt == "json":
-            doc = {op.name: [{"head": [{"list_total_count": page.total}, {"RESULT": result}]}, {"row": page.rows}]}
+            doc = {
+                op.name: [
+                    {"head": [{"list_total_count": page.total}, {"RESULT": result}]},
+                    {"row": page.rows},
+                ]
+            }
             return HttpResponse(200, JSON_CT, dumps_json(doc))
-        xml = {op.name: {"head": {"list_total_count": str(page.total), "RESULT": result}, "row": rows_for_xml(page.rows)}}
+        xml = {
+            op.name: {
+                "head": {"list_total_count": str(page.total), "RESULT": result},
+                "row": rows_for_xml(page.rows),
+            }
+        }
         return HttpResponse(200, XML_CT, dumps_xml(xml))
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
@@ -158,7 +171,11 @@ def _operation(ds: Dataset) -> Operation:
     ]
     for f in ds.filters:
         how = "부분 일치; substring" if f.match == "contains" else "일치; exact"
-        params.append(Param(f.name, f"{f.description} ({how} filter on {f.name})", required=f.required, pattern=f.pattern))
+        params.append(
+            Param(
+                f.name, f"{f.description} ({how} filter on {f.name})", required=f.required, pattern=f.pattern
+            )
+        )
     return Operation(
         platform="assembly",
         name=ds.service,

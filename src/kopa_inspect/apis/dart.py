@@ -99,12 +99,14 @@ class DartEnvelope(Envelope):
             doc.update(page.rows[0])
             return doc
         if op.name in PAGED_OPS:
-            doc.update({
-                "page_no": page.page_no,
-                "page_count": page.num_rows,
-                "total_count": page.total,
-                "total_page": math.ceil(page.total / page.num_rows) if page.num_rows else 0,
-            })
+            doc.update(
+                {
+                    "page_no": page.page_no,
+                    "page_count": page.num_rows,
+                    "total_count": page.total,
+                    "total_page": math.ceil(page.total / page.num_rows) if page.num_rows else 0,
+                }
+            )
         doc["list"] = page.rows
         return doc
 
@@ -142,8 +144,11 @@ class DartEnvelope(Envelope):
         message = str(doc.get("message", ""))
         counters = ("status", "message", "page_no", "page_count", "total_count", "total_page", "list")
         if "list" in doc:
-            items = [{k: ("" if v is None else v) for k, v in r.items()} for r in as_list(doc["list"])
-                     if isinstance(r, dict)]
+            items = [
+                {k: ("" if v is None else v) for k, v in r.items()}
+                for r in as_list(doc["list"])
+                if isinstance(r, dict)
+            ]
         else:
             flat = {k: ("" if v is None else v) for k, v in doc.items() if k not in counters}
             items = [flat] if flat else []
@@ -155,7 +160,9 @@ class DartEnvelope(Envelope):
             code=code,
             message=message,
             items=items,
-            total_count=to_int(doc["total_count"]) if "total_count" in doc else (len(items) if code == OK[0] else 0),
+            total_count=to_int(doc["total_count"])
+            if "total_count" in doc
+            else (len(items) if code == OK[0] else 0),
             page_no=to_int(doc.get("page_no")),
             num_rows=to_int(doc.get("page_count")),
             extra=extra,
@@ -189,7 +196,11 @@ def parse_corp_code_zip(body: bytes) -> Parsed:
     except (zipfile.BadZipFile, KeyError) as exc:
         return Parsed(ok=False, code="900", message=f"corpCode ZIP without {CORPCODE_FILE}: {exc}"[:200])
     root = (xmltodict.parse(text) or {}).get("result") or {}
-    items = [{k: ("" if v is None else v) for k, v in r.items()} for r in as_list(root.get("list")) if isinstance(r, dict)]
+    items = [
+        {k: ("" if v is None else v) for k, v in r.items()}
+        for r in as_list(root.get("list"))
+        if isinstance(r, dict)
+    ]
     return Parsed(ok=True, code=OK[0], message=OK[1], items=items, total_count=len(items))
 
 
@@ -215,13 +226,15 @@ def _corp_rows(name: str, stock: str) -> Rows:
             continue
         if stock and c.stock_code != stock:
             continue
-        rows.append({
-            "corp_code": c.corp_code,
-            "corp_name": c.short_name,
-            "corp_eng_name": c.corp_name_eng,
-            "stock_code": c.stock_code,
-            "modify_date": c.modify_date,
-        })
+        rows.append(
+            {
+                "corp_code": c.corp_code,
+                "corp_name": c.short_name,
+                "corp_eng_name": c.corp_name_eng,
+                "stock_code": c.stock_code,
+                "modify_date": c.modify_date,
+            }
+        )
     return rows
 
 
@@ -320,9 +333,16 @@ PLATFORM = Platform(
     uncertain="error code for a missing key / missing field; message wording (short forms)",
 )
 
-_FORMAT = Param("format", "응답 형식 json|xml (파일 확장자) (response format: the path extension)",
-                enum=("json", "xml"), location="path", hidden=True)
-_CORP = Param("corp_code", "고유번호 8자리 (8-digit DART corp code, from corpCode)", required=True, pattern=r"\d{8}")
+_FORMAT = Param(
+    "format",
+    "응답 형식 json|xml (파일 확장자) (response format: the path extension)",
+    enum=("json", "xml"),
+    location="path",
+    hidden=True,
+)
+_CORP = Param(
+    "corp_code", "고유번호 8자리 (8-digit DART corp code, from corpCode)", required=True, pattern=r"\d{8}"
+)
 
 OPERATIONS = [
     Operation(
@@ -394,8 +414,12 @@ OPERATIONS = [
             Param("bgn_de", "시작일 YYYYMMDD, 기본 종료일 (start date; default end date)", pattern=r"\d{8}"),
             Param("end_de", "종료일 YYYYMMDD, 기본 오늘 (end date; default today)", pattern=r"\d{8}"),
             Param("last_reprt_at", "최종보고서만 검색 Y|N (final reports only)", enum=("Y", "N")),
-            Param("pblntf_ty", "공시유형: A 정기공시, B 주요사항보고, C 발행공시, D 지분공시, E 기타공시, I 거래소공시 "
-                  "(disclosure type)", enum=tuple("ABCDEFGHIJ")),
+            Param(
+                "pblntf_ty",
+                "공시유형: A 정기공시, B 주요사항보고, C 발행공시, D 지분공시, E 기타공시, I 거래소공시 "
+                "(disclosure type)",
+                enum=tuple("ABCDEFGHIJ"),
+            ),
             Param("corp_cls", "법인구분 Y 유가 K 코스닥 N 코넥스 E 기타 (market)", enum=("Y", "K", "N", "E")),
             Param("page_no", "페이지 번호, 기본 1 (page number)", type="integer"),
             Param("page_count", "페이지 별 건수, 기본 10, 최대 100 (rows per page, max 100)", type="integer"),
@@ -428,10 +452,18 @@ OPERATIONS = [
         ),
         params=[
             _CORP,
-            Param("bsns_year", "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)", required=True,
-                  pattern=r"\d{4}"),
-            Param("reprt_code", "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
-                  required=True, enum=("11013", "11012", "11014", "11011")),
+            Param(
+                "bsns_year",
+                "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)",
+                required=True,
+                pattern=r"\d{4}",
+            ),
+            Param(
+                "reprt_code",
+                "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
+                required=True,
+                enum=("11013", "11012", "11014", "11011"),
+            ),
             _FORMAT,
         ],
         handler=fnltt_single_acnt,
@@ -465,10 +497,18 @@ OPERATIONS = [
         ),
         params=[
             _CORP,
-            Param("bsns_year", "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)", required=True,
-                  pattern=r"\d{4}"),
-            Param("reprt_code", "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
-                  required=True, enum=("11013", "11012", "11014", "11011")),
+            Param(
+                "bsns_year",
+                "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)",
+                required=True,
+                pattern=r"\d{4}",
+            ),
+            Param(
+                "reprt_code",
+                "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
+                required=True,
+                enum=("11013", "11012", "11014", "11011"),
+            ),
             _FORMAT,
         ],
         handler=alot_matter,
@@ -485,7 +525,7 @@ OPERATIONS = [
             "stlm_dt": "결산기준일 YYYY-MM-DD (settlement date)",
         },
         uncertain="all figures are synthetic; common shares only (no 우선주 rows); whether rows without a share kind "
-                  "omit stock_knd or send it empty",
+        "omit stock_knd or send it empty",
         tags=("finance",),
     ),
     Operation(
@@ -515,7 +555,7 @@ OPERATIONS = [
             "report_resn": "보고사유 (reason)",
         },
         uncertain="holders and holdings are synthetic and these filings are not in list.json; rcept_dt spelling "
-                  "(YYYY-MM-DD) and the list's order",
+        "(YYYY-MM-DD) and the list's order",
         tags=("finance",),
     ),
 ]

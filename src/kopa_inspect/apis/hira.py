@@ -31,8 +31,11 @@ _NUMERIC = re.compile(r"-?(0|[1-9]\d*)(\.\d+)?")
 
 def _jsonish(value: Any) -> Any:
     """The gateway converter's typing: digit-only text without a leading zero becomes a number."""
-    if isinstance(value, str) and _NUMERIC.fullmatch(value) and not (len(value) > 1 and value.startswith("0")
-                                                                      and value[1] != "."):
+    if (
+        isinstance(value, str)
+        and _NUMERIC.fullmatch(value)
+        and not (len(value) > 1 and value.startswith("0") and value[1] != ".")
+    ):
         return float(value) if "." in value else int(value)
     return value
 
@@ -177,13 +180,18 @@ def get_dgsbjt_info(world: World, p: dict[str, Any]) -> Result:
     h = _hospital(world, p)
     if h is None:
         return Result(rows=[])
-    rows = [{"cdiagDrCnt": str(c), "dgsbjtCd": cd, "dgsbjtCdNm": hw.DEPTS[cd], "dgsbjtPrSdrCnt": str(n)}
-            for cd, n, c in h.depts]
+    rows = [
+        {"cdiagDrCnt": str(c), "dgsbjtCd": cd, "dgsbjtCdNm": hw.DEPTS[cd], "dgsbjtPrSdrCnt": str(n)}
+        for cd, n, c in h.depts
+    ]
     return Result(rows=rows)
 
 
-_YKIHO = Param("ykiho", "암호화된 요양기호: getHospBasisList의 ykiho (institution key from getHospBasisList)",
-               required=True)
+_YKIHO = Param(
+    "ykiho",
+    "암호화된 요양기호: getHospBasisList의 ykiho (institution key from getHospBasisList)",
+    required=True,
+)
 
 OPERATIONS: list[Operation] = [
     Operation(
@@ -194,16 +202,31 @@ OPERATIONS: list[Operation] = [
         "병원·의원 검색 (search hospitals by HIRA region code, name, type, department or a point and radius)",
         params=[
             *_COMMON,
-            Param("sidoCd", "HIRA 시도코드 6자리: 서울 110000, 부산 210000, 경기 310000 ... (HIRA province code)",
-                  pattern=r"\d{6}"),
-            Param("sgguCd", "HIRA 시군구코드 6자리: 강남구 110001, 종로구 110016, 성남분당구 310403 ... "
-                  "(HIRA district code, not a 법정동 code)", pattern=r"\d{6}"),
+            Param(
+                "sidoCd",
+                "HIRA 시도코드 6자리: 서울 110000, 부산 210000, 경기 310000 ... (HIRA province code)",
+                pattern=r"\d{6}",
+            ),
+            Param(
+                "sgguCd",
+                "HIRA 시군구코드 6자리: 강남구 110001, 종로구 110016, 성남분당구 310403 ... "
+                "(HIRA district code, not a 법정동 code)",
+                pattern=r"\d{6}",
+            ),
             Param("emdongNm", "읍면동명 (neighbourhood name)"),
             Param("yadmNm", "기관명 일부 (part of the institution name)"),
-            Param("clCd", "종별코드: 01 상급종합, 11 종합병원, 21 병원, 28 요양병원, 31 의원, 51 치과의원, 93 한의원 "
-                  "(institution type)", pattern=r"\d{2}"),
-            Param("dgsbjtCd", "진료과목코드: 01 내과, 05 정형외과, 11 소아청소년과, 12 안과, 13 이비인후과, 14 피부과, "
-                  "23 가정의학과, 49 치과 ... (department code)", pattern=r"\d{2}"),
+            Param(
+                "clCd",
+                "종별코드: 01 상급종합, 11 종합병원, 21 병원, 28 요양병원, 31 의원, 51 치과의원, 93 한의원 "
+                "(institution type)",
+                pattern=r"\d{2}",
+            ),
+            Param(
+                "dgsbjtCd",
+                "진료과목코드: 01 내과, 05 정형외과, 11 소아청소년과, 12 안과, 13 이비인후과, 14 피부과, "
+                "23 가정의학과, 49 치과 ... (department code)",
+                pattern=r"\d{2}",
+            ),
             Param("xPos", "경도 WGS84, yPos·radius와 함께 (longitude; with yPos and radius)", type="number"),
             Param("yPos", "위도 WGS84 (latitude)", type="number"),
             Param("radius", "반경 m (radius in metres)", type="integer"),
@@ -222,12 +245,18 @@ OPERATIONS: list[Operation] = [
         handler=get_dtl_info,
         tool_name="hira_getDtlInfo2_7",
         output_fields={
-            "trmtMonStart": "월요일 진료 시작 HHMM (Monday opening)", "trmtMonEnd": "월요일 진료 종료 (Monday closing)",
-            "trmtSatStart": "토요일 진료 시작 (Saturday opening)", "trmtSatEnd": "토요일 진료 종료 (Saturday closing)",
-            "lunchWeek": "평일 점심시간 (weekday lunch break)", "rcvWeek": "평일 접수시간 (weekday reception)",
-            "rcvSat": "토요일 접수시간 (Saturday reception)", "noTrmtSun": "일요일 휴진 안내 (Sunday)",
-            "noTrmtHoli": "공휴일 휴진 안내 (holidays)", "parkQty": "주차 가능 대수 (parking spaces)",
-            "parkXpnsYn": "주차 비용 유무 Y/N (parking fee)", "emyDayYn": "주간 응급실 운영 Y/N (day ER)",
+            "trmtMonStart": "월요일 진료 시작 HHMM (Monday opening)",
+            "trmtMonEnd": "월요일 진료 종료 (Monday closing)",
+            "trmtSatStart": "토요일 진료 시작 (Saturday opening)",
+            "trmtSatEnd": "토요일 진료 종료 (Saturday closing)",
+            "lunchWeek": "평일 점심시간 (weekday lunch break)",
+            "rcvWeek": "평일 접수시간 (weekday reception)",
+            "rcvSat": "토요일 접수시간 (Saturday reception)",
+            "noTrmtSun": "일요일 휴진 안내 (Sunday)",
+            "noTrmtHoli": "공휴일 휴진 안내 (holidays)",
+            "parkQty": "주차 가능 대수 (parking spaces)",
+            "parkXpnsYn": "주차 비용 유무 Y/N (parking fee)",
+            "emyDayYn": "주간 응급실 운영 Y/N (day ER)",
             "emyNgtYn": "야간 응급실 운영 Y/N (night ER)",
         },
         uncertain="field list from memory of the 2.7 manual",
@@ -242,7 +271,8 @@ OPERATIONS: list[Operation] = [
         handler=get_dgsbjt_info,
         tool_name="hira_getDgsbjtInfo2_7",
         output_fields={
-            "dgsbjtCd": "진료과목코드 (department code)", "dgsbjtCdNm": "진료과목명 (department name)",
+            "dgsbjtCd": "진료과목코드 (department code)",
+            "dgsbjtCdNm": "진료과목명 (department name)",
             "dgsbjtPrSdrCnt": "과목별 전문의 수 (specialists in the department)",
             "cdiagDrCnt": "협진 의사 수 (consulting doctors)",
         },

@@ -160,8 +160,11 @@ def _params() -> list[Param]:
         Param("ServiceKey", "공공데이터포털 인증키 (service key)", required=True, hidden=True),
         Param("solYear", "연도 YYYY (year)", required=True, pattern=r"\d{4}"),
         # UNCERTAIN: the real service wants the month zero-padded ("05"); "5" is refused here.
-        Param("solMonth", "월 MM, 두 자리(예: 05), 생략하면 연간 (month, two digits; omit for the whole year)",
-              pattern=r"\d{2}"),
+        Param(
+            "solMonth",
+            "월 MM, 두 자리(예: 05), 생략하면 연간 (month, two digits; omit for the whole year)",
+            pattern=r"\d{2}",
+        ),
         Param("pageNo", "페이지 번호, 기본 1 (page number)", type="integer"),
         Param("numOfRows", "한 페이지 결과 수, 기본 10 (rows per page, default 10)", type="integer"),
         Param("_type", "응답 형식 xml/json (response format)", hidden=True),

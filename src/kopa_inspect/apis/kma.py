@@ -120,6 +120,7 @@ PLATFORM = Platform(
 
 # --- issuance times ------------------------------------------------------------------------
 
+
 def latest_vilage_base(clock: datetime) -> tuple[str, str]:
     """Latest getVilageFcst issuance served at ``clock`` (KST): one of 02,05,...,23 h, after HH:10."""
     t = clock.astimezone(KST) - VILAGE_DELAY
@@ -178,6 +179,7 @@ def _cell(args: dict[str, Any]) -> tuple[int, int, float, float]:
 
 # --- value formatting (the real services' text conventions) ---------------------------------
 
+
 def _f1(x: float) -> str:
     s = f"{x:.1f}"
     return "0.0" if s == "-0.0" else s
@@ -217,6 +219,7 @@ def _ultra_pty(st: State) -> int:
 
 
 # --- handlers ------------------------------------------------------------------------------
+
 
 def _model(world: World) -> WeatherModel:
     return world.part("weather")
@@ -282,8 +285,18 @@ def _ultra_srt_fcst(world: World, args: dict[str, Any]) -> Rows:
     rows: Rows = []
     for cat in ULTRA_FCST_CATEGORIES:  # by category, then time
         for t, vals in zip(slots, per_slot, strict=True):
-            rows.append({"baseDate": bd, "baseTime": bt, "category": cat, "fcstDate": t.strftime("%Y%m%d"),
-                         "fcstTime": t.strftime("%H%M"), "fcstValue": vals[cat], "nx": nx, "ny": ny})
+            rows.append(
+                {
+                    "baseDate": bd,
+                    "baseTime": bt,
+                    "category": cat,
+                    "fcstDate": t.strftime("%Y%m%d"),
+                    "fcstTime": t.strftime("%H%M"),
+                    "fcstValue": vals[cat],
+                    "nx": nx,
+                    "ny": ny,
+                }
+            )
     return rows
 
 
@@ -345,8 +358,18 @@ def _vilage_fcst(world: World, args: dict[str, Any]) -> Rows:
             else:
                 values["TMX"] = _f1(extremes[fd][1])
         for cat, val in values.items():
-            rows.append({"baseDate": bd, "baseTime": bt, "category": cat, "fcstDate": fd, "fcstTime": ft,
-                         "fcstValue": val, "nx": nx, "ny": ny})
+            rows.append(
+                {
+                    "baseDate": bd,
+                    "baseTime": bt,
+                    "category": cat,
+                    "fcstDate": fd,
+                    "fcstTime": ft,
+                    "fcstValue": val,
+                    "nx": nx,
+                    "ny": ny,
+                }
+            )
     return rows
 
 
@@ -368,20 +391,23 @@ def _grid_points(world: World, args: dict[str, Any]) -> Rows:
     for r in all_regions():
         names = {"level1": r.sido_name, "level2": r.sgg_name, "level3": r.umd_name}
         if all(not w or w in _squash(names[k]) for w, k in wanted):
-            rows.append({
-                "areaCode": r.code,
-                "level1": r.sido_name,
-                "level2": r.sgg_name,
-                "level3": r.umd_name,
-                "nx": r.nx,
-                "ny": r.ny,
-                "lon": f"{r.lon:.6f}",
-                "lat": f"{r.lat:.6f}",
-            })
+            rows.append(
+                {
+                    "areaCode": r.code,
+                    "level1": r.sido_name,
+                    "level2": r.sgg_name,
+                    "level3": r.umd_name,
+                    "nx": r.nx,
+                    "ny": r.ny,
+                    "lon": f"{r.lon:.6f}",
+                    "lat": f"{r.lat:.6f}",
+                }
+            )
     return rows
 
 
 # --- operations ----------------------------------------------------------------------------
+
 
 def _params() -> list[Param]:
     return [
@@ -389,7 +415,11 @@ def _params() -> list[Param]:
         Param("pageNo", "페이지 번호, 기본 1 (page number)", type="integer"),
         Param("numOfRows", "한 페이지 결과 수, 기본 10 (rows per page)", type="integer"),
         Param("dataType", "응답 형식 XML/JSON (response format)", hidden=True),
-        Param("base_date", "발표일자 YYYYMMDD, 오늘 또는 어제 (issuance date, today or yesterday)", required=True),
+        Param(
+            "base_date",
+            "발표일자 YYYYMMDD, 오늘 또는 어제 (issuance date, today or yesterday)",
+            required=True,
+        ),
         Param("base_time", "발표시각 HHMM (issuance time)", required=True),
         Param("nx", "예보지점 X 격자 좌표 (grid x, 1-149)", type="integer", required=True),
         Param("ny", "예보지점 Y 격자 좌표 (grid y, 1-253)", type="integer", required=True),
@@ -444,8 +474,11 @@ OPERATIONS = [
         params=_with_time_hint("발표시각 HH30, 매시 45분 이후 조회 가능 (issuance time HH30)"),
         handler=_ultra_srt_fcst,
         uncertain="a base_time before HH30 is read as the previous hour's issuance; WSD as integer",
-        output_fields={**_FCST_FIELDS, "category": "LGT 낙뢰, PTY 강수형태, RN1 1시간 강수량, SKY 하늘상태, "
-                       "T1H 기온, REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속 (category code)"},
+        output_fields={
+            **_FCST_FIELDS,
+            "category": "LGT 낙뢰, PTY 강수형태, RN1 1시간 강수량, SKY 하늘상태, "
+            "T1H 기온, REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속 (category code)",
+        },
         tags=("weather", "forecast"),
     ),
     Operation(
@@ -459,10 +492,13 @@ OPERATIONS = [
         params=_with_time_hint("발표시각 0200/0500/0800/1100/1400/1700/2000/2300 (issuance time)"),
         handler=_vilage_fcst,
         uncertain="slot layout per issuance (hourly to base_date+2, 3-hourly for 2 more days); WAV always 0",
-        output_fields={**_FCST_FIELDS, "category": "TMP 1시간 기온, TMN 일최저기온, TMX 일최고기온, POP 강수확률, "
-                       "PTY 강수형태(0없음/1비/2비·눈/3눈/4소나기), PCP 1시간 강수량, SNO 1시간 신적설, "
-                       "SKY 하늘상태(1맑음/3구름많음/4흐림), REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속, "
-                       "WAV 파고 (category code)"},
+        output_fields={
+            **_FCST_FIELDS,
+            "category": "TMP 1시간 기온, TMN 일최저기온, TMX 일최고기온, POP 강수확률, "
+            "PTY 강수형태(0없음/1비/2비·눈/3눈/4소나기), PCP 1시간 강수량, SNO 1시간 신적설, "
+            "SKY 하늘상태(1맑음/3구름많음/4흐림), REH 습도, UUU/VVV 바람성분, VEC 풍향, WSD 풍속, "
+            "WAV 파고 (category code)",
+        },
         tags=("weather", "forecast", "paged"),
     ),
 ]

@@ -113,8 +113,9 @@ def _wf(states: list[State]) -> str:
     return ("구름많고 " if sky == 3 else "흐리고 ") + kind
 
 
-def _half(model: WeatherModel, lat: float, lon: float, day: datetime, issued: datetime,
-          hours: range) -> tuple[int, str]:
+def _half(
+    model: WeatherModel, lat: float, lon: float, day: datetime, issued: datetime, hours: range
+) -> tuple[int, str]:
     times = [day + timedelta(hours=h) for h in hours]
     states = [model.forecast(lat, lon, t, issued) for t in times]
     pop = max(model.pop(lat, lon, t, issued) for t in times)
@@ -181,12 +182,19 @@ def _params(reg_hint: str) -> list[Param]:
         Param("numOfRows", "한 페이지 결과 수 (rows per page)", type="integer"),
         Param("dataType", "응답 형식 XML/JSON (response format)", hidden=True),
         Param("regId", reg_hint, required=True),
-        Param("tmFc", "발표시각 YYYYMMDD0600 또는 YYYYMMDD1800, 최근 24시간 이내 "
-              "(issuance time, 06:00 or 18:00, within the last 24 h)", required=True, pattern=r"\d{12}"),
+        Param(
+            "tmFc",
+            "발표시각 YYYYMMDD0600 또는 YYYYMMDD1800, 최근 24시간 이내 "
+            "(issuance time, 06:00 or 18:00, within the last 24 h)",
+            required=True,
+            pattern=r"\d{12}",
+        ),
     ]
 
 
-_LAND_HINT = "육상예보 구역코드 (land region code): " + ", ".join(f"{k} {v[0]}" for k, v in LAND_REGIONS.items())
+_LAND_HINT = "육상예보 구역코드 (land region code): " + ", ".join(
+    f"{k} {v[0]}" for k, v in LAND_REGIONS.items()
+)
 _TA_HINT = "기온예보 지점코드 (city code): " + ", ".join(f"{k} {v[0]}" for k, v in TA_REGIONS.items())
 
 _LAND_FIELDS: dict[str, str] = {"regId": "예보구역코드 (region code)"}

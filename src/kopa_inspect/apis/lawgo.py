@@ -45,8 +45,10 @@ from kopa_inspect.world import World
 from kopa_inspect.world.laws import BY_ID, BY_MST, LAWS, Law, article_key, article_text, norm
 
 AUTH_FAIL = "사용자 정보 검증에 실패하였습니다."
-AUTH_MSG = ("OPEN API 호출 시 사용자 검증을 위하여 정확한 서버장비의 IP주소 및 도메인주소를 등록해 주세요. "
-            "(OC 값을 확인하여 주십시오.)")
+AUTH_MSG = (
+    "OPEN API 호출 시 사용자 검증을 위하여 정확한 서버장비의 IP주소 및 도메인주소를 등록해 주세요. "
+    "(OC 값을 확인하여 주십시오.)"
+)
 NO_LAW = "일치하는 법령이 없습니다. 법령명을 확인하여 주십시오."
 MISSING = "필수 요청변수가 누락되었습니다."
 INVALID = "요청변수 값이 올바르지 않습니다."
@@ -117,7 +119,9 @@ class LawGoEnvelope(Envelope):
         if isinstance(law, dict) and "result" in law:
             doc = law
         if "result" in doc and "LawSearch" not in doc:
-            return Parsed(ok=False, code="AUTH", message=f"{doc.get('result', '')} {doc.get('msg', '')}".strip())
+            return Parsed(
+                ok=False, code="AUTH", message=f"{doc.get('result', '')} {doc.get('msg', '')}".strip()
+            )
         if isinstance(law, str):
             code = "NO_DATA" if law.startswith("일치하는") else "ERROR"
             return Parsed(ok=False, code=code, message=law, total_count=0)
@@ -126,10 +130,19 @@ class LawGoEnvelope(Envelope):
             rows = []
             for r in as_list(root.get("law")):
                 if isinstance(r, dict):
-                    row = {(k[1:] if k.startswith("@") else k): ("" if v is None else v) for k, v in r.items()}
+                    row = {
+                        (k[1:] if k.startswith("@") else k): ("" if v is None else v) for k, v in r.items()
+                    }
                     rows.append(row)
-            return Parsed(ok=True, code="00", message="정상", items=rows, total_count=to_int(root.get("totalCnt")),
-                          page_no=to_int(root.get("page")), extra={"키워드": root.get("키워드") or ""})
+            return Parsed(
+                ok=True,
+                code="00",
+                message="정상",
+                items=rows,
+                total_count=to_int(root.get("totalCnt")),
+                page_no=to_int(root.get("page")),
+                extra={"키워드": root.get("키워드") or ""},
+            )
         if "법령" in doc:
             root = doc["법령"] or {}
             units = as_list((root.get("조문") or {}).get("조문단위"))
@@ -141,8 +154,14 @@ class LawGoEnvelope(Envelope):
                 if "항" in item:
                     item["항"] = as_list(item["항"])
                 items.append(item)
-            return Parsed(ok=True, code="00", message="정상", items=items, total_count=len(items),
-                          extra={"기본정보": root.get("기본정보") or {}})
+            return Parsed(
+                ok=True,
+                code="00",
+                message="정상",
+                items=items,
+                total_count=len(items),
+                extra={"기본정보": root.get("기본정보") or {}},
+            )
         return Parsed(ok=False, code="ERROR", message=resp.text[:200])
 
 
@@ -195,7 +214,9 @@ def law_search(world: World, params: dict[str, Any]) -> Result:
         hits.append(law)
     sort = params.get("sort") or "lasc"
     keys = {
-        "l": lambda x: x.name, "d": lambda x: x.promulgated, "n": lambda x: int(x.promulgation_no),
+        "l": lambda x: x.name,
+        "d": lambda x: x.promulgated,
+        "n": lambda x: int(x.promulgation_no),
         "e": lambda x: x.effective,
     }
     hits.sort(key=keys[sort[0]], reverse=sort.endswith("des"))
@@ -282,8 +303,12 @@ OPERATIONS = [
             Param("search", "검색범위: 1 법령명(기본), 2 본문검색 (1 name, 2 full text)", enum=("1", "2")),
             Param("display", "검색 결과 개수, 기본 20, 최대 100 (results per page)", type="integer"),
             Param("page", "검색 결과 페이지, 기본 1 (page)", type="integer"),
-            Param("sort", "정렬: lasc 법령명 오름차순(기본), ldes, dasc 공포일자, ddes, nasc 공포번호, ndes, efasc 시행일자, "
-                  "efdes (sort order)", enum=SORTS),
+            Param(
+                "sort",
+                "정렬: lasc 법령명 오름차순(기본), ldes, dasc 공포일자, ddes, nasc 공포번호, ndes, efasc 시행일자, "
+                "efdes (sort order)",
+                enum=SORTS,
+            ),
             Param("org", "소관부처코드, 예: 1270000 법무부 (ministry code)", pattern=r"\d{7}"),
             _TYPE,
         ],
@@ -316,8 +341,11 @@ OPERATIONS = [
             _TARGET,
             Param("ID", "법령ID (law id from lawSearch)", pattern=r"\d{6}"),
             Param("MST", "법령일련번호 (law serial no. from lawSearch)", pattern=r"\d{1,7}"),
-            Param("JO", "조번호 6자리: 조 4자리 + 가지 2자리, 예: 000300 제3조, 001002 제10조의2 (article)",
-                  pattern=r"\d{6}"),
+            Param(
+                "JO",
+                "조번호 6자리: 조 4자리 + 가지 2자리, 예: 000300 제3조, 001002 제10조의2 (article)",
+                pattern=r"\d{6}",
+            ),
             _TYPE,
         ],
         handler=law_service,

@@ -46,8 +46,11 @@ class MfdsEnvelope(Envelope):
     def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
         header = {"resultCode": OK_CODE, "resultMsg": OK_MSG}
         if fmt == "xml":
-            body: dict[str, Any] = {"pageNo": str(page.page_no), "totalCount": str(page.total),
-                                    "numOfRows": str(page.num_rows)}
+            body: dict[str, Any] = {
+                "pageNo": str(page.page_no),
+                "totalCount": str(page.total),
+                "numOfRows": str(page.num_rows),
+            }
             body["items"] = {"item": rows_for_xml(page.rows)} if page.rows else None
             return HttpResponse(200, XML_CT, dumps_xml({"response": {"header": header, "body": body}}))
         jbody: dict[str, Any] = {"pageNo": page.page_no, "totalCount": page.total, "numOfRows": page.num_rows}
@@ -102,8 +105,13 @@ PLATFORM = Platform(
 )
 
 _TEXT_FILTERS = {
-    "efcyQesitm": "efcy", "useMethodQesitm": "useMethod", "atpnWarnQesitm": "atpnWarn", "atpnQesitm": "atpn",
-    "intrcQesitm": "intrc", "seQesitm": "se", "depositMethodQesitm": "deposit",
+    "efcyQesitm": "efcy",
+    "useMethodQesitm": "useMethod",
+    "atpnWarnQesitm": "atpnWarn",
+    "atpnQesitm": "atpn",
+    "intrcQesitm": "intrc",
+    "seQesitm": "se",
+    "depositMethodQesitm": "deposit",
 }
 
 
@@ -140,7 +148,9 @@ def get_drb_easy_drug_list(world: World, p: dict[str, Any]) -> Rows:
             continue
         if p.get("entpName") and _squash(p["entpName"]) not in _squash(d.entpName):
             continue
-        if any(p.get(k) and _squash(p[k]) not in _squash(getattr(d, attr)) for k, attr in _TEXT_FILTERS.items()):
+        if any(
+            p.get(k) and _squash(p[k]) not in _squash(getattr(d, attr)) for k, attr in _TEXT_FILTERS.items()
+        ):
             continue
         if p.get("openDe") and not d.openDe.replace("-", "").startswith(p["openDe"]):
             continue

@@ -62,7 +62,12 @@ _COMMON_PARAMS = [
         required=True,
         pattern=r"\d{5}",
     ),
-    Param("DEAL_YMD", "계약년월 YYYYMM, 예 202609 (contract year-month)", required=True, pattern=r"\d{4}(0[1-9]|1[0-2])"),
+    Param(
+        "DEAL_YMD",
+        "계약년월 YYYYMM, 예 202609 (contract year-month)",
+        required=True,
+        pattern=r"\d{4}(0[1-9]|1[0-2])",
+    ),
     Param("pageNo", "페이지 번호 (page number)", type="integer"),
     Param("numOfRows", "한 페이지 결과 수, 기본 10 (rows per page, default 10)", type="integer"),
 ]

@@ -60,7 +60,10 @@ OK = ("INFO-000", "정상 처리되었습니다.")
 ERRORS: dict[str, tuple[str, str]] = {
     "nodata": ("INFO-200", "해당하는 데이터가 없습니다."),
     "access_denied": ("INFO-300", "관리자에 의해 인증키 사용이 제한되었습니다."),
-    "key_missing": ("ERROR-290", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오."),
+    "key_missing": (
+        "ERROR-290",
+        "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.",
+    ),
     "key_not_registered": (
         "ERROR-290",
         "인증키가 유효하지 않습니다. 인증키가 없는 경우, 홈페이지에서 인증키를 신청하십시오.",
@@ -70,7 +73,10 @@ ERRORS: dict[str, tuple[str, str]] = {
     "invalid_page": ("ERROR-333", "요청위치 값의 타입이 유효하지 않습니다.요청위치 값은 정수를 입력하세요."),
     "too_many_rows": ("ERROR-336", "데이터요청은 한번에 최대 1,000건을 넘을 수 없습니다."),
     "rate_limited": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
-    "rate_limited_second": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
+    "rate_limited_second": (
+        "ERROR-337",
+        "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다.",
+    ),
     "server_error": ("ERROR-500", "서버 오류입니다. 지속적으로 발생시 홈페이지로 문의(Q&A) 바랍니다."),
 }
 OK_CODES = {OK[0]}
@@ -93,7 +99,12 @@ class NeisEnvelope(Envelope):
             return self.render_error(op, ApiError("nodata"), fmt)
         result = {"CODE": OK[0], "MESSAGE": OK[1]}
         if fmt == "json":
-            doc = {op.name: [{"head": [{"list_total_count": page.total}, {"RESULT": result}]}, {"row": page.rows}]}
+            doc = {
+                op.name: [
+                    {"head": [{"list_total_count": page.total}, {"RESULT": result}]},
+                    {"row": page.rows},
+                ]
+            }
             return HttpResponse(200, JSON_CT, dumps_json(doc))
         rows = [{k: xml_scalar(v) for k, v in r.items()} for r in page.rows]
         head = {"list_total_count": str(page.total), "RESULT": result}
@@ -115,8 +126,12 @@ class NeisEnvelope(Envelope):
         if "RESULT" in doc:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))
-            return Parsed(ok=code in OK_CODES, code=code, message=str(res.get("MESSAGE", "")),
-                          total_count=0 if code == "INFO-200" else None)
+            return Parsed(
+                ok=code in OK_CODES,
+                code=code,
+                message=str(res.get("MESSAGE", "")),
+                total_count=0 if code == "INFO-200" else None,
+            )
         root = doc.get(op.name)
         if root is None and len(doc) == 1:
             root = next(iter(doc.values()))
@@ -153,9 +168,9 @@ def _ymd(text: str) -> date:
         raise ApiError("nodata") from None
 
 
-def _date_range(params: dict[str, Any], exact: str, start: str, end: str, default: tuple[date, date]) -> tuple[
-    date, date
-]:
+def _date_range(
+    params: dict[str, Any], exact: str, start: str, end: str, default: tuple[date, date]
+) -> tuple[date, date]:
     """Exact date (or a YYYYMM / YYYY prefix), a from/to range, or the default window."""
     value = params.get(exact)
     if value:
@@ -229,26 +244,28 @@ def school_schedule(world: World, params: dict[str, Any]) -> Rows:
         for ymd, (name, kind) in school_year(world, school, ay).events.items():
             if not lo_s <= ymd <= hi_s:
                 continue
-            rows.append({
-                "ATPT_OFCDC_SC_CODE": school.atpt_code,
-                "ATPT_OFCDC_SC_NM": school.atpt_name,
-                "SD_SCHUL_CODE": school.code,
-                "SCHUL_NM": school.name,
-                "AY": str(ay),
-                "DGHT_CRSE_SC_NM": "주간",
-                "SCHUL_CRSE_SC_NM": school.kind,
-                "SBTR_DD_SC_NM": kind,
-                "AA_YMD": ymd,
-                "EVENT_NM": name,
-                "EVENT_CNTNT": None,
-                "ONE_GRADE_EVENT_YN": "Y",
-                "TW_GRADE_EVENT_YN": "Y",
-                "THREE_GRADE_EVENT_YN": "Y",
-                "FR_GRADE_EVENT_YN": "Y" if elementary else "N",
-                "FIV_GRADE_EVENT_YN": "Y" if elementary else "N",
-                "SIX_GRADE_EVENT_YN": "Y" if elementary else "N",
-                "LOAD_DTM": _load_dtm(world),
-            })
+            rows.append(
+                {
+                    "ATPT_OFCDC_SC_CODE": school.atpt_code,
+                    "ATPT_OFCDC_SC_NM": school.atpt_name,
+                    "SD_SCHUL_CODE": school.code,
+                    "SCHUL_NM": school.name,
+                    "AY": str(ay),
+                    "DGHT_CRSE_SC_NM": "주간",
+                    "SCHUL_CRSE_SC_NM": school.kind,
+                    "SBTR_DD_SC_NM": kind,
+                    "AA_YMD": ymd,
+                    "EVENT_NM": name,
+                    "EVENT_CNTNT": None,
+                    "ONE_GRADE_EVENT_YN": "Y",
+                    "TW_GRADE_EVENT_YN": "Y",
+                    "THREE_GRADE_EVENT_YN": "Y",
+                    "FR_GRADE_EVENT_YN": "Y" if elementary else "N",
+                    "FIV_GRADE_EVENT_YN": "Y" if elementary else "N",
+                    "SIX_GRADE_EVENT_YN": "Y" if elementary else "N",
+                    "LOAD_DTM": _load_dtm(world),
+                }
+            )
     return rows
 
 
@@ -285,7 +302,11 @@ PLATFORM = Platform(
 
 _COMMON = [
     Param("pIndex", "페이지 위치, 기본 1 (page index, default 1)", type="integer"),
-    Param("pSize", "페이지 당 신청 숫자, 기본 100, 최대 1000 (rows per page, default 100, max 1000)", type="integer"),
+    Param(
+        "pSize",
+        "페이지 당 신청 숫자, 기본 100, 최대 1000 (rows per page, default 100, max 1000)",
+        type="integer",
+    ),
     Param("Type", "호출 문서 xml|json (response format)", hidden=True),
 ]
 _ATPT = "시도교육청코드, 예: B10 서울, C10 부산, J10 경기, T10 제주 (province education office code)"
@@ -352,8 +373,11 @@ OPERATIONS = [
             Param("ATPT_OFCDC_SC_CODE", _ATPT, required=True),
             Param("SD_SCHUL_CODE", _SCHUL, required=True),
             Param("MMEAL_SC_CODE", "식사코드: 1 조식, 2 중식, 3 석식 (meal code)"),
-            Param("MLSV_YMD", "급식일자 YYYYMMDD (YYYYMM: 한 달) (meal date; YYYYMM for a month)",
-                  pattern=r"\d{4}|\d{6}|\d{8}"),
+            Param(
+                "MLSV_YMD",
+                "급식일자 YYYYMMDD (YYYYMM: 한 달) (meal date; YYYYMM for a month)",
+                pattern=r"\d{4}|\d{6}|\d{8}",
+            ),
             Param("MLSV_FROM_YMD", "급식시작일자 YYYYMMDD (from date)", pattern=r"\d{8}"),
             Param("MLSV_TO_YMD", "급식종료일자 YYYYMMDD (to date)", pattern=r"\d{8}"),
             *_COMMON,
@@ -386,7 +410,11 @@ OPERATIONS = [
             Param("SD_SCHUL_CODE", _SCHUL, required=True),
             Param("DGHT_CRSE_SC_NM", "주야과정명: 주간|야간 (day/night course)"),
             Param("SCHUL_CRSE_SC_NM", "학교과정명: 초등학교|중학교|고등학교 (school course)"),
-            Param("AA_YMD", "학사일자 YYYYMMDD (YYYYMM: 한 달) (date; YYYYMM for a month)", pattern=r"\d{4}|\d{6}|\d{8}"),
+            Param(
+                "AA_YMD",
+                "학사일자 YYYYMMDD (YYYYMM: 한 달) (date; YYYYMM for a month)",
+                pattern=r"\d{4}|\d{6}|\d{8}",
+            ),
             Param("AA_FROM_YMD", "학사시작일자 YYYYMMDD (from date)", pattern=r"\d{8}"),
             Param("AA_TO_YMD", "학사종료일자 YYYYMMDD (to date)", pattern=r"\d{8}"),
             *_COMMON,
@@ -437,7 +465,7 @@ OPERATIONS = [
             "LOAD_DTM": "수정일 (load date)",
         },
         uncertain="class counts are synthetic (the school's size over its grades); ORD_SC_NM/DDDEP_NM wording for "
-                  "general high schools",
+        "general high schools",
         tags=("education",),
     ),
 ]

@@ -73,8 +73,12 @@ class NtsEnvelope(Envelope):
         if not isinstance(doc, dict):
             return Parsed(ok=False, code=str(resp.status), message=f"HTTP {resp.status}")
         if "status_code" not in doc:
-            return Parsed(ok=False, code=str(doc.get("code", resp.status)), message=str(doc.get("msg", "")),
-                          gateway_error=True)
+            return Parsed(
+                ok=False,
+                code=str(doc.get("code", resp.status)),
+                message=str(doc.get("msg", "")),
+                gateway_error=True,
+            )
         code = str(doc["status_code"])
         if code != "OK":
             gloss = next((g for _, c, g in REQUEST_ERRORS.values() if c == code), code)
@@ -105,9 +109,19 @@ def _data(world: World) -> bw.BusinessData:
 
 def _status_row(b_no: str, biz: bw.Business | None) -> dict[str, str]:
     if biz is None:
-        return {"b_no": b_no, "b_stt": "", "b_stt_cd": "", "tax_type": bw.NOT_REGISTERED, "tax_type_cd": "",
-                "end_dt": "", "utcc_yn": "", "tax_type_change_dt": "", "invoice_apply_dt": "",
-                "rbf_tax_type": "", "rbf_tax_type_cd": ""}
+        return {
+            "b_no": b_no,
+            "b_stt": "",
+            "b_stt_cd": "",
+            "tax_type": bw.NOT_REGISTERED,
+            "tax_type_cd": "",
+            "end_dt": "",
+            "utcc_yn": "",
+            "tax_type_change_dt": "",
+            "invoice_apply_dt": "",
+            "rbf_tax_type": "",
+            "rbf_tax_type_cd": "",
+        }
     return {
         "b_no": b_no,
         "b_stt": bw.STATUS[biz.b_stt_cd],
@@ -161,15 +175,34 @@ def validate(world: World, p: dict[str, Any]) -> Result:
         biz = data.by_bno.get(echo["b_no"])
         ok = biz is not None and biz.start_dt == echo["start_dt"] and _norm(biz.p_nm) == _norm(echo["p_nm"])
         if ok and biz is not None:
-            for field, actual in (("b_nm", biz.b_nm), ("corp_no", biz.corp_no), ("b_sector", biz.b_sector),
-                                  ("b_type", biz.b_type), ("b_adr", biz.b_adr)):
+            for field, actual in (
+                ("b_nm", biz.b_nm),
+                ("corp_no", biz.corp_no),
+                ("b_sector", biz.b_sector),
+                ("b_type", biz.b_type),
+                ("b_adr", biz.b_adr),
+            ):
                 if echo[field] and _norm(echo[field]) != _norm(actual):
                     ok = False
         if ok:
-            rows.append({"b_no": echo["b_no"], "valid": "01", "valid_msg": "", "request_param": echo,
-                         "status": _status_row(echo["b_no"], biz)})
+            rows.append(
+                {
+                    "b_no": echo["b_no"],
+                    "valid": "01",
+                    "valid_msg": "",
+                    "request_param": echo,
+                    "status": _status_row(echo["b_no"], biz),
+                }
+            )
         else:
-            rows.append({"b_no": echo["b_no"], "valid": "02", "valid_msg": "확인할 수 없습니다.", "request_param": echo})
+            rows.append(
+                {
+                    "b_no": echo["b_no"],
+                    "valid": "02",
+                    "valid_msg": "확인할 수 없습니다.",
+                    "request_param": echo,
+                }
+            )
     valid = sum(1 for r in rows if r["valid"] == "01")
     return Result(rows=rows, paged=False, extra={"request_cnt": len(rows), "valid_cnt": valid})
 
@@ -197,8 +230,13 @@ OPERATIONS: list[Operation] = [
         "(business status and tax type for up to 100 ten-digit registration numbers)",
         params=[
             Param("serviceKey", "인증키 (service key)", hidden=True),
-            Param("b_no", "사업자등록번호 목록, 하이픈 없이 10자리, 최대 100개 (registration numbers, digits only, max 100)",
-                  type="array", required=True, location="body"),
+            Param(
+                "b_no",
+                "사업자등록번호 목록, 하이픈 없이 10자리, 최대 100개 (registration numbers, digits only, max 100)",
+                type="array",
+                required=True,
+                location="body",
+            ),
         ],
         handler=status,
         output_fields=_STATUS_FIELDS,
@@ -213,14 +251,24 @@ OPERATIONS: list[Operation] = [
         "/ 02 확인 불가 (check that number, start date and representative match the registration)",
         params=[
             Param("serviceKey", "인증키 (service key)", hidden=True),
-            Param("businesses", "확인할 사업자 목록: 각 항목 {b_no, start_dt(YYYYMMDD), p_nm, 선택: p_nm2, b_nm, corp_no, "
-                  "b_sector, b_type, b_adr}, 최대 100개 (businesses to check, max 100)",
-                  type="array", items_type="object", required=True, location="body"),
+            Param(
+                "businesses",
+                "확인할 사업자 목록: 각 항목 {b_no, start_dt(YYYYMMDD), p_nm, 선택: p_nm2, b_nm, corp_no, "
+                "b_sector, b_type, b_adr}, 최대 100개 (businesses to check, max 100)",
+                type="array",
+                items_type="object",
+                required=True,
+                location="body",
+            ),
         ],
         handler=validate,
-        output_fields={"b_no": "사업자등록번호 (number)", "valid": "01 일치, 02 확인할 수 없음 (01 match, 02 not confirmed)",
-                       "valid_msg": "검증 메시지 (message)", "request_param": "요청값 (request echo)",
-                       "status": "상태조회 결과 (status record, when valid)"},
+        output_fields={
+            "b_no": "사업자등록번호 (number)",
+            "valid": "01 일치, 02 확인할 수 없음 (01 match, 02 not confirmed)",
+            "valid_msg": "검증 메시지 (message)",
+            "request_param": "요청값 (request echo)",
+            "status": "상태조회 결과 (status record, when valid)",
+        },
         uncertain="response shape of a non-matching row (no 'status' key assumed)",
     ),
 ]

@@ -47,9 +47,18 @@ MAX_ROWS_PER_CALL = 1000
 OK_MESSAGE = "정상 처리되었습니다."
 # (code, message). INFO-000 text as in the recorded bikeList response (reference §2.10).
 ERRORS: dict[str, tuple[str, str]] = {
-    "key_missing": ("INFO-100", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오."),
-    "key_not_registered": ("INFO-100", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오."),
-    "access_denied": ("INFO-100", "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오."),
+    "key_missing": (
+        "INFO-100",
+        "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오.",
+    ),
+    "key_not_registered": (
+        "INFO-100",
+        "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오.",
+    ),
+    "access_denied": (
+        "INFO-100",
+        "인증키가 유효하지 않습니다. 인증키가 없는 경우, 열린 데이터 광장 홈페이지에서 인증키를 신청하십시오.",
+    ),
     "nodata": ("INFO-200", "해당하는 데이터가 없습니다."),
     "missing_param": ("ERROR-300", "필수 값이 누락되어 있습니다. 요청인자를 참고 하십시오."),
     "invalid_param": ("ERROR-300", "필수 값이 누락되어 있습니다. 요청인자를 참고 하십시오."),
@@ -58,12 +67,24 @@ ERRORS: dict[str, tuple[str, str]] = {
     "bad_start": ("ERROR-331", "요청시작위치 값을 확인하십시오. 요청인자를 참고 하십시오."),
     "bad_end": ("ERROR-332", "요청종료위치 값을 확인하십시오. 요청인자를 참고 하십시오."),
     "not_integer": ("ERROR-333", "요청위치 값의 타입이 유효하지 않습니다.요청위치 값은 정수를 입력하세요."),
-    "end_before_start": ("ERROR-334", "요청종료위치 보다 요청시작위치가 더 큽니다. 요청시작조회건수는 정수를 입력하세요."),
-    "too_many_rows": ("ERROR-336", "데이터요청은 한번에 최대 1000건을 넘을 수 없습니다. 요청종료위치에서 요청시작위치를 뺀 값이 1000을 넘지 않도록 수정하세요."),
+    "end_before_start": (
+        "ERROR-334",
+        "요청종료위치 보다 요청시작위치가 더 큽니다. 요청시작조회건수는 정수를 입력하세요.",
+    ),
+    "too_many_rows": (
+        "ERROR-336",
+        "데이터요청은 한번에 최대 1000건을 넘을 수 없습니다. 요청종료위치에서 요청시작위치를 뺀 값이 1000을 넘지 않도록 수정하세요.",
+    ),
     # The daily-traffic code and text are from memory of the portal (UNCERTAIN).
     "rate_limited": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
-    "rate_limited_second": ("ERROR-337", "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다."),
-    "server_error": ("ERROR-500", "서버 오류입니다. 지속적으로 발생시 열린 데이터 광장으로 문의(Q&A) 바랍니다."),
+    "rate_limited_second": (
+        "ERROR-337",
+        "일별 트래픽 제한을 넘은 호출입니다. 오늘은 더이상 호출할 수 없습니다.",
+    ),
+    "server_error": (
+        "ERROR-500",
+        "서버 오류입니다. 지속적으로 발생시 열린 데이터 광장으로 문의(Q&A) 바랍니다.",
+    ),
 }
 
 # ApiError.detail values this module raises so the envelope can pick the precise ERROR-33x code.
@@ -140,14 +161,18 @@ class SeoulEnvelope(Envelope):
         if "RESULT" in doc and len(doc) == 1:
             res = doc["RESULT"] or {}
             code = str(res.get("CODE", ""))
-            return Parsed(ok=code == "INFO-000", code=code, message=str(res.get("MESSAGE", "")), total_count=0)
+            return Parsed(
+                ok=code == "INFO-000", code=code, message=str(res.get("MESSAGE", "")), total_count=0
+            )
         body = next(iter(doc.values()), None)
         if not isinstance(body, dict):
             return Parsed(ok=False, code=str(resp.status), message=resp.text[:200])
         res = body.get("RESULT") or {}
         code = str(res.get("CODE", ""))
         rows = body.get("row")
-        items = [r for r in (rows if isinstance(rows, list) else [rows] if rows else []) if isinstance(r, dict)]
+        items = [
+            r for r in (rows if isinstance(rows, list) else [rows] if rows else []) if isinstance(r, dict)
+        ]
         return Parsed(
             ok=code == "INFO-000",
             code=code,
@@ -159,7 +184,9 @@ class SeoulEnvelope(Envelope):
 
 def _summary(ds: Dataset) -> str:
     parts = [f"{ds.title} ({ds.gloss})."]
-    parts.append("START_INDEX~END_INDEX 구간의 행을 반환 (1부터, 한 번에 최대 1000건; rows START..END, at most 1000 per call).")
+    parts.append(
+        "START_INDEX~END_INDEX 구간의 행을 반환 (1부터, 한 번에 최대 1000건; rows START..END, at most 1000 per call)."
+    )
     if ds.filters:
         shown = ", ".join(f"{f.name}{'(필수)' if f.required else ''}" for f in ds.filters)
         parts.append(f"END_INDEX 뒤의 위치 인자 (positional filters after END_INDEX, in order): {shown}.")
@@ -184,16 +211,38 @@ def _make_handler(ds: Dataset):
 def _operation(ds: Dataset) -> Operation:
     params = [
         Param("KEY", "인증키 (service key)", required=True, location="path", hidden=True),
-        Param("type", "응답 형식 xml|json (response format)", location="path", hidden=True, enum=("xml", "json")),
-        Param("START_INDEX", "요청 시작 위치 (1부터; first row, 1-based)", type="integer", required=True, location="path"),
-        Param("END_INDEX", "요청 종료 위치 (END-START+1 ≤ 1000; last row, inclusive)", type="integer", required=True,
-              location="path"),
+        Param(
+            "type", "응답 형식 xml|json (response format)", location="path", hidden=True, enum=("xml", "json")
+        ),
+        Param(
+            "START_INDEX",
+            "요청 시작 위치 (1부터; first row, 1-based)",
+            type="integer",
+            required=True,
+            location="path",
+        ),
+        Param(
+            "END_INDEX",
+            "요청 종료 위치 (END-START+1 ≤ 1000; last row, inclusive)",
+            type="integer",
+            required=True,
+            location="path",
+        ),
     ]
     for i, f in enumerate(ds.filters, 1):
-        how = {"contains": "부분 일치; substring", "prefix": "앞부분 일치; prefix", "during": "기간 포함; within the period"}
+        how = {
+            "contains": "부분 일치; substring",
+            "prefix": "앞부분 일치; prefix",
+            "during": "기간 포함; within the period",
+        }
         desc = f"{f.description} ({i}번째 위치 인자, {how.get(f.match, '일치; exact')} filter on {f.column})"
         params.append(Param(f.name, desc, required=f.required, pattern=f.pattern, location="path"))
-    path = "/{KEY}/{type}/" + ds.service + "/{START_INDEX}/{END_INDEX}" + "".join("/{" + f.name + "}" for f in ds.filters)
+    path = (
+        "/{KEY}/{type}/"
+        + ds.service
+        + "/{START_INDEX}/{END_INDEX}"
+        + "".join("/{" + f.name + "}" for f in ds.filters)
+    )
     return Operation(
         platform="seoul",
         name=ds.service,

@@ -197,7 +197,9 @@ OPERATIONS = [
             "digits of region_cd are the 시군구 code used as LAWD_CD.)"
         ),
         params=[
-            Param("locatadd_nm", "주소명 일부, 예: '서울특별시 종로구', '분당구' (address name or part of it)"),
+            Param(
+                "locatadd_nm", "주소명 일부, 예: '서울특별시 종로구', '분당구' (address name or part of it)"
+            ),
             Param("flag", "Y: 현존 법정동만 (existing codes only)"),
             Param("pageNo", "페이지 번호 (page number)", type="integer", default=None),
             Param("numOfRows", "한 페이지 결과 수, 최대 1000 (rows per page, max 1000)", type="integer"),

@@ -20,7 +20,9 @@ from kopa_inspect.world import World
 from kopa_inspect.world.transit import Transit, cities, city
 
 # UNCERTAIN: resultMsg is reported both as "NORMAL SERVICE." and "NORMAL_SERVICE"; one is kept.
-ENVELOPE = DataGoKrEnvelope(ok_code="00", ok_msg="NORMAL SERVICE.", format_param="_type", empty="empty_string")
+ENVELOPE = DataGoKrEnvelope(
+    ok_code="00", ok_msg="NORMAL SERVICE.", format_param="_type", empty="empty_string"
+)
 
 _CITY_PARAM = Param(
     "cityCode",

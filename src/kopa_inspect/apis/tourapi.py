@@ -71,7 +71,9 @@ class TourEnvelope(DataGoKrEnvelope):
         # standard <response><header> shape.
         if fmt == "json":
             return HttpResponse(200, JSON_CT, dumps_json({"resultCode": code, "resultMsg": msg}))
-        return HttpResponse(200, XML_CT, dumps_xml({"response": {"header": {"resultCode": code, "resultMsg": msg}}}))
+        return HttpResponse(
+            200, XML_CT, dumps_xml({"response": {"header": {"resultCode": code, "resultMsg": msg}}})
+        )
 
     def parse(self, op: Operation, resp: HttpResponse) -> Parsed:
         text = resp.text.lstrip("\ufeff").strip()
@@ -102,20 +104,37 @@ PLATFORM = Platform(
 _CT_DESC = "관광타입 ID: 12 관광지, 14 문화시설, 15 축제공연행사, 25 여행코스, 28 레포츠, 32 숙박, 38 쇼핑, 39 음식점 (content type)"
 _COMMON = [
     Param("serviceKey", "인증키 (service key)", hidden=True),
-    Param("MobileOS", "OS 구분 IOS/AND/WEB/WIN/ETC (client OS)", required=True, hidden=True,
-          enum=("IOS", "AND", "WEB", "WIN", "ETC")),
+    Param(
+        "MobileOS",
+        "OS 구분 IOS/AND/WEB/WIN/ETC (client OS)",
+        required=True,
+        hidden=True,
+        enum=("IOS", "AND", "WEB", "WIN", "ETC"),
+    ),
     Param("MobileApp", "서비스명 (client app name)", required=True, hidden=True),
     Param("_type", "응답 형식 json (response format; XML if absent)", hidden=True),
-    Param("numOfRows", "한 페이지 결과 수, 최대 1000 (rows per page, max 1000)", type="integer", default=None),
+    Param(
+        "numOfRows", "한 페이지 결과 수, 최대 1000 (rows per page, max 1000)", type="integer", default=None
+    ),
     Param("pageNo", "페이지 번호 (page number, from 1)", type="integer"),
 ]
 _AREA = [
-    Param("areaCode", "지역코드: areaCode2로 조회 (1 서울, 6 부산, 39 제주 ...) (TourAPI area code)", pattern=r"\d{1,2}"),
-    Param("sigunguCode", "시군구코드: areaCode2(areaCode)로 조회, areaCode 필요 (TourAPI district code; needs areaCode)",
-          pattern=r"\d{1,3}"),
+    Param(
+        "areaCode",
+        "지역코드: areaCode2로 조회 (1 서울, 6 부산, 39 제주 ...) (TourAPI area code)",
+        pattern=r"\d{1,2}",
+    ),
+    Param(
+        "sigunguCode",
+        "시군구코드: areaCode2(areaCode)로 조회, areaCode 필요 (TourAPI district code; needs areaCode)",
+        pattern=r"\d{1,3}",
+    ),
     Param("lDongRegnCd", "법정동 시도코드 2자리 (legal-dong province code, e.g. 11)", pattern=r"\d{2}"),
-    Param("lDongSignguCd", "법정동 시군구코드 3자리, lDongRegnCd 필요 (legal-dong district code, 3 digits)",
-          pattern=r"\d{3}"),
+    Param(
+        "lDongSignguCd",
+        "법정동 시군구코드 3자리, lDongRegnCd 필요 (legal-dong district code, 3 digits)",
+        pattern=r"\d{3}",
+    ),
 ]
 _CAT = [
     Param("cat1", "대분류 (category 1, e.g. A01 자연, A02 인문, A05 음식, B02 숙박)", pattern=r"[A-Z]\d{2}"),
@@ -137,7 +156,9 @@ _ARRANGE_LOC = Param(
     enum=("A", "C", "D", "E", "O", "Q", "R", "S"),
 )
 _CONTENT_TYPE = Param("contentTypeId", _CT_DESC, enum=tuple(tw.CONTENT_TYPES))
-_MODIFIED = Param("modifiedtime", "콘텐츠 수정일 YYYYMMDD (modified on that day)", pattern=r"\d{4}(\d{2}){0,2}")
+_MODIFIED = Param(
+    "modifiedtime", "콘텐츠 수정일 YYYYMMDD (modified on that day)", pattern=r"\d{4}(\d{2}){0,2}"
+)
 # Legacy detailCommon1 toggles that KorService2 rejects by name (reference §2.7, observed).
 _LEGACY_YN = ("defaultYN", "firstImageYN", "areacodeYN", "catcodeYN", "addrinfoYN", "mapinfoYN", "overviewYN")
 
@@ -192,24 +213,26 @@ def _row(place: tw.Place, *, dist: float | None = None, festival: bool = False) 
     if festival:
         row["eventstartdate"] = place.eventstartdate
         row["eventenddate"] = place.eventenddate
-    row.update({
-        "firstimage": place.firstimage,
-        "firstimage2": place.firstimage2,
-        "cpyrhtDivCd": place.cpyrhtDivCd,
-        "mapx": f"{place.mapx:.10f}",
-        "mapy": f"{place.mapy:.10f}",
-        "mlevel": "6",
-        "modifiedtime": place.modifiedtime,
-        "sigungucode": place.sigungucode,
-        "tel": place.tel,
-        "title": place.title,
-        "zipcode": place.zipcode,
-        "lDongRegnCd": place.lawd_cd[:2],
-        "lDongSignguCd": place.lawd_cd[2:5],
-        "lclsSystm1": c[3],
-        "lclsSystm2": c[4],
-        "lclsSystm3": c[5],
-    })
+    row.update(
+        {
+            "firstimage": place.firstimage,
+            "firstimage2": place.firstimage2,
+            "cpyrhtDivCd": place.cpyrhtDivCd,
+            "mapx": f"{place.mapx:.10f}",
+            "mapy": f"{place.mapy:.10f}",
+            "mlevel": "6",
+            "modifiedtime": place.modifiedtime,
+            "sigungucode": place.sigungucode,
+            "tel": place.tel,
+            "title": place.title,
+            "zipcode": place.zipcode,
+            "lDongRegnCd": place.lawd_cd[:2],
+            "lDongSignguCd": place.lawd_cd[2:5],
+            "lclsSystm1": c[3],
+            "lclsSystm2": c[4],
+            "lclsSystm3": c[5],
+        }
+    )
     return row
 
 
@@ -219,8 +242,12 @@ def _filter(places: list[tw.Place], p: dict[str, Any]) -> list[tw.Place]:
         raise ApiError("invalid_param", param="areaCode")
     if p.get("lDongSignguCd") and not p.get("lDongRegnCd"):
         raise ApiError("invalid_param", param="lDongRegnCd")
-    for child, parent in (("cat2", "cat1"), ("cat3", "cat2"), ("lclsSystm2", "lclsSystm1"),
-                          ("lclsSystm3", "lclsSystm2")):
+    for child, parent in (
+        ("cat2", "cat1"),
+        ("cat3", "cat2"),
+        ("lclsSystm2", "lclsSystm1"),
+        ("lclsSystm3", "lclsSystm2"),
+    ):
         if p.get(child) and not p.get(parent):
             raise ApiError("invalid_param", param=parent)
     area = p.get("areaCode")
@@ -240,7 +267,10 @@ def _filter(places: list[tw.Place], p: dict[str, Any]) -> list[tw.Place]:
             continue
         if any(p.get(k) and pl.cats[i] != p[k] for i, k in enumerate(("cat1", "cat2", "cat3"))):
             continue
-        if any(p.get(k) and pl.cats[3 + i] != p[k] for i, k in enumerate(("lclsSystm1", "lclsSystm2", "lclsSystm3"))):
+        if any(
+            p.get(k) and pl.cats[3 + i] != p[k]
+            for i, k in enumerate(("lclsSystm1", "lclsSystm2", "lclsSystm3"))
+        ):
             continue
         if p.get("modifiedtime") and not pl.modifiedtime.startswith(p["modifiedtime"]):
             continue
@@ -319,8 +349,11 @@ def search_festival(world: World, p: dict[str, Any]) -> Rows:
     end = p.get("eventEndDate")
     if end and end < start:
         raise ApiError("invalid_param", param="eventEndDate")
-    fests = [pl for pl in _data(world).places if pl.contenttypeid == "15" and pl.eventenddate >= start
-             and (not end or pl.eventstartdate <= end)]
+    fests = [
+        pl
+        for pl in _data(world).places
+        if pl.contenttypeid == "15" and pl.eventenddate >= start and (not end or pl.eventstartdate <= end)
+    ]
     fests = _filter(fests, {k: v for k, v in p.items() if k != "contentTypeId"})
     return [_row(pl, festival=True) for pl in _sort(fests, p.get("arrange") or "C")]
 
@@ -371,15 +404,28 @@ def detail_common(world: World, p: dict[str, Any]) -> Result:
 # detailIntro2: per-type fields (reference §2.7 subsets; the full per-type lists are best-known
 # values, UNCERTAIN). A few real sights carry their real closing days.
 _REAL_INTRO = {
-    "경복궁": {"restdate": "매주 화요일", "usetime": "09:00~18:00 (입장마감 17:00)<br>※ 계절별로 상이",
-             "parking": "가능 (승용차 240대, 버스 50대)", "infocenter": "02-3700-3900~1"},
+    "경복궁": {
+        "restdate": "매주 화요일",
+        "usetime": "09:00~18:00 (입장마감 17:00)<br>※ 계절별로 상이",
+        "parking": "가능 (승용차 240대, 버스 50대)",
+        "infocenter": "02-3700-3900~1",
+    },
     "창덕궁": {"restdate": "매주 월요일", "usetime": "09:00~18:00 (입장마감 17:00)<br>※ 계절별로 상이"},
     "덕수궁": {"restdate": "매주 월요일", "usetime": "09:00~21:00 (입장마감 20:00)"},
-    "국립중앙박물관": {"restdateculture": "1월 1일, 설날 당일, 추석 당일",
-                  "usetimeculture": "10:00~18:00 (수·토요일 10:00~21:00)", "usefee": "무료"},
+    "국립중앙박물관": {
+        "restdateculture": "1월 1일, 설날 당일, 추석 당일",
+        "usetimeculture": "10:00~18:00 (수·토요일 10:00~21:00)",
+        "usefee": "무료",
+    },
     "불국사": {"restdate": "연중무휴", "usetime": "09:00~18:00 (계절별 상이)"},
 }
-_RESTDAYS = ("연중무휴", "매주 월요일", "매주 화요일", "매주 월요일 (공휴일인 경우 다음날)", "1월 1일, 설날·추석 당일")
+_RESTDAYS = (
+    "연중무휴",
+    "매주 월요일",
+    "매주 화요일",
+    "매주 월요일 (공휴일인 경우 다음날)",
+    "1월 1일, 설날·추석 당일",
+)
 _AVAIL = ("가능", "불가", "없음")
 
 
@@ -393,52 +439,159 @@ def _intro_row(place: tw.Place, world: World) -> dict[str, str]:
     row: dict[str, str] = {"contentid": place.contentid, "contenttypeid": place.contenttypeid}
     t = place.contenttypeid
     if t == "12":
-        row.update({"accomcount": "", "chkbabycarriage": rng.choice(_AVAIL), "chkcreditcard": rng.choice(_AVAIL),
-                    "chkpet": rng.choice(("불가", "가능 (목줄 착용)")), "expagerange": "", "expguide": "",
-                    "heritage1": "1" if place.cats[1] == "A0201" else "0", "heritage2": "0", "heritage3": "0",
-                    "infocenter": tel, "opendate": "", "parking": rng.choice(("가능", "불가", "가능 (유료)")),
-                    "restdate": rest, "useseason": "상시", "usetime": hours})
+        row.update(
+            {
+                "accomcount": "",
+                "chkbabycarriage": rng.choice(_AVAIL),
+                "chkcreditcard": rng.choice(_AVAIL),
+                "chkpet": rng.choice(("불가", "가능 (목줄 착용)")),
+                "expagerange": "",
+                "expguide": "",
+                "heritage1": "1" if place.cats[1] == "A0201" else "0",
+                "heritage2": "0",
+                "heritage3": "0",
+                "infocenter": tel,
+                "opendate": "",
+                "parking": rng.choice(("가능", "불가", "가능 (유료)")),
+                "restdate": rest,
+                "useseason": "상시",
+                "usetime": hours,
+            }
+        )
     elif t == "14":
-        row.update({"accomcountculture": f"{rng.randint(50, 2000)}명", "chkbabycarriageculture": rng.choice(_AVAIL),
-                    "chkcreditcardculture": rng.choice(_AVAIL), "chkpetculture": "불가", "discountinfo": "",
-                    "infocenterculture": tel, "parkingculture": rng.choice(("가능", "불가")), "parkingfee": "",
-                    "restdateculture": rest, "usefee": rng.choice(("무료", "성인 3,000원", "성인 5,000원")),
-                    "usetimeculture": hours, "scale": "", "spendtime": f"{rng.randint(1, 3)}시간"})
+        row.update(
+            {
+                "accomcountculture": f"{rng.randint(50, 2000)}명",
+                "chkbabycarriageculture": rng.choice(_AVAIL),
+                "chkcreditcardculture": rng.choice(_AVAIL),
+                "chkpetculture": "불가",
+                "discountinfo": "",
+                "infocenterculture": tel,
+                "parkingculture": rng.choice(("가능", "불가")),
+                "parkingfee": "",
+                "restdateculture": rest,
+                "usefee": rng.choice(("무료", "성인 3,000원", "성인 5,000원")),
+                "usetimeculture": hours,
+                "scale": "",
+                "spendtime": f"{rng.randint(1, 3)}시간",
+            }
+        )
     elif t == "15":
-        row.update({"agelimit": "전연령", "bookingplace": "", "discountinfofestival": "",
-                    "eventenddate": place.eventenddate, "eventhomepage": "", "eventplace": place.addr1.split(" ", 2)[-1],
-                    "eventstartdate": place.eventstartdate, "festivalgrade": "", "placeinfo": "",
-                    "playtime": f"{open_h:02d}:00~{close_h:02d}:00", "program": "개막식, 공연, 체험 부스, 먹거리 장터",
-                    "spendtimefestival": "", "sponsor1": f"{place.title} 추진위원회", "sponsor1tel": tel,
-                    "sponsor2": "", "sponsor2tel": "", "subevent": "", "usetimefestival": rng.choice(("무료", "유료"))})
+        row.update(
+            {
+                "agelimit": "전연령",
+                "bookingplace": "",
+                "discountinfofestival": "",
+                "eventenddate": place.eventenddate,
+                "eventhomepage": "",
+                "eventplace": place.addr1.split(" ", 2)[-1],
+                "eventstartdate": place.eventstartdate,
+                "festivalgrade": "",
+                "placeinfo": "",
+                "playtime": f"{open_h:02d}:00~{close_h:02d}:00",
+                "program": "개막식, 공연, 체험 부스, 먹거리 장터",
+                "spendtimefestival": "",
+                "sponsor1": f"{place.title} 추진위원회",
+                "sponsor1tel": tel,
+                "sponsor2": "",
+                "sponsor2tel": "",
+                "subevent": "",
+                "usetimefestival": rng.choice(("무료", "유료")),
+            }
+        )
     elif t == "28":
-        row.update({"accomcountleports": "", "chkbabycarriageleports": "불가", "chkcreditcardleports": "가능",
-                    "chkpetleports": "불가", "expagerangeleports": "", "infocenterleports": tel,
-                    "openperiod": "연중", "parkingfeeleports": "", "parkingleports": "가능", "reservation": tel,
-                    "restdateleports": rest, "scaleleports": "", "usefeeleports": "", "usetimeleports": hours})
+        row.update(
+            {
+                "accomcountleports": "",
+                "chkbabycarriageleports": "불가",
+                "chkcreditcardleports": "가능",
+                "chkpetleports": "불가",
+                "expagerangeleports": "",
+                "infocenterleports": tel,
+                "openperiod": "연중",
+                "parkingfeeleports": "",
+                "parkingleports": "가능",
+                "reservation": tel,
+                "restdateleports": rest,
+                "scaleleports": "",
+                "usefeeleports": "",
+                "usetimeleports": hours,
+            }
+        )
     elif t == "32":
-        row.update({"accomcountlodging": f"{rng.randint(2, 6)}명", "checkintime": rng.choice(("14:00", "15:00")),
-                    "checkouttime": rng.choice(("11:00", "12:00")), "chkcooking": rng.choice(("가능", "불가")),
-                    "foodplace": "", "infocenterlodging": tel, "parkinglodging": rng.choice(("가능", "불가")),
-                    "pickup": "불가", "roomcount": str(rng.randint(6, 120)), "reservationlodging": tel,
-                    "reservationurl": "", "roomtype": rng.choice(("온돌, 침대", "스탠다드, 디럭스")),
-                    "scalelodging": "", "subfacility": "", "barbecue": "0", "beauty": "0", "beverage": "0",
-                    "bicycle": "0", "campfire": "0", "fitness": "0", "karaoke": "0", "publicbath": "0",
-                    "publicpc": "0", "sauna": "0", "seminar": "0", "sports": "0", "refundregulation": ""})
+        row.update(
+            {
+                "accomcountlodging": f"{rng.randint(2, 6)}명",
+                "checkintime": rng.choice(("14:00", "15:00")),
+                "checkouttime": rng.choice(("11:00", "12:00")),
+                "chkcooking": rng.choice(("가능", "불가")),
+                "foodplace": "",
+                "infocenterlodging": tel,
+                "parkinglodging": rng.choice(("가능", "불가")),
+                "pickup": "불가",
+                "roomcount": str(rng.randint(6, 120)),
+                "reservationlodging": tel,
+                "reservationurl": "",
+                "roomtype": rng.choice(("온돌, 침대", "스탠다드, 디럭스")),
+                "scalelodging": "",
+                "subfacility": "",
+                "barbecue": "0",
+                "beauty": "0",
+                "beverage": "0",
+                "bicycle": "0",
+                "campfire": "0",
+                "fitness": "0",
+                "karaoke": "0",
+                "publicbath": "0",
+                "publicpc": "0",
+                "sauna": "0",
+                "seminar": "0",
+                "sports": "0",
+                "refundregulation": "",
+            }
+        )
     elif t == "38":
-        row.update({"chkbabycarriageshopping": "불가", "chkcreditcardshopping": "가능", "chkpetshopping": "불가",
-                    "culturecenter": "", "fairday": rng.choice(("", "2일, 7일")), "infocentershopping": tel,
-                    "opendateshopping": "", "opentime": hours, "parkingshopping": rng.choice(("가능", "불가")),
-                    "restdateshopping": rest, "restroom": "있음", "saleitem": "농수산물, 먹거리",
-                    "saleitemcost": "", "scaleshopping": "", "shopguide": ""})
+        row.update(
+            {
+                "chkbabycarriageshopping": "불가",
+                "chkcreditcardshopping": "가능",
+                "chkpetshopping": "불가",
+                "culturecenter": "",
+                "fairday": rng.choice(("", "2일, 7일")),
+                "infocentershopping": tel,
+                "opendateshopping": "",
+                "opentime": hours,
+                "parkingshopping": rng.choice(("가능", "불가")),
+                "restdateshopping": rest,
+                "restroom": "있음",
+                "saleitem": "농수산물, 먹거리",
+                "saleitemcost": "",
+                "scaleshopping": "",
+                "shopguide": "",
+            }
+        )
     elif t == "39":
         menu = next((f for f in tw.FOODS if f in place.title), "한식")
-        row.update({"chkcreditcardfood": "가능", "discountinfofood": "", "firstmenu": menu,
-                    "infocenterfood": tel, "kidsfacility": rng.choice(("0", "1")), "lcnsno": "",
-                    "opendatefood": "", "opentimefood": f"{open_h:02d}:00~{close_h:02d}:00", "packing": rng.choice(_AVAIL),
-                    "parkingfood": rng.choice(("가능", "불가")), "reservationfood": rng.choice(("가능", "불가")),
-                    "restdatefood": rest, "scalefood": f"{rng.randint(20, 120)}석", "seat": "",
-                    "smoking": "불가", "treatmenu": f"{menu}, 공기밥, 음료"})
+        row.update(
+            {
+                "chkcreditcardfood": "가능",
+                "discountinfofood": "",
+                "firstmenu": menu,
+                "infocenterfood": tel,
+                "kidsfacility": rng.choice(("0", "1")),
+                "lcnsno": "",
+                "opendatefood": "",
+                "opentimefood": f"{open_h:02d}:00~{close_h:02d}:00",
+                "packing": rng.choice(_AVAIL),
+                "parkingfood": rng.choice(("가능", "불가")),
+                "reservationfood": rng.choice(("가능", "불가")),
+                "restdatefood": rest,
+                "scalefood": f"{rng.randint(20, 120)}석",
+                "seat": "",
+                "smoking": "불가",
+                "treatmenu": f"{menu}, 공기밥, 음료",
+            }
+        )
     row.update({k: v for k, v in real.items() if k in row})
     return row
 
@@ -461,10 +614,16 @@ OPERATIONS: list[Operation] = [
         path=f"{BASE}/areaCode2",
         summary="지역코드 조회: areaCode 없이 부르면 17개 시도, areaCode를 주면 그 시도의 시군구 코드 목록 "
         "(TourAPI area codes; with areaCode, its district codes)",
-        params=[*_COMMON, Param("areaCode", "지역코드 (area code; omit for the 17 areas)", pattern=r"\d{1,2}")],
+        params=[
+            *_COMMON,
+            Param("areaCode", "지역코드 (area code; omit for the 17 areas)", pattern=r"\d{1,2}"),
+        ],
         handler=area_code,
-        output_fields={"rnum": "일련번호 (row number)", "code": "지역코드 또는 시군구코드 (area / district code)",
-                       "name": "지역명 (name)"},
+        output_fields={
+            "rnum": "일련번호 (row number)",
+            "code": "지역코드 또는 시군구코드 (area / district code)",
+            "name": "지역명 (name)",
+        },
         uncertain="areaCode2 was removed in manual v4.4; this emulates v4.3. Sigungu lists are from memory.",
     ),
     Operation(
@@ -483,8 +642,14 @@ OPERATIONS: list[Operation] = [
         name="searchKeyword2",
         path=f"{BASE}/searchKeyword2",
         summary="키워드 검색: 제목에 키워드가 들어간 관광정보 목록 (search tourist content by keyword in the title)",
-        params=[*_COMMON, Param("keyword", "검색어 (keyword, UTF-8)", required=True), _ARRANGE_LIST, _CONTENT_TYPE,
-                *_AREA, *_CAT],
+        params=[
+            *_COMMON,
+            Param("keyword", "검색어 (keyword, UTF-8)", required=True),
+            _ARRANGE_LIST,
+            _CONTENT_TYPE,
+            *_AREA,
+            *_CAT,
+        ],
         handler=search_keyword,
         output_fields=_LIST_FIELDS,
     ),
@@ -494,11 +659,22 @@ OPERATIONS: list[Operation] = [
         path=f"{BASE}/locationBasedList2",
         summary="위치기반 관광정보 목록: 경도 mapX·위도 mapY 반경 radius(m, 최대 20000) 안의 관광정보, dist=거리(m) "
         "(tourist content within radius metres of a WGS84 point; dist = distance in metres)",
-        params=[*_COMMON,
-                Param("mapX", "경도 WGS84 (longitude; a list's mapx)", type="number", required=True),
-                Param("mapY", "위도 WGS84 (latitude; a list's mapy)", type="number", required=True),
-                Param("radius", "거리 반경 m, 최대 20000 (radius in metres, max 20000)", type="integer", required=True),
-                _ARRANGE_LOC, _CONTENT_TYPE, *_AREA, *_CAT, _MODIFIED],
+        params=[
+            *_COMMON,
+            Param("mapX", "경도 WGS84 (longitude; a list's mapx)", type="number", required=True),
+            Param("mapY", "위도 WGS84 (latitude; a list's mapy)", type="number", required=True),
+            Param(
+                "radius",
+                "거리 반경 m, 최대 20000 (radius in metres, max 20000)",
+                type="integer",
+                required=True,
+            ),
+            _ARRANGE_LOC,
+            _CONTENT_TYPE,
+            *_AREA,
+            *_CAT,
+            _MODIFIED,
+        ],
         handler=location_based_list,
         output_fields={**_LIST_FIELDS, "dist": "중심 좌표로부터 거리 m (distance in metres)"},
         uncertain="response field 'dist' name; default arrange E assumed",
@@ -509,14 +685,26 @@ OPERATIONS: list[Operation] = [
         path=f"{BASE}/searchFestival2",
         summary="행사정보 조회: eventStartDate(YYYYMMDD) 이후 진행 중이거나 시작하는 축제·공연·행사 "
         "(festivals and events running on or after eventStartDate)",
-        params=[*_COMMON,
-                Param("eventStartDate", "행사 시작일 YYYYMMDD, 필수 (event start date, required)", required=True,
-                      pattern=r"\d{8}"),
-                Param("eventEndDate", "행사 종료일 YYYYMMDD (event end date)", pattern=r"\d{8}"),
-                _ARRANGE_LIST, *_AREA, *_CAT, _MODIFIED],
+        params=[
+            *_COMMON,
+            Param(
+                "eventStartDate",
+                "행사 시작일 YYYYMMDD, 필수 (event start date, required)",
+                required=True,
+                pattern=r"\d{8}",
+            ),
+            Param("eventEndDate", "행사 종료일 YYYYMMDD (event end date)", pattern=r"\d{8}"),
+            _ARRANGE_LIST,
+            *_AREA,
+            *_CAT,
+            _MODIFIED,
+        ],
         handler=search_festival,
-        output_fields={**_LIST_FIELDS, "eventstartdate": "행사 시작일 YYYYMMDD (event start)",
-                       "eventenddate": "행사 종료일 YYYYMMDD (event end)"},
+        output_fields={
+            **_LIST_FIELDS,
+            "eventstartdate": "행사 시작일 YYYYMMDD (event start)",
+            "eventenddate": "행사 종료일 YYYYMMDD (event end)",
+        },
         uncertain="missing eventStartDate message suffix '(eventStartDate)' assumed",
     ),
     Operation(
@@ -525,12 +713,20 @@ OPERATIONS: list[Operation] = [
         path=f"{BASE}/detailCommon2",
         summary="공통정보 조회: contentId 하나의 제목·주소·좌표·전화·홈페이지·개요 (common details of one content id; "
         "send contentId only)",
-        params=[*_COMMON,
-                Param("contentId", "콘텐츠 ID, 목록의 contentid (content id from a list's contentid)", required=True,
-                      pattern=r"\d{1,10}"),
-                *(Param(n, "구버전 파라미터: KorService2에서 오류 (legacy toggle, rejected)", hidden=True)
-                  for n in _LEGACY_YN),
-                Param("contentTypeId", "보내지 마세요 (do not send)", hidden=True)],
+        params=[
+            *_COMMON,
+            Param(
+                "contentId",
+                "콘텐츠 ID, 목록의 contentid (content id from a list's contentid)",
+                required=True,
+                pattern=r"\d{1,10}",
+            ),
+            *(
+                Param(n, "구버전 파라미터: KorService2에서 오류 (legacy toggle, rejected)", hidden=True)
+                for n in _LEGACY_YN
+            ),
+            Param("contentTypeId", "보내지 마세요 (do not send)", hidden=True),
+        ],
         handler=detail_common,
         output_fields={
             **{k: v for k, v in _LIST_FIELDS.items() if k not in ("createdtime",)},
@@ -545,20 +741,36 @@ OPERATIONS: list[Operation] = [
         path=f"{BASE}/detailIntro2",
         summary="소개정보 조회: contentId와 contentTypeId(둘 다 필수)로 휴무일·이용시간·주차·체크인·대표메뉴 등 "
         "타입별 정보 (type-specific details: closing days, hours, parking, check-in, menu)",
-        params=[*_COMMON,
-                Param("contentId", "콘텐츠 ID, 목록의 contentid (content id)", required=True, pattern=r"\d{1,10}"),
-                Param("contentTypeId", _CT_DESC + "; 목록의 contenttypeid", required=True, enum=tuple(tw.CONTENT_TYPES))],
+        params=[
+            *_COMMON,
+            Param(
+                "contentId", "콘텐츠 ID, 목록의 contentid (content id)", required=True, pattern=r"\d{1,10}"
+            ),
+            Param(
+                "contentTypeId",
+                _CT_DESC + "; 목록의 contenttypeid",
+                required=True,
+                enum=tuple(tw.CONTENT_TYPES),
+            ),
+        ],
         handler=detail_intro,
         output_fields={
-            "restdate": "쉬는날, 관광지 (closing days, sights)", "usetime": "이용시간, 관광지 (hours, sights)",
-            "restdateculture": "쉬는날, 문화시설 (closing days, culture)", "usetimeculture": "이용시간, 문화시설 (hours)",
-            "usefee": "이용요금, 문화시설 (fee)", "eventplace": "행사장소 (event venue)",
-            "playtime": "공연시간 (event hours)", "checkintime": "입실시간 (check-in)",
-            "checkouttime": "퇴실시간 (check-out)", "roomcount": "객실수 (rooms)", "firstmenu": "대표메뉴 (signature dish)",
-            "opentimefood": "영업시간 (opening hours)", "restdatefood": "쉬는날, 음식점 (closing days, food)",
-            "parking": "주차시설 (parking)", "infocenter": "문의 및 안내 (contact)",
+            "restdate": "쉬는날, 관광지 (closing days, sights)",
+            "usetime": "이용시간, 관광지 (hours, sights)",
+            "restdateculture": "쉬는날, 문화시설 (closing days, culture)",
+            "usetimeculture": "이용시간, 문화시설 (hours)",
+            "usefee": "이용요금, 문화시설 (fee)",
+            "eventplace": "행사장소 (event venue)",
+            "playtime": "공연시간 (event hours)",
+            "checkintime": "입실시간 (check-in)",
+            "checkouttime": "퇴실시간 (check-out)",
+            "roomcount": "객실수 (rooms)",
+            "firstmenu": "대표메뉴 (signature dish)",
+            "opentimefood": "영업시간 (opening hours)",
+            "restdatefood": "쉬는날, 음식점 (closing days, food)",
+            "parking": "주차시설 (parking)",
+            "infocenter": "문의 및 안내 (contact)",
         },
         uncertain="per-type field lists beyond the manual-derived subsets",
     ),
 ]
-

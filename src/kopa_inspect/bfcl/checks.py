@@ -28,15 +28,27 @@ def _language(category: str) -> Any:
     return lang.PYTHON
 
 
-def check_ast(category: str, e: dict[str, Any], possible_answer: list[dict[str, Any]], calls: list[ToolCall]) -> dict[str, Any]:
+def check_ast(
+    category: str, e: dict[str, Any], possible_answer: list[dict[str, Any]], calls: list[ToolCall]
+) -> dict[str, Any]:
     b = bfcl()
     try:
         decoded = ast_form(calls)
     except UndecodableCall as exc:
-        return {"valid": False, "error": [f"Invalid syntax. Failed to decode AST. {exc}"], "error_type": "ast_decoder:decoder_failed"}
+        return {
+            "valid": False,
+            "error": [f"Invalid syntax. Failed to decode AST. {exc}"],
+            "error_type": "ast_decoder:decoder_failed",
+        }
     if not b.utils.is_function_calling_format_output(decoded):
-        return {"valid": False, "error": ["Did not output in the specified format."], "error_type": "ast_decoder:decoder_wrong_output_format"}
-    return b.ast_checker(e["function"], decoded, possible_answer, _language(category), category, CHECKER_MODEL_NAME)
+        return {
+            "valid": False,
+            "error": ["Did not output in the specified format."],
+            "error_type": "ast_decoder:decoder_wrong_output_format",
+        }
+    return b.ast_checker(
+        e["function"], decoded, possible_answer, _language(category), category, CHECKER_MODEL_NAME
+    )
 
 
 def check_irrelevance(calls: list[ToolCall]) -> dict[str, Any]:
@@ -53,9 +65,18 @@ def check_irrelevance(calls: list[ToolCall]) -> dict[str, Any]:
     }
 
 
-def check_multi_turn(e: dict[str, Any], gold_turns: list[list[str]], model_turns: list[list[list[str]]] | None, force_quit: bool) -> dict[str, Any]:
+def check_multi_turn(
+    e: dict[str, Any],
+    gold_turns: list[list[str]],
+    model_turns: list[list[list[str]]] | None,
+    force_quit: bool,
+) -> dict[str, Any]:
     if model_turns is None:
-        return {"valid": False, "error_message": "no model turns recorded", "error_type": "multi_turn:inference_error"}
+        return {
+            "valid": False,
+            "error_message": "no model turns recorded",
+            "error_type": "multi_turn:inference_error",
+        }
     if force_quit or len(model_turns) != len(gold_turns):
         return {
             "valid": False,

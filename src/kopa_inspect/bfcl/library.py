@@ -25,10 +25,7 @@ from typing import Any
 from kopa_inspect._extras import MissingExtra
 
 BFCL_VERSION = "2026.3.23"
-INSTALL_HINT = (
-    "pip install 'kopa-inspect[bfcl]' && "
-    f"pip install --no-deps bfcl-eval=={BFCL_VERSION}"
-)
+INSTALL_HINT = f"pip install 'kopa-inspect[bfcl]' && pip install --no-deps bfcl-eval=={BFCL_VERSION}"
 MODEL_CONFIG_MODULE = "bfcl_eval.constants.model_config"
 
 
@@ -60,7 +57,9 @@ def bfcl() -> types.SimpleNamespace:
     try:
         import bfcl_eval  # noqa: F401
     except ImportError:
-        raise MissingExtra(f"BFCL needs bfcl-eval and its checker's imports: {INSTALL_HINT}", name="bfcl_eval") from None
+        raise MissingExtra(
+            f"BFCL needs bfcl-eval and its checker's imports: {INSTALL_HINT}", name="bfcl_eval"
+        ) from None
     os.environ.setdefault("BFCL_PROJECT_ROOT", tempfile.mkdtemp(prefix="bfcl-root-"))
     _install_model_config_stand_in()
     try:
@@ -91,7 +90,9 @@ def aggregation() -> Any:
     try:
         from bfcl_eval.eval_checker import eval_runner_helper
     except ImportError as exc:
-        raise MissingExtra(f"BFCL's score aggregation needs {exc.name}: {INSTALL_HINT}", name=exc.name) from None
+        raise MissingExtra(
+            f"BFCL's score aggregation needs {exc.name}: {INSTALL_HINT}", name=exc.name
+        ) from None
     return eval_runner_helper
 
 

@@ -32,7 +32,9 @@ NO_SUCH_FUNCTION = "no_such_function"
 
 
 def _calls(calls: list[tuple[str, dict[str, Any]]]) -> ModelOutput:
-    tool_calls = [ToolCall(id=f"call_{i}", function=name, arguments=args) for i, (name, args) in enumerate(calls)]
+    tool_calls = [
+        ToolCall(id=f"call_{i}", function=name, arguments=args) for i, (name, args) in enumerate(calls)
+    ]
     message = ChatMessageAssistant(content="", tool_calls=tool_calls, model=MODEL)
     return ModelOutput(
         model=MODEL, choices=[ChatCompletionChoice(message=message, stop_reason="tool_calls")], usage=_usage()
@@ -41,7 +43,9 @@ def _calls(calls: list[tuple[str, dict[str, Any]]]) -> ModelOutput:
 
 def _answer(text: str = "Done.") -> ModelOutput:
     message = ChatMessageAssistant(content=text, model=MODEL)
-    return ModelOutput(model=MODEL, choices=[ChatCompletionChoice(message=message, stop_reason="stop")], usage=_usage())
+    return ModelOutput(
+        model=MODEL, choices=[ChatCompletionChoice(message=message, stop_reason="stop")], usage=_usage()
+    )
 
 
 def _usage() -> ModelUsage:
@@ -74,7 +78,7 @@ def _one_possible_answer(
     text for those categories)."""
     calls = []
     for call in possible:
-        (name, params), = call.items()
+        ((name, params),) = call.items()
         doc: dict[str, Any] = next((f for f in functions if f["name"] == name), {"parameters": {}})
         properties = doc["parameters"].get("properties", {})
         required = set(doc["parameters"].get("required", []))
@@ -122,10 +126,16 @@ def _candidates(value: Any, js: bool) -> list[str]:
                 texts += [f"[{inner}]", f"new Array({inner})"]
             else:
                 types = ("int", "String", "Object", "double", "long", "float", "boolean")
-                texts += [f"new ArrayList<>(Arrays.asList({inner}))", *(f"new {t}[]{{{inner}}}" for t in types)]
+                texts += [
+                    f"new ArrayList<>(Arrays.asList({inner}))",
+                    *(f"new {t}[]{{{inner}}}" for t in types),
+                ]
         return texts
     if isinstance(value, dict):
-        return [_quoted(value, js), "{" + ", ".join(f"{json.dumps(k)}: {_quoted(v, js)}" for k, v in value.items()) + "}"]
+        return [
+            _quoted(value, js),
+            "{" + ", ".join(f"{json.dumps(k)}: {_quoted(v, js)}" for k, v in value.items()) + "}",
+        ]
     return [str(value), json.dumps(value)]
 
 
@@ -183,7 +193,9 @@ def gold_outputs(categories: list[str], per_category: int | None = None) -> list
     ]
 
 
-def wrong_model(input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig) -> ModelOutput:
+def wrong_model(
+    input: list[ChatMessage], tools: list[ToolInfo], tool_choice: ToolChoice, config: GenerateConfig
+) -> ModelOutput:
     """Calls a function that does not exist, then (after its error) answers without calls."""
     if input and isinstance(input[-1], ChatMessageTool):
         return _answer()

@@ -42,7 +42,10 @@ def verdict(state: TaskState) -> dict:
     check = check_of(category)
     if check is Check.MULTI_TURN:
         return checks.check_multi_turn(
-            e, ground_truth(category, entry_id), state.store.get(TURNS_KEY), bool(state.store.get(FORCE_QUIT_KEY))
+            e,
+            ground_truth(category, entry_id),
+            state.store.get(TURNS_KEY),
+            bool(state.store.get(FORCE_QUIT_KEY)),
         )
     if check is Check.IRRELEVANCE:
         return checks.check_irrelevance(_first_answer_calls(state))

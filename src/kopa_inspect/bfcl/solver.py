@@ -33,7 +33,9 @@ FORCE_QUIT_KEY = "bfcl_force_quit"
 
 def _messages(turn: list[dict[str, str]]) -> list[ChatMessage]:
     return [
-        ChatMessageSystem(content=m["content"]) if m["role"] == "system" else ChatMessageUser(content=m["content"])
+        ChatMessageSystem(content=m["content"])
+        if m["role"] == "system"
+        else ChatMessageUser(content=m["content"])
         for m in turn
     ]
 
@@ -50,7 +52,9 @@ def single_turn() -> Solver:
     return solve
 
 
-async def _run_turn(state: TaskState, e: dict[str, Any], functions: list[dict[str, Any]], name: str) -> tuple[list[list[str]], bool]:
+async def _run_turn(
+    state: TaskState, e: dict[str, Any], functions: list[dict[str, Any]], name: str
+) -> tuple[list[list[str]], bool]:
     """Steps of one turn; returns the decoded calls of each step that had any, and force-quit."""
     limit = bfcl().prompts.MAXIMUM_STEP_LIMIT
     steps: list[list[str]] = []
@@ -69,7 +73,8 @@ async def _run_turn(state: TaskState, e: dict[str, Any], functions: list[dict[st
             # BFCL: a response that does not decode ends the turn. The tool messages keep the
             # conversation well formed for the next turn's request.
             state.messages.extend(
-                ChatMessageTool(content=f"Error: {exc}", tool_call_id=c.id, function=c.function) for c in calls
+                ChatMessageTool(content=f"Error: {exc}", tool_call_id=c.id, function=c.function)
+                for c in calls
             )
             return steps, False
         steps.append(decoded)
@@ -97,7 +102,12 @@ def multi_turn() -> Solver:
             for turn_index, turn in enumerate(e["question"]):
                 if str(turn_index) in held_out:
                     functions.extend(held_out[str(turn_index)])
-                    turn = [{"role": "user", "content": bfcl().prompts.DEFAULT_USER_PROMPT_FOR_ADDITIONAL_FUNCTION_FC}]
+                    turn = [
+                        {
+                            "role": "user",
+                            "content": bfcl().prompts.DEFAULT_USER_PROMPT_FOR_ADDITIONAL_FUNCTION_FC,
+                        }
+                    ]
                 state.messages.extend(_messages(turn))
                 steps, force_quit = await _run_turn(state, e, functions, name)
                 turns.append(steps)

@@ -41,7 +41,9 @@ def summary(per_category: dict[str, tuple[float, int]]) -> dict[str, float]:
         return _category(per_category, name)
 
     simple = h.calculate_unweighted_accuracy([cat(c) for c in SIMPLE])
-    non_live = h.calculate_unweighted_accuracy([simple, cat("multiple"), cat("parallel"), cat("parallel_multiple")])
+    non_live = h.calculate_unweighted_accuracy(
+        [simple, cat("multiple"), cat("parallel"), cat("parallel_multiple")]
+    )
     multi_turn = h.calculate_unweighted_accuracy([cat(c) for c in MULTI_TURN])
     irrelevance = cat("irrelevance")
     groups = {"non_live_ast": non_live, "irrelevance": irrelevance, "multi_turn": multi_turn}

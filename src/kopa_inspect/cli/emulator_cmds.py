@@ -46,14 +46,38 @@ def _parse_pairs(pairs: list[str]) -> dict[str, Any]:
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to bind. Loopback by default; anything else exposes the emulator.")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(help="Interface to bind. Loopback by default; anything else exposes the emulator.")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8090,
-    seed: Annotated[int, typer.Option(help="World seed used when a request sends no X-Kopa-Seed header.")] = 0,
-    clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601, KST if naive) used when a request sends no X-Kopa-Clock header; default: today (fixed at start); 'now': the wall clock at each request.")] = None,
-    quota: Annotated[int | None, typer.Option(help="Calls per key, per operation, per day (code 22 / the portal's quota error beyond it).")] = None,
+    seed: Annotated[
+        int, typer.Option(help="World seed used when a request sends no X-Kopa-Seed header.")
+    ] = 0,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            help="World clock (ISO-8601, KST if naive) used when a request sends no X-Kopa-Clock header; default: today (fixed at start); 'now': the wall clock at each request."
+        ),
+    ] = None,
+    quota: Annotated[
+        int | None,
+        typer.Option(
+            help="Calls per key, per operation, per day (code 22 / the portal's quota error beyond it)."
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
-    keep_alive: Annotated[int, typer.Option(help="Seconds an idle keep-alive connection stays open; keep it above every client pool's expiry (httpx: 5 s), or a reused connection can be closed under a request.")] = KEEP_ALIVE_S,
-    cache: Annotated[bool, typer.Option(help="Answer a GET seen before from memory (off by itself with --quota or --clock now, where answers change between calls).")] = True,
+    keep_alive: Annotated[
+        int,
+        typer.Option(
+            help="Seconds an idle keep-alive connection stays open; keep it above every client pool's expiry (httpx: 5 s), or a reused connection can be closed under a request."
+        ),
+    ] = KEEP_ALIVE_S,
+    cache: Annotated[
+        bool,
+        typer.Option(
+            help="Answer a GET seen before from memory (off by itself with --quota or --clock now, where answers change between calls)."
+        ),
+    ] = True,
 ) -> None:
     """Serve every emulated API over HTTP, at its real path (e.g. /1360000/VilageFcstInfoService_2.0/getVilageFcst).
 
@@ -75,14 +99,30 @@ def serve(
 
 
 def call(
-    operation: Annotated[str, typer.Argument(help="Operation id, e.g. seoul_bikeList or kma_getVilageFcst (see `kopa apis --ops`).")],
-    args: Annotated[list[str] | None, typer.Argument(help="Arguments as name=value, e.g. START_INDEX=1 END_INDEX=5.")] = None,
+    operation: Annotated[
+        str,
+        typer.Argument(
+            help="Operation id, e.g. seoul_bikeList or kma_getVilageFcst (see `kopa apis --ops`)."
+        ),
+    ],
+    args: Annotated[
+        list[str] | None, typer.Argument(help="Arguments as name=value, e.g. START_INDEX=1 END_INDEX=5.")
+    ] = None,
     backend: Annotated[str, typer.Option(help="embedded | served | live | replay.")] = "embedded",
-    base_url: Annotated[str | None, typer.Option(help="served: the emulator's base URL, e.g. http://127.0.0.1:8090.")] = None,
+    base_url: Annotated[
+        str | None, typer.Option(help="served: the emulator's base URL, e.g. http://127.0.0.1:8090.")
+    ] = None,
     clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601) for the call.")] = None,
     seed: Annotated[int, typer.Option(help="World seed.")] = 0,
-    recording: Annotated[str | None, typer.Option(help="replay: recording to read; other backends: JSONL file to record to (keys removed).")] = None,
-    raw: Annotated[bool, typer.Option("--raw", help="Print the raw response body instead of the normalized result.")] = False,
+    recording: Annotated[
+        str | None,
+        typer.Option(
+            help="replay: recording to read; other backends: JSONL file to record to (keys removed)."
+        ),
+    ] = None,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Print the raw response body instead of the normalized result.")
+    ] = False,
 ) -> None:
     """Make one API call and pretty-print the answer (the service key is injected, never printed).
 
@@ -136,15 +176,24 @@ def call(
 
 
 def mcp(
-    platform: Annotated[str, typer.Argument(help="Platform id, e.g. seoul, assembly, kma (see `kopa apis`).")],
-    transport: Annotated[str, typer.Option(help="stdio (for an MCP client that launches this command) or http (streamable HTTP at /mcp).")] = "stdio",
+    platform: Annotated[
+        str, typer.Argument(help="Platform id, e.g. seoul, assembly, kma (see `kopa apis`).")
+    ],
+    transport: Annotated[
+        str,
+        typer.Option(
+            help="stdio (for an MCP client that launches this command) or http (streamable HTTP at /mcp)."
+        ),
+    ] = "stdio",
     host: Annotated[str, typer.Option(help="http: interface to bind (loopback by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="http: TCP port.")] = 8091,
     backend: Annotated[str, typer.Option(help="embedded | served | live | replay.")] = "embedded",
     base_url: Annotated[str | None, typer.Option(help="served: the emulator's base URL.")] = None,
     clock: Annotated[str | None, typer.Option(help="World clock (ISO-8601) for every call.")] = None,
     seed: Annotated[int, typer.Option(help="World seed.")] = 0,
-    recording: Annotated[str | None, typer.Option(help="replay: recording to read; others: file to record to.")] = None,
+    recording: Annotated[
+        str | None, typer.Option(help="replay: recording to read; others: file to record to.")
+    ] = None,
 ) -> None:
     """Run one platform's tools as an MCP server (official MCP SDK) over the chosen backend."""
     from kopa_inspect._extras import require_cli
@@ -195,8 +244,12 @@ def apis(
     if ops:
         for op in all_ops.values():
             if not platform or op.platform == platform:
-                console.print(f"{op.id}\t{op.summary.splitlines()[0][:100]}", highlight=False, markup=False,
-                              soft_wrap=True)
+                console.print(
+                    f"{op.id}\t{op.summary.splitlines()[0][:100]}",
+                    highlight=False,
+                    markup=False,
+                    soft_wrap=True,
+                )
 
 
 def register(app: typer.Typer) -> None:

@@ -57,7 +57,9 @@ def register(app: typer.Typer) -> None:
     @app.command("report")
     def report_cmd(
         log_dir: Path = typer.Option(..., "--log-dir", help="folder of Inspect logs (searched recursively)"),
-        out: Path = typer.Option(Path("results/report"), "--out", help="where report.md, report.tex, CSVs and PNGs go"),
+        out: Path = typer.Option(
+            Path("results/report"), "--out", help="where report.md, report.tex, CSVs and PNGs go"
+        ),
         k: int = typer.Option(4, "--k", min=1, help="k of pass@k (1: pass@1 only)"),
         print_: bool = typer.Option(False, "--print", help="print the headline, benchmarks and axes tables"),
     ) -> None:

@@ -9,10 +9,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-tasks_app = typer.Typer(help="KOPA-Bench tasks: validate, list, stats, scorer agreement.", no_args_is_help=True)
+tasks_app = typer.Typer(
+    help="KOPA-Bench tasks: validate, list, stats, scorer agreement.", no_args_is_help=True
+)
 _console = Console()
 
-FileOpt = typer.Option(None, "--file", "-f", help="a tasks JSONL file (default: the packaged kopa_bench.jsonl)")
+FileOpt = typer.Option(
+    None, "--file", "-f", help="a tasks JSONL file (default: the packaged kopa_bench.jsonl)"
+)
 
 
 def _load(file: Path | None):
@@ -34,13 +38,17 @@ def validate_cmd(
     tasks = _load(file)
     report = validate_tasks(tasks, execute=execute, seed=seed)
     for issue in report.issues:
-        _console.print(f"[red]{issue.task_id}[/red] {issue.check}: {issue.message}", markup=True, highlight=False)
+        _console.print(
+            f"[red]{issue.task_id}[/red] {issue.check}: {issue.message}", markup=True, highlight=False
+        )
     if show_values:
         for tid, values in report.resolved.items():
             _console.print(tid, json.dumps(values, ensure_ascii=False)[:400], highlight=False)
     bad = len(report.by_task())
-    _console.print(f"{report.n_tasks} tasks, {bad} with issues, {len(report.issues)} issues; "
-                   f"links consuming multi-record outputs: {report.multi_record_share:.1%} of {report.links_total}")
+    _console.print(
+        f"{report.n_tasks} tasks, {bad} with issues, {len(report.issues)} issues; "
+        f"links consuming multi-record outputs: {report.multi_record_share:.1%} of {report.links_total}"
+    )
     if not report.ok:
         raise typer.Exit(1)
 
@@ -61,8 +69,15 @@ def list_cmd(
             continue
         if held_out is not None and t.held_out != held_out:
             continue
-        table.add_row(t.id, t.category, t.domain, ",".join(t.platforms), str(t.n_calls), "Y" if t.parallel else "",
-                      t.query)
+        table.add_row(
+            t.id,
+            t.category,
+            t.domain,
+            ",".join(t.platforms),
+            str(t.n_calls),
+            "Y" if t.parallel else "",
+            t.query,
+        )
     _console.print(table)
 
 
@@ -70,8 +85,9 @@ def list_cmd(
 def stats_cmd(
     file: Path | None = FileOpt,
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
-    execute: bool = typer.Option(True, "--execute/--no-execute",
-                                 help="run every gold plan for the multi-record link figures"),
+    execute: bool = typer.Option(
+        True, "--execute/--no-execute", help="run every gold plan for the multi-record link figures"
+    ),
     seed: int = typer.Option(0, help="world seed for the gold runs"),
 ) -> None:
     """The benchmark's shape next to the paper's figures (calls per task, multi-record links,
@@ -90,7 +106,9 @@ def stats_cmd(
         doc = {"shape": [r.model_dump() for r in rows], "stats": stats}
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
-    table = Table("figure", "KOPA-Bench (here)", "paper", title="KOPA-Bench shape vs the paper (arXiv 2609.05395)")
+    table = Table(
+        "figure", "KOPA-Bench (here)", "paper", title="KOPA-Bench shape vs the paper (arXiv 2609.05395)"
+    )
     for r in rows:
         table.add_row(r.metric, r.value, r.paper)
     _console.print(table)
@@ -108,11 +126,17 @@ def _rate(n: int, of: int) -> str:
 
 @tasks_app.command("agreement")
 def agreement_cmd(
-    corpus: Path = typer.Option(DEFAULT_CORPUS, "--corpus", "-c",
-                                help="a labelled answer corpus: a .jsonl file or a directory of them"),
+    corpus: Path = typer.Option(
+        DEFAULT_CORPUS,
+        "--corpus",
+        "-c",
+        help="a labelled answer corpus: a .jsonl file or a directory of them",
+    ),
     file: Path | None = FileOpt,
     as_json: bool = typer.Option(False, "--json", help="print JSON (counts, rates, every disagreement)"),
-    show: bool = typer.Option(True, "--show/--no-show", help="list each disagreement with the grader's reason"),
+    show: bool = typer.Option(
+        True, "--show/--no-show", help="list each disagreement with the grader's reason"
+    ),
 ) -> None:
     """How often the scorer agrees with the labelled answer corpus: false negatives (correct answers
     it fails) and false positives (wrong answers it passes), overall and per class of answer."""
@@ -139,19 +163,31 @@ def agreement_cmd(
         typer.echo(json.dumps(describe(results), ensure_ascii=False, indent=2))
         return
     total, per = agreement(results)
-    table = Table("class", "correct", "wrong", "false negatives", "false positives",
-                  title=f"Scorer agreement on {len(results)} labelled answers "
-                        f"({len({r.item.task for r in results})} tasks)")
+    table = Table(
+        "class",
+        "correct",
+        "wrong",
+        "false negatives",
+        "false positives",
+        title=f"Scorer agreement on {len(results)} labelled answers "
+        f"({len({r.item.task for r in results})} tasks)",
+    )
     for a in [*per, total]:
-        table.add_row(a.kind, str(a.correct), str(a.wrong), _rate(len(a.false_negatives), a.correct),
-                      _rate(len(a.false_positives), a.wrong))
+        table.add_row(
+            a.kind,
+            str(a.correct),
+            str(a.wrong),
+            _rate(len(a.false_negatives), a.correct),
+            _rate(len(a.false_positives), a.wrong),
+        )
     _console.print(table)
     if show:
         for r in results:
             if not r.agrees:
                 why = "; ".join(r.grade.missing[:3]) or "passed"
-                _console.print(f"{r.item.id} [{r.item.label}/{r.item.kind}] grader: {why}", highlight=False,
-                               markup=False)
+                _console.print(
+                    f"{r.item.id} [{r.item.label}/{r.item.kind}] grader: {why}", highlight=False, markup=False
+                )
 
 
 def register(app: typer.Typer) -> None:

@@ -29,24 +29,38 @@ Without a GPU, use_vllm is dropped and TRL generates with transformers.
 def register(app: typer.Typer) -> None:
     @app.command("train", help=TRAIN_HELP)
     def train_cmd(
-        data: Path = typer.Option(..., "--data", help="EDGE dataset folder (OUT/dataset of `kopa synth`)", exists=True),
+        data: Path = typer.Option(
+            ..., "--data", help="EDGE dataset folder (OUT/dataset of `kopa synth`)", exists=True
+        ),
         config: str = typer.Option(
-            "cpu-smoke", "--config",
-            help="YAML file, or a built-in: cpu-smoke, cpu-episode, grpo-cpu, sft-cpu, gpu-single, gpu-multi"),
-        out: Path = typer.Option(..., "--out", help="output folder: checkpoints/, adapter/, merged/, rewards.png"),
+            "cpu-smoke",
+            "--config",
+            help="YAML file, or a built-in: cpu-smoke, cpu-episode, grpo-cpu, sft-cpu, gpu-single, gpu-multi",
+        ),
+        out: Path = typer.Option(
+            ..., "--out", help="output folder: checkpoints/, adapter/, merged/, rewards.png"
+        ),
         model: str | None = typer.Option(
-            None, "--model",
+            None,
+            "--model",
             help="model to train: a local Hugging Face folder (or `local`, the packaged SmolLM2); "
-                 "overrides the config's `model:`"),
-        resume: bool = typer.Option(True, "--resume/--no-resume", help="continue from the last checkpoint in OUT"),
+            "overrides the config's `model:`",
+        ),
+        resume: bool = typer.Option(
+            True, "--resume/--no-resume", help="continue from the last checkpoint in OUT"
+        ),
         max_steps: int | None = typer.Option(None, "--max-steps", help="override trainer.max_steps"),
         minutes: float | None = typer.Option(None, "--minutes", help="stop (and save) after this wall time"),
         limit: int | None = typer.Option(None, "--limit", help="use at most this many EDGE trajectories"),
-        threads: int | None = typer.Option(None, "--threads", help="torch threads (1 is faster on a shared CPU)"),
+        threads: int | None = typer.Option(
+            None, "--threads", help="torch threads (1 is faster on a shared CPU)"
+        ),
         vllm_server: str | None = typer.Option(
-            None, "--vllm-server",
+            None,
+            "--vllm-server",
             help="generate on a `trl vllm-serve` server at this base URL (vllm_mode server) instead of the "
-                 "config's vLLM setting"),
+            "config's vLLM setting",
+        ),
     ) -> None:
         from kopa_inspect._extras import MissingExtra, require_cli
 
@@ -54,8 +68,14 @@ def register(app: typer.Typer) -> None:
         from kopa_grpo.model_source import ModelNotFound
         from kopa_grpo.train import is_main_process, load_run_settings, run_overrides, train
 
-        overrides = run_overrides(model=model, max_steps=max_steps, minutes=minutes, limit=limit,
-                                  threads=threads, vllm_server=vllm_server)
+        overrides = run_overrides(
+            model=model,
+            max_steps=max_steps,
+            minutes=minutes,
+            limit=limit,
+            threads=threads,
+            vllm_server=vllm_server,
+        )
         try:
             load_run_settings(config, overrides or None)  # a missing model or extra: one line, before loading
         except (ModelNotFound, MissingExtra) as exc:
@@ -66,4 +86,6 @@ def register(app: typer.Typer) -> None:
             return
         typer.echo(f"merged checkpoint: {merged}")
         typer.echo(f"stats: {(out / 'train_stats.json').read_text()}")
-        typer.echo(f"evaluate: inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={merged.resolve()}")
+        typer.echo(
+            f"evaluate: inspect eval kopa_inspect/kopa_bench --model hf/local -M model_path={merged.resolve()}"
+        )

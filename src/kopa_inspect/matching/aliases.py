@@ -30,9 +30,24 @@ _ALIAS_MAX_CHARS = 60
 # Fields named as the two ends of one thing (a route's start and end stop, the previous and next
 # station, the high and the low): each is a candidate the question may mean, never the other's alias.
 # UNCERTAIN: a word list over field names.
-_ENDS = (("start", "end"), ("prev", "next"), ("from", "to"), ("dep", "arr"), ("orig", "dest"), ("first", "last"),
-         ("min", "max"), ("high", "low"), ("up", "down"), ("begin", "end"), ("출발", "도착"), ("시작", "종료"),
-         ("상행", "하행"), ("이전", "다음"), ("최고", "최저"), ("기점", "종점"))
+_ENDS = (
+    ("start", "end"),
+    ("prev", "next"),
+    ("from", "to"),
+    ("dep", "arr"),
+    ("orig", "dest"),
+    ("first", "last"),
+    ("min", "max"),
+    ("high", "low"),
+    ("up", "down"),
+    ("begin", "end"),
+    ("출발", "도착"),
+    ("시작", "종료"),
+    ("상행", "하행"),
+    ("이전", "다음"),
+    ("최고", "최저"),
+    ("기점", "종점"),
+)
 
 
 def _other_ends(key: str) -> set[str]:
@@ -68,19 +83,28 @@ def row_aliases(value: Any, data: Any, exclude: Iterable[Any] = ()) -> list[Any]
         if not own:
             continue
         ends = {e for k in own for e in _other_ends(str(k))}
-        here = {normalize_name(x): x for k, x in row.items()
-                if _scalar(x) and normalize_name(x) not in ("", v_n) and str(k).lower() not in ends}
+        here = {
+            normalize_name(x): x
+            for k, x in row.items()
+            if _scalar(x) and normalize_name(x) not in ("", v_n) and str(k).lower() not in ends
+        }
         common = here if common is None else {k: common[k] for k in common if k in here}
     if not common:
         return []
     ex = {normalize_name(e) for e in exclude if _scalar(e)}
-    return [x for k, x in common.items()
-            if k not in ex and len(str(x)) <= _ALIAS_MAX_CHARS and not _same_kind(v, str(x))
-            and not (_person_like(v) and _person_like(str(x).strip()))]
+    return [
+        x
+        for k, x in common.items()
+        if k not in ex
+        and len(str(x)) <= _ALIAS_MAX_CHARS
+        and not _same_kind(v, str(x))
+        and not (_person_like(v) and _person_like(str(x).strip()))
+    ]
 
 
-def with_row_aliases(context: Mapping[str, Mapping[str, Any]], expected: Mapping[str, Any],
-                     outputs: Any) -> dict[str, dict[str, Any]]:
+def with_row_aliases(
+    context: Mapping[str, Mapping[str, Any]], expected: Mapping[str, Any], outputs: Any
+) -> dict[str, dict[str, Any]]:
     """``context`` (per fact id, as :func:`score_answer` takes it) with each single value's
     :func:`row_aliases` in the gold outputs added as ``aliases`` (competitors excluded)."""
     out = {k: dict(v) for k, v in context.items()}

@@ -27,7 +27,9 @@ _ORDINAL = re.compile(r"(?<![\d.,])\d+\s*(?:대|회|기|차)(?=\s)")
 
 
 def _ordinals_left_out(view: AnswerView, fact: Any, blank: Callable[[str], str] | None) -> AnswerView:
-    return _blanked_view(view, blank) if blank is not None and _get(fact, "matcher") in _NUMERIC_KINDS else view
+    return (
+        _blanked_view(view, blank) if blank is not None and _get(fact, "matcher") in _NUMERIC_KINDS else view
+    )
 
 
 def _subject_said_as(subject: Any, holder: str | None) -> list[str | None]:
@@ -36,15 +38,21 @@ def _subject_said_as(subject: Any, holder: str | None) -> list[str | None]:
     return [own, holder] if holder else [own]
 
 
-def _role_holders(facts: Sequence[Any], resolved: Mapping[str, Mapping[str, Any]],
-                  expected: Mapping[str, Any]) -> dict[str, str]:
+def _role_holders(
+    facts: Sequence[Any], resolved: Mapping[str, Mapping[str, Any]], expected: Mapping[str, Any]
+) -> dict[str, str]:
     """A role another fact names the holder of ("교육위원회 위원장" -> 오정훈): facts about the role are
     said after the holder's name too ("위원장: 오정훈 의원 (조국혁신당)")."""
     out: dict[str, str] = {}
     for f in facts:
         fid, desc = str(_get(f, "id")), _get(f, "description")
         value = expected.get(fid)
-        if _get(f, "matcher") in ("name", "exact") and not resolved[fid].get("subject") and isinstance(value, str) and desc:
+        if (
+            _get(f, "matcher") in ("name", "exact")
+            and not resolved[fid].get("subject")
+            and isinstance(value, str)
+            and desc
+        ):
             out[normalize_name(desc)] = value
     return out
 
@@ -52,9 +60,14 @@ def _role_holders(facts: Sequence[Any], resolved: Mapping[str, Mapping[str, Any]
 def _question_ordinals_blanker(facts: Sequence[Any], question: str | None) -> Callable[[str], str] | None:
     """Blanks the question's own ordinals ("22대 국회", "제9회 지방선거") restated in an answer: no figure
     of it. Not those that tell the task's figures apart ("22대 … 21대" label two periods' counts)."""
-    descs = [normalize_name(_get(f, "description") or "") for f in facts if _get(f, "matcher") in _NUMERIC_KINDS]
-    ordinals = sorted({o for o in _ORDINAL.findall(question or "") if len({normalize_name(o) in d for d in descs}) <= 1},
-                      key=len, reverse=True)
+    descs = [
+        normalize_name(_get(f, "description") or "") for f in facts if _get(f, "matcher") in _NUMERIC_KINDS
+    ]
+    ordinals = sorted(
+        {o for o in _ORDINAL.findall(question or "") if len({normalize_name(o) in d for d in descs}) <= 1},
+        key=len,
+        reverse=True,
+    )
     if not ordinals:
         return None
     pattern = re.compile("|".join(re.escape(o) for o in ordinals))
@@ -129,14 +142,21 @@ def score_answer(
         for c in _as_list(ctx.get("competitors")):
             if isinstance(c, str) and not _NUMERIC.fullmatch(c.strip()):
                 others.append(c)
-        if _get(next(f for f in facts if str(_get(f, "id")) == fid), "matcher") in ("name",) and ctx.get("competitors"):
+        if _get(next(f for f in facts if str(_get(f, "id")) == fid), "matcher") in ("name",) and ctx.get(
+            "competitors"
+        ):
             exp = expected.get(fid)
             if isinstance(exp, str):
                 others.append(exp)
     # which-one facts over different measures read only the units about their own measure
     by_id = {str(_get(f, "id")): f for f in facts}
-    which = [fid for fid, ctx in resolved.items()
-             if _as_list(ctx.get("competitors")) and not ctx.get("subject") and _get(by_id[fid], "matcher") != "refusal"]
+    which = [
+        fid
+        for fid, ctx in resolved.items()
+        if _as_list(ctx.get("competitors"))
+        and not ctx.get("subject")
+        and _get(by_id[fid], "matcher") != "refusal"
+    ]
     scopes = {fid: str(ctx["scope"]) for fid, ctx in resolved.items() if ctx.get("scope")}
     keys, distinct = measure_scopes(by_id, which, scopes)
     # owners are what a unit is about: not masked like the rows' names
@@ -153,10 +173,14 @@ def score_answer(
     row_scopes: dict[str, dict[str, frozenset[str]]] = {}
     for fids in by_subject.values():
         subj = str(resolved[fids[0]].get("subject") or "")
-        words = {fid: measure_words(_get(by_id[fid], "description")) - measure_words(subj) - {normalize_name(subj)}
-                 for fid in fids}
-        own_words = {fid: frozenset(w - set().union(*(v for o, v in words.items() if o != fid)))
-                     for fid, w in words.items()}
+        words = {
+            fid: measure_words(_get(by_id[fid], "description")) - measure_words(subj) - {normalize_name(subj)}
+            for fid in fids
+        }
+        own_words = {
+            fid: frozenset(w - set().union(*(v for o, v in words.items() if o != fid)))
+            for fid, w in words.items()
+        }
         if len(fids) > 1 and any(own_words.values()):
             row_scopes |= dict.fromkeys(fids, own_words)
     holders = _role_holders(facts, resolved, expected)
@@ -169,8 +193,14 @@ def score_answer(
         # a competitor that is another fact's own value is that fact's claim, not a wrong one here,
         # unless that fact is about another measure whose claims are told apart from this one's
         own = keys.get(fid)
-        other_values = [v for k, v in expected.items() if k != fid and v is not None and not isinstance(v, list)
-                        and not (own and keys.get(k) not in (None, own) and distinct.get(keys[k]))]
+        other_values = [
+            v
+            for k, v in expected.items()
+            if k != fid
+            and v is not None
+            and not isinstance(v, list)
+            and not (own and keys.get(k) not in (None, own) and distinct.get(keys[k]))
+        ]
         ctx["competitors"] = [
             c for c in _as_list(ctx.get("competitors")) if not any(_same_value(c, v) for v in other_values)
         ]
@@ -188,45 +218,73 @@ def score_answer(
         # 진료과목은 …") is not about its measure, and the value said there is not its claim
         exp = expected.get(fid)
         own_names = unmasked
-        if own and isinstance(exp, str) and normalize_name(exp) in owners and normalize_name(ctx.get("scope") or "") != normalize_name(exp):
+        if (
+            own
+            and isinstance(exp, str)
+            and normalize_name(exp) in owners
+            and normalize_name(ctx.get("scope") or "") != normalize_name(exp)
+        ):
             own_names = [*unmasked, exp]
         base = _ordinals_left_out(base, f, blank_ordinals)
         holder = holders.get(normalize_name(subject or ""))
-        out[fid] = max(score_fact(
-            f,
-            expected.get(fid),
-            measure_view(base, own, distinct, own_names) if own
-            else measure_view(base, fid, row_scopes[fid], unmasked, mask=True) if fid in row_scopes else base,
-            question=question,
-            subject=said_as,
-            competitors=_as_list(ctx.get("competitors")),
-            accept=_as_list(ctx.get("accept")),
-            keys=_as_list(ctx.get("keys")) or None,
-            others=[o for o in dict.fromkeys(others) if said_as != holder or o != holder],
-            siblings=[v for k, v in expected.items() if k != fid and k in resolved and v is not None
-                      and not isinstance(v, dict)
-                      and normalize_name(resolved[k].get("subject") or "") == normalize_name(subject or "")],
-            known=[x for k, v in expected.items() if k != fid for x in _as_list(v)],
-            aliases=[a for a in _as_list(ctx.get("aliases"))
-                     if not any(_same_value(a, c) for c in _as_list(ctx.get("competitors")))],
-            own_measure=row_scopes[fid][fid] if fid in row_scopes else frozenset(),
-            rival_measures=frozenset().union(*(w for k, w in row_scopes[fid].items() if k != fid))
-            if fid in row_scopes else frozenset(),
-            ties=_as_list(ctx.get("ties")),
-            tie_required=bool(ctx.get("tie_required")),
-            shown=shown,
-        ) for said_as in _subject_said_as(subject, holder))
-    return each_equal_value_said(facts, expected, {k: c.get("subject") for k, c in resolved.items()}, answer, out)
+        out[fid] = max(
+            score_fact(
+                f,
+                expected.get(fid),
+                measure_view(base, own, distinct, own_names)
+                if own
+                else measure_view(base, fid, row_scopes[fid], unmasked, mask=True)
+                if fid in row_scopes
+                else base,
+                question=question,
+                subject=said_as,
+                competitors=_as_list(ctx.get("competitors")),
+                accept=_as_list(ctx.get("accept")),
+                keys=_as_list(ctx.get("keys")) or None,
+                others=[o for o in dict.fromkeys(others) if said_as != holder or o != holder],
+                siblings=[
+                    v
+                    for k, v in expected.items()
+                    if k != fid
+                    and k in resolved
+                    and v is not None
+                    and not isinstance(v, dict)
+                    and normalize_name(resolved[k].get("subject") or "") == normalize_name(subject or "")
+                ],
+                known=[x for k, v in expected.items() if k != fid for x in _as_list(v)],
+                aliases=[
+                    a
+                    for a in _as_list(ctx.get("aliases"))
+                    if not any(_same_value(a, c) for c in _as_list(ctx.get("competitors")))
+                ],
+                own_measure=row_scopes[fid][fid] if fid in row_scopes else frozenset(),
+                rival_measures=frozenset().union(*(w for k, w in row_scopes[fid].items() if k != fid))
+                if fid in row_scopes
+                else frozenset(),
+                ties=_as_list(ctx.get("ties")),
+                tie_required=bool(ctx.get("tie_required")),
+                shown=shown,
+            )
+            for said_as in _subject_said_as(subject, holder)
+        )
+    return each_equal_value_said(
+        facts, expected, {k: c.get("subject") for k, c in resolved.items()}, answer, out
+    )
 
 
 def fact_score(matcher: str, expected: Any, answer: str, tolerance: float = 0.0) -> float:
     """One fact without subject or competitors against a whole answer (kept for old callers)."""
     return score_answer(
-        [{"id": "_", "matcher": matcher, "value": "$_", "tolerance": tolerance}], {"_": expected}, answer or ""
+        [{"id": "_", "matcher": matcher, "value": "$_", "tolerance": tolerance}],
+        {"_": expected},
+        answer or "",
     )["_"]
 
 
 def fact_holds(fact: Any, expected: Any, answer: str) -> bool:
     """Does ``answer`` state ``fact`` (an AnswerFact or its dict) with value ``expected``?"""
     fid = str(_get(fact, "id", "_"))
-    return score_answer([fact if _get(fact, "id") else {**dict(fact), "id": fid}], {fid: expected}, answer)[fid] >= 1.0
+    return (
+        score_answer([fact if _get(fact, "id") else {**dict(fact), "id": fid}], {fid: expected}, answer)[fid]
+        >= 1.0
+    )

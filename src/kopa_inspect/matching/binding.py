@@ -34,8 +34,11 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
         # states nothing: no figure and no "none" ("서초구는 거래가 없습니다" is a statement about 서초구);
         # for a name, no word but particles ("대전: 조우준, 경기: 송서은" binds 조우준 to 대전 alone)
         rest = forward[b - a :]
-        said = bool(extract_numbers(rest) or _NONE.search(rest)) if numeric else not _BARE_TAIL.fullmatch(
-            re.sub(r"[\W_]+", "", rest))
+        said = (
+            bool(extract_numbers(rest) or _NONE.search(rest))
+            if numeric
+            else not _BARE_TAIL.fullmatch(re.sub(r"[\W_]+", "", rest))
+        )
         # a list of names ("부산·대구·광주는 각각 2명씩") is said of after it, never before
         in_list = nxt < len(sentence) and bool(_NAME_JOIN.fullmatch(rest))
         if not said and not in_list:
@@ -44,10 +47,13 @@ def _bound_stretches(subject: str, others: Sequence[str], sentence: str, numeric
 
 
 def _same_entity(short: str, long: str) -> bool:
-    """"강남구" and "서울특별시 강남구" name one place: the longer ends with the shorter as a whole word.
+    """ "강남구" and "서울특별시 강남구" name one place: the longer ends with the shorter as a whole word.
     "서울대학교병원" in "분당서울대학교병원", "계동" in "상계동" are other entities, and so is a name that
     begins another: "북촌한옥마을 더스테이 펜션" is a guesthouse named after the sight "북촌한옥마을"."""
-    s, ln = unicodedata.normalize("NFKC", str(short)).strip(), unicodedata.normalize("NFKC", str(long)).strip()
+    s, ln = (
+        unicodedata.normalize("NFKC", str(short)).strip(),
+        unicodedata.normalize("NFKC", str(long)).strip(),
+    )
     return ln == s or ln.endswith(" " + s)
 
 
@@ -57,7 +63,9 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
     shared "공공와이파이" would bind either). A subject "2026년|올해" is said in any of its forms
     (accepted variants as data: the question's "올해" and the year itself)."""
     if "|" in subject:
-        return list(dict.fromkeys(f for part in accepted_variants(subject) for f in _subject_forms(part, others)))
+        return list(
+            dict.fromkeys(f for part in accepted_variants(subject) for f in _subject_forms(part, others))
+        )
     forms = [subject]
     parts = str(subject).split()
     if len(parts) > 1 and len(parts[-1]) >= 2:
@@ -72,14 +80,23 @@ def _subject_forms(subject: str, others: Sequence[str] = ()) -> list[str]:
 # differs from the names' binds nothing. UNCERTAIN: separator lists, not a parser.
 _NAME_JOIN = re.compile(r"\s*(?:,|、|·|ㆍ|및|그리고|\band\b|&)\s*|(?:와|과|랑|하고)\s+", re.IGNORECASE)
 # a slash after a unit's letter is the unit's own ("㎍/㎥", "m/s"), no item separator
-_ITEM_SPLIT = re.compile(r"\s*(?:,(?!\d{3})|、|(?<![A-Za-z㎍㎎μ])/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+",
-                         re.IGNORECASE)
+_ITEM_SPLIT = re.compile(
+    r"\s*(?:,(?!\d{3})|、|(?<![A-Za-z㎍㎎μ])/|및|그리고|\band\b)\s*|(?<=[\d가-힣%])(?:와|과)\s+",
+    re.IGNORECASE,
+)
 # (a decimal point is no end: "각각 약 18.5조 원, 약 1.07조 원")
-_ITEMS_END = re.compile(r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[!?;]|\.(?!\d)")
+_ITEMS_END = re.compile(
+    r"(?:입니다|이었습니다|였습니다|이었고|였고|이며|이고|이에요|예요|이다|으로|로\s)|[!?;]|\.(?!\d)"
+)
 
 
-def _respective_item(sentence: str, forms: Sequence[str], others: Sequence[str],
-                     own: frozenset[str] = frozenset(), rival: frozenset[str] = frozenset()) -> str | None:
+def _respective_item(
+    sentence: str,
+    forms: Sequence[str],
+    others: Sequence[str],
+    own: frozenset[str] = frozenset(),
+    rival: frozenset[str] = frozenset(),
+) -> str | None:
     """The value a respective list binds to the subject (said as one of ``forms``) in ``sentence``: its
     item at the subject's place in the names' list; "" when the counts differ (nothing is bound); None
     when the sentence binds no respective list to the subject. Several lists after the names ("각각 133건,
@@ -145,7 +162,11 @@ def _names_after_figures(sentence: str, forms: Sequence[str], others: Sequence[s
     """The subject's figure where the names follow their figures in brackets with "순" ("" when the
     counts differ); None when the sentence has no such list."""
     for run in _name_runs(sentence, [*forms, *others]):
-        if len(run) < 2 or not any(n in forms for n, _, _ in run) or not _ORDER_AFTER.match(sentence[run[-1][2] :]):
+        if (
+            len(run) < 2
+            or not any(n in forms for n, _, _ in run)
+            or not _ORDER_AFTER.match(sentence[run[-1][2] :])
+        ):
             continue
         figures = _FIGURES_BEFORE.search(sentence[: run[0][1]])
         if figures is None:
@@ -159,8 +180,22 @@ def _names_after_figures(sentence: str, forms: Sequence[str], others: Sequence[s
 # One value said of a whole list of names ("A, B, C 세 곳 모두 일요일은 휴진이에요", "A와 B는 둘 다 12시 30분에
 # 마감합니다", "A and B both close at 12:30") is each name's: the names one list right before the word, a
 # count said with it the list's own. UNCERTAIN: a word list, not a parser.
-_COUNT_WORDS = {"두": 2, "둘": 2, "세": 3, "셋": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7,
-                "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT_WORDS = {
+    "두": 2,
+    "둘": 2,
+    "세": 3,
+    "셋": 3,
+    "네": 4,
+    "넷": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+}
 _SHARED = re.compile(
     rf"^\s*(?:{alternation((*TOPIC_PARTICLES_KO, '의', '도'))})?\s*(?:"
     r"(?:(?P<n>두|세|네|다섯|여섯|일곱|\d+)\s*(?:곳|개\s*구|개|군데|구|명|의원|병원|기관|군|시)\s*"
@@ -221,12 +256,16 @@ def _shared_stretch(sentence: str, forms: Sequence[str], others: Sequence[str]) 
 # extreme and not the fact's own have their figures blanked. UNCERTAIN: a word pair list, not a parser.
 _EXTREME = re.compile(r"최(?:고|저|대|소)")
 _OPPOSITE = {"최고": "최저", "최저": "최고", "최대": "최소", "최소": "최대"}
-_ROLE_CUT = re.compile(r"([,;\n]|(?<=[.!?。])\s|(?:이고|이며|이지만|인데|으며|지만)\s|(?<=[도다])(?:고|며)\s)")
+_ROLE_CUT = re.compile(
+    r"([,;\n]|(?<=[.!?。])\s|(?:이고|이며|이지만|인데|으며|지만)\s|(?<=[도다])(?:고|며)\s)"
+)
 
 
 def _other_extremes_blanked(view: AnswerView, description: Any) -> AnswerView:
     """The view with the figures of every clause about the other extreme blanked (same lengths)."""
-    own = set(_EXTREME.findall(re.sub(r"\([^)]*\)", " ", unicodedata.normalize("NFKC", str(description or "")))))
+    own = set(
+        _EXTREME.findall(re.sub(r"\([^)]*\)", " ", unicodedata.normalize("NFKC", str(description or ""))))
+    )
     if len(own) != 1:
         return view
     mine = own.pop()
@@ -244,9 +283,18 @@ def _other_extremes_blanked(view: AnswerView, description: Any) -> AnswerView:
 
     if other not in view.text:
         return view
-    lines = [(lab, _blank_figures(val) if other in lab and mine not in lab else cut(val)) for lab, val in view.lines]
-    return AnswerView(cut(view.text), view.dump, lines, [cut(x) for x in view.sentences], [cut(x) for x in view.clauses],
-                      [[cut(x) for x in g] for g in view.clause_groups])
+    lines = [
+        (lab, _blank_figures(val) if other in lab and mine not in lab else cut(val))
+        for lab, val in view.lines
+    ]
+    return AnswerView(
+        cut(view.text),
+        view.dump,
+        lines,
+        [cut(x) for x in view.sentences],
+        [cut(x) for x in view.clauses],
+        [[cut(x) for x in g] for g in view.clause_groups],
+    )
 
 
 # A list said to be respective ("최고기온과 최저기온은 각각 21도, 14도") may hold other facts' values.

@@ -11,16 +11,43 @@ from typing import Any
 
 # Arguments that carry no meaning for the result: keys, tokens and format switches.
 IGNORED_ARGS: frozenset[str] = frozenset(
-    {"serviceKey", "ServiceKey", "KEY", "key", "apiKey", "crtfc_key", "OC", "dataType", "_type", "returnType",
-     "type", "resultType", "Type", "token", "session_token"}
+    {
+        "serviceKey",
+        "ServiceKey",
+        "KEY",
+        "key",
+        "apiKey",
+        "crtfc_key",
+        "OC",
+        "dataType",
+        "_type",
+        "returnType",
+        "type",
+        "resultType",
+        "Type",
+        "token",
+        "session_token",
+    }
 )
 # Arguments whose absence equals a default value.
 DEFAULT_ARGS: dict[str, str] = {"pageNo": "1", "pIndex": "1"}
 # Paging arguments: they choose which rows come back, not which query is asked. Row ranges count
 # too: ECOS start/end, Seoul START_INDEX/END_INDEX, law.go.kr display/page.
 PAGING_ARGS: frozenset[str] = frozenset(
-    {"numOfRows", "pageNo", "pSize", "pIndex", "page_no", "page_count", "start", "end", "START_INDEX", "END_INDEX",
-     "display", "page"}
+    {
+        "numOfRows",
+        "pageNo",
+        "pSize",
+        "pIndex",
+        "page_no",
+        "page_count",
+        "start",
+        "end",
+        "START_INDEX",
+        "END_INDEX",
+        "display",
+        "page",
+    }
 )
 
 
@@ -86,15 +113,20 @@ def arguments_equal(
     for k, v in w.items():
         if _value_equal(k, v, g.get(k), w, g):
             continue
-        if accept and k in accept and g.get(k) is not None and any(
-            _value_equal(k, normalize_value(a), g.get(k), w, g) for a in accept[k]
+        if (
+            accept
+            and k in accept
+            and g.get(k) is not None
+            and any(_value_equal(k, normalize_value(a), g.get(k), w, g) for a in accept[k])
         ):
             continue
         return False
     return True
 
 
-def same_query(want: Mapping[str, Any], got: Mapping[str, Any], accept: Mapping[str, Sequence[Any]] | None = None) -> bool:
+def same_query(
+    want: Mapping[str, Any], got: Mapping[str, Any], accept: Mapping[str, Sequence[Any]] | None = None
+) -> bool:
     """The same question to the API whatever the paging: equal arguments apart from page args."""
     w = {k: v for k, v in normalize_args(want).items() if k not in PAGING_ARGS}
     g = {k: v for k, v in normalize_args(got).items() if k not in PAGING_ARGS}
@@ -103,7 +135,9 @@ def same_query(want: Mapping[str, Any], got: Mapping[str, Any], accept: Mapping[
     return arguments_equal(w, g, accept=accept)
 
 
-def argument_match_score(want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()) -> float:
+def argument_match_score(
+    want: Mapping[str, Any], got: Mapping[str, Any], ignore: Iterable[str] = ()
+) -> float:
     """Partial credit: mean of argument-name Jaccard and the share of gold values matched."""
     w, g = normalize_args(want, ignore), normalize_args(got, ignore)
     if not w and not g:

@@ -39,7 +39,9 @@ _SLASH_DATE = re.compile(
 def _listings(text: str) -> list[tuple[list[str], bool]]:
     """The items of every run of like figures joined only by list separators (dates, clock times and
     ranges are no figures here), and whether the run is said to be respective."""
-    text = _SLASH_DATE.sub(lambda m: " " * len(m.group(0)), _mask_ranges(_mask(unicodedata.normalize("NFKC", text))))
+    text = _SLASH_DATE.sub(
+        lambda m: " " * len(m.group(0)), _mask_ranges(_mask(unicodedata.normalize("NFKC", text)))
+    )
     out: list[tuple[list[str], bool]] = []
     for m in _LIST_RUN.finditer(text):
         items = [x.group(0).strip(" ,") for x in _LIST_ITEM_RE.finditer(m.group(0))]
@@ -56,12 +58,17 @@ def _listed_among_others(fact: Any, values: Sequence[Any], siblings: Sequence[An
     list said to be respective, a sibling fact's value ("최고기온과 최저기온은 각각 21도, 14도")? Siblings
     are the task's other facts about the same subject (or, without one, the other facts without one)."""
     scalars = [x for x in siblings if not isinstance(x, list | tuple)]
-    elements = [y for x in siblings if isinstance(x, list | tuple) for y in x if not isinstance(y, dict | list)]
+    elements = [
+        y for x in siblings if isinstance(x, list | tuple) for y in x if not isinstance(y, dict | list)
+    ]
     for items, respective in _listings(text):
         if not any(match_text(fact, v, item) >= 1.0 for item in items for v in values):
             continue
         allowed = [*values, *elements, *(scalars if respective else ())]
-        if any(not any(match_text(fact, a, item, strict=a not in values) >= 1.0 for a in allowed) for item in items):
+        if any(
+            not any(match_text(fact, a, item, strict=a not in values) >= 1.0 for a in allowed)
+            for item in items
+        ):
             return True
     return False
 
@@ -92,7 +99,9 @@ def claimed_value_score(
         lab = _FIELD_WORDS.sub(" ", label)
         if _MARKER.search(lab) and not (direction and _polarity(lab) and _polarity(lab) != direction):
             value = _runner_up_blanked(value, than=True)
-            items = [x for x in re.split(rf"\s*{_JOIN}\s*(?!\d{{3}})", value, flags=re.IGNORECASE) if x.strip()]
+            items = [
+                x for x in re.split(rf"\s*{_JOIN}\s*(?!\d{{3}})", value, flags=re.IGNORECASE) if x.strip()
+            ]
             units.append((value, len(items) > 1 and all(_is_list_item(x, []) for x in items)))
     units_free = _claim_units(view, [])
     # a marker clause that states no candidate figure takes the clause after it in its sentence ("가장
@@ -101,10 +110,13 @@ def claimed_value_score(
     k = 0
     while k < len(units_free):
         clause, is_list = units_free[k]
-        if (k + 1 < len(units_free) and _MARKER.search(_FIELD_WORDS.sub(" ", clause))
-                and not any(match_text(fact, x, clause) >= 1.0 for x in [*values, *competitors])
-                and not _MARKER.search(_FIELD_WORDS.sub(" ", units_free[k + 1][0]))
-                and _same_sentence(view, clause, units_free[k + 1][0])):
+        if (
+            k + 1 < len(units_free)
+            and _MARKER.search(_FIELD_WORDS.sub(" ", clause))
+            and not any(match_text(fact, x, clause) >= 1.0 for x in [*values, *competitors])
+            and not _MARKER.search(_FIELD_WORDS.sub(" ", units_free[k + 1][0]))
+            and _same_sentence(view, clause, units_free[k + 1][0])
+        ):
             clause, is_list = clause + ", " + units_free[k + 1][0], is_list or units_free[k + 1][1]
             k += 1
         joined.append((clause, is_list))
@@ -112,7 +124,15 @@ def claimed_value_score(
     for clause, is_list in joined:
         clean = _runner_up_blanked(_FIELD_WORDS.sub(" ", clause), than=True)
         if _MARKER.search(clean) and not (direction and _polarity(clean) and _polarity(clean) != direction):
-            units.append((clean, is_list or bool(re.search(rf"\d\s*\S{{0,6}}\s+(?:{alternation(DISJUNCTIONS_KO)}|아니면|or)\s", clean))))
+            units.append(
+                (
+                    clean,
+                    is_list
+                    or bool(
+                        re.search(rf"\d\s*\S{{0,6}}\s+(?:{alternation(DISJUNCTIONS_KO)}|아니면|or)\s", clean)
+                    ),
+                )
+            )
     if any(match_text(fact, c, u, strict=True) >= 1.0 for u in _alternative_units(view) for c in competitors):
         return 0.0  # a competitor's figure offered as an alternative ("아니면 8억 8,500만 원일 수도")
     right = wrong = 0

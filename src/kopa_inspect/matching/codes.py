@@ -19,7 +19,10 @@ CODE_TABLES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     },
     # 단기예보/초단기 PTY: 0 없음, 1 비, 2 비/눈, 3 눈, 4 소나기, 5 빗방울, 6 빗방울눈날림, 7 눈날림.
     "kma_pty": {
-        "0": ("없음", ("강수 없음", "강수없음", "비 소식 없", "비가 오지 않", "비 안", "없음", "no precipitation")),
+        "0": (
+            "없음",
+            ("강수 없음", "강수없음", "비 소식 없", "비가 오지 않", "비 안", "없음", "no precipitation"),
+        ),
         "1": ("비", ("비", "rain")),
         "2": ("비/눈", ("비/눈", "비 또는 눈", "비나 눈", "눈비", "진눈깨비", "sleet", "rain/snow")),
         "3": ("눈", ("눈", "snow")),
@@ -32,8 +35,17 @@ CODE_TABLES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     "kma_mid_wf": {
         w: (w, (w, w.replace("많고", " 많고 ").replace("흐리고", "흐리고 ")))
         for w in (
-            "맑음", "구름많음", "구름많고 비", "구름많고 눈", "구름많고 비/눈", "구름많고 소나기",
-            "흐림", "흐리고 비", "흐리고 눈", "흐리고 비/눈", "흐리고 소나기",
+            "맑음",
+            "구름많음",
+            "구름많고 비",
+            "구름많고 눈",
+            "구름많고 비/눈",
+            "구름많고 소나기",
+            "흐림",
+            "흐리고 비",
+            "흐리고 눈",
+            "흐리고 비/눈",
+            "흐리고 소나기",
         )
     },
     # AirKorea 등급 (khaiGrade, pm10Grade, pm25Grade ...): 1 좋음, 2 보통, 3 나쁨, 4 매우나쁨.
@@ -51,13 +63,20 @@ CODE_TABLES["kma_mid_wf"]["구름많음"] = ("구름많음", ("구름많음", "�
 # kma_mid_wf in English, as KMA's English pages say the sky (longest form first in the spans, so
 # "mostly cloudy" is no "cloudy")
 _MID_WF_EN = {"맑음": ("clear", "sunny"), "구름많음": ("mostly cloudy",), "흐림": ("cloudy", "overcast")}
-_MID_WF_EN_WITH = {"비": ("rain",), "눈": ("snow",), "비/눈": ("rain or snow", "rain and snow", "sleet"),
-                   "소나기": ("showers", "shower")}
+_MID_WF_EN_WITH = {
+    "비": ("rain",),
+    "눈": ("snow",),
+    "비/눈": ("rain or snow", "rain and snow", "sleet"),
+    "소나기": ("showers", "shower"),
+}
 for _label, (_value, _forms) in list(CODE_TABLES["kma_mid_wf"].items()):
     _sky, _, _with = _label.partition("고 ")
     _base = "흐림" if _sky == "흐리" else "구름많음" if _sky == "구름많" else _label
-    _en = [f"{sky} with {w}" for sky in _MID_WF_EN[_base] for w in _MID_WF_EN_WITH[_with]] if _with else list(
-        _MID_WF_EN[_base])
+    _en = (
+        [f"{sky} with {w}" for sky in _MID_WF_EN[_base] for w in _MID_WF_EN_WITH[_with]]
+        if _with
+        else list(_MID_WF_EN[_base])
+    )
     CODE_TABLES["kma_mid_wf"][_label] = (_value, (*_forms, *_en))
 
 _HANGUL = re.compile(r"[가-힣]")
@@ -68,7 +87,9 @@ _PARTICLE_AFTER = re.compile(r"^(?:[가이는은를을와과도로만요]|$|[^�
 def _label_spans(table: dict[str, tuple[str, tuple[str, ...]]], text: str) -> list[tuple[str, int, int]]:
     """(code, start, end) of every label of ``table`` in ``text``, longest synonym first."""
     text = unicodedata.normalize("NFKC", text).lower()
-    syns = sorted(((s.lower(), code) for code, (_, ss) in table.items() for s in ss), key=lambda x: -len(x[0]))
+    syns = sorted(
+        ((s.lower(), code) for code, (_, ss) in table.items() for s in ss), key=lambda x: -len(x[0])
+    )
     taken: list[tuple[int, int]] = []
     out: list[tuple[str, int, int]] = []
     for syn, code in syns:
@@ -79,11 +100,19 @@ def _label_spans(table: dict[str, tuple[str, tuple[str, ...]]], text: str) -> li
                 continue
             short = len(syn.replace(" ", "")) == 1
             if short and (
-                (a > 0 and _HANGUL.match(text[a - 1])) or not _PARTICLE_AFTER.match(text[b : b + 1])
-                or (b < len(text) and _HANGUL.match(text[b]) and b + 1 < len(text) and _HANGUL.match(text[b + 1]))
+                (a > 0 and _HANGUL.match(text[a - 1]))
+                or not _PARTICLE_AFTER.match(text[b : b + 1])
+                or (
+                    b < len(text)
+                    and _HANGUL.match(text[b])
+                    and b + 1 < len(text)
+                    and _HANGUL.match(text[b + 1])
+                )
             ):
                 continue
-            if syn.isascii() and ((a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha() and syn != "flurr")):
+            if syn.isascii() and (
+                (a > 0 and text[a - 1].isalpha()) or (b < len(text) and text[b].isalpha() and syn != "flurr")
+            ):
                 continue
             taken.append((a, b))
             out.append((code, a, b))

@@ -12,14 +12,36 @@ from kopa_inspect.matching.lexicon import NEGATION_STEMS_KO, alternation
 # English dates and months ("October 2, 2026", "2 October 2026", "Oct. 2", "September 2026") are read in
 # their Korean form; a month name beside no day or year is no date ("the October menu"), and "may" in
 # lower case is the verb.
-_EN_MONTHS = {name: k for k, names in enumerate(
-    (("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sept", "sep"), ("october", "oct"), ("november", "nov"),
-     ("december", "dec")), 1) for name in names}
+_EN_MONTHS = {
+    name: k
+    for k, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        1,
+    )
+    for name in names
+}
 _EN_MON = r"(?P<mon>" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\b\.?"
 _EN_DATE_FORMS: tuple[re.Pattern[str], ...] = (
-    re.compile(r"\b" + _EN_MON + r"\s+(?P<d>\d{1,2})(?!\d)(?:st|nd|rd|th)?\b(?:,?\s*(?P<y>\d{4})(?!\d))?", re.I),
-    re.compile(r"(?<![\d.,])(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _EN_MON + r"(?:,?\s+(?P<y>\d{4})(?!\d))?", re.I),
+    re.compile(
+        r"\b" + _EN_MON + r"\s+(?P<d>\d{1,2})(?!\d)(?:st|nd|rd|th)?\b(?:,?\s*(?P<y>\d{4})(?!\d))?", re.I
+    ),
+    re.compile(
+        r"(?<![\d.,])(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _EN_MON + r"(?:,?\s+(?P<y>\d{4})(?!\d))?",
+        re.I,
+    ),
     re.compile(r"\b" + _EN_MON + r",?\s+(?P<y>\d{4})(?!\d)", re.I),
 )
 
@@ -160,7 +182,9 @@ def date_set_score(expected: Any, answer: str) -> float:
             if any(first < (m, dd) < last and (m, dd) not in days for _, m, dd in said):
                 return 0.0
     stated = set(listed)
-    hits = sum(1 for d in want if any((m, dd) == (d.month, d.day) and y in (None, d.year) for y, m, dd in stated))
+    hits = sum(
+        1 for d in want if any((m, dd) == (d.month, d.day) and y in (None, d.year) for y, m, dd in stated)
+    )
     wrong = {(m, dd) for y, m, dd in stated if not any((m, dd) == (d.month, d.day) for d in want)}
     if len(wrong) > len(want):
         return 0.0

@@ -31,16 +31,22 @@ def _mask_ranges(text: str) -> str:
 # "is not 197" (the figures and the word before the negation blanked); "150건이 아니라 197건" leaves 197.
 # Read so only for facts without competitors or bound to a subject (a which-one fact has its own denial
 # rules).
-_DENIED_KO = re.compile(rf"(?:{_FIG}\s+)*\S+(?<!뿐만)(?<!뿐)(?=\s*(?:아닙|아닌|아니(?!면)))")  # "A뿐만 아니라 B": A holds
-_DENIED_EN = re.compile(r"\b(?:is|was|are|were)\s+not\s+([^.,;:()\n]+)|\b(?:isn't|wasn't|aren't|weren't)\s+([^.,;:()\n]+)",
-                        re.IGNORECASE)  # not past a bracket: a label's gloss ("the 구's own row is not one")
+_DENIED_KO = re.compile(
+    rf"(?:{_FIG}\s+)*\S+(?<!뿐만)(?<!뿐)(?=\s*(?:아닙|아닌|아니(?!면)))"
+)  # "A뿐만 아니라 B": A holds
+_DENIED_EN = re.compile(
+    r"\b(?:is|was|are|were)\s+not\s+([^.,;:()\n]+)|\b(?:isn't|wasn't|aren't|weren't)\s+([^.,;:()\n]+)",
+    re.IGNORECASE,
+)  # not past a bracket: a label's gloss ("the 구's own row is not one")
 
 
 def undenied(text: str) -> str:
     """``text`` with every denied value blanked (same length)."""
     text = _DENIED_KO.sub(lambda m: " " * len(m.group(0)), unicodedata.normalize("NFKC", text or ""))
+
     def blank(m: re.Match[str]) -> str:
         g = 1 if m.group(1) is not None else 2
         a, b = m.start(g) - m.start(), m.end(g) - m.start()
         return m.group(0)[:a] + " " * (b - a) + m.group(0)[b:]
+
     return _DENIED_EN.sub(blank, text)

@@ -6,8 +6,21 @@ from collections.abc import Mapping
 from typing import Any
 
 MATCHERS: tuple[str, ...] = (
-    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set", "ranked_set",
-    "dish_set", "key_facts", "exact", "refusal",
+    "number",
+    "money",
+    "date",
+    "time",
+    "month",
+    "date_set",
+    "duration",
+    "code_label",
+    "name",
+    "set",
+    "ranked_set",
+    "dish_set",
+    "key_facts",
+    "exact",
+    "refusal",
 )
 _NUMERIC_KINDS = frozenset({"number", "money", "duration"})
 

@@ -39,22 +39,37 @@ from kopa_inspect.matching.zeros import _says_none, _zero_fact, _zero_in_words
 _ONE_CELL = ("name", "exact", "number", "money", "date", "time", "month", "duration", "code_label")
 
 
-def _respective_items(sentences: Sequence[str], forms: Sequence[str], other_forms: Sequence[str],
-                      own: frozenset[str], rival: frozenset[str]) -> dict[str, str]:
+def _respective_items(
+    sentences: Sequence[str],
+    forms: Sequence[str],
+    other_forms: Sequence[str],
+    own: frozenset[str],
+    rival: frozenset[str],
+) -> dict[str, str]:
     """Per sentence, the value a respective list binds to the subject (:func:`_respective_item`); a
     sentence with a list and no names ("7월에는 각각 75건, 114건, 96건") reads the names of the one before."""
     out: dict[str, str] = {}
     for k, sentence in enumerate(sentences):
         item = _respective_item(sentence, forms, other_forms, own, rival)
-        if item is None and k and _RESPECTIVE.search(sentence) and not _spans([*forms, *other_forms], sentence):
+        if (
+            item is None
+            and k
+            and _RESPECTIVE.search(sentence)
+            and not _spans([*forms, *other_forms], sentence)
+        ):
             item = _respective_item(sentences[k - 1] + " " + sentence, forms, other_forms, own, rival)
         if item is not None:
             out[sentence] = item
     return out
 
 
-def _cells_score(fact: Any, values: Sequence[Any], competitors: Sequence[Any], cells: Sequence[str],
-                 keys: Sequence[Any] | None) -> float:
+def _cells_score(
+    fact: Any,
+    values: Sequence[Any],
+    competitors: Sequence[Any],
+    cells: Sequence[str],
+    keys: Sequence[Any] | None,
+) -> float:
     """A fact read in its own column of the answer's tables: a competitor there is a wrong value."""
     if any(match_text(fact, c, cell, strict=True) >= 1.0 for c in competitors for cell in cells):
         return 0.0
@@ -63,6 +78,7 @@ def _cells_score(fact: Any, values: Sequence[Any], competitors: Sequence[Any], c
 
 def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
     """The view with every name of ``names`` (longest first) blanked to the same length."""
+
     def mask(text: str) -> str:
         for _, a, b in sorted(_spans(names, text), key=lambda x: -x[1]):
             text = text[:a] + _MASK * (b - a) + text[b:]
@@ -73,23 +89,35 @@ def _masked_view(view: AnswerView, names: Sequence[str]) -> AnswerView:
 
 def _blanked_view(view: AnswerView, blank: Callable[[str], str]) -> AnswerView:
     """The view with ``blank`` applied to every unit (it keeps lengths)."""
-    return AnswerView(blank(view.text), view.dump, [(blank(lab), blank(val)) for lab, val in view.lines],
-                      [blank(x) for x in view.sentences], [blank(x) for x in view.clauses],
-                      [[blank(x) for x in g] for g in view.clause_groups])
+    return AnswerView(
+        blank(view.text),
+        view.dump,
+        [(blank(lab), blank(val)) for lab, val in view.lines],
+        [blank(x) for x in view.sentences],
+        [blank(x) for x in view.clauses],
+        [[blank(x) for x in g] for g in view.clause_groups],
+    )
 
 
 def _outsider_with_the_tie(view: AnswerView, tied: Sequence[str], outsiders: Sequence[str]) -> bool:
     """A claim unit (a structured line whose label has a superlative marker, or a free-text clause
     with one) that names a tied member and a candidate outside the tie."""
     units = [val for lab, val in view.lines if _MARKER.search(_FIELD_WORDS.sub(" ", lab))]
-    units += [u for u, _ in _claim_units(view, [*tied, *outsiders]) if _MARKER.search(_FIELD_WORDS.sub(" ", u))]
+    units += [
+        u for u, _ in _claim_units(view, [*tied, *outsiders]) if _MARKER.search(_FIELD_WORDS.sub(" ", u))
+    ]
     # the candidates a claim is picked from ("A, B, C 중 가장 …") are its list head, not claimed
     units = [_LIST_HEAD.sub("", u, count=1) for u in units]
     return any(_spans(tied, u) and _spans(outsiders, u) for u in units)
 
 
 def _tied_pick_score(
-    fact: Any, values: list[Any], competitors: Sequence[Any], ties: Sequence[Any], required: bool, view: AnswerView
+    fact: Any,
+    values: list[Any],
+    competitors: Sequence[Any],
+    ties: Sequence[Any],
+    required: bool,
+    view: AnswerView,
 ) -> float:
     """A "which one" fact whose winner is tied with ``ties``: every tied member named (when
     ``required``), and the claim read with the tied members as no competitors, so "A, B, C가 공동 1위"
@@ -99,8 +127,9 @@ def _tied_pick_score(
     if required and len(named) < len(ties):
         return 0.0
     rest = [c for c in competitors if not any(_same_value(c, t) for t in ties)]
-    if matcher in ("name", "exact") and _outsider_with_the_tie(view, [str(v) for v in [*values, *ties]],
-                                                               [str(c) for c in rest]):
+    if matcher in ("name", "exact") and _outsider_with_the_tie(
+        view, [str(v) for v in [*values, *ties]], [str(c) for c in rest]
+    ):
         return 0.0  # "가장 추운 구: 종로구, 노원구, 은평구 …": a candidate outside the tie claimed with it
     if matcher in ("name", "exact", "code_label"):
         masked = _masked_view(view, [str(t) for t in ties]) if matcher != "code_label" else view
@@ -156,12 +185,19 @@ def score_fact(
         return 0.0
     if matcher in _NUMERIC_KINDS:  # a figure said as the opposite extreme ("최저기온은 21도" for the high)
         view = _other_extremes_blanked(view, _get(fact, "description"))
-    if matcher in _ONE_FIGURE and any(match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values):
-        return 0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
-    if (matcher == "date" or (matcher == "exact" and any(_date_like(v) for v in values))) and _date_hedged(values, view.text):
+    if matcher in _ONE_FIGURE and any(
+        match_text(fact, v, h) >= 1.0 for h in _hedges(view.text) for v in values
+    ):
+        return (
+            0.0  # the value offered beside another ("21도 또는 17도"): a guess between two, not a statement
+        )
+    if (matcher == "date" or (matcher == "exact" and any(_date_like(v) for v in values))) and _date_hedged(
+        values, view.text
+    ):
         return 0.0  # "10월 22일 또는 23일": the month carried to the second day
     if matcher in ("name", "exact") and any(
-        name_hedged(v, view, [*known, *siblings], question, aliases) for v in values
+        name_hedged(v, view, [*known, *siblings], question, aliases)
+        for v in values
         if not isinstance(v, list | tuple | dict)
     ):
         return 0.0  # the name offered beside another of its kind ("720번 또는 721번"): a guess between two
@@ -172,17 +208,28 @@ def score_fact(
         # the fact's own value is no other subject, though another fact may be about it ("2018년 홍정상
         # (국민의힘)": 홍정상 is the 2018 winner and the subject of the 2018 party)
         own_values = {normalize_name(v) for v in values if isinstance(v, str)}
-        other_names = [o for o in others if o != subject and normalize_name(o) not in own_values
-                       and normalize_name(o) not in {normalize_name(f) for f in forms}
-                       and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)]
-        other_forms = list(dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject])))
+        other_names = [
+            o
+            for o in others
+            if o != subject
+            and normalize_name(o) not in own_values
+            and normalize_name(o) not in {normalize_name(f) for f in forms}
+            and not any(_same_entity(o, f) or _same_entity(f, o) for f in forms)
+        ]
+        other_forms = list(
+            dict.fromkeys(f for o in other_names for f in _subject_forms(o, [*other_names, subject]))
+        )
         # the other names as said: each form of one given with its variants ("2022년|2022")
         other_said = [p for o in other_names for p in accepted_variants(o)]
         respective = _respective_items(view.sentences, forms, other_forms, own_measure, rival_measures)
     listing_text = view.text
     for sentence, item in respective.items():
         listing_text = listing_text.replace(sentence, item)
-    if matcher in _NUMERIC_KINDS and not competitors and _listed_among_others(fact, values, siblings, listing_text):
+    if (
+        matcher in _NUMERIC_KINDS
+        and not competitors
+        and _listed_among_others(fact, values, siblings, listing_text)
+    ):
         return 0.0  # the value listed among others ("21도, 17도, 14도"): every row's figure is no answer
     # a competitor list may hold the winner itself (every candidate's figure): not a competitor
     competitors = [c for c in competitors if c is not None and not any(_same_value(c, v) for v in values)]
@@ -202,7 +249,9 @@ def score_fact(
         for sentence in view.sentences:
             for form in forms:
                 bound = [respective[sentence]] if sentence in respective else None
-                stretches = bound if bound is not None else _bound_stretches(form, other_said, sentence, numeric)
+                stretches = (
+                    bound if bound is not None else _bound_stretches(form, other_said, sentence, numeric)
+                )
                 shared = _shared_stretch(sentence, forms, other_forms) if bound is None else None
                 for stretch in [*stretches, *([shared] if shared else [])]:
                     if any(match_text(fact, c, stretch, strict=True) >= 1.0 for c in competitors):
@@ -212,8 +261,12 @@ def score_fact(
                         best = 1.0
         return best
     # (a which-one fact's claims only: a plain figure has none)
-    view = _blanked_view(view, partial(other_dimension_markers_blanked, description=_get(fact, "description"),
-                                       active=bool(competitors)))
+    view = _blanked_view(
+        view,
+        partial(
+            other_dimension_markers_blanked, description=_get(fact, "description"), active=bool(competitors)
+        ),
+    )
     if matcher == "time" and competitors:  # "09시~15시 중 … 오전 9시": the window's ends are not claimed
         view = _blanked_view(view, time_windows_blanked)
     ties = [t for t in ties if t is not None and not any(_same_value(t, v) for v in values)]
@@ -224,10 +277,15 @@ def score_fact(
             # another entity whose name holds a candidate ("365정형외과의원" holds the department 정형외과;
             # "해맑은내과의원" the department 내과) states no candidate: the row's name is masked
             cands = [str(c) for c in [*values, *competitors] if not isinstance(c, list | tuple | dict)]
-            shields = [o for o in dict.fromkeys([*others, *(k for k in known if isinstance(k, str))])
-                       if normalize_name(o) not in {normalize_name(c) for c in cands}
-                       and any(normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
-                               for c in cands)]
+            shields = [
+                o
+                for o in dict.fromkeys([*others, *(k for k in known if isinstance(k, str))])
+                if normalize_name(o) not in {normalize_name(c) for c in cands}
+                and any(
+                    normalize_name(c) and normalize_name(c) in normalize_name(o) and not _same_entity(c, o)
+                    for c in cands
+                )
+            ]
             shielded = _masked_view(view, shields) if shields else view
             # the role is the description's head noun, its last word ("교육위원회 위원장": 위원장); the
             # words before it name the body the members share ("초선 위원: 교육위원회 … 한혜진" is no pick)

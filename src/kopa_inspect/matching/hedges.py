@@ -22,7 +22,9 @@ from kopa_inspect.matching.winners import _alternative_units
 # Two figures joined by "or" ("21도 또는 17도", "197 or 401"): a hedge between candidate values. UNCERTAIN:
 # a word list; "내지" is read as a hedge too (it also marks a range, which states no figure either).
 _OR_WORD = rf"(?:{alternation(DISJUNCTIONS_KO)}|아니면|내지|\bor\b)"
-HEDGE = re.compile(rf"\d[\d,.]*[^\s\d]{{0,6}}\s*{_OR_WORD}\s*[^\s\d]{{0,4}}\d[\d,.]*[^\s\d]{{0,6}}", re.IGNORECASE)
+HEDGE = re.compile(
+    rf"\d[\d,.]*[^\s\d]{{0,6}}\s*{_OR_WORD}\s*[^\s\d]{{0,4}}\d[\d,.]*[^\s\d]{{0,6}}", re.IGNORECASE
+)
 _ONE_FIGURE = frozenset({"number", "money", "duration", "time", "date", "month"})
 
 
@@ -93,32 +95,61 @@ _TITLE = r"(?:님|씨|대표이사|대표자|대표|위원장|의원|시장|도�
 _WORD = r"[^\s,.;:!?()\[\]]"
 _NAME_OR_AFTER = re.compile(
     rf"^(?:[^\s\d,.;:!?()]{{0,6}}?(?:이나|거나)|[^\s\d,.;:!?()]{{0,4}}(?:\s+[^\s\d,.;:!?()]{{1,4}})?\s*,?\s*{_OR_WORD})"
-    r"\s*(?P<other>[^\s,.;:!?()]+)", re.IGNORECASE)
+    r"\s*(?P<other>[^\s,.;:!?()]+)",
+    re.IGNORECASE,
+)
 _NAME_OR_BEFORE = re.compile(
-    rf"(?P<other>[^\s,.;:!?()]+?)(?:이나|거나|[^\s,.;:!?()]{{0,4}}\s*,?\s*{_OR_WORD})\s*$", re.IGNORECASE)
+    rf"(?P<other>[^\s,.;:!?()]+?)(?:이나|거나|[^\s,.;:!?()]{{0,4}}\s*,?\s*{_OR_WORD})\s*$", re.IGNORECASE
+)
 _TIGHT_AFTER = re.compile(
     rf"^(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,(]*{_OR_WORD}\s*|(?P<slash>\s*/\s*))(?P<other>{_WORD}+)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _TIGHT_BEFORE = re.compile(
     rf"(?<!{_WORD})(?P<other>{_WORD}+?)(?P<join>(?:\s*{_TITLE})?(?:{_OR_PARTICLE}\s+|[\s,]*{_OR_WORD}[\s(]*"
-    rf"|(?P<slash>\s*/\s*)))$", re.IGNORECASE)
+    rf"|(?P<slash>\s*/\s*)))$",
+    re.IGNORECASE,
+)
 # A list the value is one item of ("곽노정, 김철수", "김철수와 곽노정", "A and B"), and what makes it a
 # guess: "중 하나" / "중 한 명" / "가운데 어느 한 곳" after it, "one of" before it ("중 어디가 …" restates the
 # question's choice).
 _LIST_JOIN = rf"(?:\s*[,·]\s*|\s*(?:및|{alternation(DISJUNCTIONS_KO)}|내지|and|or)\s+|(?:와|과|이나|나)\s+)"
 _ONE_OF = r"(?:어느\s*)?(?:하나|한\s*(?:명|곳|개|분|군데|사람|개소|쪽))"
-_ONE_OF_AFTER = re.compile(rf"^\s*(?:{alternation(TOPIC_PARTICLES_KO)})?\s*(?:중|가운데)\s*(?:에서\s*)?{_ONE_OF}")
+_ONE_OF_AFTER = re.compile(
+    rf"^\s*(?:{alternation(TOPIC_PARTICLES_KO)})?\s*(?:중|가운데)\s*(?:에서\s*)?{_ONE_OF}"
+)
 _ONE_OF_BEFORE = re.compile(r"\bone\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 _KIND_SUFFIX = re.compile(
     r"(초등학교|중학교|고등학교|대학교|병원|의원|약국|아파트|단지|정류장|정류소|역|공원|시장|도서관|센터|마을|해수욕장"
-    r"|터미널|호선|위원회|측정소|구|동|시|군|읍|면)$")
+    r"|터미널|호선|위원회|측정소|구|동|시|군|읍|면)$"
+)
 _PARTICLE_TAIL = re.compile(r"(?:입니다|이에요|예요|일|이|가|은|는|을|를|와|과|으로|로|에|의|도)+$")
 # Words a tight join reaches that name nothing: a word ending in 나 before the value ("그러나 곽노정",
 # "누구나"), an adverb after (이)나 read as "but" ("곽노정이나 최근 사임"). UNCERTAIN: a word list.
-_NOT_NAMES = frozenset({
-    "그러나", "하나", "누구나", "언제나", "어디나", "아무나", "무엇이나", "뭐나", "어쨌거나", "최근", "현재", "지금", "실제", "실제로",
-    "다만", "아직", "이미", "곧", "공식", "공식적으로",
-})
+_NOT_NAMES = frozenset(
+    {
+        "그러나",
+        "하나",
+        "누구나",
+        "언제나",
+        "어디나",
+        "아무나",
+        "무엇이나",
+        "뭐나",
+        "어쨌거나",
+        "최근",
+        "현재",
+        "지금",
+        "실제",
+        "실제로",
+        "다만",
+        "아직",
+        "이미",
+        "곧",
+        "공식",
+        "공식적으로",
+    }
+)
 # The question's choice restated ("A 또는 B 중 …", "… 중 어디인지 보니 A"); "중 하나" picks nothing, and the
 # value must be said again after it (the pick).
 _CHOICE_AFTER = re.compile(rf"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?{_ONE_OF}|\s*one\b)", re.I)
@@ -126,7 +157,9 @@ _CHOICE_AFTER = re.compile(rf"^\s*(?:중|가운데|among\b)(?!\s*(?:에서\s*)?{
 _EXPLICIT_ALT = re.compile(rf"{alternation(ALTERNATIVE_WORDS_KO)}|\bor\b", re.IGNORECASE)
 _MAYBE_NAME = re.compile(
     rf"(?<!{_WORD})(?P<w>{_WORD}+?)(?:일|였을|이었을)\s*(?:수도|지도|가능성)"
-    rf"|\bor\s+(?:possibly|maybe|perhaps)\s+(?P<e>{_WORD}+)", re.IGNORECASE)
+    rf"|\bor\s+(?:possibly|maybe|perhaps)\s+(?P<e>{_WORD}+)",
+    re.IGNORECASE,
+)
 _MASK = "\ue000"
 
 
@@ -151,8 +184,11 @@ def _shaped_like(value: str, other: str) -> bool:
     """A name of the value's shape: its kind, a place or institution beside one (a 의원 beside a 병원),
     a person's name beside one."""
     v = re.sub(r"\s+", "", value)
-    return _same_kind(value, other) or (bool(_KIND_SUFFIX.search(v)) and bool(_KIND_SUFFIX.search(other))
-                                        and len(other) > 2) or (_person_like(v) and _person_like(other))
+    return (
+        _same_kind(value, other)
+        or (bool(_KIND_SUFFIX.search(v)) and bool(_KIND_SUFFIX.search(other)) and len(other) > 2)
+        or (_person_like(v) and _person_like(other))
+    )
 
 
 def _list_run(text: str, start: int, end: int) -> tuple[list[str], int, int]:
@@ -164,14 +200,21 @@ def _list_run(text: str, start: int, end: int) -> tuple[list[str], int, int]:
         words.append(m.group("w"))
         j += m.end()
     i = start
-    while m := re.search(rf"(?<!{_WORD})(?P<w>{_WORD}+?){_LIST_JOIN}$", text[max(0, i - 60) : i], re.IGNORECASE):
+    while m := re.search(
+        rf"(?<!{_WORD})(?P<w>{_WORD}+?){_LIST_JOIN}$", text[max(0, i - 60) : i], re.IGNORECASE
+    ):
         words.append(m.group("w"))
         i -= len(m.group(0))
     return words, i, j
 
 
-def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (), question: str | None = None,
-                aliases: Sequence[Any] = ()) -> bool:
+def name_hedged(
+    value: Any,
+    answer: str | AnswerView,
+    known: Sequence[Any] = (),
+    question: str | None = None,
+    aliases: Sequence[Any] = (),
+) -> bool:
     """Is ``value`` (a name, a code) offered beside an alternative in ``answer`` (see the rule above)?
     ``known``: the task's other names and values (no alternative); ``question``: the query, whose choice
     the answer may restate before its pick; ``aliases``: the value's other names in its own result row
@@ -184,15 +227,22 @@ def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (),
     view = answer if isinstance(answer, AnswerView) else parse_answer(str(answer or ""))
     digits = bool(re.search(r"\d", v))
     v_n = normalize_name(v)
-    known_s = [unicodedata.normalize("NFKC", str(k)).strip() for k in known
-               if k is not None and not isinstance(k, dict | list | tuple | set)]
+    known_s = [
+        unicodedata.normalize("NFKC", str(k)).strip()
+        for k in known
+        if k is not None and not isinstance(k, dict | list | tuple | set)
+    ]
     known_n = {normalize_name(k) for k in known_s}
     q_n = normalize_name(question) if question else ""
     # an alias and each of its words as the hedge patterns cut words ("SAMSUNG", "LTD" of "SAMSUNG
     # ELECTRONICS CO,.LTD", "카카오" of "(주)카카오")
-    alias_n = {n for a in aliases if a is not None and not isinstance(a, dict | list | tuple | set)
-               for n in (normalize_name(a), *(normalize_name(x) for x in re.split(r"[\s,.;:!?()\[\]/]+", str(a))))
-               if len(n) > 1}
+    alias_n = {
+        n
+        for a in aliases
+        if a is not None and not isinstance(a, dict | list | tuple | set)
+        for n in (normalize_name(a), *(normalize_name(x) for x in re.split(r"[\s,.;:!?()\[\]/]+", str(a))))
+        if len(n) > 1
+    }
 
     def alt(word: str, loose: bool) -> bool:
         w = _PARTICLE_TAIL.sub("", unicodedata.normalize("NFKC", word))
@@ -206,18 +256,28 @@ def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (),
         if _same_kind(v, w):
             return True
         # any name-like word, for a name (a figure or code has its own kind: digits)
-        return loose and not digits and len(w) >= 2 and bool(re.search(r"[A-Za-z가-힣]", w)) and (
-            w.lower() not in _NOT_NAMES and word.lower() not in _NOT_NAMES)
+        return (
+            loose
+            and not digits
+            and len(w) >= 2
+            and bool(re.search(r"[A-Za-z가-힣]", w))
+            and (w.lower() not in _NOT_NAMES and word.lower() not in _NOT_NAMES)
+        )
 
     def choice(end: int, other: str, text: str) -> bool:
         """The question's own choice, restated before the pick said after it."""
         o = normalize_name(_PARTICLE_TAIL.sub("", other))
-        return bool(q_n and o and o in q_n and _CHOICE_AFTER.match(text[end:])
-                    and _name_pattern(v).search(text, end))
+        return bool(
+            q_n and o and o in q_n and _CHOICE_AFTER.match(text[end:]) and _name_pattern(v).search(text, end)
+        )
 
     text = unicodedata.normalize("NFKC", view.text)
     for k in sorted(known_s, key=len, reverse=True):  # a known name that contains "또는" joins nothing
-        if re.search(_OR_WORD, k, re.IGNORECASE) and normalize_name(k) != v_n and v_n not in normalize_name(k):
+        if (
+            re.search(_OR_WORD, k, re.IGNORECASE)
+            and normalize_name(k) != v_n
+            and v_n not in normalize_name(k)
+        ):
             text = _name_pattern(k).sub(lambda m: _MASK * len(m.group(0)), text)
     pat = _name_pattern(v)
     found = False
@@ -226,18 +286,31 @@ def name_hedged(value: Any, answer: str | AnswerView, known: Sequence[Any] = (),
         tail, head = text[m.end() : m.end() + 40], text[max(0, m.start() - 40) : m.start()]
         for rx, loose in ((_NAME_OR_AFTER, False), (_TIGHT_AFTER, True)):
             a = rx.match(tail)
-            if a and not (digits and a.groupdict().get("slash")) and alt(a.group("other"), loose) \
-                    and not choice(m.end() + a.end(), a.group("other"), text):
+            if (
+                a
+                and not (digits and a.groupdict().get("slash"))
+                and alt(a.group("other"), loose)
+                and not choice(m.end() + a.end(), a.group("other"), text)
+            ):
                 return True
         for rx, loose in ((_NAME_OR_BEFORE, False), (_TIGHT_BEFORE, True)):
             b = rx.search(head)
-            if b and not (digits and b.groupdict().get("slash")) and alt(b.group("other"), loose) and not (
-                    rx is _TIGHT_BEFORE and (b.group("other") + b.group("join").strip()).lower() in _NOT_NAMES) \
-                    and not choice(m.end(), b.group("other"), text):
+            if (
+                b
+                and not (digits and b.groupdict().get("slash"))
+                and alt(b.group("other"), loose)
+                and not (
+                    rx is _TIGHT_BEFORE and (b.group("other") + b.group("join").strip()).lower() in _NOT_NAMES
+                )
+                and not choice(m.end(), b.group("other"), text)
+            ):
                 return True
         words, i, j = _list_run(text, m.start(), m.end())
-        if words and (_ONE_OF_AFTER.match(text[j:]) or _ONE_OF_BEFORE.search(text[:i])) \
-                and any(alt(w, True) for w in words):
+        if (
+            words
+            and (_ONE_OF_AFTER.match(text[j:]) or _ONE_OF_BEFORE.search(text[:i]))
+            and any(alt(w, True) for w in words)
+        ):
             return True  # "곽노정, 김철수 중 한 명": one of a list is no pick
     if not found:
         return False

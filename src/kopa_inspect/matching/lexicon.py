@@ -32,8 +32,28 @@ MIN_SUPERLATIVE_WORDS_KO = ("최저", "최소")
 # First rank said as a word (regex fragments: "1위" may be spaced "1 위").
 FIRST_RANK_KO = (r"1\s*위", "일등", "으뜸")
 # Predicate stems after 더 in a comparison ("더 많", "더 비쌉니다"); contracted forms included.
-COMPARATIVE_STEMS_KO = ("많", "크", "큰", "큽", "높", "낮", "적", "작", "늦", "이르", "이릅", "빠르", "빠릅", "먼저",
-                        "비싸", "비싼", "비쌉", "싸", "싼", "쌉")
+COMPARATIVE_STEMS_KO = (
+    "많",
+    "크",
+    "큰",
+    "큽",
+    "높",
+    "낮",
+    "적",
+    "작",
+    "늦",
+    "이르",
+    "이릅",
+    "빠르",
+    "빠릅",
+    "먼저",
+    "비싸",
+    "비싼",
+    "비쌉",
+    "싸",
+    "싼",
+    "쌉",
+)
 # Stems of COMPARATIVE_STEMS_KO that a "B보다 …" comparison is not read with (contracted forms, 먼저).
 NOT_AFTER_THAN_KO = ("큽", "이릅", "빠릅", "먼저", "비쌉", "쌉")
 # Stems that point high or low: the polarity of a claim or a fact's description.
@@ -41,18 +61,60 @@ MAX_STEMS_KO = ("많", "큰", "크", "큽", "높", "비싸", "비싼", "비쌉",
 MIN_STEMS_KO = ("적", "작", "낮", "싼", "싸", "쌉", "이른", "이릅", "먼저")
 # English superlatives and comparatives by direction: the claim markers, the polarity and the denied
 # claims are built from them.
-EN_MAX_WORDS = ("most", "largest", "highest", "biggest", "latest", "more", "higher", "warmest", "hottest", "busiest",
-                "strongest", "wettest", "greatest", "longest", "heaviest")
-EN_MIN_WORDS = ("least", "lowest", "smallest", "fewest", "cheapest", "earliest", "fewer", "lower", "coldest",
-                "closest", "nearest", "weakest", "driest", "shortest")
+EN_MAX_WORDS = (
+    "most",
+    "largest",
+    "highest",
+    "biggest",
+    "latest",
+    "more",
+    "higher",
+    "warmest",
+    "hottest",
+    "busiest",
+    "strongest",
+    "wettest",
+    "greatest",
+    "longest",
+    "heaviest",
+)
+EN_MIN_WORDS = (
+    "least",
+    "lowest",
+    "smallest",
+    "fewest",
+    "cheapest",
+    "earliest",
+    "fewer",
+    "lower",
+    "coldest",
+    "closest",
+    "nearest",
+    "weakest",
+    "driest",
+    "shortest",
+)
 # An English rank word with no direction of its own ("the top one").
 EN_RANK_WORDS = ("top",)
 # A runner-up said with its own rank beside the winner ("그 다음은 B", "2위 B", "followed by B"):
 # regex fragments (spacing, particles and the "2등급" grade that is no rank).
-RUNNER_UP_KO = (r"(?:그\s*)?다음(?:으로|은|는|이|가|에)", r"그\s*다음(?![가-힣])", r"그\s*뒤", r"뒤를\s*이", "뒤이어",
-                "차순위", r"두\s*번째", "둘째", r"(?<![\d.])2\s*(?:위|등(?!급))")
-RUNNER_UP_EN = (r"\bsecond\b", r"\brunner[- ]up\b", r"\bfollowed\s+by\b",
-                r"\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b")
+RUNNER_UP_KO = (
+    r"(?:그\s*)?다음(?:으로|은|는|이|가|에)",
+    r"그\s*다음(?![가-힣])",
+    r"그\s*뒤",
+    r"뒤를\s*이",
+    "뒤이어",
+    "차순위",
+    r"두\s*번째",
+    "둘째",
+    r"(?<![\d.])2\s*(?:위|등(?!급))",
+)
+RUNNER_UP_EN = (
+    r"\bsecond\b",
+    r"\brunner[- ]up\b",
+    r"\bfollowed\s+by\b",
+    r"\bnext\s+(?:is|was|comes|came|highest|lowest|largest|most)\b",
+)
 
 # --- hedges and alternatives ---
 
@@ -71,25 +133,108 @@ NEGATION_STEMS_KO = ("아닙", "아니", "않", "없")
 # --- refusals ---
 
 # Verbs in "… 수 없습니다" that decline ("확인할 수 없", "답변할 수 없").
-DECLINE_VERBS_KO = ("할", "알", "답할", "답변할", "확인할", "조회할", "제공할", "찾을", "드릴", "말씀드릴", "얻을", "가져올",
-                    "예측할")
+DECLINE_VERBS_KO = (
+    "할",
+    "알",
+    "답할",
+    "답변할",
+    "확인할",
+    "조회할",
+    "제공할",
+    "찾을",
+    "드릴",
+    "말씀드릴",
+    "얻을",
+    "가져올",
+    "예측할",
+)
 # English refusal phrases (regex fragments: spacing varies, "can not").
 REFUSAL_PHRASES_EN = ("cannot", "can't", r"can\s*not", r"unable\s+to", r"not\s+able\s+to")
 # Kinds of place a name ends in ("한빛초등학교", "강남역 정류장"): an invented name in a refusal.
-PLACE_KINDS_KO = ("초등학교", "중학교", "고등학교", "대학교", "병원", "의원", "약국", "아파트", "정류장", "정류소",
-                  "해수욕장")
+PLACE_KINDS_KO = (
+    "초등학교",
+    "중학교",
+    "고등학교",
+    "대학교",
+    "병원",
+    "의원",
+    "약국",
+    "아파트",
+    "정류장",
+    "정류소",
+    "해수욕장",
+)
 
 # --- particles, copulas, units ---
 
 # Particles and copula endings a name may carry ("강남구는", "매탄고입니다"); longest first when joined.
-PARTICLES = ("은", "는", "이", "가", "을", "를", "의", "에", "에서", "에게", "와", "과", "도", "로", "으로", "만", "보다",
-             "까지", "부터", "처럼", "쪽", "측", "이며", "이고", "이나", "나", "이라", "라", "인", "이다", "다", "입니다",
-             "이에요", "예요", "였", "이었", "였고", "였으며", "였습니다", "이었습니다", "이므로", "이지만", "요", "랑", "하고")
+PARTICLES = (
+    "은",
+    "는",
+    "이",
+    "가",
+    "을",
+    "를",
+    "의",
+    "에",
+    "에서",
+    "에게",
+    "와",
+    "과",
+    "도",
+    "로",
+    "으로",
+    "만",
+    "보다",
+    "까지",
+    "부터",
+    "처럼",
+    "쪽",
+    "측",
+    "이며",
+    "이고",
+    "이나",
+    "나",
+    "이라",
+    "라",
+    "인",
+    "이다",
+    "다",
+    "입니다",
+    "이에요",
+    "예요",
+    "였",
+    "이었",
+    "였고",
+    "였으며",
+    "였습니다",
+    "이었습니다",
+    "이므로",
+    "이지만",
+    "요",
+    "랑",
+    "하고",
+)
 # The topic and subject particles: what a clause is about ("A는", "B가").
 TOPIC_PARTICLES_KO = ("은", "는", "이", "가")
 # Offices named after a place ("서울시장", "경기도교육청"): said after a short name, they still name it.
-OFFICE_WORDS = ("시장", "도지사", "지사", "시교육감", "도교육감", "교육감", "시교육청", "도교육청", "교육청", "시청",
-                "도청", "구청장", "구청", "군수", "군청")
+OFFICE_WORDS = (
+    "시장",
+    "도지사",
+    "지사",
+    "시교육감",
+    "도교육감",
+    "교육감",
+    "시교육청",
+    "도교육청",
+    "교육청",
+    "시청",
+    "도청",
+    "구청장",
+    "구청",
+    "군수",
+    "군청",
+)
 # The copula in its statement forms ("… 입니다"): ends a stated value.
 COPULAS_KO = ("입니다", "이에요", "예요", "이다", "였습니다", "이었습니다")
 # Counters of things (건 trades, 명 people, 개 items, 곳 places): a figure with one is a count, no date.
@@ -109,6 +254,47 @@ CLOCK_WORDS_KO = ("자정", "정오")
 # Words of a fact's description that name no measure (articles, rank and comparison words, "값",
 # "목록"): dropped before the measure a description asks for is read. Superlatives are added from
 # their own lists in :mod:`.measures`.
-MEASURE_STOP_WORDS = ("더", "그", "이", "저", "중", "및", "또는", "이름", "쪽", "곳", "것", "값", "목록", "종류", "해당", "기준",
-                      "전체", "모든", "같은", "날", "때", "큰", "크기", "많은", "많이", "높은", "낮은", "작은", "적은", "비싼",
-                      "비싸게", "싼", "싸게", "늦게", "늦은", "이른", "일찍", "빠른", "빨리", "먼저", "끝나는", "시작하는")
+MEASURE_STOP_WORDS = (
+    "더",
+    "그",
+    "이",
+    "저",
+    "중",
+    "및",
+    "또는",
+    "이름",
+    "쪽",
+    "곳",
+    "것",
+    "값",
+    "목록",
+    "종류",
+    "해당",
+    "기준",
+    "전체",
+    "모든",
+    "같은",
+    "날",
+    "때",
+    "큰",
+    "크기",
+    "많은",
+    "많이",
+    "높은",
+    "낮은",
+    "작은",
+    "적은",
+    "비싼",
+    "비싸게",
+    "싼",
+    "싸게",
+    "늦게",
+    "늦은",
+    "이른",
+    "일찍",
+    "빠른",
+    "빨리",
+    "먼저",
+    "끝나는",
+    "시작하는",
+)

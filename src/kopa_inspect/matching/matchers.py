@@ -23,12 +23,20 @@ from kopa_inspect.matching.numbers import money_score, number_score
 from kopa_inspect.matching.times import duration_score, time_score
 
 # the periods a series is told by ("2026.01", "3~9월", "2월"): no figures of it
-_PERIODS = re.compile(r"(?<![\d.])(?:\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?|\d{1,4}(?:\s*~\s*\d{1,4})?\s*(?:년|월|일))(?![\d])")
+_PERIODS = re.compile(
+    r"(?<![\d.])(?:\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?|\d{1,4}(?:\s*~\s*\d{1,4})?\s*(?:년|월|일))(?![\d])"
+)
 
 
 def _all_numeric(expected: Any) -> bool:
-    return isinstance(expected, list | tuple) and bool(expected) and all(
-        isinstance(x, int | float) or (isinstance(x, str) and bool(_NUMERIC.fullmatch(x.strip()))) for x in expected)
+    return (
+        isinstance(expected, list | tuple)
+        and bool(expected)
+        and all(
+            isinstance(x, int | float) or (isinstance(x, str) and bool(_NUMERIC.fullmatch(x.strip())))
+            for x in expected
+        )
+    )
 
 
 def numeric_set_score(expected: Sequence[Any], text: str) -> float:

@@ -44,20 +44,44 @@ _MEASURE_SYNONYMS: tuple[frozenset[str], ...] = (
 # A superlative of value leading a compound ("최고기온" names 기온); one of time ("최근") does not.
 _EXTREME_PREFIX = re.compile(rf"^(?:{alternation(_EXTREME_WORDS)})(?=[가-힣]{{2}})")
 _MEASURE_PARTICLE = re.compile(r"(?:으로|에서|에게|까지|부터|의|이|가|은|는|을|를|에|로|과|와|도|만)$")
-_MEASURE_FUNCS = frozenset({"num", "nums", "to_number", "length", "items", "max", "min", "max_by", "min_by", "abs",
-                            "sum", "avg", "sort_by", "reverse", "to_string"})
+_MEASURE_FUNCS = frozenset(
+    {
+        "num",
+        "nums",
+        "to_number",
+        "length",
+        "items",
+        "max",
+        "min",
+        "max_by",
+        "min_by",
+        "abs",
+        "sum",
+        "avg",
+        "sort_by",
+        "reverse",
+        "to_string",
+    }
+)
 # A connective between two claims of one clause: "의사는 A가 더 많고 병상은 B가 더 많습니다".
 # Only after a predicate's stem (많고, 크고, 빠르고, 비싸고, 이고): "최고 전세 보증금" is no connective.
-_CONNECTIVE = re.compile(r"(?<=[많크큽높낮적작늦르싸이하되있없같])(?:고|며)\s+|(?<=[가-힣])(?:으며|지만|는데|으나)\s+")
+_CONNECTIVE = re.compile(
+    r"(?<=[많크큽높낮적작늦르싸이하되있없같])(?:고|며)\s+|(?<=[가-힣])(?:으며|지만|는데|으나)\s+"
+)
 
 
 def measure_words(description: Any) -> frozenset[str]:
     """The content words of a fact's description that name what is measured ("최고 전세 보증금 (top
     jeonse deposit; API unit 만원)" -> 전세, 보증금): the English gloss in parentheses and quoted row
     names dropped, particles cut, superlatives and generic words left out; normalized like names."""
-    text = re.sub(r"\([^)]*\)|'[^']*'|\"[^\"]*\"|‘[^’]*’", " ", unicodedata.normalize("NFKC", str(description or "")))
-    out: set[str] = {normalize_name(w) for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}(?:\.\d+)?", text)
-                     if not _MEASURE_STOP.match(w)}
+    text = re.sub(
+        r"\([^)]*\)|'[^']*'|\"[^\"]*\"|‘[^’]*’", " ", unicodedata.normalize("NFKC", str(description or ""))
+    )
+    out: set[str] = {
+        normalize_name(w)
+        for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}(?:\.\d+)?", text)
+        if not _MEASURE_STOP.match(w)
+    }
     # a period names what is measured too: "10월 거래 건수" against "그 전달 9월", "2020년 21대" against "22대"
     out |= {normalize_name(p) for p in re.findall(r"(?<!\d)\d{1,4}\s*(?:년|월|대)(?![가-힣])", text)}
     for word in re.findall(r"[가-힣]+", text):
@@ -106,7 +130,9 @@ def _mentions(unit: str, distinct: Mapping[str, frozenset[str]], names: Sequence
     # longest word first, no overlaps: 진료 (월요일 진료) inside 진료과목 is not said
     found: set[str] = set()
     taken: list[tuple[int, int]] = []
-    for key, word in sorted(((k, w) for k, ws in distinct.items() for w in ws if w), key=lambda x: -len(x[1])):
+    for key, word in sorted(
+        ((k, w) for k, ws in distinct.items() for w in ws if w), key=lambda x: -len(x[1])
+    ):
         for m in re.finditer(re.escape(word), flat):
             if not any(a < m.end() and m.start() < b for a, b in taken):
                 taken.append((m.start(), m.end()))
@@ -149,7 +175,10 @@ def _blank_figures(text: str) -> str:
 
 
 def measure_view(
-    view: AnswerView, own: str, distinct: Mapping[str, frozenset[str]], names: Sequence[str] = (),
+    view: AnswerView,
+    own: str,
+    distinct: Mapping[str, frozenset[str]],
+    names: Sequence[str] = (),
     mask: bool = False,
 ) -> AnswerView:
     """The answer as a fact over measure ``own`` reads it: structured lines and free-text clauses
@@ -157,6 +186,7 @@ def measure_view(
     with their figures blanked (a row's name stays where it is: "가람병원은 의사 150명, 병상 12개" states
     no bed count of 150 for a fact on beds). ``names``: the task's subjects and candidates, masked
     before measure words are looked for."""
+
     def keep(ctx: set[str]) -> bool:
         return not ctx or own in ctx
 
@@ -216,7 +246,12 @@ def measure_view(
     structured = [f"{lab}: {val}" for lab, val in lines]
     free = [", ".join(g) for g in groups]
     return AnswerView(
-        "\n".join([*structured, *free]), view.dump, lines, [*structured, *free], [c for g in groups for c in g], groups
+        "\n".join([*structured, *free]),
+        view.dump,
+        lines,
+        [*structured, *free],
+        [c for g in groups for c in g],
+        groups,
     )
 
 
@@ -240,7 +275,9 @@ def measure_scopes(
         words.setdefault(k, set()).update(measure_words(_get(facts[fid], "description")))
         if scope:
             words[k].add(normalize_name(scope))
-    distinct = {k: frozenset(w - set().union(*(v for o, v in words.items() if o != k))) for k, w in words.items()}
+    distinct = {
+        k: frozenset(w - set().union(*(v for o, v in words.items() if o != k))) for k, w in words.items()
+    }
     if sum(1 for w in distinct.values() if w) < 1 or len(distinct) < 2:
         return {}, {}
     return keys, distinct

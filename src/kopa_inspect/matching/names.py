@@ -56,8 +56,14 @@ _NUMERIC = re.compile(r"[-+]?[\d,]*\d(?:\.\d+)?")
 # A district's 구 is dropped only where the name is a place for sure: after its city ("서울특별시 강남구",
 # "수원시 영통구"), or, alone, with a stem of three syllables or more ("부산진구") or the short form the
 # question itself uses ("서울 종로·노원·은평 …"); "김민구" may be a person. UNCERTAIN: a suffix list.
-_SCHOOL_SHORT = (("여자고등학교", "여고"), ("고등학교", "고"), ("여자중학교", "여중"), ("중학교", "중"),
-                 ("초등학교", "초"), ("대학교", "대"))
+_SCHOOL_SHORT = (
+    ("여자고등학교", "여고"),
+    ("고등학교", "고"),
+    ("여자중학교", "여중"),
+    ("중학교", "중"),
+    ("초등학교", "초"),
+    ("대학교", "대"),
+)
 _COMPANY = re.compile(r"\(\s*주\s*\)|㈜|주식회사")
 _REGION_TAIL = re.compile(r"^([가-힣]{2,})(?<!특별|광역|자치)(?:시|군)$")
 _DISTRICT_TAIL = re.compile(r"^([가-힣]{2,})구$")
@@ -65,7 +71,11 @@ _CITY_WORD = re.compile(r"[가-힣]+(?:특별시|광역시|특별자치시|특�
 
 
 # Short forms people use that no rule derives (accepted variants as data).
-_USUAL_SHORT: dict[str, tuple[str, ...]] = {"현대자동차": ("현대차",), "기아자동차": ("기아",), "엘지전자": ("LG전자",)}
+_USUAL_SHORT: dict[str, tuple[str, ...]] = {
+    "현대자동차": ("현대차",),
+    "기아자동차": ("기아",),
+    "엘지전자": ("LG전자",),
+}
 
 
 def short_forms(name: Any, question: str | None = None) -> list[str]:
@@ -92,15 +102,20 @@ def short_forms(name: Any, question: str | None = None) -> list[str]:
         if region:
             out.add(" ".join([*words[:-1], region.group(1)]))
         district = _DISTRICT_TAIL.match(last)
-        if district and ((len(words) > 1 and _CITY_WORD.fullmatch(words[-2])) or len(district.group(1)) >= 3
-                         or (question and re.search(rf"(?<![가-힣]){district.group(1)}(?!구)", question))):
+        if district and (
+            (len(words) > 1 and _CITY_WORD.fullmatch(words[-2]))
+            or len(district.group(1)) >= 3
+            or (question and re.search(rf"(?<![가-힣]){district.group(1)}(?!구)", question))
+        ):
             out.add(district.group(1))
     out.update(_USUAL_SHORT.get(n, ()))
     if question:
         # the question's own gloss pairs a name with its other form: "네이버(NAVER)", "NAVER(네이버)"
         for m in re.finditer(rf"([가-힣A-Za-z0-9]{{2,}})\s*\(\s*{re.escape(n)}\s*\)", question):
             out.add(m.group(1))
-        for m in re.finditer(rf"(?<![가-힣A-Za-z0-9]){re.escape(n)}\s*\(\s*([가-힣A-Za-z0-9]{{2,}})\s*\)", question):
+        for m in re.finditer(
+            rf"(?<![가-힣A-Za-z0-9]){re.escape(n)}\s*\(\s*([가-힣A-Za-z0-9]{{2,}})\s*\)", question
+        ):
             out.add(m.group(1))
     out.discard(n)
     return sorted(f for f in out if len(normalize_name(f)) >= 2)
@@ -117,8 +132,13 @@ def expand_short_names(text: str, names: Iterable[Any], question: str | None = N
     """``text`` with each short form (:func:`short_forms`) of the task's ``names`` replaced by the name,
     where no other name of the task has that form (or is normalized to it): "매탄고가" -> "매탄고등학교가".
     A form shared by two names ("광주" of 광주광역시 and 광주시) is left as said: it names neither."""
-    full = list(dict.fromkeys(" ".join(unicodedata.normalize("NFKC", str(n)).split()) for n in names
-                              if isinstance(n, str) and n.strip()))
+    full = list(
+        dict.fromkeys(
+            " ".join(unicodedata.normalize("NFKC", str(n)).split())
+            for n in names
+            if isinstance(n, str) and n.strip()
+        )
+    )
     owners: dict[str, set[str]] = {}
     for n in full:
         owners.setdefault(normalize_name(n), set()).add(n)
@@ -145,13 +165,16 @@ def expand_short_names(text: str, names: Iterable[Any], question: str | None = N
 def _token_present(value: str, answer: str) -> bool:
     """``value`` as a whole token: not glued to ASCII letters/digits ("0" is not in "10" or "PM10")."""
     v = re.sub(r"\s+", r"\\s*", re.escape(value.strip()))
-    return bool(re.search(rf"(?<![0-9A-Za-z.]){v}(?![0-9A-Za-z]|\.\d)", unicodedata.normalize("NFKC", answer), re.I))
+    return bool(
+        re.search(rf"(?<![0-9A-Za-z.]){v}(?![0-9A-Za-z]|\.\d)", unicodedata.normalize("NFKC", answer), re.I)
+    )
 
 
 # A web address, said with or without its scheme, "www." or a closing slash ("hyehwa-h.b10.kr" for
 # "https://hyehwa-h.b10.kr"); compared whole, so a longer host or another path is another address.
-_WEB_ADDRESS = re.compile(r"(?:https?://)?(?:www\.)?((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?(?:/[^\s<>\"')\]]*)?)",
-                          re.IGNORECASE)
+_WEB_ADDRESS = re.compile(
+    r"(?:https?://)?(?:www\.)?((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?::\d+)?(?:/[^\s<>\"')\]]*)?)", re.IGNORECASE
+)
 
 
 def _web_address(text: str) -> str | None:

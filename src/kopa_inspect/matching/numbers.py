@@ -20,7 +20,9 @@ _GLUED_UNIT = r"(?:(?i:m/s|km/h|kcal|ppm|ppb|mm|cm|km|kg|mg|ml)|m)(?![0-9A-Za-z]
 # optionally followed by a Korean scale word; chains like "79억 5,000만" are summed.
 _NUM_TOKEN = re.compile(
     r"(?<![0-9A-Za-z.])(?P<sign>[-−–])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?!(?!" + _GLUED_UNIT + rf")[0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>{alternation(SCALE_WORDS_KO)})(?![가-힣])"
+    r"(?!(?!"
+    + _GLUED_UNIT
+    + rf")[0-9A-Za-z]|\.\d)(?:[ \t]*(?P<scale>{alternation(SCALE_WORDS_KO)})(?![가-힣])"
     # a scale word is a word of its own: "26 조국혁신당" is 26, "3만명"/"5억원" are scaled
     rf"|[ \t]*(?P<scale2>{alternation(SCALE_WORDS_KO)})(?=[원명건개회번의에은는이가을를도와과로]))?"
 )
@@ -153,8 +155,11 @@ def _number_in(e: float, found: Iterable[FoundNumber], tol: float, scale_man: bo
         if n.precision > 0 and abs(n.value - e) <= n.precision / 2 + 1e-9 and n.precision <= 0.01 * abs(e):
             return True
         # 만원 amounts (MOLIT dealAmount "82,500") restated in 원 ("8억 2,500만원").
-        if scale_man and (n.scaled or n.money) and abs(n.value - e * 1e4) <= max(tol * 1e4, n.precision / 2 + 1e-9) and (
-            n.precision <= 0.01 * abs(e * 1e4)
+        if (
+            scale_man
+            and (n.scaled or n.money)
+            and abs(n.value - e * 1e4) <= max(tol * 1e4, n.precision / 2 + 1e-9)
+            and (n.precision <= 0.01 * abs(e * 1e4))
         ):
             return True
     return False
@@ -164,11 +169,23 @@ def _number_in(e: float, found: Iterable[FoundNumber], tol: float, scale_man: bo
 # in the fact's unit. Without it the digits alone would hold: "3.6미터" for 3.6 km.
 _LENGTH_UNITS: dict[str, float] = {"m": 1.0, "km": 1000.0, "cm": 0.01}
 _LENGTH_AFTER = re.compile(r"\s*(킬로미터|킬로|㎞|km|센티미터|센티|㎝|cm|미터|m)(?![A-Za-z])", re.IGNORECASE)
-_LENGTH_WORD = {"킬로미터": 1000.0, "킬로": 1000.0, "㎞": 1000.0, "km": 1000.0, "센티미터": 0.01, "센티": 0.01,
-                "㎝": 0.01, "cm": 0.01, "미터": 1.0, "m": 1.0}
+_LENGTH_WORD = {
+    "킬로미터": 1000.0,
+    "킬로": 1000.0,
+    "㎞": 1000.0,
+    "km": 1000.0,
+    "센티미터": 0.01,
+    "센티": 0.01,
+    "㎝": 0.01,
+    "cm": 0.01,
+    "미터": 1.0,
+    "m": 1.0,
+}
 
 
-def length_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str = "m") -> float:
+def length_score(
+    expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str = "m"
+) -> float:
     """A length in ``unit`` (m, km, cm): the answer's figures in the unit said after them."""
     e = to_number(expected)
     if e is None:
@@ -184,7 +201,9 @@ def length_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: fl
     return 1.0 if _number_in(e * factor, found, tol, scale_man=False) else 0.0
 
 
-def number_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None) -> float:
+def number_score(
+    expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None
+) -> float:
     e = to_number(expected)
     if e is None:
         return 0.0
@@ -198,7 +217,9 @@ def number_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: fl
 _MONEY_UNITS: dict[str, float] = {"원": 1.0, "천원": 1e3, "만원": 1e4, "백만원": 1e6, "억원": 1e8}
 
 
-def money_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = "원") -> float:
+def money_score(
+    expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = "원"
+) -> float:
     """An amount in won: the API value times its unit; the answer's amounts said with 원 or a scale
     word are in won, bare figures in the API's unit."""
     e = to_number(expected)

@@ -24,9 +24,18 @@ def is_raw_dump(answer: str) -> bool:
             obj, _ = decoder.raw_decode(text, m.start())
         except ValueError:
             continue
-        if (isinstance(obj, dict) and obj) or (isinstance(obj, list) and any(isinstance(x, dict | list) for x in obj)):
+        if (isinstance(obj, dict) and obj) or (
+            isinstance(obj, list) and any(isinstance(x, dict | list) for x in obj)
+        ):
             return True
-    if re.search(r'"[^"\n]{1,40}"\s*:\s*["\d\[{]', text) and len(re.findall(r'"[^"\n]{1,40}"\s*:', text)) >= 2:
+    if (
+        re.search(r'"[^"\n]{1,40}"\s*:\s*["\d\[{]', text)
+        and len(re.findall(r'"[^"\n]{1,40}"\s*:', text)) >= 2
+    ):
         return True
     pairs = len(_KEY_VALUE.findall(text))
-    return pairs >= 3 or (pairs >= 1 and bool(_ENVELOPE_FIELDS.search(text)) and pairs + len(_ENVELOPE_FIELDS.findall(text)) >= 2)
+    return pairs >= 3 or (
+        pairs >= 1
+        and bool(_ENVELOPE_FIELDS.search(text))
+        and pairs + len(_ENVELOPE_FIELDS.findall(text)) >= 2
+    )

@@ -131,9 +131,13 @@ def _invents_none(text: str) -> bool:
 # when it is an API code (capitals with _ or -, digits allowed there) and/or a text with no digit that
 # names data and its absence or an error (the law API's data is 법령/법률/조문: '일치하는 법령이 없습니다').
 # UNCERTAIN: a word list.
-_QUOTE = re.compile(r"(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,80})['\"”’](?![A-Za-z])|[「『]([^」』\n]{1,80})[」』]")
+_QUOTE = re.compile(
+    r"(?<![A-Za-z])['\"“‘]([^'\"”’\n]{2,80})['\"”’](?![A-Za-z])|[「『]([^」』\n]{1,80})[」』]"
+)
 _API_CODE = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+|[A-Z]{4,})\s*(?:[:\-]\s*)?")
-_MESSAGE_DATA = re.compile(r"데이터|자료|결과|정보|내역|조회|레코드|법령|법률|조문|\b(?:data|records?|results?|service)\b", re.I)
+_MESSAGE_DATA = re.compile(
+    r"데이터|자료|결과|정보|내역|조회|레코드|법령|법률|조문|\b(?:data|records?|results?|service)\b", re.I
+)
 _MESSAGE_NONE = re.compile(r"없|않|실패|오류|에러|\b(?:no|not|error|invalid|expired|found)\b", re.I)
 
 
@@ -142,11 +146,15 @@ def _api_message(quote: str) -> bool:
     rest = quote[code.end() :] if code else quote
     if code and not rest.strip(" .!"):
         return True
-    return not re.search(r"\d", rest) and bool(_MESSAGE_DATA.search(rest)) and bool(_MESSAGE_NONE.search(rest))
+    return (
+        not re.search(r"\d", rest) and bool(_MESSAGE_DATA.search(rest)) and bool(_MESSAGE_NONE.search(rest))
+    )
 
 
 def _api_messages_blanked(text: str) -> str:
-    return _QUOTE.sub(lambda m: " " * len(m.group(0)) if _api_message(m.group(1) or m.group(2) or "") else m.group(0), text)
+    return _QUOTE.sub(
+        lambda m: " " * len(m.group(0)) if _api_message(m.group(1) or m.group(2) or "") else m.group(0), text
+    )
 
 
 def is_refusal(answer: str, question: str | None = None, shown: str | None = None) -> bool:
@@ -181,7 +189,11 @@ def is_refusal(answer: str, question: str | None = None, shown: str | None = Non
 
 
 def _raw_figures(text: str) -> set[float]:
-    return {round(float(x.replace(",", "")), 6) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text) if x.replace(",", "")}
+    return {
+        round(float(x.replace(",", "")), 6)
+        for x in re.findall(r"\d[\d,]*(?:\.\d+)?", text)
+        if x.replace(",", "")
+    }
 
 
 def refusal_score(answer: str, question: str | None = None, shown: str | None = None) -> float:

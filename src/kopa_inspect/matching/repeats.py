@@ -17,7 +17,9 @@ from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, _get
 from kopa_inspect.matching.numbers import _mask, to_number
 
 # a figure said for every one of the asked things at once
-_FOR_EACH = re.compile(r"각각|모두|둘\s*다|양쪽\s*(?:다|모두)|똑같이|같은|동일|\b(?:both|each|all)\b", re.IGNORECASE)
+_FOR_EACH = re.compile(
+    r"각각|모두|둘\s*다|양쪽\s*(?:다|모두)|똑같이|같은|동일|\b(?:both|each|all)\b", re.IGNORECASE
+)
 _FIGURE = re.compile(r"(?<![\d.])\d[\d,]*(?:\.\d+)?")
 _SENTENCE = re.compile(r"[^.!?\n]+")
 
@@ -32,8 +34,13 @@ def _times_said(value: float, text: str) -> tuple[int, bool]:
     return times, for_each
 
 
-def each_equal_value_said(facts: Sequence[Any], expected: Mapping[str, Any], subjects: Mapping[str, Any],
-                          answer: str, scores: dict[str, float]) -> dict[str, float]:
+def each_equal_value_said(
+    facts: Sequence[Any],
+    expected: Mapping[str, Any],
+    subjects: Mapping[str, Any],
+    answer: str,
+    scores: dict[str, float],
+) -> dict[str, float]:
     """``scores`` with the facts of a shared figure said fewer times than asked kept to the first."""
     groups: dict[float, list[str]] = {}
     for f in facts:
@@ -48,6 +55,6 @@ def each_equal_value_said(facts: Sequence[Any], expected: Mapping[str, Any], sub
             continue
         times, for_each = _times_said(value, text)
         if not for_each and times < len(fids):
-            for fid in fids[max(times, 1):]:
+            for fid in fids[max(times, 1) :]:
                 out[fid] = 0.0
     return out

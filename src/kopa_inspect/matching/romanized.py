@@ -20,36 +20,160 @@ from collections.abc import Iterable
 
 from kopa_inspect.matching.names import normalize_name, short_forms
 
-_INITIALS = ("g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h")
-_MEDIALS = ("a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu",
-            "eu", "ui", "i")
+_INITIALS = (
+    "g",
+    "kk",
+    "n",
+    "d",
+    "tt",
+    "r",
+    "m",
+    "b",
+    "pp",
+    "s",
+    "ss",
+    "",
+    "j",
+    "jj",
+    "ch",
+    "k",
+    "t",
+    "p",
+    "h",
+)
+_MEDIALS = (
+    "a",
+    "ae",
+    "ya",
+    "yae",
+    "eo",
+    "e",
+    "yeo",
+    "ye",
+    "o",
+    "wa",
+    "wae",
+    "oe",
+    "yo",
+    "u",
+    "wo",
+    "we",
+    "wi",
+    "yu",
+    "eu",
+    "ui",
+    "i",
+)
 # the final consonant before a pause, and before a vowel (carried over to the next syllable)
-_FINALS = ("", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t",
-           "ng", "t", "t", "k", "t", "p", "t")
-_LIAISON = ("", "g", "kk", "ks", "n", "nj", "n", "d", "r", "lg", "lm", "lb", "ls", "lt", "lp", "r", "m", "b", "bs", "s",
-            "ss", "ng", "j", "ch", "k", "t", "p", "")
+_FINALS = (
+    "",
+    "k",
+    "k",
+    "k",
+    "n",
+    "n",
+    "n",
+    "t",
+    "l",
+    "k",
+    "m",
+    "l",
+    "l",
+    "l",
+    "p",
+    "l",
+    "m",
+    "p",
+    "p",
+    "t",
+    "t",
+    "ng",
+    "t",
+    "t",
+    "k",
+    "t",
+    "p",
+    "t",
+)
+_LIAISON = (
+    "",
+    "g",
+    "kk",
+    "ks",
+    "n",
+    "nj",
+    "n",
+    "d",
+    "r",
+    "lg",
+    "lm",
+    "lb",
+    "ls",
+    "lt",
+    "lp",
+    "r",
+    "m",
+    "b",
+    "bs",
+    "s",
+    "ss",
+    "ng",
+    "j",
+    "ch",
+    "k",
+    "t",
+    "p",
+    "",
+)
 _NASAL = {"k": "ng", "t": "n", "p": "m"}  # before ㄴ/ㅁ: 국민 gungmin, 십만 simman
 
 # kind words and how an English answer says them (letters only, lower case)
 KIND_GLOSSES: dict[str, tuple[str, ...]] = {
-    "해수욕장": ("beach",), "시장": ("market",), "역": ("station",), "고등학교": ("highschool",),
-    "중학교": ("middleschool",), "초등학교": ("elementaryschool",), "대학교": ("university",), "병원": ("hospital",),
-    "공원": ("park",), "경기장": ("stadium",), "터미널": ("terminal",), "궁": ("palace",), "구": ("gu", "district"),
-    "동": ("dong",), "시": ("si", "city"), "군": ("gun", "county"), "도": ("do", "province"), "읍": ("eup",),
-    "면": ("myeon",), "전자": ("electronics",),
+    "해수욕장": ("beach",),
+    "시장": ("market",),
+    "역": ("station",),
+    "고등학교": ("highschool",),
+    "중학교": ("middleschool",),
+    "초등학교": ("elementaryschool",),
+    "대학교": ("university",),
+    "병원": ("hospital",),
+    "공원": ("park",),
+    "경기장": ("stadium",),
+    "터미널": ("terminal",),
+    "궁": ("palace",),
+    "구": ("gu", "district"),
+    "동": ("dong",),
+    "시": ("si", "city"),
+    "군": ("gun", "county"),
+    "도": ("do", "province"),
+    "읍": ("eup",),
+    "면": ("myeon",),
+    "전자": ("electronics",),
 }
 # names whose English form is fixed by use, not by romanization (parties, companies, landmarks in
 # the benchmark's world); letters only, lower case. UNCERTAIN: a word list.
 ENGLISH_NAMES: dict[str, tuple[str, ...]] = {
     "더불어민주당": ("democraticparty", "democraticpartyofkorea", "democrats", "democratic"),
     "국민의힘": ("peoplepowerparty", "ppp"),
-    "자유한국당": ("libertykoreaparty",), "미래통합당": ("unitedfutureparty",), "새누리당": ("saenuriparty",),
-    "정의당": ("justiceparty",), "조국혁신당": ("rebuildingkoreaparty",), "진보당": ("progressiveparty",),
-    "개혁신당": ("reformparty",), "기본소득당": ("basicincomeparty",), "국민의당": ("peopleparty",),
-    "바른미래당": ("bareunmiraeparty",), "무소속": ("independent",),
-    "삼성전자": ("samsungelectronics", "samsung"), "현대자동차": ("hyundaimotor", "hyundaimotorcompany", "hyundai"),
-    "네이버": ("naver",), "카카오": ("kakao",), "엘지전자": ("lgelectronics",), "LG전자": ("lgelectronics",),
-    "SK하이닉스": ("skhynix",), "충남대학교": ("chungnamnationaluniversity",),
+    "자유한국당": ("libertykoreaparty",),
+    "미래통합당": ("unitedfutureparty",),
+    "새누리당": ("saenuriparty",),
+    "정의당": ("justiceparty",),
+    "조국혁신당": ("rebuildingkoreaparty",),
+    "진보당": ("progressiveparty",),
+    "개혁신당": ("reformparty",),
+    "기본소득당": ("basicincomeparty",),
+    "국민의당": ("peopleparty",),
+    "바른미래당": ("bareunmiraeparty",),
+    "무소속": ("independent",),
+    "삼성전자": ("samsungelectronics", "samsung"),
+    "현대자동차": ("hyundaimotor", "hyundaimotorcompany", "hyundai"),
+    "네이버": ("naver",),
+    "카카오": ("kakao",),
+    "엘지전자": ("lgelectronics",),
+    "LG전자": ("lgelectronics",),
+    "SK하이닉스": ("skhynix",),
+    "충남대학교": ("chungnamnationaluniversity",),
     "수원월드컵경기장": ("suwonworldcupstadium",),
 }
 _MIN_LETTERS = 4
@@ -153,8 +277,11 @@ def expand_romanized(text: str, names: Iterable[str]) -> str:
     flat = "".join(letters)
 
     def boundary_before(k: int) -> bool:
-        return k == 0 or not (text[where[k] - 1].isascii() and text[where[k] - 1].isalpha()) and (
-            where[k - 1] < where[k] - 1)
+        return (
+            k == 0
+            or not (text[where[k] - 1].isascii() and text[where[k] - 1].isalpha())
+            and (where[k - 1] < where[k] - 1)
+        )
 
     def boundary_after(k: int) -> bool:  # k: index of the last letter
         end = where[k] + 1
@@ -165,17 +292,23 @@ def expand_romanized(text: str, names: Iterable[str]) -> str:
         start = flat.find(form)
         while start >= 0:
             last = start + len(form) - 1
-            joined = text[where[start]: where[last] + 1]
-            if (boundary_before(start) and boundary_after(last) and re.fullmatch(r"[A-Za-z'’\- ]+", joined)
-                    and not any(a <= where[last] and where[start] < b for a, b, _ in spans)):
+            joined = text[where[start] : where[last] + 1]
+            if (
+                boundary_before(start)
+                and boundary_after(last)
+                and re.fullmatch(r"[A-Za-z'’\- ]+", joined)
+                and not any(a <= where[last] and where[start] < b for a, b, _ in spans)
+            ):
                 spans.append((where[start], where[last] + 1, name))
             start = flat.find(form, start + 1)
     out = text
     for a, b, name in sorted(spans, reverse=True):
         start = max(text.rfind(c, 0, a) for c in ".!?\n") + 1
         ends = [i for i in (text.find(c, b) for c in ".!?\n") if i >= 0]
-        near = normalize_name(text[max(start, a - _GLOSS_REACH): min([*ends, len(text), b + _GLOSS_REACH])])
-        glossed = any(f and f in near for f in {normalize_name(name), *map(normalize_name, short_forms(name))})
+        near = normalize_name(text[max(start, a - _GLOSS_REACH) : min([*ends, len(text), b + _GLOSS_REACH])])
+        glossed = any(
+            f and f in near for f in {normalize_name(name), *map(normalize_name, short_forms(name))}
+        )
         if not glossed:
             out = out[:a] + name + out[b:]
     return out

@@ -56,14 +56,24 @@ def parse_times(text: str) -> list[tuple[int, int]]:
 
 
 def time_score(expected: Any, answer: str) -> float:
-    m = re.fullmatch(r"\s*(\d{1,2}):?(\d{2})\s*", str(expected).zfill(4) if str(expected).isdigit() else str(expected))
+    m = re.fullmatch(
+        r"\s*(\d{1,2}):?(\d{2})\s*", str(expected).zfill(4) if str(expected).isdigit() else str(expected)
+    )
     if not m:
         return 0.0
     want = (int(m.group(1)) % 24, int(m.group(2)))
     return 1.0 if want in parse_times(answer) else 0.0
 
 
-_DURATION_UNITS: dict[str, float] = {"s": 1.0, "sec": 1.0, "초": 1.0, "min": 60.0, "분": 60.0, "h": 3600.0, "시간": 3600.0}
+_DURATION_UNITS: dict[str, float] = {
+    "s": 1.0,
+    "sec": 1.0,
+    "초": 1.0,
+    "min": 60.0,
+    "분": 60.0,
+    "h": 3600.0,
+    "시간": 3600.0,
+}
 _DURATION_PART = re.compile(
     r"(?<![0-9A-Za-z.])(?P<n>\d+(?:\.\d+)?)\s*(?P<u>시간|hours?|hrs?|h(?![a-z])|분|minutes?|mins?|초|seconds?|secs?|s(?![a-z]))"
 )
@@ -100,7 +110,9 @@ def parse_durations(text: str) -> list[tuple[float, float]]:
     return out
 
 
-def duration_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None) -> float:
+def duration_score(
+    expected: Any, answer: str, tolerance: float = 0.0, rel_tol: float = 0.0, unit: str | None = None
+) -> float:
     e = to_number(expected)
     if e is None:
         return 0.0
@@ -124,8 +136,10 @@ def duration_score(expected: Any, answer: str, tolerance: float = 0.0, rel_tol: 
 
 # A window of hours ("09시~15시", "오전 9시부터 오후 3시까지", "between noon and 9 p.m.") is the question's
 # range, not a claim of either end. UNCERTAIN: a pattern list.
-_HOUR = (rf"(?:(?:{alternation(DAY_PARTS_KO)})\s*)?\d{{1,2}}\s*시(?:\s*\d{{1,2}}\s*분)?|\d{{1,2}}:\d{{2}}"
-         rf"|\d{{1,2}}\s*[AaPp]\.?\s*[Mm]\.?|{alternation(CLOCK_WORDS_KO)}|noon|midnight")
+_HOUR = (
+    rf"(?:(?:{alternation(DAY_PARTS_KO)})\s*)?\d{{1,2}}\s*시(?:\s*\d{{1,2}}\s*분)?|\d{{1,2}}:\d{{2}}"
+    rf"|\d{{1,2}}\s*[AaPp]\.?\s*[Mm]\.?|{alternation(CLOCK_WORDS_KO)}|noon|midnight"
+)
 TIME_WINDOW = re.compile(
     rf"(?:{_HOUR})\s*(?:~|∼|〜|–|—|-)\s*(?:{_HOUR})(?!\s*(?:입니다|이에요|예요|이고|이며|였))"
     r"|(?<![\d:])\d{1,2}\s*(?:~|∼|〜|–|-)\s*\d{1,2}\s*시(?!간)(?:\s*(?:중|사이|까지))"
@@ -138,4 +152,3 @@ TIME_WINDOW = re.compile(
 def time_windows_blanked(text: str) -> str:
     """``text`` with every window of hours blanked (same length)."""
     return TIME_WINDOW.sub(lambda m: " " * len(m.group(0)), text)
-

@@ -52,7 +52,9 @@ _THAN_AFTER = re.compile(rf"^\s*(?:\([^)]*\))?\s*(?:{alternation(TOPIC_PARTICLES
 _THAN_BEFORE = re.compile(r"\bthan\s+(?:the\s+)?$", re.IGNORECASE)
 _FIELD_WORDS = re.compile(r"최(?:고|저)\s*기온|최고\s*가(?=\s*\d)|최(?:고|저)\s*온도")
 _MAX_WORDS = re.compile("|".join(map(alternation, (_MAX_SUPERLATIVES, MAX_STEMS_KO, EN_MAX_WORDS))), re.I)
-_MIN_WORDS = re.compile("|".join(map(alternation, (MIN_SUPERLATIVE_WORDS_KO, MIN_STEMS_KO, EN_MIN_WORDS))), re.I)
+_MIN_WORDS = re.compile(
+    "|".join(map(alternation, (MIN_SUPERLATIVE_WORDS_KO, MIN_STEMS_KO, EN_MIN_WORDS))), re.I
+)
 _LIST_HEAD = re.compile(r"^.*?(?:중에서|중에|가운데|중|among|of)\s+", re.IGNORECASE)
 
 
@@ -95,7 +97,9 @@ _ALTERNATIVE = re.compile(
 
 def _alternative_units(view: AnswerView) -> list[str]:
     """Structured line values and free-text sentences that offer an alternative."""
-    return [u for u in [v for _, v in view.lines] + view.sentences[len(view.lines) :] if _ALTERNATIVE.search(u)]
+    return [
+        u for u in [v for _, v in view.lines] + view.sentences[len(view.lines) :] if _ALTERNATIVE.search(u)
+    ]
 
 
 def _is_list_item(clause: str, names: Sequence[str]) -> bool:
@@ -150,8 +154,11 @@ def _claim_units(view: AnswerView, names: Sequence[str]) -> list[tuple[str, bool
 # names ("가장 가까운 측정소", "증가 폭이 가장 큰 구") is its own. UNCERTAIN: a word list, not a parser.
 _OTHER_DIMENSIONS: tuple[re.Pattern[str], ...] = (
     re.compile(r"가까운|가깝|가까이|먼\s|멀리|거리|\b(?:nearest|closest|farthest|distance)\b", re.IGNORECASE),
-    re.compile(r"(?:증가|감소|상승|하락|증감|변동)\s*(?:폭|율|률)|늘어난|줄어든|(?:많이|크게|가장)\s*(?:늘|줄|올랐|내렸)"
-               r"|\b(?:increase|decrease|rise|drop|growth|change)\b", re.IGNORECASE),
+    re.compile(
+        r"(?:증가|감소|상승|하락|증감|변동)\s*(?:폭|율|률)|늘어난|줄어든|(?:많이|크게|가장)\s*(?:늘|줄|올랐|내렸)"
+        r"|\b(?:increase|decrease|rise|drop|growth|change)\b",
+        re.IGNORECASE,
+    ),
 )
 _DIMENSION_CLAUSE = re.compile(r"[^,.;\n]+")
 
@@ -171,13 +178,16 @@ def other_dimension_markers_blanked(text: str, description: Any, active: bool = 
 
     return _DIMENSION_CLAUSE.sub(blank, text)
 
+
 # A runner-up said with its own rank beside the winner ("A가 가장 높고 B가 그 뒤를 잇습니다", "1위 A / 2위
 # B", "A이며 두 번째는 B", "A, followed by B") is no second claim: the part of a claim unit (cut at clause
 # joins) that holds a rank word is blanked, from the word on where a superlative marker precedes it in
 # the part ("가장 높은 날은 A 다음은 B"), else whole. An unbound or hedged second value ("A 또는 B",
 # "856.6 812.4") holds no rank word and stays in the claim. UNCERTAIN: a word list, not a parser.
 _RUNNER_UP = re.compile(alternation((*RUNNER_UP_KO, *RUNNER_UP_EN), False), re.IGNORECASE)
-_RUNNER_CUT = re.compile(r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)")
+_RUNNER_CUT = re.compile(
+    r"([,;\n]|(?<!\d)/(?!\d)|\s/|/\s|(?<=[.!?。])\s|(?<=[가-힣)])(?:고|며|면서|지만|는데|으나)\s)"
+)
 _PAREN = re.compile(r"\([^()]*\)")
 # The compared-with side of a figure claim ("10월 23일(812.4 Kcal)보다 높아"): not the claim.
 _THAN_FIGURE = re.compile(
@@ -201,8 +211,14 @@ def _runner_up_blanked(text: str, than: bool = False) -> str:
     if not _RUNNER_UP.search(text):
         return text
     # a runner-up said in parentheses after the claim ("9월에 119.3으로 가장 높았습니다(8월 119.05가 그다음)")
-    text = _PAREN.sub(lambda m: " " * len(m.group(0)) if _RUNNER_UP.search(m.group(0))
-                      and not _MARKER.search(_FIELD_WORDS.sub(" ", m.group(0))) else m.group(0), text)
+    text = _PAREN.sub(
+        lambda m: (
+            " " * len(m.group(0))
+            if _RUNNER_UP.search(m.group(0)) and not _MARKER.search(_FIELD_WORDS.sub(" ", m.group(0)))
+            else m.group(0)
+        ),
+        text,
+    )
     out: list[str] = []
     for part in _RUNNER_CUT.split(text):
         r = _RUNNER_UP.search(part)
@@ -287,8 +303,13 @@ def _list_heads(view: AnswerView, candidates: Sequence[str]) -> list[str]:
     return out
 
 
-def winner_score(expected: Any, competitors: Sequence[Any], view: AnswerView, direction: int = 0,
-                 role_words: frozenset[str] = frozenset()) -> float:
+def winner_score(
+    expected: Any,
+    competitors: Sequence[Any],
+    view: AnswerView,
+    direction: int = 0,
+    role_words: frozenset[str] = frozenset(),
+) -> float:
     """1.0 when the answer claims ``expected`` among ``competitors`` (see the package docstring, 4).
     ``role_words``: for a pick by role, not by rank (the committee's chair among its members), the
     words of that role; a clause naming the role and one candidate claims that candidate, so other
@@ -390,8 +411,10 @@ def tie_exprs(value_expr: Any) -> TieExprs | None:
     cut = body.rfind(", &")
     if cut <= 0:
         return None
-    head, items, key = m.group(1), body[:cut], body[cut + 3:]
-    return TieExprs(f"${head}.map(&{key}, ({items}))", f"${head}.map(&{m.group(4)}, ({items}))", m.group(2) == "max_by")
+    head, items, key = m.group(1), body[:cut], body[cut + 3 :]
+    return TieExprs(
+        f"${head}.map(&{key}, ({items}))", f"${head}.map(&{m.group(4)}, ({items}))", m.group(2) == "max_by"
+    )
 
 
 # A question that asks for the first of equal maxima ("처음으로 가장 높아지는 시각", "the first hour") breaks

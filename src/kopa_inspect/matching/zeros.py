@@ -56,7 +56,11 @@ def _zero_in_words(fact: Any, view: AnswerView, question: str | None) -> float:
     topic = [w for w in re.findall(r"[가-힣]{2,}|[A-Za-z]{4,}", str(_get(fact, "description", "") or ""))]
     if not topic:
         return 0.0
-    units = [u for u in dict.fromkeys([*view.sentences, *view.clauses]) if any(w.lower() in u.lower() for w in topic)]
+    units = [
+        u
+        for u in dict.fromkeys([*view.sentences, *view.clauses])
+        if any(w.lower() in u.lower() for w in topic)
+    ]
     if any(_own_figures(u, question) for u in units):
         return 0.0
     return 1.0 if any(_says_none(u, question) for u in units) else 0.0

@@ -118,7 +118,9 @@ _CALL_NAME_ARGS = r"""{%- if tool_call.function is defined and tool_call.functio
 """
 
 # One call written back as the model is asked to write it (parse_tool_calls reads exactly this).
-_CALL_BLOCK = r"""'<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>'"""
+_CALL_BLOCK = (
+    r"""'<tool_call>\n{"name": "' + name + '", "arguments": ' + render_args(args) + '}\n</tool_call>'"""
+)
 
 
 def _tool_results(turn_open: str, turn_close: str) -> str:
@@ -217,7 +219,9 @@ STOP_STRINGS: dict[str, list[str]] = {
 }
 
 
-def _tojson(value: Any, ensure_ascii: bool = False, indent: int | None = None, sort_keys: bool = False) -> str:
+def _tojson(
+    value: Any, ensure_ascii: bool = False, indent: int | None = None, sort_keys: bool = False
+) -> str:
     # transformers' chat-template tojson: non-ASCII kept, so Korean descriptions stay readable
     # (and the text is the one the hf path renders).
     return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, sort_keys=sort_keys)
@@ -228,7 +232,9 @@ def compiled(template: str) -> Any:
     """A template compiled as transformers compiles chat templates (sandboxed, same options)."""
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"])
+    env = ImmutableSandboxedEnvironment(
+        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.loopcontrols"]
+    )
     env.filters["tojson"] = _tojson
     return env.from_string(template)
 
@@ -251,8 +257,15 @@ def render_tools(tools: list[dict[str, Any]]) -> str:
 
 
 def render(
-    template: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, add_generation_prompt: bool = True
+    template: str,
+    messages: list[dict[str, Any]],
+    tools: list[dict[str, Any]] | None,
+    add_generation_prompt: bool = True,
 ) -> str:
     """``template`` (a name in :data:`TEMPLATES` or a Jinja string) over plain message and tool dicts."""
     source = template_source(template)
-    return str(compiled(source).render(messages=messages, tools=tools or None, add_generation_prompt=add_generation_prompt))
+    return str(
+        compiled(source).render(
+            messages=messages, tools=tools or None, add_generation_prompt=add_generation_prompt
+        )
+    )

@@ -89,7 +89,10 @@ def smollm2_f32_gguf() -> Path:
     tinyBLAS kernel on x86: 64 vs 105 prompt tok/s at 1.5k tokens on the 2-core machine), and a
     KOPA-Bench turn is mostly prompt. Generation is slower from F32 (4x the bytes per token).
     """
-    out = Path(os.environ.get("KOPA_CACHE_DIR", Path.home() / ".cache" / "kopa")) / "smollm2-135m-instruct-f32.gguf"
+    out = (
+        Path(os.environ.get("KOPA_CACHE_DIR", Path.home() / ".cache" / "kopa"))
+        / "smollm2-135m-instruct-f32.gguf"
+    )
     if out.is_file():
         return out
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -129,7 +132,9 @@ def resolve_gguf(model_name: str, model_path: str | None = None) -> Path:
     elif model_name.endswith(".gguf"):
         path = Path(model_name).expanduser()
     elif model_name == "local":
-        raise ValueError("llamacpp/local needs -M model_path=/path/to/model.gguf (a GGUF file on this machine)")
+        raise ValueError(
+            "llamacpp/local needs -M model_path=/path/to/model.gguf (a GGUF file on this machine)"
+        )
     else:
         known = ", ".join(sorted(KNOWN_MODELS))
         near = difflib.get_close_matches(model_name, list(KNOWN_MODELS), n=1, cutoff=0.6)
@@ -217,7 +222,9 @@ class Engine:
         self.n_ctx_train = int(self.llm.metadata.get(f"{self.architecture}.context_length", 0)) or None
         if self.n_ctx_train and n_ctx > self.n_ctx_train:
             log.warning(
-                "%s: context %d is past the model's training context %d; long prompts degrade", path.name, n_ctx,
+                "%s: context %d is past the model's training context %d; long prompts degrade",
+                path.name,
+                n_ctx,
                 self.n_ctx_train,
             )
         self._last_prompt: list[int] = []
@@ -272,7 +279,9 @@ class Engine:
             n_ctx = self.n_ctx()
             room = n_ctx - len(tokens)
             if room < 1:
-                return Completion("", "context", len(tokens), 0, None, None, None, time.perf_counter() - started, n_ctx)
+                return Completion(
+                    "", "context", len(tokens), 0, None, None, None, time.perf_counter() - started, n_ctx
+                )
             kwargs: dict[str, Any] = {
                 "max_tokens": min(max_tokens, room),
                 "stop": stop,

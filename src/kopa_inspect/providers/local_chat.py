@@ -55,7 +55,8 @@ def message_dicts(messages: list[ChatMessage]) -> list[dict[str, Any]]:
             entry["content"] = f"Error: {message.error.message}" + (f"\n{content}" if content else "")
         if message.role == "assistant" and message.tool_calls:
             entry["tool_calls"] = [
-                {"id": call.id, "function": call.function, "arguments": call.arguments} for call in message.tool_calls
+                {"id": call.id, "function": call.function, "arguments": call.arguments}
+                for call in message.tool_calls
             ]
         out.append(entry)
     return out
@@ -81,7 +82,9 @@ def _call_id(prefix: str, index: int, block: str) -> str:
     return f"{prefix}_{index}_{digest}"
 
 
-def parse_tool_calls(completion: str, tools: list[ToolInfo], id_prefix: str = "call") -> tuple[str, list[ToolCall]]:
+def parse_tool_calls(
+    completion: str, tools: list[ToolInfo], id_prefix: str = "call"
+) -> tuple[str, list[ToolCall]]:
     """The text outside the ``<tool_call>`` blocks and one ToolCall per block.
 
     A block left open at the end (the model stopped before ``</tool_call>``) is still parsed. A bad
@@ -124,4 +127,6 @@ def parse_completion(
     if not tools:
         return ChatMessageAssistant(content=completion.strip(), model=model_name, source="generate")
     content, calls = parse_tool_calls(completion, tools, id_prefix)
-    return ChatMessageAssistant(content=content, tool_calls=calls or None, model=model_name, source="generate")
+    return ChatMessageAssistant(
+        content=content, tool_calls=calls or None, model=model_name, source="generate"
+    )

@@ -140,7 +140,9 @@ class OracleModelAPI(ModelAPI):
             if missing:
                 return self._search(task, missing, searched, tools)
             if need:
-                return self._calls([ToolCall(id=AUTH_PREFIX + p, function=auth_tool_name(p), arguments={}) for p in need])
+                return self._calls(
+                    [ToolCall(id=AUTH_PREFIX + p, function=auth_tool_name(p), arguments={}) for p in need]
+                )
             scope = {**outputs, SESSION_STEP: tokens}
             return self._calls(
                 [
@@ -163,8 +165,15 @@ class OracleModelAPI(ModelAPI):
             raise PlanError(f"gold tool(s) {missing} are not among the tools offered")
         n = len(searched)
         if task.query not in searched:
-            return self._calls([ToolCall(id=f"{SEARCH_PREFIX}{n}", function=SEARCH_TOOL,
-                                         arguments={"query": task.query, "k": QUERY_K})])
+            return self._calls(
+                [
+                    ToolCall(
+                        id=f"{SEARCH_PREFIX}{n}",
+                        function=SEARCH_TOOL,
+                        arguments={"query": task.query, "k": QUERY_K},
+                    )
+                ]
+            )
         queries = []
         for op_id in missing:
             if op_id.endswith("_get_api_key"):
@@ -174,21 +183,37 @@ class OracleModelAPI(ModelAPI):
                 queries.append(q)
         if not queries:
             raise PlanError(f"search did not find the gold tool(s) {missing}")
-        return self._calls([
-            ToolCall(id=f"{SEARCH_PREFIX}{n + i}", function=SEARCH_TOOL, arguments={"query": q, "k": CAPABILITY_K})
-            for i, q in enumerate(queries)
-        ])
+        return self._calls(
+            [
+                ToolCall(
+                    id=f"{SEARCH_PREFIX}{n + i}",
+                    function=SEARCH_TOOL,
+                    arguments={"query": q, "k": CAPABILITY_K},
+                )
+                for i, q in enumerate(queries)
+            ]
+        )
 
     @staticmethod
-    def _full_output(op_id: str, call: ToolCall | None, text: str, live: Any, strict: bool = False) -> dict[str, Any]:
+    def _full_output(
+        op_id: str, call: ToolCall | None, text: str, live: Any, strict: bool = False
+    ) -> dict[str, Any]:
         view = json.loads(text)
         if "_truncated" in view and strict:
             raise PlanError(f"{op_id} output was cut for the model ({view['_truncated']})")
         if "_truncated" not in view or live is None or call is None:
             return view
         for res in reversed(live.results):
-            if res.op_id == op_id and arguments_equal(call.arguments, res.args) and arguments_equal(res.args, call.arguments):
-                log.warning("oracle: %s output was cut for the model (%s); using the full result", op_id, view["_truncated"])
+            if (
+                res.op_id == op_id
+                and arguments_equal(call.arguments, res.args)
+                and arguments_equal(res.args, call.arguments)
+            ):
+                log.warning(
+                    "oracle: %s output was cut for the model (%s); using the full result",
+                    op_id,
+                    view["_truncated"],
+                )
                 return res.output()
         return view
 

@@ -19,7 +19,11 @@ from kopa_inspect.stats import bootstrap_ci
 PAPER_BFCL: list[dict[str, object]] = [
     {"model": "Qwen3.5-9B (paper, quoted)", "BFCL multi-turn": 0.5225, "note": ""},
     {"model": "Qwen3.5-9B EDGE+GRPO (paper, quoted)", "BFCL multi-turn": 0.5812, "note": ""},
-    {"model": "Qwen3.5-4B EDGE+GRPO (paper, quoted)", "BFCL multi-turn": None, "note": "+4.04 pts over 4B base"},
+    {
+        "model": "Qwen3.5-4B EDGE+GRPO (paper, quoted)",
+        "BFCL multi-turn": None,
+        "note": "+4.04 pts over 4B base",
+    },
 ]
 QUOTED_NOTE = "quoted from arXiv 2609.05395 (public summaries), not measured here"
 

@@ -146,10 +146,19 @@ def classify_frame(kopa: pd.DataFrame) -> pd.DataFrame:
             if sample is None:
                 kind = "sample error"
             else:
-                value = {m: row[m] for m in ("success", "answer", "call_f1", "chain", "env") if pd.notna(row[m])}
+                value = {
+                    m: row[m] for m in ("success", "answer", "call_f1", "chain", "env") if pd.notna(row[m])
+                }
                 kind = classify(sample, value if pd.notna(row.get("answer")) else {})
-            rows.append({"model": row["label"], "id": row["id"], "epoch": int(row["epoch"]),
-                         "category": row.get("metadata_category"), "kind": kind})
+            rows.append(
+                {
+                    "model": row["label"],
+                    "id": row["id"],
+                    "epoch": int(row["epoch"]),
+                    "category": row.get("metadata_category"),
+                    "kind": kind,
+                }
+            )
     return pd.DataFrame(rows, columns=["model", "id", "epoch", "category", "kind"])
 
 
@@ -160,5 +169,12 @@ def error_table(kopa: pd.DataFrame) -> pd.DataFrame:
     for label in sorted(kopa["label"].unique()):
         c: Counter[str] = Counter(kinds.loc[kinds["model"] == label, "kind"])
         n = int((kopa["label"] == label).sum())
-        rows.append({"model": label, "samples": n, "failed": sum(c.values()), **{k: c.get(k, 0) for k in FAILURE_KINDS}})
+        rows.append(
+            {
+                "model": label,
+                "samples": n,
+                "failed": sum(c.values()),
+                **{k: c.get(k, 0) for k in FAILURE_KINDS},
+            }
+        )
     return pd.DataFrame(rows, columns=["model", "samples", "failed", *FAILURE_KINDS])

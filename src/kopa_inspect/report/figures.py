@@ -45,7 +45,9 @@ def display_names(labels: Sequence[str], width: int = NAME_WIDTH, keep_paths: bo
     wrapped at spaces to ``width`` characters. The shortest form that keeps every name distinct is
     used; ``keep_paths`` only wraps (category names)."""
     if keep_paths:
-        return [textwrap.fill(str(n), width=width, break_long_words=False, break_on_hyphens=False) for n in labels]
+        return [
+            textwrap.fill(str(n), width=width, break_long_words=False, break_on_hyphens=False) for n in labels
+        ]
 
     def drop(label: str, keep: int | None) -> str:
         m = re.match(r"^(\S+)(.*)$", label)  # the model id, then any "(checkpoint)" / "[setting]"
@@ -68,8 +70,15 @@ def _interval(text: object) -> tuple[float, float]:
     return (float(m.group(1)), float(m.group(2))) if m else (math.nan, math.nan)
 
 
-def _bars(ax: plt.Axes, xs: Sequence[float], values: Sequence[float], intervals: Sequence[tuple[float, float]],
-          width: float, color: str, label: str) -> None:
+def _bars(
+    ax: plt.Axes,
+    xs: Sequence[float],
+    values: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+    width: float,
+    color: str,
+    label: str,
+) -> None:
     """One series of bars with 95% CI error bars; zero marked as zero, a missing value as n/a."""
     present = [i for i, v in enumerate(values) if not math.isnan(v)]
     ax.bar([xs[i] for i in present], [values[i] for i in present], width=width, color=color, label=label)
@@ -78,19 +87,37 @@ def _bars(ax: plt.Axes, xs: Sequence[float], values: Sequence[float], intervals:
     if known:
         below = [max(0.0, values[i] - intervals[i][0]) for i in known]
         above = [max(0.0, intervals[i][1] - values[i]) for i in known]
-        ax.errorbar([xs[i] for i in known], [values[i] for i in known], yerr=[below, above], fmt="none",
-                    ecolor="0.15", elinewidth=1, capsize=3)
+        ax.errorbar(
+            [xs[i] for i in known],
+            [values[i] for i in known],
+            yerr=[below, above],
+            fmt="none",
+            ecolor="0.15",
+            elinewidth=1,
+            capsize=3,
+        )
     for i, v in enumerate(values):
         if math.isnan(v):
             ax.text(xs[i], 0.02, MISSING, ha="center", va="bottom", fontsize=7, color="0.35", rotation=90)
         elif v == 0:
-            ax.hlines(0, xs[i] - width / 2, xs[i] + width / 2, colors=color, linewidth=3, clip_on=False, zorder=3)
-            ax.text(xs[i], 0.02, "0", ha="center", va="bottom", fontsize=8, color=color,
-                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+            ax.hlines(
+                0, xs[i] - width / 2, xs[i] + width / 2, colors=color, linewidth=3, clip_on=False, zorder=3
+            )
+            ax.text(
+                xs[i],
+                0.02,
+                "0",
+                ha="center",
+                va="bottom",
+                fontsize=8,
+                color=color,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
+            )
 
 
-def _finish(ax: plt.Axes, xs: Sequence[float], names: Sequence[str], ylabel: str, title: str,
-            missing: str = "no data") -> None:
+def _finish(
+    ax: plt.Axes, xs: Sequence[float], names: Sequence[str], ylabel: str, title: str, missing: str = "no data"
+) -> None:
     ax.set_xticks(list(xs))
     ax.set_xlim(min(xs) - 0.5, max(xs) + 0.5)
     ax.set_xticklabels(names, fontsize=8)
@@ -101,12 +128,24 @@ def _finish(ax: plt.Axes, xs: Sequence[float], names: Sequence[str], ylabel: str
     handles, labels = ax.get_legend_handles_labels()
     handles.append(Line2D([], [], linestyle="none"))
     labels.append(f"{CI_NOTE}\n{MISSING}: {missing}")
-    ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False,
-              fontsize=8)
+    ax.legend(
+        handles,
+        labels,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        borderaxespad=0.0,
+        frameon=False,
+        fontsize=8,
+    )
 
 
-def grouped_figure(table: pd.DataFrame, index: str, title: str, intervals: pd.DataFrame | None = None,
-                   ylabel: str = "success rate") -> plt.Figure:
+def grouped_figure(
+    table: pd.DataFrame,
+    index: str,
+    title: str,
+    intervals: pd.DataFrame | None = None,
+    ylabel: str = "success rate",
+) -> plt.Figure:
     """One group of bars per row of ``table[index]``, one bar per other column (a model);
     ``intervals`` (tables.by_column_intervals) gives each bar's 95% CI."""
     models = [c for c in table.columns if c != index]
@@ -124,13 +163,25 @@ def grouped_figure(table: pd.DataFrame, index: str, title: str, intervals: pd.Da
         cis = [ci.get((str(key), str(m)), (math.nan, math.nan)) for key in table[index]]
         xs = [g - 0.4 + width * (i + 0.5) for g in groups]
         _bars(ax, xs, values, cis, width, colors[i % len(colors)], legend_names[i])
-    _finish(ax, groups, display_names([str(v) for v in table[index]], keep_paths=True), ylabel, title,
-            missing="the model ran no such task")
+    _finish(
+        ax,
+        groups,
+        display_names([str(v) for v in table[index]], keep_paths=True),
+        ylabel,
+        title,
+        missing="the model ran no such task",
+    )
     return fig
 
 
-def grouped_bars(table: pd.DataFrame, index: str, title: str, path: Path, intervals: pd.DataFrame | None = None,
-                 ylabel: str = "success rate") -> Path | None:
+def grouped_bars(
+    table: pd.DataFrame,
+    index: str,
+    title: str,
+    path: Path,
+    intervals: pd.DataFrame | None = None,
+    ylabel: str = "success rate",
+) -> Path | None:
     if table.empty:
         return None
     return _save(grouped_figure(table, index, title, intervals, ylabel), path)

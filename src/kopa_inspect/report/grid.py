@@ -34,8 +34,12 @@ from pydantic import BaseModel, Field, model_validator
 
 class GridModel(BaseModel):
     label: str = Field(description="the name the report shows")
-    model: str = Field(description="an Inspect model name, e.g. vllm//models/Qwen3.5-9B, hf/local, kopa/oracle")
-    args: dict[str, Any] = Field(default_factory=dict, description="model args (-M); model_path: local = SmolLM2")
+    model: str = Field(
+        description="an Inspect model name, e.g. vllm//models/Qwen3.5-9B, hf/local, kopa/oracle"
+    )
+    args: dict[str, Any] = Field(
+        default_factory=dict, description="model args (-M); model_path: local = SmolLM2"
+    )
     base_url: str | None = None
     epochs: int | None = Field(default=None, description="overrides the grid's epochs for this model")
     bfcl: bool = Field(default=True, description="false: not run on BFCL (e.g. the KOPA-only oracle)")
@@ -199,7 +203,9 @@ def run_grid(
             bfcl_after = _log_files(bfcl_dir)
             bfcl_paths = [str(Path(log.location.removeprefix("file://")).resolve()) for log in bfcl_logs]
             success = success and bfcl_success
-            reused = reused and all(p in bfcl_before and bfcl_before[p] == bfcl_after.get(p) for p in bfcl_paths)
+            reused = reused and all(
+                p in bfcl_before and bfcl_before[p] == bfcl_after.get(p) for p in bfcl_paths
+            )
             paths += bfcl_paths
         runs.append(GridRun(label=m.label, log_dir=sub, success=bool(success), logs=paths, reused=reused))
     return runs

@@ -78,8 +78,13 @@ def tabular(df: pd.DataFrame, floatfmt: str = ".4f") -> str:
     """The ``tabular`` of ``df`` (booktabs rules), column types from :func:`column_spec`."""
     spec = column_spec(df)
     rows = [[cell(v, floatfmt) for v in row] for row in df.itertuples(index=False)]
-    text = tabulate(rows, headers=[str(c) for c in df.columns], tablefmt="latex_booktabs",
-                    colalign=["right" if s == "r" else "left" for s in spec], disable_numparse=True)
+    text = tabulate(
+        rows,
+        headers=[str(c) for c in df.columns],
+        tablefmt="latex_booktabs",
+        colalign=["right" if s == "r" else "left" for s in spec],
+        disable_numparse=True,
+    )
     lines = text.split("\n")
     if not lines[0].startswith("\\begin{tabular}{") or lines[1] != "\\toprule":
         raise RuntimeError(f"tabulate wrote an unexpected tabular header: {lines[:2]!r}")
@@ -102,19 +107,32 @@ def table(df: pd.DataFrame, caption: str, label: str) -> str:
     if df.empty:
         return f"% {caption}: no data\n"
     body = SCALE_DOWN + "\n" + tabular(df) + "}"
-    return "\n".join([
-        "\\begin{table}",
-        "\\centering",
-        f"\\caption{{{escape(caption)}}}",
-        f"\\label{{tab:kopa-{label.replace('_', '-')}}}",
-        body,
-        "\\end{table}",
-    ]) + "\n"
+    return (
+        "\n".join(
+            [
+                "\\begin{table}",
+                "\\centering",
+                f"\\caption{{{escape(caption)}}}",
+                f"\\label{{tab:kopa-{label.replace('_', '-')}}}",
+                body,
+                "\\end{table}",
+            ]
+        )
+        + "\n"
+    )
 
 
 _SPECIAL = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
 }
 
 

@@ -146,7 +146,11 @@ def load_samples(log_dir: str | Path) -> pd.DataFrame:
     df["id"] = df["id"].astype(str)
     df["epoch"] = df["epoch"].astype(int)
 
-    old = df[KOPA_SCORER].map(_json) if KOPA_SCORER in df.columns else pd.Series([None] * len(df), index=df.index)
+    old = (
+        df[KOPA_SCORER].map(_json)
+        if KOPA_SCORER in df.columns
+        else pd.Series([None] * len(df), index=df.index)
+    )
     old = old.map(lambda s: s if isinstance(s, dict) else {})
     for m in METRICS:
         col = AXIS_PREFIX + m
@@ -172,9 +176,11 @@ def _dedupe(df: pd.DataFrame) -> pd.DataFrame:
     df = df.sort_values(["_finished", "_scored", "_created", "log"], kind="stable")
     n = len(df)
     df = df.drop_duplicates(["label", "task", "id", "epoch"], keep="last")
-    out = df.drop(columns=["_finished", "_scored", "_created"]).sort_values(
-        ["label", "task", "id", "epoch"], kind="stable"
-    ).reset_index(drop=True)
+    out = (
+        df.drop(columns=["_finished", "_scored", "_created"])
+        .sort_values(["label", "task", "id", "epoch"], kind="stable")
+        .reset_index(drop=True)
+    )
     out.attrs["duplicates_dropped"] = n - len(out)
     return out
 

@@ -21,18 +21,42 @@ QUOTED = "quoted from arXiv 2609.05395 (public summaries), not measured here"
 # summaries give only a difference; the "note" column keeps that difference. Rates are fractions,
 # as every measured rate of the report is (the paper's BFCL 52.25% is 0.5225).
 PAPER_REFERENCE = [
-    {"model": "Qwen3.5-27B (paper, quoted)", "KOPA pass@1": 0.4482, "KOPA pass@4": 0.5655,
-     "BFCL multi-turn": None, "note": ""},
-    {"model": "Qwen3.5-9B (paper, quoted)", "KOPA pass@1": 0.3275, "KOPA pass@4": 0.4690,
-     "BFCL multi-turn": 0.5225, "note": ""},
-    {"model": "Qwen3.5-9B EDGE+GRPO (paper, quoted)", "KOPA pass@1": 0.4310, "KOPA pass@4": 0.5517,
-     "BFCL multi-turn": 0.5812, "note": ""},
-    {"model": "Qwen3.5-4B (paper, quoted)", "KOPA pass@1": 0.1758, "KOPA pass@4": None,
-     "BFCL multi-turn": None, "note": ""},
-    {"model": "Qwen3.5-4B EDGE+GRPO (paper, quoted)", "KOPA pass@1": 0.3094, "KOPA pass@4": None,
-     "BFCL multi-turn": None,
-     "note": "pass@4 +15.9 pts over base; held-out (31 tasks) pass@4 +22.6 pts; BFCL multi-turn +4.04; "
-             "SFT on the same data about +9.7 pts"},
+    {
+        "model": "Qwen3.5-27B (paper, quoted)",
+        "KOPA pass@1": 0.4482,
+        "KOPA pass@4": 0.5655,
+        "BFCL multi-turn": None,
+        "note": "",
+    },
+    {
+        "model": "Qwen3.5-9B (paper, quoted)",
+        "KOPA pass@1": 0.3275,
+        "KOPA pass@4": 0.4690,
+        "BFCL multi-turn": 0.5225,
+        "note": "",
+    },
+    {
+        "model": "Qwen3.5-9B EDGE+GRPO (paper, quoted)",
+        "KOPA pass@1": 0.4310,
+        "KOPA pass@4": 0.5517,
+        "BFCL multi-turn": 0.5812,
+        "note": "",
+    },
+    {
+        "model": "Qwen3.5-4B (paper, quoted)",
+        "KOPA pass@1": 0.1758,
+        "KOPA pass@4": None,
+        "BFCL multi-turn": None,
+        "note": "",
+    },
+    {
+        "model": "Qwen3.5-4B EDGE+GRPO (paper, quoted)",
+        "KOPA pass@1": 0.3094,
+        "KOPA pass@4": None,
+        "BFCL multi-turn": None,
+        "note": "pass@4 +15.9 pts over base; held-out (31 tasks) pass@4 +22.6 pts; BFCL multi-turn +4.04; "
+        "SFT on the same data about +9.7 pts",
+    },
 ]
 
 
@@ -121,7 +145,9 @@ def pass_hat(df: pd.DataFrame) -> pd.DataFrame:
         n_min = int(tasks["n"].min())
         row: dict[str, object] = {"model": label}
         for k in range(1, n_min + 1):
-            row[f"pass^{k}"] = mean([pass_hat_k(n, c, k) for n, c in zip(tasks["n"], tasks["c"], strict=True)])
+            row[f"pass^{k}"] = mean(
+                [pass_hat_k(n, c, k) for n, c in zip(tasks["n"], tasks["c"], strict=True)]
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -181,7 +207,11 @@ def held_out(df: pd.DataFrame, k: int = 4) -> pd.DataFrame:
         parts.append(h)
     if not parts:
         return pd.DataFrame()
-    return pd.concat(parts, ignore_index=True).sort_values(["model", "split"], kind="stable").reset_index(drop=True)
+    return (
+        pd.concat(parts, ignore_index=True)
+        .sort_values(["model", "split"], kind="stable")
+        .reset_index(drop=True)
+    )
 
 
 def bfcl_table(bfcl: pd.DataFrame) -> pd.DataFrame:
@@ -243,7 +273,9 @@ def build(kopa: pd.DataFrame, bfcl: pd.DataFrame | None = None, k: int = 4) -> R
             + "); their pass rates are not directly comparable"
         )
     if k > 1 and f"pass@{k}" not in head.columns:
-        rep.notes.append(f"no model ran {k} epochs: no pass@{k} column (pass@{k} needs at least {k} tries per task)")
+        rep.notes.append(
+            f"no model ran {k} epochs: no pass@{k} column (pass@{k} needs at least {k} tries per task)"
+        )
     n_err = int(head["errored"].sum())
     if n_err:
         rep.notes.append(f"{n_err} sample(s) ended in an error and count as failures")

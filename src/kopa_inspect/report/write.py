@@ -105,13 +105,25 @@ def _write(log_dir: str | Path, final: Path, out: Path, k: int) -> tables.Report
 
     figs = [
         headline_bars(rep.tables["headline"], k, out / "headline.png"),
-        grouped_bars(rep.tables["by_category"], "category", "KOPA-Bench success by category", out / "by_category.png",
-                     tables.by_column_intervals(kopa, "metadata_category", "category")),
-        grouped_bars(rep.tables["by_calls"], "required calls", "KOPA-Bench success by required calls",
-                     out / "by_calls.png", tables.by_column_intervals(kopa, "metadata_n_calls", "required calls")),
+        grouped_bars(
+            rep.tables["by_category"],
+            "category",
+            "KOPA-Bench success by category",
+            out / "by_category.png",
+            tables.by_column_intervals(kopa, "metadata_category", "category"),
+        ),
+        grouped_bars(
+            rep.tables["by_calls"],
+            "required calls",
+            "KOPA-Bench success by required calls",
+            out / "by_calls.png",
+            tables.by_column_intervals(kopa, "metadata_n_calls", "required calls"),
+        ),
     ]
     if dropped:
-        rep.notes.append(f"{dropped} repeated sample(s) (resumed or copied logs) counted once, newest finished copy")
+        rep.notes.append(
+            f"{dropped} repeated sample(s) (resumed or copied logs) counted once, newest finished copy"
+        )
     logs = sorted({str(p) for p in df["log"]})
     md = [
         "# KOPA-Bench report",

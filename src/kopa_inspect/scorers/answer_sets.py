@@ -43,7 +43,9 @@ def _page_requests(op_id: str, args: dict[str, Any], total: int) -> list[dict[st
     return None
 
 
-async def full_answer_set(session: Session, op_id: str, args: dict[str, Any], total: Any) -> frozenset[str] | None:
+async def full_answer_set(
+    session: Session, op_id: str, args: dict[str, Any], total: Any
+) -> frozenset[str] | None:
     """Fingerprints of every record the question ``args`` has (``total`` of them), or None when the
     set is empty, too large, unpageable or a page fails: then the count is grounded by its query."""
     try:

@@ -63,18 +63,26 @@ class Retrieval:
         self.ok = [c.ok for c in run.calls]
         self.records = [set(c.records) for c in run.calls]
         self.codes = [c.code for c in run.calls]
-        self.empty = {sid for sid in self.needs
-                      if self.steps[self.index[sid]].expect_error or not gold.run.outputs.get(sid, {}).get("items")}
+        self.empty = {
+            sid
+            for sid in self.needs
+            if self.steps[self.index[sid]].expect_error or not gold.run.outputs.get(sid, {}).get("items")
+        }
         self.needed = [s.id for s in self.steps if s.id in self.needs]
         self.tainted: dict[str, set[int]] = {}
-        self.covering = {sid: [i for i in range(len(self.made)) if self.covers(i, sid)] for sid in self.needed}
+        self.covering = {
+            sid: [i for i in range(len(self.made)) if self.covers(i, sid)] for sid in self.needed
+        }
         self._taint()
-        self.covering = {sid: [i for i in cov if i not in self.tainted.get(sid, ())]
-                         for sid, cov in self.covering.items()}
+        self.covering = {
+            sid: [i for i in cov if i not in self.tainted.get(sid, ())] for sid, cov in self.covering.items()
+        }
         self.done = {sid: self.retrieved(sid) for sid in self.needed}
         self.first_cover = {sid: (cov[0] if cov else None) for sid, cov in self.covering.items()}
 
-    def same_failure(self, i: int, sid: str, args: dict[str, Any], m_args: dict[str, Any], accept: Any) -> bool:
+    def same_failure(
+        self, i: int, sid: str, args: dict[str, Any], m_args: dict[str, Any], accept: Any
+    ) -> bool:
         """A failing call that asked the gold question (any page size) and got the gold's error
         (when the API code is known): a call that fails for another reason (a bad page number
         beside the right arguments) is no evidence. A call asked with a step's ``accept`` value
@@ -130,15 +138,20 @@ class Retrieval:
     def same_tool_ok(self, sid: str) -> list[bool]:
         name, args = self.gold.calls[self.index[sid]]
         accept = self.gold.accept_of(self.index[sid])
-        return [self.ok[i] and matching.same_query(args, m_args, accept=accept)
-                for i, (t, m_args) in enumerate(self.made) if t == name]
+        return [
+            self.ok[i] and matching.same_query(args, m_args, accept=accept)
+            for i, (t, m_args) in enumerate(self.made)
+            if t == name
+        ]
 
     def retrieved(self, sid: str) -> bool:
         k = self.index[sid]
         step = self.steps[k]
         name, args = self.gold.calls[k]
         accept = self.gold.accept_of(k)
-        ok_same_tool = [i for i, (t, _) in enumerate(self.made) if t == name and i not in self.tainted.get(sid, ())]
+        ok_same_tool = [
+            i for i, (t, _) in enumerate(self.made) if t == name and i not in self.tainted.get(sid, ())
+        ]
         if step.expect_error or sid in self.empty:
             return any(self.covers(i, sid) for i in ok_same_tool)
         if any(self.ok[i] and gold_arguments(name, args, self.made[i][1], accept) for i in ok_same_tool):
@@ -146,8 +159,12 @@ class Retrieval:
         need = self.needs[sid]
         if need.via and not need.records and not need.query:
             return any(self.same_tool_ok(sid)) or all(self.retrieved(v) for v in need.via)
-        got: set[str] = set().union(*(self.records[i] for i in ok_same_tool if self.ok[i])) if ok_same_tool else set()
-        query_ok = any(self.ok[i] and matching.same_query(args, self.made[i][1], accept=accept) for i in ok_same_tool)
+        got: set[str] = (
+            set().union(*(self.records[i] for i in ok_same_tool if self.ok[i])) if ok_same_tool else set()
+        )
+        query_ok = any(
+            self.ok[i] and matching.same_query(args, self.made[i][1], accept=accept) for i in ok_same_tool
+        )
         if need.records:
             return need.records <= got and (not need.query or query_ok)
         return query_ok
@@ -161,7 +178,11 @@ class Retrieval:
         name, args = self.gold.calls[p]
         accept = self.gold.accept_of(p)
         # a consumer call asked with a remembered value (tainted) feeds nothing either
-        prior = [i for i in range(j) if self.made[i][0] == name and self.ok[i] and i not in self.tainted.get(sid, ())]
+        prior = [
+            i
+            for i in range(j)
+            if self.made[i][0] == name and self.ok[i] and i not in self.tainted.get(sid, ())
+        ]
         if any(gold_arguments(name, args, self.made[i][1], accept) for i in prior):
             return True
         got: set[str] = set().union(*(self.records[i] for i in prior)) if prior else set()
@@ -178,8 +199,11 @@ class Retrieval:
             return self.covering[sid]
         name, args = self.gold.calls[self.index[sid]]
         accept = self.gold.accept_of(self.index[sid])
-        return [i for i in self.covering[sid] if self.records[i] & need.records
-                or gold_arguments(name, args, self.made[i][1], accept)]
+        return [
+            i
+            for i in self.covering[sid]
+            if self.records[i] & need.records or gold_arguments(name, args, self.made[i][1], accept)
+        ]
 
     def _taint(self) -> None:
         # A consumer's own call is no evidence of its producer when it was asked with the linked
@@ -192,9 +216,11 @@ class Retrieval:
             value = matching.normalize_value(gold.run.args.get(c, {}).get(arg))
             p_name, p_args = gold.calls[self.index[p]]
             for j in self.consumer_calls(c):
-                if (matching.normalize_value(self.made[j][1].get(arg)) == value
-                        and not gold_arguments(p_name, p_args, self.made[j][1], gold.accept_of(self.index[p]))
-                        and not self.fed_before(self.index[p], gold.links.get((p, c)), j)):
+                if (
+                    matching.normalize_value(self.made[j][1].get(arg)) == value
+                    and not gold_arguments(p_name, p_args, self.made[j][1], gold.accept_of(self.index[p]))
+                    and not self.fed_before(self.index[p], gold.links.get((p, c)), j)
+                ):
                     self.tainted.setdefault(p, set()).add(j)
 
     def links(self) -> list[tuple[str, str]]:
@@ -216,11 +242,15 @@ def answer_axis(
     # the question as the model may have read it: the English run shows the gloss beside the query,
     # so a refusal may repeat either one's names and figures
     question = f"{task.query}\n{task.query_en}"
-    scores = matching.score_answer(task.facts, gold.expected, answer, question=question, context=gold.context,
-                                   shown=shown)
+    scores = matching.score_answer(
+        task.facts, gold.expected, answer, question=question, context=gold.context, shown=shown
+    )
     required = [f for f in task.facts if f.required]
-    missing = [f"fact {f.id} ({f.description}): expected {short(gold.expected.get(f.id))}"
-               for f in required if scores[f.id] < 1.0]
+    missing = [
+        f"fact {f.id} ({f.description}): expected {short(gold.expected.get(f.id))}"
+        for f in required
+        if scores[f.id] < 1.0
+    ]
     mean = sum(scores[f.id] for f in required) / len(required) if required else 1.0
     return scores, mean, missing
 
@@ -271,7 +301,8 @@ def call_f1_axis(r: Retrieval) -> float:
         if sid in r.empty or not need.records:
             return matching.same_query(args, r.made[i][1], accept=accept)
         return need.records <= r.records[i] and (
-            not need.query or matching.same_query(args, r.made[i][1], accept=accept))
+            not need.query or matching.same_query(args, r.made[i][1], accept=accept)
+        )
 
     return pair_f1(len(gold.calls), len(r.made), pair)
 
@@ -321,9 +352,14 @@ def state_axis(r: Retrieval) -> StateReach:
             # the token was obtained and used: an OK call on the platform, or a needed failing step
             # there retrieved with the gold's own error (a call without the token fails otherwise)
             ok = name in r.run.tokens and (
-                any(r.ok[i] and known(t) and get_operation(t).platform == name for i, (t, _) in enumerate(r.made))
+                any(
+                    r.ok[i] and known(t) and get_operation(t).platform == name
+                    for i, (t, _) in enumerate(r.made)
+                )
                 or any(
-                    r.done.get(sid) and r.steps[r.index[sid]].expect_error and known(r.steps[r.index[sid]].tool)
+                    r.done.get(sid)
+                    and r.steps[r.index[sid]].expect_error
+                    and known(r.steps[r.index[sid]].tool)
                     and get_operation(r.steps[r.index[sid]].tool).platform == name
                     for sid in r.needed
                 )
@@ -334,7 +370,9 @@ def state_axis(r: Retrieval) -> StateReach:
         if not ok:
             if kind == "records":
                 step = r.steps[r.index[name]]
-                out.missing.append(f"records of {name}: {step.tool}({short(r.gold.calls[r.index[name]][1], 200)})")
+                out.missing.append(
+                    f"records of {name}: {step.tool}({short(r.gold.calls[r.index[name]][1], 200)})"
+                )
             else:
                 out.missing.append(f"state {item}")
     return out
@@ -397,7 +435,8 @@ def _page_shown(r: Retrieval, sid: str) -> bool:
     items = [i for i in r.gold.run.outputs.get(sid, {}).get("items") or [] if isinstance(i, dict)]
     seen: set[str] = set().union(*r.records) if r.records else set()
     return bool(items) and all(
-        matching.record_fingerprint(i) in seen or any(row_contained(i, s) for s in r.run.rows) for i in items)
+        matching.record_fingerprint(i) in seen or any(row_contained(i, s) for s in r.run.rows) for i in items
+    )
 
 
 def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool, list[str]]:
@@ -409,15 +448,19 @@ def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool,
     grounded, platforms_used = True, set()
     for fid, per in r.gold.facts.items():
         unshown = [sid for sid in per if not _shows_step(r, per, sid)]
-        if unshown and any(all(_shows_step(r, alt, sid) for sid in alt) for alt in r.gold.alternatives.get(fid, [])):
+        if unshown and any(
+            all(_shows_step(r, alt, sid) for sid in alt) for alt in r.gold.alternatives.get(fid, [])
+        ):
             unshown = []
         for sid in per:
             if known(r.steps[r.index[sid]].tool):
                 platforms_used.add(get_operation(r.steps[r.index[sid]].tool).platform)
         for sid in unshown:
             grounded = False
-            missing.append(f"fact {fid} not grounded: no OK call showed what {sid} ({r.steps[r.index[sid]].tool}) "
-                           "shows for it")
+            missing.append(
+                f"fact {fid} not grounded: no OK call showed what {sid} ({r.steps[r.index[sid]].tool}) "
+                "shows for it"
+            )
     required_state: Sequence[str] = r.task.required_state
     own = {f"records:{x.partition(':')[2]}" for x in required_state if x.startswith(("pages:", "call:"))}
 
@@ -429,12 +472,15 @@ def success_axis(r: Retrieval, facts_ok: bool, state: StateReach) -> tuple[bool,
             return False
         # a page the task requires, shown in another form (another endpoint's or version's view of
         # the same rows, other page sizes)
-        return step_grounded(r.needs[sid], r.gold.step_view(r.index[sid], r.steps[r.index[sid]]), r.run.calls,
-                             r.run.rows) or (item in own and _page_shown(r, sid))
+        return step_grounded(
+            r.needs[sid], r.gold.step_view(r.index[sid], r.steps[r.index[sid]]), r.run.calls, r.run.rows
+        ) or (item in own and _page_shown(r, sid))
 
     state_ok = all(
-        reached(item) for item in state.items
-        if item in own or item in required_state
-        or (item.startswith("token:") and item[len("token:"):] in platforms_used)
+        reached(item)
+        for item in state.items
+        if item in own
+        or item in required_state
+        or (item.startswith("token:") and item[len("token:") :] in platforms_used)
     )
     return facts_ok and grounded and state_ok, missing

@@ -127,15 +127,38 @@ async def replay_calls(
         platform_of_auth = _auth_platform(tool)
         if platform_of_auth is not None:
             session.issue_token(platform_of_auth)
-            out.append({"tool": tool, "args": {}, "token_args": [], "ok": True, "code": "token", "message": "",
-                        "total_count": None, "page_no": None, "n_items": 0, "records": []})
+            out.append(
+                {
+                    "tool": tool,
+                    "args": {},
+                    "token_args": [],
+                    "ok": True,
+                    "code": "token",
+                    "message": "",
+                    "total_count": None,
+                    "page_no": None,
+                    "n_items": 0,
+                    "records": [],
+                }
+            )
             continue
         try:
             op = get_operation(tool)
         except KeyError:
-            out.append({"tool": tool, "args": args, "token_args": [], "ok": False, "code": "unknown_tool",
-                        "message": f"no tool named {tool}", "total_count": None, "page_no": None,
-                        "n_items": 0, "records": []})
+            out.append(
+                {
+                    "tool": tool,
+                    "args": args,
+                    "token_args": [],
+                    "ok": False,
+                    "code": "unknown_tool",
+                    "message": f"no tool named {tool}",
+                    "total_count": None,
+                    "page_no": None,
+                    "n_items": 0,
+                    "records": [],
+                }
+            )
             continue
         param = get_platform(op.platform).session_token_param
         if param:
@@ -180,13 +203,21 @@ class ItemResult:
 
 async def grade_item(item: CorpusItem, task: BenchTask, gold: GoldTruth, backend: Backend) -> ItemResult:
     entries = await replay_calls(task, backend, [(c.tool, c.args) for c in item.calls])
-    g = grade(task, gold, item.answer, entries, turns=turns_of(item.calls), records=entries,
-              outputs=outputs_of(entries))
+    g = grade(
+        task,
+        gold,
+        item.answer,
+        entries,
+        turns=turns_of(item.calls),
+        records=entries,
+        outputs=outputs_of(entries),
+    )
     return ItemResult(item, g)
 
 
-async def grade_corpus(items: Sequence[CorpusItem], backend: Backend,
-                       tasks: Mapping[str, BenchTask] | None = None) -> list[ItemResult]:
+async def grade_corpus(
+    items: Sequence[CorpusItem], backend: Backend, tasks: Mapping[str, BenchTask] | None = None
+) -> list[ItemResult]:
     """Grade every item (the gold truth once per task); an item naming an unknown task is an error."""
     from kopa_inspect.task_data.schema import load_tasks
 
@@ -248,9 +279,15 @@ def describe(results: Sequence[ItemResult]) -> dict[str, Any]:
     total, per = agreement(results)
 
     def row(a: Agreement) -> dict[str, Any]:
-        return {"kind": a.kind, "correct": a.correct, "wrong": a.wrong,
-                "false_negatives": len(a.false_negatives), "false_positives": len(a.false_positives),
-                "fn_rate": a.fn_rate, "fp_rate": a.fp_rate}
+        return {
+            "kind": a.kind,
+            "correct": a.correct,
+            "wrong": a.wrong,
+            "false_negatives": len(a.false_negatives),
+            "false_positives": len(a.false_positives),
+            "fn_rate": a.fn_rate,
+            "fp_rate": a.fp_rate,
+        }
 
     return {
         "items": len(results),
@@ -258,9 +295,16 @@ def describe(results: Sequence[ItemResult]) -> dict[str, Any]:
         "overall": row(total),
         "per_kind": [row(a) for a in per],
         "disagreements": [
-            {"id": r.item.id, "task": r.item.task, "label": r.item.label, "kind": r.item.kind,
-             "reason": r.item.reason, "grader": r.grade.missing or ["passed"]}
-            for r in results if not r.agrees
+            {
+                "id": r.item.id,
+                "task": r.item.task,
+                "label": r.item.label,
+                "kind": r.item.kind,
+                "reason": r.item.reason,
+                "grader": r.grade.missing or ["passed"],
+            }
+            for r in results
+            if not r.agrees
         ],
     }
 

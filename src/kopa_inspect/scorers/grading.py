@@ -107,13 +107,39 @@ from kopa_inspect.task_data.schema import resolve_value
 
 # Re-exported: where grading's users have always found them.
 __all__ = [
-    "AXES", "Episode", "GoldTruth", "Gradable", "Grade", "StepNeed", "fact_context", "fact_needs", "gold_arguments",
-    "gold_truth", "grade", "link_needs", "needed_steps", "oracle_answer", "shown_items", "step_needs",
-    "strip_tokens", "token_params", "turns_from_messages",
+    "AXES",
+    "Episode",
+    "GoldTruth",
+    "Gradable",
+    "Grade",
+    "StepNeed",
+    "fact_context",
+    "fact_needs",
+    "gold_arguments",
+    "gold_truth",
+    "grade",
+    "link_needs",
+    "needed_steps",
+    "oracle_answer",
+    "shown_items",
+    "step_needs",
+    "strip_tokens",
+    "token_params",
+    "turns_from_messages",
 ]
 
 
-AXES: tuple[str, ...] = ("success", "answer", "call_f1", "chain", "env", "parallel", "efficiency", "calls", "errors")
+AXES: tuple[str, ...] = (
+    "success",
+    "answer",
+    "call_f1",
+    "chain",
+    "env",
+    "parallel",
+    "efficiency",
+    "calls",
+    "errors",
+)
 
 Call = tuple[str, dict[str, Any]]
 
@@ -135,7 +161,7 @@ def _expr_steps(expr: Any, step_ids: set[str]) -> dict[str, set[str]]:
     if ref is not None and ref.ref in step_ids:
         path = ref.path or ""
         first = re.match(r"[\w]+", path)
-        if first and path[first.end():].lstrip().startswith("("):
+        if first and path[first.end() :].lstrip().startswith("("):
             # a function over the output ("max(nums(items[].pm10Value))") reads the fields it is given
             fields = set(re.findall(r"(?<![\w.&'\"])(items|totalCount|pageNo|numOfRows)\b", path))
             out.setdefault(ref.ref, set()).update(fields or {""})
@@ -233,7 +259,9 @@ def _needed_indices(exprs: list[Any], outputs: dict[str, dict[str, Any]], sid: s
     def changed(lo: int, hi: int) -> bool:
         variants = [items[:lo] + items[hi:]]
         if ranks:  # the perturbations first: under an aggregate they are what usually changes it
-            variants = [items[:lo] + [_perturbed(x, big) for x in items[lo:hi]] + items[hi:] for big in (True, False)]
+            variants = [
+                items[:lo] + [_perturbed(x, big) for x in items[lo:hi]] + items[hi:] for big in (True, False)
+            ]
             variants.append(items[:lo] + items[hi:])
         for variant in variants:
             trial = {**outputs, sid: {**output, "items": variant}}
@@ -277,7 +305,10 @@ def step_needs(task: Gradable, run: PlanRun) -> dict[str, StepNeed]:
             out[sid] = StepNeed(recs, not recs, rows=tuple(shown))
             continue
         items = list(output.get("items") or [])
-        keep = {matching.record_fingerprint(items[i]) for i in _needed_indices(exprs, run.outputs, sid, len(shown))}
+        keep = {
+            matching.record_fingerprint(items[i])
+            for i in _needed_indices(exprs, run.outputs, sid, len(shown))
+        }
         out[sid] = StepNeed(frozenset(keep), query or not keep)
     ids = {s.id for s in task.plan.steps}
     for sid, need in list(out.items()):
@@ -295,8 +326,9 @@ def step_needs(task: Gradable, run: PlanRun) -> dict[str, StepNeed]:
     return out
 
 
-def _expression_needs(exprs: list[Any], run: PlanRun, steps: dict[str, Any],
-                      within: set[str] | None) -> dict[str, StepNeed]:
+def _expression_needs(
+    exprs: list[Any], run: PlanRun, steps: dict[str, Any], within: set[str] | None
+) -> dict[str, StepNeed]:
     """Per gold step the expressions read (those in ``within`` when given): the records they alone
     depend on (the ablation of :func:`step_needs`), or the query where they read a non-item field."""
     reads: dict[str, set[str]] = {}
@@ -341,7 +373,9 @@ def fact_needs(task: Gradable, run: PlanRun) -> dict[str, dict[str, StepNeed]]:
     return out
 
 
-def fact_alternatives(task: Gradable, run: PlanRun, expected: dict[str, Any]) -> dict[str, list[dict[str, StepNeed]]]:
+def fact_alternatives(
+    task: Gradable, run: PlanRun, expected: dict[str, Any]
+) -> dict[str, list[dict[str, StepNeed]]]:
     """Per required fact with ``also_from`` sources: what each source's gold steps must have shown
     (:func:`_expression_needs`). A source that does not give the fact's own value on the gold run
     grounds nothing and is left out."""
@@ -428,7 +462,9 @@ class GoldTruth:
             output = self.run.outputs.get(step.id, {})
             total = output.get("totalCount")
             self._step_views[k] = GoldStep(
-                tool=self.calls[k][0], args=self.calls[k][1], accept=self.accept_of(k),
+                tool=self.calls[k][0],
+                args=self.calls[k][1],
+                accept=self.accept_of(k),
                 shown=frozenset(matching.record_fingerprint(i) for i in shown_items(output)),
                 total_count=int(total) if isinstance(total, int | str) and str(total).isdigit() else None,
                 may_add=step.may_add or None,
@@ -457,16 +493,29 @@ async def gold_truth(task: Gradable, backend: Backend, seed: int = 0) -> GoldTru
     accepts = [s.resolve_accept(run.outputs) for s in task.plan.steps]
     needs = step_needs(task, run)
     per_fact = fact_needs(task, run)
-    counted = {sid for sid, n in needs.items() if n.query} | {sid for f in per_fact.values() for sid, n in f.items() if n.query}
+    counted = {sid for sid, n in needs.items() if n.query} | {
+        sid for f in per_fact.values() for sid, n in f.items() if n.query
+    }
     full_sets: dict[str, frozenset[str]] = {}
     for step in task.plan.steps:
         if step.id in counted and not step.expect_error and step.id in run.args:
-            found = await full_answer_set(session, step.tool, dict(run.args[step.id]),
-                                          run.outputs.get(step.id, {}).get("totalCount"))
+            found = await full_answer_set(
+                session, step.tool, dict(run.args[step.id]), run.outputs.get(step.id, {}).get("totalCount")
+            )
             if found:
                 full_sets[step.id] = found
-    return GoldTruth(run, expected, calls, context, needs, accepts, link_needs(task, run, needs), per_fact,
-                     full_sets, fact_alternatives(task, run, expected))
+    return GoldTruth(
+        run,
+        expected,
+        calls,
+        context,
+        needs,
+        accepts,
+        link_needs(task, run, needs),
+        per_fact,
+        full_sets,
+        fact_alternatives(task, run, expected),
+    )
 
 
 # facts whose value is a list (or a refusal): no aggregate's winner, no competitors or ties inferred
@@ -509,7 +558,11 @@ def tied_with_winner(value_expr: Any, outputs: dict[str, dict[str, Any]]) -> lis
         return []
     if not isinstance(keys, list) or not isinstance(values, list) or len(keys) != len(values):
         return []
-    ranked = [(k, v) for k, v in zip(keys, values, strict=True) if isinstance(k, int | float | str) and k is not None]
+    ranked = [
+        (k, v)
+        for k, v in zip(keys, values, strict=True)
+        if isinstance(k, int | float | str) and k is not None
+    ]
     if len(ranked) < 2:
         return []
     try:
@@ -575,7 +628,9 @@ def grade(
     outputs the model read (their records ground a fact shown in another form, :func:`grounding.same_row`).
     """
     run = run_view(calls, tokens, turns=turns, records=records, outputs=outputs)
-    fact_scores, answer_score, missing = axes.answer_axis(task, gold, answer, "\n".join(outputs or []) or None)
+    fact_scores, answer_score, missing = axes.answer_axis(
+        task, gold, answer, "\n".join(outputs or []) or None
+    )
     retrieval = axes.Retrieval(task, gold, run)
     state = axes.state_axis(retrieval)
     facts_ok = all(fact_scores[f.id] >= 1.0 for f in task.facts if f.required)
@@ -662,7 +717,9 @@ def oracle_answer(
         ctx = context.get(f.id, {})
         subject = ctx.get("subject") or (f.subject if f.subject and not f.subject.startswith("$") else None)
         # API field names ("EIGHT_RIDE_NUM", "fcstValue") read as a pasted listing: left out
-        label = re.sub(r"\(?\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b\)?", " ", f.description)
+        label = re.sub(
+            r"\(?\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b\)?", " ", f.description
+        )
         label = re.sub(r"\s+", " ", label).strip() or f.id
         # a subject with accepted variants ("2026년|2026|올해") is written in its first, unless the
         # label already says one

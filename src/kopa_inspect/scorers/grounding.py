@@ -110,15 +110,22 @@ def gold_arguments(op_id: str, want: Mapping[str, Any], got: Mapping[str, Any], 
     if not extra:
         return True
     try:
-        defaults = {p.name: matching.normalize_value(p.default) for p in get_operation(op_id).params
-                    if p.default is not None}
+        defaults = {
+            p.name: matching.normalize_value(p.default)
+            for p in get_operation(op_id).params
+            if p.default is not None
+        }
     except KeyError:
         return False
     return all(defaults.get(k) == v for k, v in extra.items())
 
 
-def asks_the_question(want: Mapping[str, Any], got: Mapping[str, Any], accept: Mapping[str, Sequence[Any]] | None = None,
-                      may_add: Mapping[str, Sequence[Any]] | None = None) -> bool:
+def asks_the_question(
+    want: Mapping[str, Any],
+    got: Mapping[str, Any],
+    accept: Mapping[str, Sequence[Any]] | None = None,
+    may_add: Mapping[str, Sequence[Any]] | None = None,
+) -> bool:
     """The gold question (:func:`matching.same_query`: any paging, ``accept`` values), or the gold
     question narrowed only by filters the user's question itself states (``may_add``: lunch when
     the user asks for lunch, the education office of the city the user named). Any other added or
@@ -128,7 +135,9 @@ def asks_the_question(want: Mapping[str, Any], got: Mapping[str, Any], accept: M
     if not may_add:
         return False
     g = matching.normalize_args(got)
-    extra = {k: v for k, v in g.items() if k not in matching.normalize_args(want) and k not in matching.PAGING_ARGS}
+    extra = {
+        k: v for k, v in g.items() if k not in matching.normalize_args(want) and k not in matching.PAGING_ARGS
+    }
     if not extra or any(k not in may_add for k in extra):
         return False
     if not all(any(matching.normalize_value(a) == v for a in may_add[k]) for k, v in extra.items()):
@@ -185,8 +194,12 @@ def same_row(gold_row: Mapping[str, Any], fields: frozenset[str], shown: Mapping
     return len(differ) <= _DERIVED_SHARE * max(1, len(shared) - len(fields))
 
 
-def same_row_at_accepted(gold_row: Mapping[str, Any], shown: Mapping[str, Any], args: Mapping[str, Any],
-                         accept: Mapping[str, Sequence[Any]] | None) -> bool:
+def same_row_at_accepted(
+    gold_row: Mapping[str, Any],
+    shown: Mapping[str, Any],
+    args: Mapping[str, Any],
+    accept: Mapping[str, Sequence[Any]] | None,
+) -> bool:
     """``shown`` is the gold record asked with an accepted argument value: every field equal, except
     that a field holding a gold argument's value may hold one of that argument's accepted values
     instead (the forecast row of the school's own 동 grid for the 구's, ``ny`` 125 for 126)."""
@@ -196,7 +209,8 @@ def same_row_at_accepted(gold_row: Mapping[str, Any], shown: Mapping[str, Any], 
     for key, values in accept.items():
         if key in args:
             swaps.setdefault(matching.normalize_value(args[key]), set()).update(
-                matching.normalize_value(v) for v in values)
+                matching.normalize_value(v) for v in values
+            )
     want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
     if not want or not all(k in shown for k in want):
         return False
@@ -212,7 +226,9 @@ def row_contained(gold_row: Mapping[str, Any], shown: Mapping[str, Any]) -> bool
     record through a view that adds fields (an API's development endpoint, a newer version)."""
     want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
     return bool(want) and all(
-        k in shown and matching.normalize_value(v) == matching.normalize_value(shown[k]) for k, v in want.items())
+        k in shown and matching.normalize_value(v) == matching.normalize_value(shown[k])
+        for k, v in want.items()
+    )
 
 
 def absence_shown(gold: GoldStep, calls: Sequence[MadeCall]) -> bool:
@@ -225,15 +241,19 @@ def absence_shown(gold: GoldStep, calls: Sequence[MadeCall]) -> bool:
     for c in calls:
         if c.tool != gold.tool or not c.ok or c.total_count is None or len(c.records) < c.total_count:
             continue
-        got = {k: v for k, v in matching.normalize_args(own_params(gold.tool, c.args)).items()
-               if k not in matching.PAGING_ARGS}
+        got = {
+            k: v
+            for k, v in matching.normalize_args(own_params(gold.tool, c.args)).items()
+            if k not in matching.PAGING_ARGS
+        }
         if all(k in want and want[k] == v for k, v in got.items()):
             return True
     return False
 
 
-def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
-                  shown_rows: Sequence[Mapping[str, Any]] = ()) -> bool:
+def step_grounded(
+    need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall], shown_rows: Sequence[Mapping[str, Any]] = ()
+) -> bool:
     """Did the run's OK calls show what ``need`` asks for?
 
     The gold arguments (:func:`gold_arguments`) always do. Otherwise: every needed record among
@@ -251,12 +271,18 @@ def step_grounded(need: StepNeed, gold: GoldStep, calls: Sequence[MadeCall],
     if unseen:
         rows = [r for r in need.rows if matching.record_fingerprint(r) in unseen]
         if len(rows) < len(unseen) or not all(
-                any(same_row(r, need.fields, s) or same_row_at_accepted(r, s, gold.args, gold.accept)
-                    for s in shown_rows) for r in rows):
+            any(
+                same_row(r, need.fields, s) or same_row_at_accepted(r, s, gold.args, gold.accept)
+                for s in shown_rows
+            )
+            for r in rows
+        ):
             return False
     if need.query:
-        if any(matching.same_query(gold.args, c.args, accept=gold.accept) or _same_answer_set(gold, c)
-               for c in same_tool):
+        if any(
+            matching.same_query(gold.args, c.args, accept=gold.accept) or _same_answer_set(gold, c)
+            for c in same_tool
+        ):
             return True
         if gold.full:
             seen = shown | {matching.record_fingerprint(r) for r in shown_rows}

@@ -97,10 +97,15 @@ def kopa_judge(model: str | Model | None = None, backend: dict[str, Any] | None 
         if all(f.matcher == "refusal" for f in task.facts):
             facts = "- (unanswerable: the tools cannot answer this question)"
         else:
-            facts = "\n".join(_fact_line(f, gold.expected.get(f.id), gold.context.get(f.id, {}))
-                              for f in task.facts if f.required)
+            facts = "\n".join(
+                _fact_line(f, gold.expected.get(f.id), gold.context.get(f.id, {}))
+                for f in task.facts
+                if f.required
+            )
         prompt = judge_prompt(task, facts, answer)
-        judge_model = get_model(role="grader", required=True) if model in (None, "grader") else get_model(model)
+        judge_model = (
+            get_model(role="grader", required=True) if model in (None, "grader") else get_model(model)
+        )
         out = await judge_model.generate(prompt)
         value = read_grade(out.completion)
         return Score(value=value, answer=answer, explanation=out.completion)

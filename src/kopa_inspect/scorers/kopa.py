@@ -69,11 +69,14 @@ class _RaisingBackend(Backend):
     def credential(self, platform_id: str) -> str | None:
         return self.inner.credential(platform_id)
 
-    async def _send(self, req: Any, clock: str | None) -> HttpResponse:  # pragma: no cover - send is overridden
+    async def _send(
+        self, req: Any, clock: str | None
+    ) -> HttpResponse:  # pragma: no cover - send is overridden
         raise NotImplementedError
 
-    async def send(self, op: Operation, args: dict[str, Any], clock: str | None = None,
-                   key_override: str | None = None) -> HttpResponse:
+    async def send(
+        self, op: Operation, args: dict[str, Any], clock: str | None = None, key_override: str | None = None
+    ) -> HttpResponse:
         try:
             return await self.inner.send(op, args, clock, key_override)
         except BackendError as exc:
@@ -106,7 +109,9 @@ def calls_from_messages(messages: list[ChatMessage]) -> list[dict[str, Any]]:
                     "tool": tc.function,
                     "args": dict(tc.arguments or {}),
                     "ok": res is not None and error is None,
-                    "code": "ok" if res is not None and error is None else (error.type if error else "no_result"),
+                    "code": "ok"
+                    if res is not None and error is None
+                    else (error.type if error else "no_result"),
                 }
             )
     return out
@@ -116,8 +121,11 @@ def outputs_from_messages(messages: list[ChatMessage]) -> list[str]:
     """The text of every OK tool result the model read before its final answer."""
     assistants = [k for k, m in enumerate(messages) if isinstance(m, ChatMessageAssistant)]
     final = assistants[-1] if assistants else len(messages)
-    return [m.text for k, m in enumerate(messages)
-            if isinstance(m, ChatMessageTool) and k < final and m.error is None and m.text]
+    return [
+        m.text
+        for k, m in enumerate(messages)
+        if isinstance(m, ChatMessageTool) and k < final and m.error is None and m.text
+    ]
 
 
 @dataclass
@@ -138,7 +146,9 @@ def _check_agent_calls() -> None:
     calls: list[dict[str, Any]] = store().get(CALLS_KEY, []) or []
     for call in calls:
         if call.get("code") == "HTTP" and _transport_failure(str(call.get("message", ""))):
-            raise BackendUnreachable(f"backend did not answer the agent's {call.get('tool')} call: {call['message']}")
+            raise BackendUnreachable(
+                f"backend did not answer the agent's {call.get('tool')} call: {call['message']}"
+            )
 
 
 async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
@@ -158,8 +168,13 @@ async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
         )
     st = store()
     g = grade(
-        task, gold, answer, calls_from_messages(state.messages), set(st.get(TOKENS_KEY, [])),
-        turns=turns_from_messages(state.messages), records=list(st.get(CALLS_KEY, []) or []),
+        task,
+        gold,
+        answer,
+        calls_from_messages(state.messages),
+        set(st.get(TOKENS_KEY, [])),
+        turns=turns_from_messages(state.messages),
+        records=list(st.get(CALLS_KEY, []) or []),
         outputs=outputs_from_messages(state.messages),
     )
     return SampleGrade(

@@ -149,4 +149,10 @@ def pass_at_1_by_category() -> Metric:
 
 def success_metrics() -> list[Metric]:
     """The success scorer's metrics, headline first, the per-category breakdown last."""
-    return [pass_at_1(), pass_at_1_stderr(), pass_at_reported_k(), pass_hat_reported_k(), pass_at_1_by_category()]
+    return [
+        pass_at_1(),
+        pass_at_1_stderr(),
+        pass_at_reported_k(),
+        pass_hat_reported_k(),
+        pass_at_1_by_category(),
+    ]

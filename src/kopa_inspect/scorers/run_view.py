@@ -39,9 +39,9 @@ def turns_from_messages(messages: list[Any]) -> list[list[dict[str, Any]]]:
 
 
 def _same_call(a: dict[str, Any], tool: str, args: dict[str, Any]) -> bool:
-    return a["tool"] == tool and matching.normalize_args(strip_tokens(a.get("args") or {})) == matching.normalize_args(
-        strip_tokens(args)
-    )
+    return a["tool"] == tool and matching.normalize_args(
+        strip_tokens(a.get("args") or {})
+    ) == matching.normalize_args(strip_tokens(args))
 
 
 def _attach(calls: list[dict[str, Any]], entries: list[dict[str, Any]] | None, key: str) -> list[Any]:
@@ -104,9 +104,14 @@ class RunView:
         return [(c.tool, dict(c.args)) for c in self.calls]
 
 
-def run_view(calls: list[dict[str, Any]], tokens: set[str] | None = None, *,
-             turns: list[list[dict[str, Any]]] | None = None, records: list[dict[str, Any]] | None = None,
-             outputs: Sequence[str] | None = None) -> RunView:
+def run_view(
+    calls: list[dict[str, Any]],
+    tokens: set[str] | None = None,
+    *,
+    turns: list[list[dict[str, Any]]] | None = None,
+    records: list[dict[str, Any]] | None = None,
+    outputs: Sequence[str] | None = None,
+) -> RunView:
     """The run of ``calls`` (``tool``, ``args``, ``ok``; more when they are ``tools.call_entry``
     records) with ``records``' fingerprints, codes and counts attached."""
     auth = auth_names()
@@ -117,8 +122,14 @@ def run_view(calls: list[dict[str, Any]], tokens: set[str] | None = None, *,
     codes = _api_codes(api, records)
     # an argument the operation does not have never reaches the API's answer: left out
     made = [
-        MadeCall(c["tool"], own_params(c["tool"], strip_tokens(c.get("args") or {})), bool(c.get("ok")),
-                 frozenset(r or ()), tc if isinstance(tc, int) else None, code)
+        MadeCall(
+            c["tool"],
+            own_params(c["tool"], strip_tokens(c.get("args") or {})),
+            bool(c.get("ok")),
+            frozenset(r or ()),
+            tc if isinstance(tc, int) else None,
+            code,
+        )
         for c, r, tc, code in zip(api, shown, totals, codes, strict=True)
     ]
     return RunView(

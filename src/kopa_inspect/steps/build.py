@@ -95,8 +95,10 @@ def step_system_prompt(clock: str | None) -> str:
 
     now = parse_clock(clock or None)
     # English: SmolLM2's tokenizer spends ~3 tokens per Hangul syllable; the query stays Korean.
-    return (f"You answer with Korean public-data API tools. Now: {now:%Y-%m-%d %H:%M} KST. Make the next "
-            "tool call, or, when the results suffice, write the final answer in Korean without a tool call.")
+    return (
+        f"You answer with Korean public-data API tools. Now: {now:%Y-%m-%d %H:%M} KST. Make the next "
+        "tool call, or, when the results suffice, write the final answer in Korean without a tool call."
+    )
 
 
 # --- compaction ------------------------------------------------------------------------------------
@@ -123,8 +125,12 @@ def short_description(text: str, n: int, english: bool) -> str:
     return _cut(line, n)
 
 
-def compact_tool(tool: dict[str, Any], description_chars: int = DEFAULT_DESCRIPTION_CHARS,
-                 param_chars: int = DEFAULT_PARAM_CHARS, english: bool = False) -> dict[str, Any]:
+def compact_tool(
+    tool: dict[str, Any],
+    description_chars: int = DEFAULT_DESCRIPTION_CHARS,
+    param_chars: int = DEFAULT_PARAM_CHARS,
+    english: bool = False,
+) -> dict[str, Any]:
     """The schema with a short description (see short_description; the output-field list goes),
     parameter descriptions cut or dropped (``param_chars`` 0); names, types and required kept."""
     fn = dict(tool.get("function", tool))
@@ -156,7 +162,11 @@ def compact_result(content: str, max_chars: int) -> str:
         return text if len(text) <= max_chars else text[:max_chars] + " ...(생략)"
     items = data["items"]
     total = data.get("totalCount", len(items))
-    keep = {k: v for k, v in data.items() if k not in ("resultCode", "resultMsg", "numOfRows", "pageNo", "_truncated")}
+    keep = {
+        k: v
+        for k, v in data.items()
+        if k not in ("resultCode", "resultMsg", "numOfRows", "pageNo", "_truncated")
+    }
     n = len(items)
     while True:
         keep["items"] = items[:n]
@@ -204,6 +214,7 @@ def _issued_tokens(messages: list[dict[str, Any]]) -> dict[str, str]:
 
 # --- answerability ---------------------------------------------------------------------------------
 
+
 def _linked_args(plan: dict[str, Any] | None) -> dict[str, set[str]]:
     """{tool name: argument names whose value is a reference to an earlier output}."""
     out: dict[str, set[str]] = {}
@@ -246,10 +257,19 @@ def answerable(ex: StepExample, linked: dict[str, set[str]]) -> bool:
 
 # --- trajectories -> steps -------------------------------------------------------------------------
 
+
 def steps_from_trajectory(
-    *, trajectory_id: str, source: Literal["edge", "bench"], messages: list[dict[str, Any]],
-    tools: list[dict[str, Any]], facts: list[dict[str, Any]], clock: str, seed: int,
-    plan: dict[str, Any] | None = None, category: str = "", settings: StepSettings | None = None,
+    *,
+    trajectory_id: str,
+    source: Literal["edge", "bench"],
+    messages: list[dict[str, Any]],
+    tools: list[dict[str, Any]],
+    facts: list[dict[str, Any]],
+    clock: str,
+    seed: int,
+    plan: dict[str, Any] | None = None,
+    category: str = "",
+    settings: StepSettings | None = None,
     dropped: Counter | None = None,
 ) -> list[StepExample]:
     settings = settings or StepSettings()
@@ -265,22 +285,46 @@ def steps_from_trajectory(
     if settings.distractors is not None:
         called = {tc["function"]["name"] for m in raw for tc in m.get("tool_calls", [])}
         extra = [t for t in tools if t.get("function", t)["name"] not in called]
-        tools = [t for t in tools if t.get("function", t)["name"] in called or t in extra[: settings.distractors]]
-    tools = ([compact_tool(t, settings.tool_description_chars, settings.param_description_chars,
-                           settings.english_descriptions) for t in tools]
-             if settings.compact_tools else list(tools))
+        tools = [
+            t for t in tools if t.get("function", t)["name"] in called or t in extra[: settings.distractors]
+        ]
+    tools = (
+        [
+            compact_tool(
+                t,
+                settings.tool_description_chars,
+                settings.param_description_chars,
+                settings.english_descriptions,
+            )
+            for t in tools
+        ]
+        if settings.compact_tools
+        else list(tools)
+    )
     linked = _linked_args(plan)
     out = []
     for k, m in enumerate(shown):
         if m["role"] != "assistant" or k == 0:
             continue
-        calls = [(tc["function"]["name"], tc["function"].get("arguments") or {}) for tc in m.get("tool_calls", [])]
+        calls = [
+            (tc["function"]["name"], tc["function"].get("arguments") or {}) for tc in m.get("tool_calls", [])
+        ]
         ex = StepExample(
-            id=f"{trajectory_id}#{k}", trajectory_id=trajectory_id, source=source, step=k,
-            kind="call" if calls else "answer", messages=shown[:k], tools=tools, target_calls=calls,
-            target_answer="" if calls else m.get("content", ""), facts=facts,
+            id=f"{trajectory_id}#{k}",
+            trajectory_id=trajectory_id,
+            source=source,
+            step=k,
+            kind="call" if calls else "answer",
+            messages=shown[:k],
+            tools=tools,
+            target_calls=calls,
+            target_answer="" if calls else m.get("content", ""),
+            facts=facts,
             tool_results=[x["content"] for x in shown[:k] if x["role"] == "tool"],
-            session_tokens=_issued_tokens(raw[:k]), clock=clock or "", seed=int(seed), category=category,
+            session_tokens=_issued_tokens(raw[:k]),
+            clock=clock or "",
+            seed=int(seed),
+            category=category,
         )
         if settings.answerable_only and not answerable(ex, linked):
             if dropped is not None:
@@ -290,19 +334,28 @@ def steps_from_trajectory(
     return out
 
 
-def edge_steps(row: dict[str, Any], settings: StepSettings | None = None, dropped: Counter | None = None
-               ) -> list[StepExample]:
+def edge_steps(
+    row: dict[str, Any], settings: StepSettings | None = None, dropped: Counter | None = None
+) -> list[StepExample]:
     """Steps of one EDGE row (columns of edge_synth's dataset)."""
     return steps_from_trajectory(
-        trajectory_id=row["id"], source="edge", messages=json.loads(row["messages_json"]),
-        tools=json.loads(row["tools_json"]), facts=json.loads(row["facts_json"]), clock=row.get("clock") or "",
-        seed=int(row.get("seed") or 0), plan=json.loads(row.get("plan_json") or "{}"),
-        category="+".join(row.get("junctions") or []), settings=settings, dropped=dropped,
+        trajectory_id=row["id"],
+        source="edge",
+        messages=json.loads(row["messages_json"]),
+        tools=json.loads(row["tools_json"]),
+        facts=json.loads(row["facts_json"]),
+        clock=row.get("clock") or "",
+        seed=int(row.get("seed") or 0),
+        plan=json.loads(row.get("plan_json") or "{}"),
+        category="+".join(row.get("junctions") or []),
+        settings=settings,
+        dropped=dropped,
     )
 
 
-def load_edge_rows(path: str | Path, split: Split | None = None, test_percent: int = TEST_PERCENT
-                   ) -> list[dict[str, Any]]:
+def load_edge_rows(
+    path: str | Path, split: Split | None = None, test_percent: int = TEST_PERCENT
+) -> list[dict[str, Any]]:
     """EDGE rows from a ``save_to_disk`` folder, optionally only one side of the held-out split."""
     from datasets import DatasetDict, load_from_disk
 
@@ -318,19 +371,26 @@ def load_edge_rows(path: str | Path, split: Split | None = None, test_percent: i
     return rows
 
 
-def edge_examples(path: str | Path, split: Split | None = "test", settings: StepSettings | None = None,
-                  test_percent: int = TEST_PERCENT, dropped: Counter | None = None) -> list[StepExample]:
+def edge_examples(
+    path: str | Path,
+    split: Split | None = "test",
+    settings: StepSettings | None = None,
+    test_percent: int = TEST_PERCENT,
+    dropped: Counter | None = None,
+) -> list[StepExample]:
     return [ex for r in load_edge_rows(path, split, test_percent) for ex in edge_steps(r, settings, dropped)]
 
 
 # --- KOPA-Bench gold plans -> steps ------------------------------------------------------------------
+
 
 def _distractors(task: Any, n: int = 2) -> list[str]:
     from kopa_inspect.apis import operations
 
     used = set(task.plan.tools())
     pool = sorted(set(task.tools) - used) or sorted(
-        o.id for o in operations().values() if o.platform in set(task.platforms) and o.id not in used)
+        o.id for o in operations().values() if o.platform in set(task.platforms) and o.id not in used
+    )
     return random.Random(f"steps|{task.id}").sample(pool, min(n, len(pool)))
 
 
@@ -351,13 +411,25 @@ async def _bench_trajectory(task: Any, backend: Any, seed: int) -> dict[str, Any
     messages = build_messages(task.plan, run, tokens, task.query, answer)
     # Each fact carries what it resolved to and its resolved subject/competitors (the scorer's
     # subject-bound matching needs them) and the question (a refusal may repeat its figures).
-    facts = [{**f.model_dump(mode="json"), "resolved": expected[f.id], "context": context[f.id],
-              "question": task.query} for f in task.facts]
+    facts = [
+        {
+            **f.model_dump(mode="json"),
+            "resolved": expected[f.id],
+            "context": context[f.id],
+            "question": task.query,
+        }
+        for f in task.facts
+    ]
     return {"messages": messages, "tools": tools_for(task.plan, tokens, _distractors(task)), "facts": facts}
 
 
-def bench_examples(task_file: str | Path | None = None, ids: Iterable[str] | None = None, seed: int = 0,
-                   settings: StepSettings | None = None, dropped: Counter | None = None) -> list[StepExample]:
+def bench_examples(
+    task_file: str | Path | None = None,
+    ids: Iterable[str] | None = None,
+    seed: int = 0,
+    settings: StepSettings | None = None,
+    dropped: Counter | None = None,
+) -> list[StepExample]:
     """Steps of the KOPA-Bench gold plans, executed now on the embedded emulator's world of ``seed``
     (the steps carry that seed, so their results must come from that world)."""
     from kopa_inspect.backends import BackendConfig, make_backend
@@ -379,9 +451,17 @@ def bench_examples(task_file: str | Path | None = None, ids: Iterable[str] | Non
                 dropped["bench_task_skipped"] += 1
             continue
         out += steps_from_trajectory(
-            trajectory_id=task.id, source="bench", messages=traj["messages"], tools=traj["tools"],
-            facts=traj["facts"], clock=task.clock, seed=seed, plan=task.plan.model_dump(mode="json"),
-            category=task.category, settings=settings, dropped=dropped,
+            trajectory_id=task.id,
+            source="bench",
+            messages=traj["messages"],
+            tools=traj["tools"],
+            facts=traj["facts"],
+            clock=task.clock,
+            seed=seed,
+            plan=task.plan.model_dump(mode="json"),
+            category=task.category,
+            settings=settings,
+            dropped=dropped,
         )
     return out
 
@@ -407,4 +487,6 @@ def interleave(examples: list[StepExample]) -> list[StepExample]:
 
 def by_trajectory(examples: list[StepExample]) -> list[StepExample]:
     """Trajectories in hashed order, each one's steps together and in order (shared prompt prefixes)."""
-    return sorted(examples, key=lambda e: (hashlib.sha256(e.trajectory_id.encode("utf-8")).hexdigest(), e.step))
+    return sorted(
+        examples, key=lambda e: (hashlib.sha256(e.trajectory_id.encode("utf-8")).hexdigest(), e.step)
+    )

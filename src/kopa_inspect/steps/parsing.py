@@ -52,7 +52,9 @@ def decode_call_block(block: str) -> tuple[str, dict[str, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ToolCallFormatError(f"the <tool_call> block is not valid JSON ({exc.msg} at char {exc.pos})") from exc
+        raise ToolCallFormatError(
+            f"the <tool_call> block is not valid JSON ({exc.msg} at char {exc.pos})"
+        ) from exc
     if not isinstance(data, dict):
         raise ToolCallFormatError(f"the <tool_call> block must be a JSON object, not {type(data).__name__}")
     name = data.get("name")
@@ -64,9 +66,13 @@ def decode_call_block(block: str) -> tuple[str, dict[str, Any]]:
         try:
             arguments = json.loads(arguments) if arguments.strip() else {}
         except json.JSONDecodeError as exc:
-            raise ToolCallFormatError(f'"arguments" of {name!r} is a string that is not a JSON object ({exc.msg})') from exc
+            raise ToolCallFormatError(
+                f'"arguments" of {name!r} is a string that is not a JSON object ({exc.msg})'
+            ) from exc
     if not isinstance(arguments, dict):
-        raise ToolCallFormatError(f'"arguments" of {name!r} must be a JSON object, not {type(arguments).__name__}')
+        raise ToolCallFormatError(
+            f'"arguments" of {name!r} must be a JSON object, not {type(arguments).__name__}'
+        )
     unknown = set(data) - {"name", "arguments", "parameters"}
     if unknown:
         raise ToolCallFormatError(f"the <tool_call> object has unexpected keys {sorted(unknown)}")
@@ -117,7 +123,8 @@ def completion_text(completion: Any) -> str:
                         with contextlib.suppress(json.JSONDecodeError):
                             args = json.loads(args)
                     parts.append(
-                        _OPEN_TAG + json.dumps({"name": fn.get("name"), "arguments": args}, ensure_ascii=False)
+                        _OPEN_TAG
+                        + json.dumps({"name": fn.get("name"), "arguments": args}, ensure_ascii=False)
                         + "</tool_call>"
                     )
         return "\n".join(parts)

@@ -147,8 +147,9 @@ def args_score(want: Mapping[str, Any], got: Mapping[str, Any], mistyped: Iterab
         return 1.0
     names = len(wn & gn) / len(wn | gn)
     bad = set(mistyped)
-    hits = (sum(1 for k in w if k not in bad and _value_ok(k, w, g) and _sent_as_gold(want, got, [k]))
-            + sum(1 for k, v in wc.items() if k not in bad and gc.get(k) == v))
+    hits = sum(1 for k in w if k not in bad and _value_ok(k, w, g) and _sent_as_gold(want, got, [k])) + sum(
+        1 for k, v in wc.items() if k not in bad and gc.get(k) == v
+    )
     values = hits / len(wn) if wn else 0.0  # no gold arguments: only the names part can score
     return (names + values) / 2
 
@@ -174,7 +175,9 @@ def same_call(a: Call, b: Call) -> bool:
 def replays(calls: Sequence[Call], history: Sequence[Call], targets: Sequence[Call]) -> list[bool]:
     """Per call: does it repeat a call the history already made that the gold wave does not make?
     Small models loop on their last call; a replay fetches nothing new and earns nothing."""
-    return [any(same_call(c, h) for h in history) and not any(same_call(c, t) for t in targets) for c in calls]
+    return [
+        any(same_call(c, h) for h in history) and not any(same_call(c, t) for t in targets) for c in calls
+    ]
 
 
 def key_args(call: Call) -> list[str]:
@@ -206,7 +209,9 @@ def calls_exact(calls: Sequence[Call], targets: Sequence[Call]) -> bool:
     return len(pairs) == len(targets)
 
 
-def wrong_whatever_the_name(calls: Sequence[Call], history: Sequence[Call], targets: Sequence[Call]) -> list[bool]:
+def wrong_whatever_the_name(
+    calls: Sequence[Call], history: Sequence[Call], targets: Sequence[Call]
+) -> list[bool]:
     """Per call: is it wrong whatever its name? A replay of a history call the gold does not make
     again, or a call carrying a service key. The step metric and the GRPO tool-name reward read it."""
     return [r or bool(key_args(c)) for c, r in zip(calls, replays(calls, history, targets), strict=True)]
@@ -220,8 +225,13 @@ def tool_names_right(calls: Sequence[Call], targets: Sequence[Call], history: Se
     return sorted(n for n, _ in calls) == sorted(n for n, _ in targets)
 
 
-def tool_name_score(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], history: Sequence[Call] = (),
-                    answer_ok: bool | None = None) -> float:
+def tool_name_score(
+    parsed: ParsedCompletion,
+    kind: str,
+    targets: Sequence[Call],
+    history: Sequence[Call] = (),
+    answer_ok: bool | None = None,
+) -> float:
     """Multiset Jaccard of called names vs gold names (the same call twice is one too many), a
     replayed history call or a call carrying a service key counting as a wrong name; on an answer step, 1 for a well-formed answer
     without a call (``answer_ok``: the caller's answer_well_formed verdict; None = any prose)."""
@@ -261,6 +271,7 @@ def argument_score(parsed: ParsedCompletion, targets: Sequence[Call], history: S
 
 # --- well-formedness -----------------------------------------------------------------------------
 
+
 def tool_params(tools: Iterable[Mapping[str, Any]]) -> dict[str, tuple[set[str], set[str]]]:
     """{tool name: (parameter names, required names)} from JSON tool schemas (wrapped or bare)."""
     out = {}
@@ -279,7 +290,9 @@ def call_well_formed(call: Call, params: Mapping[str, tuple[set[str], set[str]]]
     return set(args) <= names and required <= {k for k, v in args.items() if v is not None and v != ""}
 
 
-_MARKUP = re.compile(r"<\s*/?\s*(tool_call|tool_response|tools|think|\|im_start\||\|im_end\|)|```", re.IGNORECASE)
+_MARKUP = re.compile(
+    r"<\s*/?\s*(tool_call|tool_response|tools|think|\|im_start\||\|im_end\|)|```", re.IGNORECASE
+)
 # Raw structure: a JSON key ("x": ...) or an XML element pair (<item>...</item>).
 _RAW = re.compile(r'"[^"\n]{1,60}"\s*:|<(\w+)[^>]*>[^<]*</\1>')
 _WS = re.compile(r"\s+")
@@ -297,7 +310,7 @@ def verbatim_share(answer: str, sources: Sequence[str]) -> float:
     if len(a) < _WINDOW or not sources:
         return 0.0
     pool = "\n".join(_norm(s) for s in sources)
-    windows = [a[i:i + _WINDOW] for i in range(len(a) - _WINDOW + 1)]
+    windows = [a[i : i + _WINDOW] for i in range(len(a) - _WINDOW + 1)]
     return sum(1 for w in windows if w in pool) / len(windows)
 
 
@@ -408,15 +421,20 @@ def row_competitors(fact: Mapping[str, Any], tool_results: Sequence[str]) -> lis
     subject = matching.normalize_name(subject) if isinstance(subject, str) and subject.strip() else None
 
     def names_subject(r: Mapping[str, Any]) -> bool:
-        return bool(subject) and any(isinstance(x, str) and matching.normalize_name(x) == subject
-                                     for x in r.values())
+        return bool(subject) and any(
+            isinstance(x, str) and matching.normalize_name(x) == subject for x in r.values()
+        )
 
     def fact_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        cands = rows if idx is None else rows[idx:idx + 1]
+        cands = rows if idx is None else rows[idx : idx + 1]
         return [r for r in cands if field in r and _same(r[field], expected)]
 
-    homes = [(rows, any(names_subject(r) for r in fact_rows(rows)))
-             for raw in tool_results for rows in _result_lists(raw) if fact_rows(rows)]
+    homes = [
+        (rows, any(names_subject(r) for r in fact_rows(rows)))
+        for raw in tool_results
+        for rows in _result_lists(raw)
+        if fact_rows(rows)
+    ]
     if len(homes) > 1:  # several lists hold such a row: the one naming the subject, if only one does
         homes = [h for h in homes if h[1]]
     if len(homes) != 1:
@@ -467,8 +485,13 @@ def field_names_said(text: str, tool_results: Sequence[str], expected: Iterable[
     return sum(1 for k in keys if re.search(rf"(?<![A-Za-z0-9_]){re.escape(k)}(?![A-Za-z0-9_])", rest))
 
 
-def name_hedged(text: str, expected: Any, known: Sequence[Any] = (), question: str | None = None,
-                aliases: Sequence[Any] = ()) -> bool:
+def name_hedged(
+    text: str,
+    expected: Any,
+    known: Sequence[Any] = (),
+    question: str | None = None,
+    aliases: Sequence[Any] = (),
+) -> bool:
     """Is a name-like expected value offered beside an alternative ("곽노정 또는 김철수", "김철수나
     곽노정")? The KOPA-Bench scorer's own rule, :func:`matching.name_hedged` (one rule, so a step reward
     and the benchmark never disagree); ``known``: the other facts' values, ``question``: the query,
@@ -495,13 +518,20 @@ def shown_aliases(fact: Mapping[str, Any], tool_results: Sequence[str]) -> list[
         return []
     context = fact.get("context")
     ctx = context if isinstance(context, Mapping) else {}
-    exclude = [*matching._as_list(ctx.get("competitors")), *matching._as_list(fact.get("competitors")),
-               *row_competitors(fact, tool_results)]
+    exclude = [
+        *matching._as_list(ctx.get("competitors")),
+        *matching._as_list(fact.get("competitors")),
+        *row_competitors(fact, tool_results),
+    ]
     return matching.row_aliases(fact_expected(fact), _shown_data(tool_results), exclude)
 
 
-def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
-                       facts: Sequence[Mapping[str, Any]] = ()) -> bool:
+def answer_well_formed(
+    text: str | None,
+    tool_results: Sequence[str] = (),
+    expected: Iterable[Any] = (),
+    facts: Sequence[Mapping[str, Any]] = (),
+) -> bool:
     """``facts`` (the required facts, optional): enables the refusal, hedge and row-listing checks."""
     if not text:
         return False
@@ -536,10 +566,17 @@ def answer_well_formed(text: str | None, tool_results: Sequence[str] = (), expec
     return True
 
 
-def format_ok(parsed: ParsedCompletion, kind: str, tools: Sequence[Mapping[str, Any]],
-              targets: Sequence[Call], tool_results: Sequence[str] = (), expected: Iterable[Any] = (),
-              history: Sequence[Call] = (), tokens: Iterable[str] | None = None,
-              facts: Sequence[Mapping[str, Any]] = ()) -> bool:
+def format_ok(
+    parsed: ParsedCompletion,
+    kind: str,
+    tools: Sequence[Mapping[str, Any]],
+    targets: Sequence[Call],
+    tool_results: Sequence[str] = (),
+    expected: Iterable[Any] = (),
+    history: Sequence[Call] = (),
+    tokens: Iterable[str] | None = None,
+    facts: Sequence[Mapping[str, Any]] = (),
+) -> bool:
     """A well-formed move of the step's kind toward the gold step.
 
     Call steps: parseable calls, each well formed for the tools in play and each to a tool of the
@@ -562,7 +599,9 @@ def format_ok(parsed: ParsedCompletion, kind: str, tools: Sequence[Mapping[str, 
         return False  # a tool called more often than the gold wave calls it (a shotgun)
     calls = parsed.calls
     # the same call twice, unless the gold wave makes it twice too (two districts on one grid)
-    if any(sum(same_call(a, b) for b in calls) > max(1, sum(same_call(a, t) for t in targets)) for a in calls):
+    if any(
+        sum(same_call(a, b) for b in calls) > max(1, sum(same_call(a, t) for t in targets)) for a in calls
+    ):
         return False
     if any(replays(calls, history, targets)):
         return False
@@ -577,6 +616,7 @@ def format_ok(parsed: ParsedCompletion, kind: str, tools: Sequence[Mapping[str, 
 
 
 # --- the answer ----------------------------------------------------------------------------------
+
 
 def fact_expected(fact: Mapping[str, Any]) -> Any:
     """The value a fact must state. EDGE stores the plan reference in ``value`` and what it
@@ -604,7 +644,9 @@ def fact_scores(facts: Sequence[Mapping[str, Any]], answer: str) -> dict[str, fl
     return {k: float(v) for k, v in scores.items()}
 
 
-def with_row_competitors(facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]) -> list[dict[str, Any]]:
+def with_row_competitors(
+    facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]
+) -> list[dict[str, Any]]:
     """The facts with the other shown rows' values of their field added as competitors (in the
     fact's ``context`` when it has one: the matcher reads resolved competitors from there)."""
     out = []
@@ -624,7 +666,9 @@ def with_row_competitors(facts: Sequence[Mapping[str, Any]], tool_results: Seque
     return out
 
 
-def with_shown_aliases(facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]) -> list[dict[str, Any]]:
+def with_shown_aliases(
+    facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str]
+) -> list[dict[str, Any]]:
     """The facts with their values' :func:`shown_aliases` in their ``context`` (where the matcher
     reads them)."""
     out = []
@@ -637,22 +681,33 @@ def with_shown_aliases(facts: Sequence[Mapping[str, Any]], tool_results: Sequenc
     return out
 
 
-def answer_score(text: str | None, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> float:
+def answer_score(
+    text: str | None, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()
+) -> float:
     """Share of required facts stated; 0 for a malformed answer (paste, markup, shotgun, row
     listing, hedge, refusal where the facts are known)."""
     req = required_facts(facts)
     if not req or not answer_well_formed(text, tool_results, [fact_expected(f) for f in req], req):
         return 0.0
-    scores = fact_scores(with_shown_aliases(with_row_competitors(facts, tool_results), tool_results), text or "")
+    scores = fact_scores(
+        with_shown_aliases(with_row_competitors(facts, tool_results), tool_results), text or ""
+    )
     return sum(min(1.0, scores.get(f["id"], 0.0)) for f in req) / len(req)
 
 
-def answer_right(parsed: ParsedCompletion, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()) -> bool:
+def answer_right(
+    parsed: ParsedCompletion, facts: Sequence[Mapping[str, Any]], tool_results: Sequence[str] = ()
+) -> bool:
     return parsed.well_formed and not parsed.calls and answer_score(parsed.answer, facts, tool_results) >= 1.0
 
 
-def outcome(parsed: ParsedCompletion, kind: str, targets: Sequence[Call], facts: Sequence[Mapping[str, Any]],
-            tool_results: Sequence[str] = ()) -> bool:
+def outcome(
+    parsed: ParsedCompletion,
+    kind: str,
+    targets: Sequence[Call],
+    facts: Sequence[Mapping[str, Any]],
+    tool_results: Sequence[str] = (),
+) -> bool:
     """The binary step outcome: the exact gold call wave, or an answer holding every required fact."""
     if kind == "call":
         return parsed.well_formed and calls_exact(parsed.calls, targets)

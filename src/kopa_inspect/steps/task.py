@@ -64,25 +64,36 @@ METRIC_KEYS = ("parse", "kind", "tool_name", "exact", "answer")
 
 PROFILES: dict[str, dict[str, Any]] = {
     "default": {},
-    "cpu": {"english_descriptions": True, "param_description_chars": 0, "tool_description_chars": 48,
-            "distractors": 1, "max_result_chars": 300},
+    "cpu": {
+        "english_descriptions": True,
+        "param_description_chars": 0,
+        "tool_description_chars": 48,
+        "distractors": 1,
+        "max_result_chars": 300,
+    },
 }
 
 
 def settings_for(profile: str = "default", **overrides: Any) -> build.StepSettings:
     if profile not in PROFILES:
         raise ValueError(f"profile must be one of {sorted(PROFILES)}, not {profile!r}")
-    return build.StepSettings(**{**PROFILES[profile], **{k: v for k, v in overrides.items() if v is not None}})
+    return build.StepSettings(
+        **{**PROFILES[profile], **{k: v for k, v in overrides.items() if v is not None}}
+    )
 
 
 # --- examples -> Inspect ---------------------------------------------------------------------------
+
 
 def tool_info(schema: dict[str, Any]) -> ToolInfo:
     fn = schema.get("function", schema)
     params = dict(fn.get("parameters") or {"type": "object", "properties": {}})
     params.pop("additionalProperties", None)
-    return ToolInfo(name=fn["name"], description=fn.get("description") or fn["name"],
-                    parameters=ToolParams.model_validate(params))
+    return ToolInfo(
+        name=fn["name"],
+        description=fn.get("description") or fn["name"],
+        parameters=ToolParams.model_validate(params),
+    )
 
 
 def chat_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
@@ -95,21 +106,32 @@ def chat_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
         elif role == "user":
             out.append(ChatMessageUser(content=m["content"]))
         elif role == "assistant":
-            calls = [ToolCall(id=tc["id"], function=tc["function"]["name"],
-                              arguments=dict(tc["function"].get("arguments") or {}))
-                     for tc in m.get("tool_calls") or []]
+            calls = [
+                ToolCall(
+                    id=tc["id"],
+                    function=tc["function"]["name"],
+                    arguments=dict(tc["function"].get("arguments") or {}),
+                )
+                for tc in m.get("tool_calls") or []
+            ]
             out.append(ChatMessageAssistant(content=m.get("content") or "", tool_calls=calls or None))
         elif role == "tool":
-            out.append(ChatMessageTool(content=m["content"], tool_call_id=m.get("tool_call_id"),
-                                       function=m.get("name")))
+            out.append(
+                ChatMessageTool(
+                    content=m["content"], tool_call_id=m.get("tool_call_id"), function=m.get("name")
+                )
+            )
         else:
             raise ValueError(f"unknown message role {role!r}")
     return out
 
 
 def to_sample(ex: build.StepExample, max_tokens: int | None = None) -> Sample:
-    target = (json.dumps([{"name": n, "arguments": a} for n, a in ex.target_calls], ensure_ascii=False)
-              if ex.kind == "call" else ex.target_answer)
+    target = (
+        json.dumps([{"name": n, "arguments": a} for n, a in ex.target_calls], ensure_ascii=False)
+        if ex.kind == "call"
+        else ex.target_answer
+    )
     metadata: dict[str, Any] = {"step": ex.model_dump(mode="json")}
     if max_tokens is not None:
         metadata["max_tokens"] = max_tokens
@@ -123,7 +145,9 @@ def load_max_tokens(path: str, ids: list[str]) -> dict[str, int]:
     try:
         caps = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"max_tokens_file {path}: not a readable JSON object of sample id -> tokens ({exc})") from None
+        raise ValueError(
+            f"max_tokens_file {path}: not a readable JSON object of sample id -> tokens ({exc})"
+        ) from None
     if not isinstance(caps, dict):
         raise ValueError(f"max_tokens_file {path}: expected a JSON object of sample id -> tokens")
     missing = [i for i in ids if i not in caps]
@@ -131,20 +155,31 @@ def load_max_tokens(path: str, ids: list[str]) -> dict[str, int]:
         raise ValueError(f"max_tokens_file {path}: no limit for {len(missing)} step(s), e.g. {missing[0]!r}")
     bad = [i for i in ids if not isinstance(caps[i], int) or isinstance(caps[i], bool) or caps[i] < 1]
     if bad:
-        raise ValueError(f"max_tokens_file {path}: the limit of {bad[0]!r} is not a positive integer: {caps[bad[0]]!r}")
+        raise ValueError(
+            f"max_tokens_file {path}: the limit of {bad[0]!r} is not a positive integer: {caps[bad[0]]!r}"
+        )
     return {i: caps[i] for i in ids}
 
 
-def load_examples(split: str = "edge", data: str | None = None, task_file: str | None = None,
-                  ids: str | list[str] | None = None, test_percent: int = build.TEST_PERCENT, seed: int = 0,
-                  settings: build.StepSettings | None = None, dropped: Counter | None = None,
-                  order: str = "hashed") -> list[build.StepExample]:
+def load_examples(
+    split: str = "edge",
+    data: str | None = None,
+    task_file: str | None = None,
+    ids: str | list[str] | None = None,
+    test_percent: int = build.TEST_PERCENT,
+    seed: int = 0,
+    settings: build.StepSettings | None = None,
+    dropped: Counter | None = None,
+    order: str = "hashed",
+) -> list[build.StepExample]:
     if order not in ("hashed", "trajectory"):
         raise ValueError(f"order must be 'hashed' or 'trajectory', not {order!r}")
     if split == "edge":
         if not data:
-            raise ValueError("split=edge needs -T data=<EDGE dataset folder> (make one with `kopa synth --out DIR`; "
-                             "the dataset is DIR/dataset)")
+            raise ValueError(
+                "split=edge needs -T data=<EDGE dataset folder> (make one with `kopa synth --out DIR`; "
+                "the dataset is DIR/dataset)"
+            )
         examples = build.edge_examples(data, "test", settings, test_percent, dropped)
     elif split == "bench":
         wanted = [i.strip() for i in ids.split(",")] if isinstance(ids, str) else ids
@@ -157,6 +192,7 @@ def load_examples(split: str = "edge", data: str | None = None, task_file: str |
 
 
 # --- solver ----------------------------------------------------------------------------------------
+
 
 @solver
 def next_step() -> Solver:
@@ -176,6 +212,7 @@ def next_step() -> Solver:
 
 
 # --- scorer ----------------------------------------------------------------------------------------
+
 
 def parsed_output(output: ModelOutput) -> ParsedCompletion:
     """Inspect's parsed tool calls when the provider made them, else our parser on the text."""
@@ -197,10 +234,16 @@ def step_values(parsed: ParsedCompletion, step: dict[str, Any]) -> dict[str, flo
         "parse": float(parse),
         "kind": float(parse and right_kind),
         # a replay of a history call or a keyed call is no right tool (the GRPO reward's rule)
-        "tool_name": float(parse and scoring.tool_names_right(parsed.calls, targets, history_calls(step.get("messages") or [])))
-        if kind == "call" else nan,
+        "tool_name": float(
+            parse
+            and scoring.tool_names_right(parsed.calls, targets, history_calls(step.get("messages") or []))
+        )
+        if kind == "call"
+        else nan,
         "exact": float(scoring.outcome(parsed, "call", targets, [])) if kind == "call" else nan,
-        "answer": float(scoring.answer_right(parsed, step["facts"], step["tool_results"])) if kind == "answer" else nan,
+        "answer": float(scoring.answer_right(parsed, step["facts"], step["tool_results"]))
+        if kind == "answer"
+        else nan,
     }
 
 
@@ -246,10 +289,16 @@ def step_scorer() -> Scorer:
         values = step_values(parsed, step)
         made = [{"name": n, "arguments": a} for n, a in parsed.calls]
         answer = json.dumps(made, ensure_ascii=False) if parsed.calls else (parsed.answer or "")
-        return Score(value=values, answer=answer[:2000],
-                     explanation=f"{step['kind']} step; gold: {target.text[:500]}",
-                     metadata={"kind": step["kind"], "source": step["source"],
-                               "trajectory_id": step.get("trajectory_id")})
+        return Score(
+            value=values,
+            answer=answer[:2000],
+            explanation=f"{step['kind']} step; gold: {target.text[:500]}",
+            metadata={
+                "kind": step["kind"],
+                "source": step["source"],
+                "trajectory_id": step.get("trajectory_id"),
+            },
+        )
 
     return score
 
@@ -278,13 +327,26 @@ def kopa_steps(
     order: str = "hashed",
     max_tokens_file: str | None = None,
 ) -> Task:
-    settings = settings_for(profile, max_result_chars=max_result_chars, distractors=distractors,
-                            english_descriptions=english)
+    settings = settings_for(
+        profile, max_result_chars=max_result_chars, distractors=distractors, english_descriptions=english
+    )
     dropped: Counter = Counter()
     examples = load_examples(split, data, task_file, ids, test_percent, seed, settings, dropped, order)
     caps = load_max_tokens(max_tokens_file, [e.id for e in examples]) if max_tokens_file else {}
-    dataset = MemoryDataset([to_sample(e, caps.get(e.id)) for e in examples], name=f"kopa_steps_{split}",
-                            location=str(data or task_file or "kopa_inspect/task_data/kopa_bench.jsonl"))
-    return Task(dataset=dataset, solver=next_step(), scorer=step_scorer(), version=STEPS_TASK_VERSION,
-                metadata={"split": split, "profile": profile, "settings": settings.model_dump(),
-                          "dropped_unanswerable": dict(dropped)})
+    dataset = MemoryDataset(
+        [to_sample(e, caps.get(e.id)) for e in examples],
+        name=f"kopa_steps_{split}",
+        location=str(data or task_file or "kopa_inspect/task_data/kopa_bench.jsonl"),
+    )
+    return Task(
+        dataset=dataset,
+        solver=next_step(),
+        scorer=step_scorer(),
+        version=STEPS_TASK_VERSION,
+        metadata={
+            "split": split,
+            "profile": profile,
+            "settings": settings.model_dump(),
+            "dropped_unanswerable": dict(dropped),
+        },
+    )

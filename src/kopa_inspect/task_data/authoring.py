@@ -22,10 +22,17 @@ from typing import Any
 # --- plan steps, facts and the task record --------------------------------------------------------
 
 
-def step(sid: str, tool: str, args: dict[str, Any] | None = None, *, required: bool = True,
-         expect_error: bool = False, note: str | None = None,
-         accept: dict[str, list[Any]] | None = None,
-         may_add: dict[str, list[Any]] | None = None) -> dict[str, Any]:
+def step(
+    sid: str,
+    tool: str,
+    args: dict[str, Any] | None = None,
+    *,
+    required: bool = True,
+    expect_error: bool = False,
+    note: str | None = None,
+    accept: dict[str, list[Any]] | None = None,
+    may_add: dict[str, list[Any]] | None = None,
+) -> dict[str, Any]:
     """A gold plan step; ``accept`` lists extra acceptable values per argument (PlanStep.accept),
     ``may_add`` filters the question itself states (PlanStep.may_add)."""
     out: dict[str, Any] = {"id": sid, "tool": tool, "args": args or {}}
@@ -42,18 +49,38 @@ def step(sid: str, tool: str, args: dict[str, Any] | None = None, *, required: b
     return out
 
 
-def fact(fid: str, description: str, value: Any, matcher: str = "name", tolerance: float = 0.0,
-         required: bool = True, **binding: Any) -> dict[str, Any]:
+def fact(
+    fid: str,
+    description: str,
+    value: Any,
+    matcher: str = "name",
+    tolerance: float = 0.0,
+    required: bool = True,
+    **binding: Any,
+) -> dict[str, Any]:
     """An answer fact; ``binding`` holds the optional AnswerFact fields (subject, competitors,
     accept, rel_tol, unit, labels, keys), left out when unset so records stay small."""
-    out = {"id": fid, "description": description, "value": value, "matcher": matcher,
-           "tolerance": tolerance, "required": required}
+    out = {
+        "id": fid,
+        "description": description,
+        "value": value,
+        "matcher": matcher,
+        "tolerance": tolerance,
+        "required": required,
+    }
     out.update({k: v for k, v in binding.items() if v not in (None, [], "")})
     return out
 
 
 def refusal(reason: str) -> list[dict[str, Any]]:
-    return [fact("refusal", "제공 도구로 답할 수 없음을 밝힘 (says no available tool can answer)", reason, "refusal")]
+    return [
+        fact(
+            "refusal",
+            "제공 도구로 답할 수 없음을 밝힘 (says no available tool can answer)",
+            reason,
+            "refusal",
+        )
+    ]
 
 
 @dataclass
@@ -173,11 +200,22 @@ def assert_empty(clock_iso: str, op_id: str, args: dict[str, Any]) -> None:
         raise ValueError(f"{op_id} {args} at {clock_iso} returns rows: the task is answerable")
 
 
-def kma_page(clock_iso: str, base: tuple[str, str], nx: int, ny: int, fcst_date: str, fcst_time: str,
-             category: str, size: int = 50) -> int:
+def kma_page(
+    clock_iso: str,
+    base: tuple[str, str],
+    nx: int,
+    ny: int,
+    fcst_date: str,
+    fcst_time: str,
+    category: str,
+    size: int = 50,
+) -> int:
     """The page (of ``size`` rows) of a 단기예보 issue that holds the slot fcst_date/fcst_time."""
-    out = probe(clock_iso, "kma_getVilageFcst", {"base_date": base[0], "base_time": base[1], "nx": nx, "ny": ny,
-                                                "numOfRows": 2000})
+    out = probe(
+        clock_iso,
+        "kma_getVilageFcst",
+        {"base_date": base[0], "base_time": base[1], "nx": nx, "ny": ny, "numOfRows": 2000},
+    )
     for i, row in enumerate(out["items"]):
         if row["fcstDate"] == fcst_date and row["fcstTime"] == fcst_time and row["category"] == category:
             return i // size + 1

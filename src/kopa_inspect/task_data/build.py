@@ -49,8 +49,11 @@ def _tool_set(plan_tools: list[str], extra: Iterable[str], salt: str) -> list[st
     pool = distractor_pool()
     chosen = set(plan_tools) | set(extra)
     for platform in sorted({_platform_of(t) for t in chosen}):
-        others = sorted(op_id for op_id, op in ops.items()
-                        if op.platform == platform and op_id not in chosen and op_id in pool)
+        others = sorted(
+            op_id
+            for op_id, op in ops.items()
+            if op.platform == platform and op_id not in chosen and op_id in pool
+        )
         others.sort(key=lambda o: hashlib.blake2b(f"{salt}|{o}".encode(), digest_size=4).hexdigest())
         chosen.update(others[:MAX_EXTRA_TOOLS_PER_PLATFORM])
     return sorted(chosen)

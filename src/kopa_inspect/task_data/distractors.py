@@ -71,7 +71,10 @@ KINDS: tuple[str, ...] = ("platform", "namesake", "retrieval")
 # ``reproducing_distractors`` (tests/tools/test_tools.py) or from the emulated world's make-up.
 SAME_RECORDS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     # The per-province real-time list carries every station's row, same values as per station.
-    (re.compile(r"^airkorea_getCtprvnRltmMesureDnsty "), re.compile(r"^airkorea_getMsrstnAcctoRltmMesureDnsty ")),
+    (
+        re.compile(r"^airkorea_getCtprvnRltmMesureDnsty "),
+        re.compile(r"^airkorea_getMsrstnAcctoRltmMesureDnsty "),
+    ),
     # Seoul's city-wide library and cultural-event lists hold each district's rows.
     (re.compile(r"^seoul_SeoulPublicLibraryInfo "), re.compile(r"^seoul_[A-Z]{2}LibraryInfo ")),
     (re.compile(r"^seoul_culturalEventInfo "), re.compile(r"^seoul_[A-Z]{2}CultureEventInfo ")),
@@ -350,7 +353,9 @@ async def reproducing_distractors(task: BenchTask, backend: Backend, seed: int =
             names = {p.name for p in op.visible_params} | {p.name for p in op.params if p.hidden}
             args = {k: v for k, v in run.args[step.id].items() if k in names}
             visible = {k for k in args if op.param(k) is not None and not op.param(k).hidden}  # type: ignore[union-attr]
-            if not visible - _PAGING or any(p.required and not p.hidden and p.name not in args for p in op.params):
+            if not visible - _PAGING or any(
+                p.required and not p.hidden and p.name not in args for p in op.params
+            ):
                 continue  # cannot be called with this step's arguments
             res = await session.call(op_id, args)
             if res.ok and needed <= set(_leaves(res.output())):

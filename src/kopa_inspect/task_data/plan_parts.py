@@ -146,7 +146,7 @@ def stop_ref(step_id: str, stop: str, k: int, field: str = "nodeid", prefix: str
 
 
 def mst(step_id: str, name: str) -> str:
-    return f"${step_id}.items[?\"법령명한글\"=='{name}'].\"법령일련번호\" | [0]"
+    return f'${step_id}.items[?"법령명한글"==\'{name}\']."법령일련번호" | [0]'
 
 
 def probe_total(c: str, op: str, args: dict) -> int:

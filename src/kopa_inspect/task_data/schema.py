@@ -38,11 +38,26 @@ from kopa_inspect.plans import Plan, PlanError, Ref, search, to_num
 # EDGE must not sample trajectories over these platforms, so its training data never sees them.
 HELD_OUT_PLATFORMS: frozenset[str] = frozenset({"nec", "assembly", "lawgo"})
 
-Category = Literal["chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"]
+Category = Literal[
+    "chain2", "chain3", "chain4plus", "parallel", "pagination", "error_recovery", "unanswerable"
+]
 # How each matcher reads an answer: kopa_inspect/matching (the package docstring).
 Matcher = Literal[
-    "number", "money", "date", "time", "month", "date_set", "duration", "code_label", "name", "set", "ranked_set",
-    "dish_set", "key_facts", "exact", "refusal",
+    "number",
+    "money",
+    "date",
+    "time",
+    "month",
+    "date_set",
+    "duration",
+    "code_label",
+    "name",
+    "set",
+    "ranked_set",
+    "dish_set",
+    "key_facts",
+    "exact",
+    "refusal",
 ]
 Difficulty = Literal["easy", "medium", "hard"]
 
@@ -64,8 +79,17 @@ DOMAINS: tuple[str, ...] = (
 )
 
 __all__ = [
-    "HELD_OUT_PLATFORMS", "AnswerFact", "BenchTask", "load_tasks", "resolve_value", "search", "to_num",
-    "plan_is_parallel", "gold_call_count", "is_empty", "is_reference",
+    "HELD_OUT_PLATFORMS",
+    "AnswerFact",
+    "BenchTask",
+    "load_tasks",
+    "resolve_value",
+    "search",
+    "to_num",
+    "plan_is_parallel",
+    "gold_call_count",
+    "is_empty",
+    "is_reference",
 ]
 
 DEFAULT_PATH = Path(__file__).with_name("kopa_bench.jsonl")
@@ -100,8 +124,10 @@ def resolve_value(value: Any, outputs: dict[str, dict[str, Any]]) -> Any:
 
 
 def is_empty(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip()) or (
-        isinstance(value, list | dict) and len(value) == 0
+    return (
+        value is None
+        or (isinstance(value, str) and not value.strip())
+        or (isinstance(value, list | dict) and len(value) == 0)
     )
 
 
@@ -162,7 +188,14 @@ class AnswerFact(BaseModel):
             raise ValueError(f"fact {self.id}: only refusal facts may be literals")
         if any(not is_reference(v) for v in self.also_from):
             raise ValueError(f"fact {self.id}: also_from entries are references to other gold steps")
-        for v in [self.value, self.subject, self.competitors, *self.accept, *(self.keys or []), *self.also_from]:
+        for v in [
+            self.value,
+            self.subject,
+            self.competitors,
+            *self.accept,
+            *(self.keys or []),
+            *self.also_from,
+        ]:
             if is_reference(v) and not v.startswith("$_."):
                 Ref.parse(v)  # syntax check
         if self.matcher == "code_label":
@@ -219,7 +252,9 @@ class BenchTask(BaseModel):
     category: Category
     domain: str
     platforms: list[str]
-    tools: list[str] = Field(description="operation ids the agent is given; the gold plan's tools are a subset")
+    tools: list[str] = Field(
+        description="operation ids the agent is given; the gold plan's tools are a subset"
+    )
     query: str = Field(description="the question, natural Korean")
     query_en: str = Field(description="an English gloss of the question")
     clock: str = Field(description="ISO-8601 KST (+09:00): what 오늘/내일 mean in this task")
@@ -227,7 +262,9 @@ class BenchTask(BaseModel):
     facts: list[AnswerFact]
     required_state: list[str] = Field(default_factory=list)
     difficulty: Difficulty = "medium"
-    n_calls: int = Field(ge=0, description="gold calls: API steps plus auth-tool calls (one per token:<platform>)")
+    n_calls: int = Field(
+        ge=0, description="gold calls: API steps plus auth-tool calls (one per token:<platform>)"
+    )
     parallel: bool = Field(description="the gold plan has a wave of 2+ concurrent calls")
     held_out: bool = False
     notes: str | None = None
@@ -279,7 +316,9 @@ class BenchTask(BaseModel):
                 raise ValueError(f"{self.id}: required_state {s!r} names no gold step")
             if kind in ("pages", "call"):
                 if not by_id[name].required:
-                    raise ValueError(f"{self.id}: required_state {s!r} names an optional step (required=false)")
+                    raise ValueError(
+                        f"{self.id}: required_state {s!r} names an optional step (required=false)"
+                    )
                 named.add(name)
         if self.category == "unanswerable":
             # Evidence steps (the calls that show the data is not there) count only through

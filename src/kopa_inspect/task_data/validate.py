@@ -91,26 +91,38 @@ def static_issues(tasks: Sequence[BenchTask]) -> list[TaskIssue]:
     for t in tasks:
         missing = [op for op in t.tools if op not in known]
         if missing:
-            issues.append(TaskIssue(task_id=t.id, check="tools_exist", message=f"unknown operations {missing}"))
+            issues.append(
+                TaskIssue(task_id=t.id, check="tools_exist", message=f"unknown operations {missing}")
+            )
             continue
         plan_platforms = {get_operation(s.tool).platform for s in t.plan.steps}
         tool_platforms = {get_operation(op).platform for op in t.tools}
         if set(t.platforms) != tool_platforms or not plan_platforms <= set(t.platforms):
-            issues.append(TaskIssue(
-                task_id=t.id, check="platforms",
-                message=f"platforms {sorted(t.platforms)} != platforms of tools {sorted(tool_platforms)}",
-            ))
+            issues.append(
+                TaskIssue(
+                    task_id=t.id,
+                    check="platforms",
+                    message=f"platforms {sorted(t.platforms)} != platforms of tools {sorted(tool_platforms)}",
+                )
+            )
         if t.held_out != bool(set(t.platforms) & HELD_OUT_PLATFORMS):
-            issues.append(TaskIssue(task_id=t.id, check="held_out", message="held_out flag disagrees with platforms"))
+            issues.append(
+                TaskIssue(task_id=t.id, check="held_out", message="held_out flag disagrees with platforms")
+            )
         token_refs = {r.path for s in t.plan.steps for r in refs_in(s.args) if r.ref == SESSION_STEP}
         token_state = {s.split(":", 1)[1] for s in t.required_state if s.startswith("token:")}
         if token_refs != token_state:
-            issues.append(TaskIssue(
-                task_id=t.id, check="tokens",
-                message=f"$session refs {sorted(token_refs, key=str)} != required tokens {sorted(token_state)}",
-            ))
+            issues.append(
+                TaskIssue(
+                    task_id=t.id,
+                    check="tokens",
+                    message=f"$session refs {sorted(token_refs, key=str)} != required tokens {sorted(token_state)}",
+                )
+            )
         if t.category == "pagination" and not any(s.startswith("pages:") for s in t.required_state):
-            issues.append(TaskIssue(task_id=t.id, check="pages", message="pagination task names no pages:<step> state"))
+            issues.append(
+                TaskIssue(task_id=t.id, check="pages", message="pagination task names no pages:<step> state")
+            )
     issues.extend(duplicate_issues(tasks))
     return issues
 
@@ -135,14 +147,18 @@ def duplicate_issues(tasks: Sequence[BenchTask]) -> list[TaskIssue]:
             issues.append(TaskIssue(task_id=b.id, check="duplicate", message=f"same gold plan as {a.id}"))
         j = query_jaccard(a.query, b.query)
         if j >= QUERY_JACCARD_MAX:
-            issues.append(TaskIssue(task_id=b.id, check="duplicate", message=f"query Jaccard {j:.2f} with {a.id}"))
+            issues.append(
+                TaskIssue(task_id=b.id, check="duplicate", message=f"query Jaccard {j:.2f} with {a.id}")
+            )
     return issues
 
 
 # --- execution checks --------------------------------------------------------------------------------
 
 
-async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tuple[list[TaskIssue], dict[str, Any]]:
+async def execute_task(
+    task: BenchTask, backend: Backend, seed: int = 0
+) -> tuple[list[TaskIssue], dict[str, Any]]:
     """Run one gold plan at its clock; resolve its facts. Issues and resolved values (the key
     ``_links`` holds, per junction (producer -> consumer step), how many records the producer returned)."""
     issues: list[TaskIssue] = []
@@ -159,11 +175,21 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
             issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: {exc}"[:300]))
             continue
         if is_empty(value) and fact.required:
-            issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: resolves to nothing ({value!r})"))
+            issues.append(
+                TaskIssue(
+                    task_id=task.id, check="fact", message=f"{fact.id}: resolves to nothing ({value!r})"
+                )
+            )
         elif fact.matcher == "number" and _not_number(value):
-            issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: not a number: {value!r}"))
+            issues.append(
+                TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: not a number: {value!r}")
+            )
         elif fact.matcher in ("set", "ranked_set") and not isinstance(value, list):
-            issues.append(TaskIssue(task_id=task.id, check="fact", message=f"{fact.id}: set fact is not a list: {value!r}"))
+            issues.append(
+                TaskIssue(
+                    task_id=task.id, check="fact", message=f"{fact.id}: set fact is not a list: {value!r}"
+                )
+            )
         resolved[fact.id] = value
     # One junction per (producer, consumer) pair: a call that takes two codes from one lookup
     # (NEIS's office and school codes) consumes that output once.
@@ -171,9 +197,12 @@ async def execute_task(task: BenchTask, backend: Backend, seed: int = 0) -> tupl
     counts = [len(run.outputs.get(p, {}).get("items") or []) for p, _ in junctions]
     resolved["_links"] = counts
     if task.category == "pagination" and not any(
-        isinstance(o.get("totalCount"), int) and o["totalCount"] > len(o.get("items") or []) for o in run.outputs.values()
+        isinstance(o.get("totalCount"), int) and o["totalCount"] > len(o.get("items") or [])
+        for o in run.outputs.values()
     ):
-        issues.append(TaskIssue(task_id=task.id, check="pages", message="no gold call left records on a later page"))
+        issues.append(
+            TaskIssue(task_id=task.id, check="pages", message="no gold call left records on a later page")
+        )
     return issues, resolved
 
 
@@ -241,10 +270,14 @@ def task_stats(tasks: Iterable[BenchTask]) -> dict[str, Any]:
         "n_platforms": len(platform_counts),
         "difficulty": dict(sorted(Counter(t.difficulty for t in tasks).items())),
         "mean_calls": round(sum(calls) / len(calls), 2) if calls else 0.0,
-        "mean_calls_answerable": round(sum(t.n_calls for t in answerable) / len(answerable), 2) if answerable else 0.0,
+        "mean_calls_answerable": round(sum(t.n_calls for t in answerable) / len(answerable), 2)
+        if answerable
+        else 0.0,
         "max_calls": max(calls, default=0),
         "parallel_share": round(sum(t.parallel for t in tasks) / len(tasks), 3) if tasks else 0.0,
-        "cross_platform_share": round(sum(len(t.platforms) > 1 for t in tasks) / len(tasks), 3) if tasks else 0.0,
+        "cross_platform_share": round(sum(len(t.platforms) > 1 for t in tasks) / len(tasks), 3)
+        if tasks
+        else 0.0,
         "held_out": sum(t.held_out for t in tasks),
         "held_out_platforms": sorted(HELD_OUT_PLATFORMS),
         "n_links": len(links),

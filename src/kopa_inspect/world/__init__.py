@@ -52,6 +52,7 @@ def __getattr__(name: str) -> Any:
         return default_clock()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _PARTS: dict[str, Callable[[World], Any]] = {}
 
 

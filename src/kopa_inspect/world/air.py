@@ -55,17 +55,41 @@ def stations() -> tuple[Station, ...]:
     out: list[Station] = []
     # 서울: one 도시대기 station per 구, named by the 구, at the 구's centre.
     for r in sggs("11"):
-        out.append(Station(r.sgg_name, "서울", full["서울"], r.sgg_name, f"서울 {r.sgg_name}",
-                           r.lat, r.lon, "도시대기", ""))
+        out.append(
+            Station(
+                r.sgg_name,
+                "서울",
+                full["서울"],
+                r.sgg_name,
+                f"서울 {r.sgg_name}",
+                r.lat,
+                r.lon,
+                "도시대기",
+                "",
+            )
+        )
     for row in read_table("air_stations.csv"):
         sido, sgg, name = row["sido"], row["sgg"], row["name"]
         place = "" if sgg == full.get(sido) else f" {sgg}"
         # AirKorea writes addresses with the short 시도 name: "서울 종로구 ...", "경기 수원시 팔달구 ...".
         addr = f"{sido}{place} {name.split('(')[0]}"
-        out.append(Station(name, sido, full.get(sido, sido), sgg, addr, float(row["lat"]), float(row["lon"]),
-                           row["mang"], ""))
+        out.append(
+            Station(
+                name,
+                sido,
+                full.get(sido, sido),
+                sgg,
+                addr,
+                float(row["lat"]),
+                float(row["lon"]),
+                row["mang"],
+                "",
+            )
+        )
     coded = [
-        Station(s.name, s.sido, s.sido_full, s.sgg, s.addr, s.lat, s.lon, s.mang, f"{111100 + 10 * i + 1:06d}")
+        Station(
+            s.name, s.sido, s.sido_full, s.sgg, s.addr, s.lat, s.lon, s.mang, f"{111100 + 10 * i + 1:06d}"
+        )
         for i, s in enumerate(out)
     ]
     names = [s.name for s in coded]
@@ -79,8 +103,25 @@ def station_by_name() -> dict[str, Station]:
     return {s.name: s for s in stations()}
 
 
-SIDO_ORDER = ("서울", "부산", "대구", "인천", "광주", "대전", "울산", "경기", "강원", "충북", "충남",
-              "전북", "전남", "경북", "경남", "제주", "세종")
+SIDO_ORDER = (
+    "서울",
+    "부산",
+    "대구",
+    "인천",
+    "광주",
+    "대전",
+    "울산",
+    "경기",
+    "강원",
+    "충북",
+    "충남",
+    "전북",
+    "전남",
+    "경북",
+    "경남",
+    "제주",
+    "세종",
+)
 
 
 def latest_hour(clock: datetime) -> datetime:
@@ -114,8 +155,13 @@ class AirModel:
         self.world = world
         rng = random.Random(f"air|{world.seed}")
         self.waves = [
-            (rng.uniform(0.004, 0.012), rng.uniform(0, 2 * math.pi), rng.uniform(-0.01, 0.01),
-             2 * math.pi / rng.uniform(30, 140), rng.uniform(0, 2 * math.pi))
+            (
+                rng.uniform(0.004, 0.012),
+                rng.uniform(0, 2 * math.pi),
+                rng.uniform(-0.01, 0.01),
+                2 * math.pi / rng.uniform(30, 140),
+                rng.uniform(0, 2 * math.pi),
+            )
             for _ in range(4)
         ]
 
@@ -141,18 +187,29 @@ class AirModel:
         road = s.mang == "도로변대기"
         rural = s.mang in ("교외대기", "국가배경농도")
         jitter = 0.9 + 0.2 * _u01(self.seed, "air-h", name, th)
-        pm10 = _PM10[m] * local * anomaly * washout * (1 + 0.12 * math.cos(2 * math.pi * (h - 10) / 24)) * jitter
+        pm10 = (
+            _PM10[m] * local * anomaly * washout * (1 + 0.12 * math.cos(2 * math.pi * (h - 10) / 24)) * jitter
+        )
         pm10 *= 1.15 if road else 0.8 if rural else 1.0
         pm25 = pm10 * (0.45 + 0.15 * _u01(self.seed, "air-ratio", name)) * (0.95 + 0.1 * jitter)
-        o3 = _O3[m] * (1 + 0.65 * math.cos(2 * math.pi * (h - 15) / 24)) * (0.8 + 0.3 * local) * (
-            0.7 if road else 1.15 if rural else 1.0) * (0.8 if weather.pty else 1.0)
+        o3 = (
+            _O3[m]
+            * (1 + 0.65 * math.cos(2 * math.pi * (h - 15) / 24))
+            * (0.8 + 0.3 * local)
+            * (0.7 if road else 1.15 if rural else 1.0)
+            * (0.8 if weather.pty else 1.0)
+        )
         traffic = 1 + 0.3 * math.cos(2 * math.pi * (h - 8) / 12)
         no2 = _NO2[m] * traffic * local * wind * (1.6 if road else 0.45 if rural else 1.0) * jitter
         co = 0.22 + 9.0 * no2 + 0.05 * local
         so2 = 0.0022 + 0.0015 * local * (1.8 if s.mang == "항만" or s.sido in ("울산",) else 1.0)
         values: dict[str, float | None] = {
-            "so2": round(so2, 3), "co": round(co, 1), "o3": round(max(0.002, o3), 3),
-            "no2": round(no2, 3), "pm10": float(max(3, round(pm10 * wind))), "pm25": float(max(1, round(pm25 * wind))),
+            "so2": round(so2, 3),
+            "co": round(co, 1),
+            "o3": round(max(0.002, o3), 3),
+            "no2": round(no2, 3),
+            "pm10": float(max(3, round(pm10 * wind))),
+            "pm25": float(max(1, round(pm25 * wind))),
         }
         flags: dict[str, str | None] = dict.fromkeys(POLLUTANTS)
         for p in POLLUTANTS:
@@ -164,8 +221,11 @@ class AirModel:
 
     def mean24(self, name: str, hour: datetime, pollutant: str) -> float | None:
         """24-hour moving average ending at ``hour`` (missing hours skipped)."""
-        vals = [v for i in range(24)
-                if (v := self.reading(name, hour - timedelta(hours=i)).values[pollutant]) is not None]
+        vals = [
+            v
+            for i in range(24)
+            if (v := self.reading(name, hour - timedelta(hours=i)).values[pollutant]) is not None
+        ]
         return sum(vals) / len(vals) if len(vals) >= 12 else None
 
 

@@ -34,18 +34,76 @@ class Gu:
 
 
 def _gu(row: dict[str, str]) -> Gu:
-    return Gu(row["name"], row["code"], row["abbr"], float(row["lat"]), float(row["lon"]),
-              tuple(row["dongs"].split("|")), tuple(row["roads"].split("|")), row["region"])
+    return Gu(
+        row["name"],
+        row["code"],
+        row["abbr"],
+        float(row["lat"]),
+        float(row["lon"]),
+        tuple(row["dongs"].split("|")),
+        tuple(row["roads"].split("|")),
+        row["region"],
+    )
 
 
 SEOUL_GU: tuple[Gu, ...] = tuple(_gu(row) for row in read_table("seoul_gu.csv"))
 GU_BY_NAME = {g.name: g for g in SEOUL_GU}
 
 SURNAMES = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민"
-GIVEN = ("민준", "서연", "지호", "하은", "도윤", "지우", "현우", "수빈", "준서", "예린", "성민", "은지", "태현",
-         "지민", "영수", "미경", "정훈", "혜진", "상철", "유진", "동현", "소영", "재원", "나연", "승우", "가은")
-NAME_PREFIX = ("한빛", "푸른", "새봄", "다온", "늘봄", "행복", "미래", "해오름", "솔빛", "가온", "온누리", "별빛", "청솔",
-               "우리", "하늘", "초록", "다솜", "한울", "바른", "으뜸", "참좋은", "누리", "은하수", "사랑")
+GIVEN = (
+    "민준",
+    "서연",
+    "지호",
+    "하은",
+    "도윤",
+    "지우",
+    "현우",
+    "수빈",
+    "준서",
+    "예린",
+    "성민",
+    "은지",
+    "태현",
+    "지민",
+    "영수",
+    "미경",
+    "정훈",
+    "혜진",
+    "상철",
+    "유진",
+    "동현",
+    "소영",
+    "재원",
+    "나연",
+    "승우",
+    "가은",
+)
+NAME_PREFIX = (
+    "한빛",
+    "푸른",
+    "새봄",
+    "다온",
+    "늘봄",
+    "행복",
+    "미래",
+    "해오름",
+    "솔빛",
+    "가온",
+    "온누리",
+    "별빛",
+    "청솔",
+    "우리",
+    "하늘",
+    "초록",
+    "다솜",
+    "한울",
+    "바른",
+    "으뜸",
+    "참좋은",
+    "누리",
+    "은하수",
+    "사랑",
+)
 
 
 def person(rng: random.Random) -> str:
@@ -90,7 +148,9 @@ class RowContext:
     extra: dict[str, Any] | None = None
 
 
-def make_context(rng: random.Random, index: int, today: date, gu: Gu | None = None, key: str | None = None) -> RowContext:
+def make_context(
+    rng: random.Random, index: int, today: date, gu: Gu | None = None, key: str | None = None
+) -> RowContext:
     g = gu or rng.choice(SEOUL_GU)
     lat, lon = coord(rng, g)
     return RowContext(index=index, gu=g, dong=rng.choice(g.dongs), lat=lat, lon=lon, today=today, key=key)
@@ -146,7 +206,9 @@ GENERATORS: dict[str, Callable[[random.Random, list[str], RowContext], str]] = {
     "place": lambda rng, a, c: f"{c.dong.rstrip('0123456789')} {a[0] if a else ''}".strip(),
     "date": _date,
     "date_dash": lambda rng, a, c: _date(rng, a, c, "%Y-%m-%d"),
-    "datetime": lambda rng, a, c: _date(rng, a, c, "%Y-%m-%d") + f" {rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:00",
+    "datetime": lambda rng, a, c: (
+        _date(rng, a, c, "%Y-%m-%d") + f" {rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:00"
+    ),
     "future": _future_date,
     "ym": lambda rng, a, c: _date(rng, a, c, "%Y%m"),
     "year": lambda rng, a, c: str(c.today.year - rng.randint(0, int(a[0]) if a else 30)),

@@ -46,11 +46,21 @@ class Company:
 
 def _company(row: dict[str, str]) -> Company:
     return Company(
-        corp_code=row["corp_code"], corp_name=row["corp_name"], short_name=row["short_name"],
-        corp_name_eng=row["corp_name_eng"], stock_code=row["stock_code"], corp_cls=row["corp_cls"],
-        ceo_nm=row["ceo_nm"], adres=row["adres"], hm_url=row["hm_url"], phn_no=row["phn_no"],
-        induty_code=row["induty_code"], est_dt=row["est_dt"], revenue_2023=float(row["revenue_2023"]),
-        margin=float(row["margin"]), real_code=row["real_code"] == "true",
+        corp_code=row["corp_code"],
+        corp_name=row["corp_name"],
+        short_name=row["short_name"],
+        corp_name_eng=row["corp_name_eng"],
+        stock_code=row["stock_code"],
+        corp_cls=row["corp_cls"],
+        ceo_nm=row["ceo_nm"],
+        adres=row["adres"],
+        hm_url=row["hm_url"],
+        phn_no=row["phn_no"],
+        induty_code=row["induty_code"],
+        est_dt=row["est_dt"],
+        revenue_2023=float(row["revenue_2023"]),
+        margin=float(row["margin"]),
+        real_code=row["real_code"] == "true",
     )
 
 
@@ -123,18 +133,39 @@ def annual_figures(world: World, company: Company, year: int) -> dict[str, float
     capital = max(revenue * 0.003, 5e10) * (1 + (int(company.corp_code) % 7) / 10)
     equity = assets - liabilities
     return {
-        "유동자산": current, "비유동자산": assets - current, "자산총계": assets,
-        "유동부채": cur_liab, "비유동부채": liabilities - cur_liab, "부채총계": liabilities,
-        "자본금": capital, "이익잉여금": equity * 0.8, "자본총계": equity,
-        "매출액": revenue, "영업이익": op, "법인세차감전 순이익": pretax, "당기순이익": net,
+        "유동자산": current,
+        "비유동자산": assets - current,
+        "자산총계": assets,
+        "유동부채": cur_liab,
+        "비유동부채": liabilities - cur_liab,
+        "부채총계": liabilities,
+        "자본금": capital,
+        "이익잉여금": equity * 0.8,
+        "자본총계": equity,
+        "매출액": revenue,
+        "영업이익": op,
+        "법인세차감전 순이익": pretax,
+        "당기순이익": net,
     }
 
 
-BS_ACCOUNTS = ("유동자산", "비유동자산", "자산총계", "유동부채", "비유동부채", "부채총계", "자본금", "이익잉여금", "자본총계")
+BS_ACCOUNTS = (
+    "유동자산",
+    "비유동자산",
+    "자산총계",
+    "유동부채",
+    "비유동부채",
+    "부채총계",
+    "자본금",
+    "이익잉여금",
+    "자본총계",
+)
 IS_ACCOUNTS = ("매출액", "영업이익", "법인세차감전 순이익", "당기순이익")
 
 
-def period_figures(world: World, company: Company, year: int, reprt_code: str, fs_div: str) -> dict[str, float]:
+def period_figures(
+    world: World, company: Company, year: int, reprt_code: str, fs_div: str
+) -> dict[str, float]:
     fig = annual_figures(world, company, year)
     share = QUARTER_SHARE[reprt_code]
     out = {}
@@ -160,7 +191,9 @@ def statement_rows(world: World, company: Company, year: int, reprt_code: str) -
     rows = []
     for fs_div, fs_nm in (("CFS", "연결재무제표"), ("OFS", "재무제표")):
         now = period_figures(world, company, year, reprt_code, fs_div)
-        prev = period_figures(world, company, year - 1, reprt_code if reprt_code != "11011" else "11011", fs_div)
+        prev = period_figures(
+            world, company, year - 1, reprt_code if reprt_code != "11011" else "11011", fs_div
+        )
         prev2 = period_figures(world, company, year - 2, "11011", fs_div)
         ord_no = 0
         for sj_div, sj_nm, accounts in (("BS", "재무상태표", BS_ACCOUNTS), ("IS", "손익계산서", IS_ACCOUNTS)):
@@ -185,8 +218,16 @@ def statement_rows(world: World, company: Company, year: int, reprt_code: str) -
                     "fs_nm": fs_nm,
                     "sj_div": sj_div,
                     "sj_nm": sj_nm,
-                    "thstrm_nm": f"제 {term} 기" + (" 1분기" if reprt_code == "11013" else " 반기" if reprt_code == "11012"
-                                                    else " 3분기" if reprt_code == "11014" else ""),
+                    "thstrm_nm": f"제 {term} 기"
+                    + (
+                        " 1분기"
+                        if reprt_code == "11013"
+                        else " 반기"
+                        if reprt_code == "11012"
+                        else " 3분기"
+                        if reprt_code == "11014"
+                        else ""
+                    ),
                     "thstrm_dt": t_dt,
                     "thstrm_amount": _won(now[acc]),
                     "frmtrm_nm": f_nm,
@@ -194,11 +235,15 @@ def statement_rows(world: World, company: Company, year: int, reprt_code: str) -
                     "frmtrm_amount": _won(f_val),
                 }
                 if reprt_code == "11011":
-                    row.update({
-                        "bfefrmtrm_nm": f"제 {term - 2} 기",
-                        "bfefrmtrm_dt": f"{year - 2}.12.31 현재" if sj_div == "BS" else f"{year - 2}.01.01 ~ {year - 2}.12.31",
-                        "bfefrmtrm_amount": _won(prev2[acc]),
-                    })
+                    row.update(
+                        {
+                            "bfefrmtrm_nm": f"제 {term - 2} 기",
+                            "bfefrmtrm_dt": f"{year - 2}.12.31 현재"
+                            if sj_div == "BS"
+                            else f"{year - 2}.01.01 ~ {year - 2}.12.31",
+                            "bfefrmtrm_amount": _won(prev2[acc]),
+                        }
+                    )
                 elif sj_div == "IS":
                     # Quarterly reports: thstrm_amount is the three months of the quarter, the
                     # *_add_amount fields the year to date (the 1분기 report: both the same).
@@ -259,8 +304,17 @@ def _filings(world: World, company: Company) -> list[Filing]:
     for year, code, filed in filed_reports(world, company):
         m, _ = REPORT_PERIOD[code]
         name = f"{REPORT_NAMES[code]} ({year}.{m:02d})"
-        out.append(Filing(company, name, rcept_no(world, company, filed, f"periodic-{code}"), company.short_name,
-                          f"{filed:%Y%m%d}", "연" if code == "11011" and company.listed else "", "A"))
+        out.append(
+            Filing(
+                company,
+                name,
+                rcept_no(world, company, filed, f"periodic-{code}"),
+                company.short_name,
+                f"{filed:%Y%m%d}",
+                "연" if code == "11011" and company.listed else "",
+                "A",
+            )
+        )
     if company.listed:
         today = world.clock.date()
         d = date(2023, 1, 2)
@@ -281,7 +335,9 @@ class CompanyWorld:
         self.world = world
         filings = [f for c in COMPANIES for f in _filings(world, c)]
         # Newest first, as DART lists them.
-        self.filings: tuple[Filing, ...] = tuple(sorted(filings, key=lambda f: (f.rcept_dt, f.rcept_no), reverse=True))
+        self.filings: tuple[Filing, ...] = tuple(
+            sorted(filings, key=lambda f: (f.rcept_dt, f.rcept_no), reverse=True)
+        )
 
 
 @world_part("companies")
@@ -314,8 +370,13 @@ def share_facts(world: World, company: Company) -> ShareFacts:
     rng = world.rng("dart-shares", company.corp_code)
     par = rng.choice(PAR_VALUES)
     capital = annual_figures(world, company, 2023)["자본금"]
-    return ShareFacts(par=par, shares=max(1_000_000, int(capital / par)), payout=rng.uniform(0.12, 0.45),
-                      per=rng.uniform(7.0, 22.0), quarterly=rng.random() < 0.2)
+    return ShareFacts(
+        par=par,
+        shares=max(1_000_000, int(capital / par)),
+        payout=rng.uniform(0.12, 0.45),
+        per=rng.uniform(7.0, 22.0),
+        quarterly=rng.random() < 0.2,
+    )
 
 
 def _mil(x: float) -> str:
@@ -327,7 +388,9 @@ def _dividend_figures(world: World, company: Company, year: int, reprt_code: str
     cfs = period_figures(world, company, year, reprt_code, "CFS")["당기순이익"]
     ofs = period_figures(world, company, year, reprt_code, "OFS")["당기순이익"]
     eps = cfs / facts.shares
-    annual_dps = max(0, round(annual_figures(world, company, year)["당기순이익"] / facts.shares * facts.payout / 10) * 10)
+    annual_dps = max(
+        0, round(annual_figures(world, company, year)["당기순이익"] / facts.shares * facts.payout / 10) * 10
+    )
     if reprt_code == "11011":
         dps = annual_dps
     elif facts.quarterly:
@@ -369,20 +432,37 @@ def dividend_rows(world: World, company: Company, year: int, reprt_code: str) ->
     rno = rcept_no(world, company, filed, f"periodic-{reprt_code}")
     rows = []
     for se, value in now.items():
-        row: dict[str, Any] = {"rcept_no": rno, "corp_cls": company.corp_cls, "corp_code": company.corp_code,
-                               "corp_name": company.corp_name, "se": se}
+        row: dict[str, Any] = {
+            "rcept_no": rno,
+            "corp_cls": company.corp_cls,
+            "corp_code": company.corp_code,
+            "corp_name": company.corp_name,
+            "se": se,
+        }
         if se in _PER_SHARE_KIND:
             row["stock_knd"] = "보통주"
-        row.update({"thstrm": value, "frmtrm": prev.get(se, "-"), "lwfr": prev2.get(se, "-"),
-                    "stlm_dt": f"{year}-{m:02d}-{d:02d}"})
+        row.update(
+            {
+                "thstrm": value,
+                "frmtrm": prev.get(se, "-"),
+                "lwfr": prev2.get(se, "-"),
+                "stlm_dt": f"{year}-{m:02d}-{d:02d}",
+            }
+        )
         rows.append(row)
     return rows
 
 
 # --- large holdings (대량보유 상황보고, majorstock; synthetic) ----------------------------------------
 
-HOLDERS = ("국민연금공단", "BlackRock Fund Advisors", "The Capital Group Companies, Inc.", "미래에셋자산운용",
-           "삼성자산운용", "Norges Bank")
+HOLDERS = (
+    "국민연금공단",
+    "BlackRock Fund Advisors",
+    "The Capital Group Companies, Inc.",
+    "미래에셋자산운용",
+    "삼성자산운용",
+    "Norges Bank",
+)
 REASONS_UP = ("보유주식등의 수 변동(장내매수)", "보유비율 1% 이상 변동", "주식등의 추가 취득")
 REASONS_DOWN = ("보유주식등의 수 변동(장내매도)", "보유비율 1% 이상 변동", "보유주식등의 처분")
 
@@ -408,21 +488,25 @@ def holding_reports(world: World, company: Company) -> list[dict[str, Any]]:
             new_ratio = round(ratio + step, 2)
             if day.weekday() < 5:
                 qty, prev_qty = int(facts.shares * new_ratio / 100), int(facts.shares * ratio / 100)
-                rows.append({
-                    "rcept_no": rcept_no(world, company, day, f"majorstock-{holder}"),
-                    "rcept_dt": day.isoformat(),
-                    "corp_code": company.corp_code,
-                    "corp_name": company.short_name,
-                    "report_tp": "일반" if first or holder in ("국민연금공단",) else "약식",
-                    "repror": holder,
-                    "stkqy": f"{qty:,}",
-                    "stkqy_irds": f"{qty - prev_qty:,}",
-                    "stkrt": f"{new_ratio:.2f}",
-                    "stkrt_irds": f"{new_ratio - ratio:.2f}",
-                    "ctr_stkqy": "0",
-                    "ctr_stkrt": "0.00",
-                    "report_resn": "신규보고" if first else rng.choice(REASONS_UP if step > 0 else REASONS_DOWN),
-                })
+                rows.append(
+                    {
+                        "rcept_no": rcept_no(world, company, day, f"majorstock-{holder}"),
+                        "rcept_dt": day.isoformat(),
+                        "corp_code": company.corp_code,
+                        "corp_name": company.short_name,
+                        "report_tp": "일반" if first or holder in ("국민연금공단",) else "약식",
+                        "repror": holder,
+                        "stkqy": f"{qty:,}",
+                        "stkqy_irds": f"{qty - prev_qty:,}",
+                        "stkrt": f"{new_ratio:.2f}",
+                        "stkrt_irds": f"{new_ratio - ratio:.2f}",
+                        "ctr_stkqy": "0",
+                        "ctr_stkrt": "0.00",
+                        "report_resn": "신규보고"
+                        if first
+                        else rng.choice(REASONS_UP if step > 0 else REASONS_DOWN),
+                    }
+                )
                 ratio, first = new_ratio, False
                 if ratio < 5.0:
                     break

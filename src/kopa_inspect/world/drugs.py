@@ -275,13 +275,29 @@ def build_drugs(world: World) -> DrugData:
         open_year = rng.randint(2019, 2024)
         open_de = f"{open_year}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d} 00:00:00"
         upd = f"{rng.randint(open_year, 2025)}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}"
-        image = (f"https://nedrug.mfds.go.kr/pbp/cmn/itemImageDownload/{rng.randint(10**17, 10**18 - 1)}"
-                 if rng.random() < 0.7 else None)
+        image = (
+            f"https://nedrug.mfds.go.kr/pbp/cmn/itemImageDownload/{rng.randint(10**17, 10**18 - 1)}"
+            if rng.random() < 0.7
+            else None
+        )
         company = by_name.get(entp)
-        drugs.append(Drug(
-            seq, name, entp, _p(efcy) or "", _p(use) or "", _p(warn), _p(atpn) or "", _p(intrc), _p(se) or "",
-            _p(_DEPOSIT["liquid" if liquid else "solid"]) or "", open_de, max(upd, open_de[:10].replace("-", "")),
-            image, company.b_no if company else None,
-        ))
+        drugs.append(
+            Drug(
+                seq,
+                name,
+                entp,
+                _p(efcy) or "",
+                _p(use) or "",
+                _p(warn),
+                _p(atpn) or "",
+                _p(intrc),
+                _p(se) or "",
+                _p(_DEPOSIT["liquid" if liquid else "solid"]) or "",
+                open_de,
+                max(upd, open_de[:10].replace("-", "")),
+                image,
+                company.b_no if company else None,
+            )
+        )
     drugs.sort(key=lambda d: d.itemSeq)
     return DrugData(drugs, {d.itemSeq: d for d in drugs})

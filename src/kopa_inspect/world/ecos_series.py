@@ -64,16 +64,34 @@ class SeriesTable:
 def _load() -> dict[str, SeriesTable]:
     by_table: dict[str, list[Series]] = {}
     for r in read_table("ecos_items.csv"):
-        by_table.setdefault(r["stat_code"], []).append(Series(
-            r["item_code1"], r["item_name1"], r["item_code2"], r["item_name2"], r["unit"], r["kind"],
-            float(r["level"]), float(r["trend"]), float(r["noise"]), int(r["dp"]), r["agg"]))
+        by_table.setdefault(r["stat_code"], []).append(
+            Series(
+                r["item_code1"],
+                r["item_name1"],
+                r["item_code2"],
+                r["item_name2"],
+                r["unit"],
+                r["kind"],
+                float(r["level"]),
+                float(r["trend"]),
+                float(r["noise"]),
+                int(r["dp"]),
+                r["agg"],
+            )
+        )
     tables = {}
     for r in read_table("ecos_tables.csv"):
         start = r["start"]
         tables[r["stat_code"]] = SeriesTable(
-            r["stat_code"], r["stat_name"], r["p_stat_code"], tuple(r["cycles"].split("|")),
-            date(int(start[:4]), int(start[4:6]), int(start[6:])), int(r["lag_days"]), r["market_days"] == "Y",
-            tuple(by_table.get(r["stat_code"], ())))
+            r["stat_code"],
+            r["stat_name"],
+            r["p_stat_code"],
+            tuple(r["cycles"].split("|")),
+            date(int(start[:4]), int(start[4:6]), int(start[6:])),
+            int(r["lag_days"]),
+            r["market_days"] == "Y",
+            tuple(by_table.get(r["stat_code"], ())),
+        )
     return tables
 
 
@@ -165,9 +183,18 @@ def build_ecos_series(world: World) -> EcosSeries:
 def search_row(table: SeriesTable, s: Series, label: str, value: str) -> dict[str, Any]:
     """A StatisticSearch row of one observation (the value as ECOS writes it)."""
     return {
-        "STAT_CODE": table.code, "STAT_NAME": table.name,
-        "ITEM_CODE1": s.item_code1, "ITEM_NAME1": s.item_name1,
-        "ITEM_CODE2": s.item_code2 or None, "ITEM_NAME2": s.item_name2 or None,
-        "ITEM_CODE3": None, "ITEM_NAME3": None, "ITEM_CODE4": None, "ITEM_NAME4": None,
-        "UNIT_NAME": s.unit or None, "WGT": None, "TIME": label, "DATA_VALUE": value,
+        "STAT_CODE": table.code,
+        "STAT_NAME": table.name,
+        "ITEM_CODE1": s.item_code1,
+        "ITEM_NAME1": s.item_name1,
+        "ITEM_CODE2": s.item_code2 or None,
+        "ITEM_NAME2": s.item_name2 or None,
+        "ITEM_CODE3": None,
+        "ITEM_NAME3": None,
+        "ITEM_CODE4": None,
+        "ITEM_NAME4": None,
+        "UNIT_NAME": s.unit or None,
+        "WGT": None,
+        "TIME": label,
+        "DATA_VALUE": value,
     }

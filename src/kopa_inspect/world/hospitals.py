@@ -24,10 +24,22 @@ from kopa_inspect.world import regions as rg
 from kopa_inspect.world.tour import zip_code
 
 HIRA_SIDO: dict[str, tuple[str, str]] = {  # 법정동 시도 code -> (HIRA sidoCd, sidoCdNm)
-    "11": ("110000", "서울"), "26": ("210000", "부산"), "27": ("230000", "대구"), "28": ("220000", "인천"),
-    "29": ("240000", "광주"), "30": ("250000", "대전"), "31": ("260000", "울산"), "36": ("410000", "세종시"),
-    "41": ("310000", "경기"), "43": ("330000", "충북"), "44": ("340000", "충남"), "46": ("360000", "전남"),
-    "47": ("370000", "경북"), "48": ("380000", "경남"), "50": ("390000", "제주"), "51": ("320000", "강원"),
+    "11": ("110000", "서울"),
+    "26": ("210000", "부산"),
+    "27": ("230000", "대구"),
+    "28": ("220000", "인천"),
+    "29": ("240000", "광주"),
+    "30": ("250000", "대전"),
+    "31": ("260000", "울산"),
+    "36": ("410000", "세종시"),
+    "41": ("310000", "경기"),
+    "43": ("330000", "충북"),
+    "44": ("340000", "충남"),
+    "46": ("360000", "전남"),
+    "47": ("370000", "경북"),
+    "48": ("380000", "경남"),
+    "50": ("390000", "제주"),
+    "51": ("320000", "강원"),
     "52": ("350000", "전북"),
 }
 
@@ -117,16 +129,43 @@ def hira_regions() -> list[HiraRegion]:
 
 
 DEPTS: dict[str, str] = {
-    "00": "일반의", "01": "내과", "02": "신경과", "03": "정신건강의학과", "04": "외과", "05": "정형외과",
-    "06": "신경외과", "07": "흉부외과", "08": "성형외과", "09": "마취통증의학과", "10": "산부인과",
-    "11": "소아청소년과", "12": "안과", "13": "이비인후과", "14": "피부과", "15": "비뇨의학과", "16": "영상의학과",
-    "21": "재활의학과", "23": "가정의학과", "24": "응급의학과", "49": "치과", "54": "치주과", "80": "한방내과",
+    "00": "일반의",
+    "01": "내과",
+    "02": "신경과",
+    "03": "정신건강의학과",
+    "04": "외과",
+    "05": "정형외과",
+    "06": "신경외과",
+    "07": "흉부외과",
+    "08": "성형외과",
+    "09": "마취통증의학과",
+    "10": "산부인과",
+    "11": "소아청소년과",
+    "12": "안과",
+    "13": "이비인후과",
+    "14": "피부과",
+    "15": "비뇨의학과",
+    "16": "영상의학과",
+    "21": "재활의학과",
+    "23": "가정의학과",
+    "24": "응급의학과",
+    "49": "치과",
+    "54": "치주과",
+    "80": "한방내과",
     "85": "침구과",
 }
 # UNCERTAIN: the clCd table is from a client's memory (reference §2.12).
 CL_NAMES: dict[str, str] = {
-    "01": "상급종합", "11": "종합병원", "21": "병원", "28": "요양병원", "29": "정신병원", "31": "의원",
-    "41": "치과병원", "51": "치과의원", "92": "한방병원", "93": "한의원",
+    "01": "상급종합",
+    "11": "종합병원",
+    "21": "병원",
+    "28": "요양병원",
+    "29": "정신병원",
+    "31": "의원",
+    "41": "치과병원",
+    "51": "치과의원",
+    "92": "한방병원",
+    "93": "한의원",
 }
 
 
@@ -193,16 +232,75 @@ _REAL = """
 서귀포의료원|11|50130|33.2560|126.5627|제주특별자치도 서귀포시 장수로 47 (동홍동)|064-730-3114|http://www.seogwipomc.or.kr|19830701|동홍동
 """
 
-_PREFIX = ("연세", "서울", "하나", "튼튼", "밝은", "미소", "365", "참", "굿모닝", "새봄", "우리", "열린", "바른",
-           "푸른", "행복한", "온누리", "늘봄", "다온", "해맑은", "드림", "사랑", "제일", "365열린", "맑은")
+_PREFIX = (
+    "연세",
+    "서울",
+    "하나",
+    "튼튼",
+    "밝은",
+    "미소",
+    "365",
+    "참",
+    "굿모닝",
+    "새봄",
+    "우리",
+    "열린",
+    "바른",
+    "푸른",
+    "행복한",
+    "온누리",
+    "늘봄",
+    "다온",
+    "해맑은",
+    "드림",
+    "사랑",
+    "제일",
+    "365열린",
+    "맑은",
+)
 _CLINIC_DEPTS = ("01", "11", "12", "13", "14", "05", "10", "23", "15", "03", "21", "09", "02", "08")
-_BIG_DEPTS = ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14", "15", "16",
-              "21", "23", "24")
+_BIG_DEPTS = (
+    "01",
+    "02",
+    "03",
+    "04",
+    "05",
+    "06",
+    "07",
+    "08",
+    "09",
+    "10",
+    "11",
+    "12",
+    "13",
+    "14",
+    "15",
+    "16",
+    "21",
+    "23",
+    "24",
+)
 _DONGS = ("중앙동", "신흥동", "본동", "신촌동", "남산동", "동문동", "서문동", "대화동", "상동", "하동")
 _ROADS = ("중앙로", "시청로", "역전로", "번영로", "대학로", "병원로", "문화로", "새마을로")
-_TEL_PREFIX = {"11": "02", "26": "051", "27": "053", "28": "032", "29": "062", "30": "042", "31": "052",
-               "36": "044", "41": "031", "43": "043", "44": "041", "46": "061", "47": "054", "48": "055",
-               "50": "064", "51": "033", "52": "063"}
+_TEL_PREFIX = {
+    "11": "02",
+    "26": "051",
+    "27": "053",
+    "28": "032",
+    "29": "062",
+    "30": "042",
+    "31": "052",
+    "36": "044",
+    "41": "031",
+    "43": "043",
+    "44": "041",
+    "46": "061",
+    "47": "054",
+    "48": "055",
+    "50": "064",
+    "51": "033",
+    "52": "063",
+}
 
 
 def _ykiho(rng) -> str:
@@ -216,12 +314,19 @@ def _hours(rng, cl_cd: str) -> dict[str, str]:
     start = rng.choice(("0830", "0900", "0930"))
     end = rng.choice(("1730", "1800", "1830", "1900"))
     sat_end = rng.choice(("1230", "1300", "1400"))
-    h = {"lunchWeek": rng.choice(("12:30~13:30", "13:00~14:00", "12:00~13:00")), "lunchSat": "없음",
-         "rcvWeek": f"{start[:2]}:{start[2:]}~{end[:2]}:{int(end[2:]) // 2:02d}", "rcvSat": f"{start[:2]}:{start[2:]}~{sat_end[:2]}:00",
-         "noTrmtSun": "휴진", "noTrmtHoli": "휴진",
-         "parkQty": str(rng.choice((0, 2, 3, 5, 8, 10, 20))), "parkXpnsYn": rng.choice(("Y", "N")),
-         "parkEtc": "건물 내 주차 가능" if rng.random() < 0.5 else "",
-         "emyDayYn": "Y" if cl_cd in ("01", "11") else "N", "emyNgtYn": "Y" if cl_cd in ("01", "11") else "N"}
+    h = {
+        "lunchWeek": rng.choice(("12:30~13:30", "13:00~14:00", "12:00~13:00")),
+        "lunchSat": "없음",
+        "rcvWeek": f"{start[:2]}:{start[2:]}~{end[:2]}:{int(end[2:]) // 2:02d}",
+        "rcvSat": f"{start[:2]}:{start[2:]}~{sat_end[:2]}:00",
+        "noTrmtSun": "휴진",
+        "noTrmtHoli": "휴진",
+        "parkQty": str(rng.choice((0, 2, 3, 5, 8, 10, 20))),
+        "parkXpnsYn": rng.choice(("Y", "N")),
+        "parkEtc": "건물 내 주차 가능" if rng.random() < 0.5 else "",
+        "emyDayYn": "Y" if cl_cd in ("01", "11") else "N",
+        "emyNgtYn": "Y" if cl_cd in ("01", "11") else "N",
+    }
     for day in ("Mon", "Tue", "Wed", "Thu", "Fri"):
         h[f"trmt{day}Start"] = start
         h[f"trmt{day}End"] = end
@@ -231,9 +336,23 @@ def _hours(rng, cl_cd: str) -> dict[str, str]:
 
 
 def _counts(total_sdr: int, rng, kind: str) -> dict[str, int]:
-    c = {k: 0 for k in ("mdeptSdrCnt", "mdeptGdrCnt", "mdeptIntnCnt", "mdeptResdntCnt",
-                        "detySdrCnt", "detyGdrCnt", "detyIntnCnt", "detyResdntCnt",
-                        "cmdcSdrCnt", "cmdcGdrCnt", "cmdcIntnCnt", "cmdcResdntCnt")}
+    c = {
+        k: 0
+        for k in (
+            "mdeptSdrCnt",
+            "mdeptGdrCnt",
+            "mdeptIntnCnt",
+            "mdeptResdntCnt",
+            "detySdrCnt",
+            "detyGdrCnt",
+            "detyIntnCnt",
+            "detyResdntCnt",
+            "cmdcSdrCnt",
+            "cmdcGdrCnt",
+            "cmdcIntnCnt",
+            "cmdcResdntCnt",
+        )
+    }
     prefix = {"med": "mdept", "dent": "dety", "orient": "cmdc"}[kind]
     c[f"{prefix}SdrCnt"] = total_sdr
     if total_sdr > 50:
@@ -270,21 +389,44 @@ def build_hospitals(world: World) -> HospitalData:
         if hira is None:
             continue
         rng = world.rng("hira.real", name)
-        depts = [(d, rng.randint(8, 45) if cl == "01" else rng.randint(3, 15), rng.randint(0, 3))
-                 for d in _BIG_DEPTS if cl == "01" or rng.random() < 0.75]
-        hospitals.append(Hospital(
-            ykiho(rng), name, cl, hira, addr, zip_code(rng, lawd[:2]), tel, url,
-            estb, float(lat_s), float(lon_s), dong, depts, _counts(sum(d[1] for d in depts), rng, "med"),
-            _hours(rng, cl), real=True,
-        ))
+        depts = [
+            (d, rng.randint(8, 45) if cl == "01" else rng.randint(3, 15), rng.randint(0, 3))
+            for d in _BIG_DEPTS
+            if cl == "01" or rng.random() < 0.75
+        ]
+        hospitals.append(
+            Hospital(
+                ykiho(rng),
+                name,
+                cl,
+                hira,
+                addr,
+                zip_code(rng, lawd[:2]),
+                tel,
+                url,
+                estb,
+                float(lat_s),
+                float(lon_s),
+                dong,
+                depts,
+                _counts(sum(d[1] for d in depts), rng, "med"),
+                _hours(rng, cl),
+                real=True,
+            )
+        )
 
     for hira in hira_regions():
         reg = hira.region
         umds = rg.umds(reg.lawd_cd)
         rng = world.rng("hira.syn", hira.sggu_cd)
         local = (reg.sgg_name.split()[-1] if reg.sgg_name else reg.sido_name)[:-1] or reg.sgg_name
-        plan = (["31"] * rng.randint(6, 11) + ["51"] * rng.randint(1, 3) + ["93"] * rng.randint(1, 2)
-                + ["21"] * rng.randint(0, 2) + ["28"] * rng.randint(0, 1))
+        plan = (
+            ["31"] * rng.randint(6, 11)
+            + ["51"] * rng.randint(1, 3)
+            + ["93"] * rng.randint(1, 2)
+            + ["21"] * rng.randint(0, 2)
+            + ["28"] * rng.randint(0, 1)
+        )
         names: set[str] = set()
         # Every covered 시군구 has at least one 내과, 소아청소년과, 이비인후과 and 정형외과 의원.
         core = ["01", "11", "13", "05"]
@@ -296,8 +438,9 @@ def build_hospitals(world: World) -> HospitalData:
                 main = core.pop(0) if core else rng.choice(_CLINIC_DEPTS)
                 name = f"{prefix}{DEPTS[main]}의원"
                 sdr = rng.choice((1, 1, 1, 2, 2, 3))
-                depts = [(main, sdr, 0)] + [(d, 0, 0) for d in rng.sample(("00", "23", "01", "21"), rng.randint(0, 2))
-                                             if d != main]
+                depts = [(main, sdr, 0)] + [
+                    (d, 0, 0) for d in rng.sample(("00", "23", "01", "21"), rng.randint(0, 2)) if d != main
+                ]
                 kind = "med"
             elif cl == "51":
                 name = f"{prefix}치과의원"
@@ -311,7 +454,11 @@ def build_hospitals(world: World) -> HospitalData:
                 kind = "orient"
             elif cl == "21":
                 name = f"{prefix}병원"
-                depts = [(d, rng.randint(1, 4), 0) for d in ("05", "04", "01", "09", "21", "16") if rng.random() < 0.8]
+                depts = [
+                    (d, rng.randint(1, 4), 0)
+                    for d in ("05", "04", "01", "09", "21", "16")
+                    if rng.random() < 0.8
+                ]
                 kind = "med"
             else:
                 name = f"{prefix}요양병원"
@@ -329,9 +476,23 @@ def build_hospitals(world: World) -> HospitalData:
             addr = f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 400)}, {floor}층 ({dong})"
             tel = f"{_TEL_PREFIX[reg.sido_cd]}-{rng.randint(200, 999)}-{rng.randint(0, 9999):04d}"
             estb = f"{rng.randint(1985, 2025)}{rng.randint(1, 12):02d}{rng.randint(1, 28):02d}"
-            hospitals.append(Hospital(
-                ykiho(rng), name, cl, hira, addr, zip_code(rng, reg.sido_cd), tel,
-                "", estb, round(lat, 7), round(lon, 7), dong, depts, _counts(sdr_total, rng, kind),
-                _hours(rng, cl),
-            ))
+            hospitals.append(
+                Hospital(
+                    ykiho(rng),
+                    name,
+                    cl,
+                    hira,
+                    addr,
+                    zip_code(rng, reg.sido_cd),
+                    tel,
+                    "",
+                    estb,
+                    round(lat, 7),
+                    round(lon, 7),
+                    dong,
+                    depts,
+                    _counts(sdr_total, rng, kind),
+                    _hours(rng, cl),
+                )
+            )
     return HospitalData(hospitals, {h.ykiho: h for h in hospitals})

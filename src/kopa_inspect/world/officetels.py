@@ -23,7 +23,19 @@ from kopa_inspect.world.regions import Region, by_code, umds
 from kopa_inspect.world.trades import _PRICE_PER_M2, _SIDO_PRICE, _fmt_amount, _stem
 
 _NAMES = ("오피스텔", "타워", "스퀘어", "시티", "센트럴", "레지던스", "스테이", "파크뷰", "리버", "더스카이")
-_BRANDS = ("", "", "", "푸르지오", "자이", "힐스테이트", "롯데캐슬", "e편한세상", "SK허브", "대우", "아이파크")
+_BRANDS = (
+    "",
+    "",
+    "",
+    "푸르지오",
+    "자이",
+    "힐스테이트",
+    "롯데캐슬",
+    "e편한세상",
+    "SK허브",
+    "대우",
+    "아이파크",
+)
 _UNITS = (19.9, 23.5, 26.4, 29.8, 33.1, 39.6, 45.2, 59.4, 84.9)
 # Sales a month by 시도 (officetel markets are thinner than apartment markets).
 _MONTHLY_VOLUME = {"11": (25, 110), "41": (15, 80), "28": (10, 50), "26": (8, 45)}
@@ -73,15 +85,19 @@ class Officetels:
                 used.add(name)
                 year = rng.randint(1995, 2024)
                 main, sub = rng.randint(1, 1500), rng.choice((0, 0, rng.randint(1, 30)))
-                out.append(Officetel(
-                    name=name,
-                    umd=dong,
-                    jibun=str(main) + (f"-{sub}" if sub else ""),
-                    build_year=year,
-                    floors=rng.randint(10, 30),
-                    units=tuple(sorted(rng.sample(_UNITS, rng.randint(2, 3)))),
-                    price_per_m2=max(120, int(level * 0.4 * (1.0 + (year - 2000) * 0.006) * rng.uniform(0.8, 1.2))),
-                ))
+                out.append(
+                    Officetel(
+                        name=name,
+                        umd=dong,
+                        jibun=str(main) + (f"-{sub}" if sub else ""),
+                        build_year=year,
+                        floors=rng.randint(10, 30),
+                        units=tuple(sorted(rng.sample(_UNITS, rng.randint(2, 3)))),
+                        price_per_m2=max(
+                            120, int(level * 0.4 * (1.0 + (year - 2000) * 0.006) * rng.uniform(0.8, 1.2))
+                        ),
+                    )
+                )
         return tuple(out)
 
     def _cutoff(self, deal_ymd: str) -> int:
@@ -171,7 +187,9 @@ class Officetels:
         }
         return dict(sorted(row.items()))
 
-    def _rent_row(self, rng: Any, common: dict[str, Any], value: float, year: int, month: int) -> dict[str, Any]:
+    def _rent_row(
+        self, rng: Any, common: dict[str, Any], value: float, year: int, month: int
+    ) -> dict[str, Any]:
         jeonse = value * rng.uniform(0.6, 0.8)
         if rng.random() < 0.7:  # 월세 dominates the officetel market
             deposit = int(jeonse * rng.uniform(0.05, 0.3) / 100) * 100 or 500
@@ -180,7 +198,11 @@ class Officetels:
             deposit, rent = int(jeonse / 100) * 100 or 3000, 0
         renewal = rng.random() < 0.3
         start_y, start_m = (year, month + 1) if month < 12 else (year + 1, 1)
-        term = f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}" if rng.random() < 0.7 else " "
+        term = (
+            f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}"
+            if rng.random() < 0.7
+            else " "
+        )
         row = {
             **common,
             "contractTerm": term,

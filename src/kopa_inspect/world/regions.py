@@ -120,7 +120,9 @@ def _build() -> tuple[tuple[Region, ...], dict[str, Region]]:
             dlat, dlon = _jitter(code)
             lat, lon = round(sgg.lat + dlat, 4), round(sgg.lon + dlon, 4)
         umd_name = row["name"]
-        regions.append(Region(code, f"{sgg.name} {umd_name}", "umd", sgg.sido_name, sgg.sgg_name, umd_name, lat, lon))
+        regions.append(
+            Region(code, f"{sgg.name} {umd_name}", "umd", sgg.sido_name, sgg.sgg_name, umd_name, lat, lon)
+        )
     regions.sort(key=lambda r: r.code)
     index = {r.code: r for r in regions}
     if len(index) != len(regions):

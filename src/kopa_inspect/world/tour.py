@@ -41,40 +41,98 @@ def _sg(text: str) -> tuple[str, ...]:
 
 
 AREAS: tuple[TourArea, ...] = (
-    TourArea("1", "서울", "11", _sg(
-        "강남구 강동구 강북구 강서구 관악구 광진구 구로구 금천구 노원구 도봉구 동대문구 동작구 마포구 서대문구 "
-        "서초구 성동구 성북구 송파구 양천구 영등포구 용산구 은평구 종로구 중구 중랑구")),
+    TourArea(
+        "1",
+        "서울",
+        "11",
+        _sg(
+            "강남구 강동구 강북구 강서구 관악구 광진구 구로구 금천구 노원구 도봉구 동대문구 동작구 마포구 서대문구 "
+            "서초구 성동구 성북구 송파구 양천구 영등포구 용산구 은평구 종로구 중구 중랑구"
+        ),
+    ),
     TourArea("2", "인천", "28", _sg("강화군 계양구 미추홀구 남동구 동구 부평구 서구 연수구 옹진군 중구")),
     TourArea("3", "대전", "30", _sg("대덕구 동구 서구 유성구 중구")),
     TourArea("4", "대구", "27", _sg("남구 달서구 달성군 동구 북구 서구 수성구 중구 군위군")),
     TourArea("5", "광주", "29", _sg("광산구 남구 동구 북구 서구")),
-    TourArea("6", "부산", "26", _sg(
-        "강서구 금정구 기장군 남구 동구 동래구 부산진구 북구 사상구 사하구 서구 수영구 연제구 영도구 중구 해운대구")),
+    TourArea(
+        "6",
+        "부산",
+        "26",
+        _sg(
+            "강서구 금정구 기장군 남구 동구 동래구 부산진구 북구 사상구 사하구 서구 수영구 연제구 영도구 중구 해운대구"
+        ),
+    ),
     # UNCERTAIN: 울산's order (중구 first) is remembered, not verified.
     TourArea("7", "울산", "31", _sg("중구 남구 동구 북구 울주군")),
     TourArea("8", "세종특별자치시", "36", _sg("세종특별자치시")),
-    TourArea("31", "경기도", "41", _sg(
-        "가평군 고양시 과천시 광명시 광주시 구리시 군포시 김포시 남양주시 동두천시 부천시 성남시 수원시 시흥시 "
-        "안산시 안성시 안양시 양주시 양평군 여주시 연천군 오산시 용인시 의왕시 의정부시 이천시 파주시 평택시 "
-        "포천시 하남시 화성시")),
-    TourArea("32", "강원특별자치도", "51", _sg(
-        "강릉시 고성군 동해시 삼척시 속초시 양구군 양양군 영월군 원주시 인제군 정선군 철원군 춘천시 태백시 "
-        "평창군 홍천군 화천군 횡성군")),
-    TourArea("33", "충청북도", "43", _sg(
-        "괴산군 단양군 보은군 영동군 옥천군 음성군 제천시 진천군 청원군 청주시 충주시 증평군")),
-    TourArea("34", "충청남도", "44", _sg(
-        "공주시 금산군 논산시 당진시 보령시 부여군 서산시 서천군 아산시 - 예산군 천안시 청양군 태안군 홍성군 계룡시")),
-    TourArea("35", "경상북도", "47", _sg(
-        "경산시 경주시 고령군 구미시 군위군 김천시 문경시 봉화군 상주시 성주군 안동시 영덕군 영양군 영주시 "
-        "영천시 예천군 울릉군 울진군 의성군 청도군 청송군 칠곡군 포항시")),
-    TourArea("36", "경상남도", "48", _sg(
-        "거제시 거창군 고성군 김해시 남해군 마산시 밀양시 사천시 산청군 양산시 - 의령군 진주시 진해시 창녕군 "
-        "창원시 통영시 하동군 함안군 함양군 합천군")),
-    TourArea("37", "전북특별자치도", "52", _sg(
-        "고창군 군산시 김제시 남원시 무주군 부안군 순창군 완주군 익산시 임실군 장수군 전주시 정읍시 진안군")),
-    TourArea("38", "전라남도", "46", _sg(
-        "강진군 고흥군 곡성군 광양시 구례군 나주시 담양군 목포시 무안군 보성군 순천시 신안군 여수시 - - "
-        "영광군 영암군 완도군 장성군 장흥군 진도군 함평군 해남군 화순군")),
+    TourArea(
+        "31",
+        "경기도",
+        "41",
+        _sg(
+            "가평군 고양시 과천시 광명시 광주시 구리시 군포시 김포시 남양주시 동두천시 부천시 성남시 수원시 시흥시 "
+            "안산시 안성시 안양시 양주시 양평군 여주시 연천군 오산시 용인시 의왕시 의정부시 이천시 파주시 평택시 "
+            "포천시 하남시 화성시"
+        ),
+    ),
+    TourArea(
+        "32",
+        "강원특별자치도",
+        "51",
+        _sg(
+            "강릉시 고성군 동해시 삼척시 속초시 양구군 양양군 영월군 원주시 인제군 정선군 철원군 춘천시 태백시 "
+            "평창군 홍천군 화천군 횡성군"
+        ),
+    ),
+    TourArea(
+        "33",
+        "충청북도",
+        "43",
+        _sg("괴산군 단양군 보은군 영동군 옥천군 음성군 제천시 진천군 청원군 청주시 충주시 증평군"),
+    ),
+    TourArea(
+        "34",
+        "충청남도",
+        "44",
+        _sg(
+            "공주시 금산군 논산시 당진시 보령시 부여군 서산시 서천군 아산시 - 예산군 천안시 청양군 태안군 홍성군 계룡시"
+        ),
+    ),
+    TourArea(
+        "35",
+        "경상북도",
+        "47",
+        _sg(
+            "경산시 경주시 고령군 구미시 군위군 김천시 문경시 봉화군 상주시 성주군 안동시 영덕군 영양군 영주시 "
+            "영천시 예천군 울릉군 울진군 의성군 청도군 청송군 칠곡군 포항시"
+        ),
+    ),
+    TourArea(
+        "36",
+        "경상남도",
+        "48",
+        _sg(
+            "거제시 거창군 고성군 김해시 남해군 마산시 밀양시 사천시 산청군 양산시 - 의령군 진주시 진해시 창녕군 "
+            "창원시 통영시 하동군 함안군 함양군 합천군"
+        ),
+    ),
+    TourArea(
+        "37",
+        "전북특별자치도",
+        "52",
+        _sg(
+            "고창군 군산시 김제시 남원시 무주군 부안군 순창군 완주군 익산시 임실군 장수군 전주시 정읍시 진안군"
+        ),
+    ),
+    TourArea(
+        "38",
+        "전라남도",
+        "46",
+        _sg(
+            "강진군 고흥군 곡성군 광양시 구례군 나주시 담양군 목포시 무안군 보성군 순천시 신안군 여수시 - - "
+            "영광군 영암군 완도군 장성군 장흥군 진도군 함평군 해남군 화순군"
+        ),
+    ),
     TourArea("39", "제주도", "50", _sg("남제주군 북제주군 서귀포시 제주시")),
 )
 
@@ -82,8 +140,14 @@ AREA_BY_CODE = {a.code: a for a in AREAS}
 AREA_BY_SIDO = {a.sido_cd: a for a in AREAS}
 
 CONTENT_TYPES: dict[str, str] = {
-    "12": "관광지", "14": "문화시설", "15": "축제공연행사", "25": "여행코스",
-    "28": "레포츠", "32": "숙박", "38": "쇼핑", "39": "음식점",
+    "12": "관광지",
+    "14": "문화시설",
+    "15": "축제공연행사",
+    "25": "여행코스",
+    "28": "레포츠",
+    "32": "숙박",
+    "38": "쇼핑",
+    "39": "음식점",
 }
 
 # (cat1, cat2, cat3, lclsSystm1, lclsSystm2, lclsSystm3) defaults per content type.
@@ -112,13 +176,45 @@ _CAT_SPECIAL = {
     "market": ("A04", "A0401", "A04010200", "SH", "SH04", "SH040100"),
 }
 
-_TEL_PREFIX = {"11": "02", "26": "051", "27": "053", "28": "032", "29": "062", "30": "042", "31": "052",
-               "36": "044", "41": "031", "43": "043", "44": "041", "46": "061", "47": "054", "48": "055",
-               "50": "064", "51": "033", "52": "063"}
+_TEL_PREFIX = {
+    "11": "02",
+    "26": "051",
+    "27": "053",
+    "28": "032",
+    "29": "062",
+    "30": "042",
+    "31": "052",
+    "36": "044",
+    "41": "031",
+    "43": "043",
+    "44": "041",
+    "46": "061",
+    "47": "054",
+    "48": "055",
+    "50": "064",
+    "51": "033",
+    "52": "063",
+}
 # First two digits of 우편번호 per 시도 (real ranges).
-_ZIP_RANGE = {"11": (1, 8), "26": (46, 49), "27": (41, 43), "28": (21, 23), "29": (61, 62), "30": (34, 35),
-              "31": (44, 45), "36": (30, 30), "41": (10, 18), "43": (27, 29), "44": (31, 33), "46": (57, 59),
-              "47": (36, 40), "48": (50, 53), "50": (63, 63), "51": (24, 26), "52": (54, 56)}
+_ZIP_RANGE = {
+    "11": (1, 8),
+    "26": (46, 49),
+    "27": (41, 43),
+    "28": (21, 23),
+    "29": (61, 62),
+    "30": (34, 35),
+    "31": (44, 45),
+    "36": (30, 30),
+    "41": (10, 18),
+    "43": (27, 29),
+    "44": (31, 33),
+    "46": (57, 59),
+    "47": (36, 40),
+    "48": (50, 53),
+    "50": (63, 63),
+    "51": (24, 26),
+    "52": (54, 56),
+}
 
 
 # --- places ------------------------------------------------------------------------------
@@ -240,16 +336,73 @@ _REAL_FESTIVALS = """
 최남단방어축제|50130|33.2170|126.2500|제주특별자치도 서귀포시 대정읍 하모항구로 74|1120|1123|모슬포항에서 제철 방어를 맛보는 축제이다.
 """
 
-FOODS = ("국밥", "칼국수", "한정식", "갈비", "막국수", "순두부", "곰탕", "돼지국밥", "횟집", "냉면", "해물탕",
-          "보리밥", "쌈밥", "닭갈비", "밀면", "고기국수", "삼계탕", "비빔밥", "해장국", "생선구이")
-_FOOD_PREFIX = ("원조", "옛날", "고향", "할매", "명가", "본가", "소문난", "청기와", "황금", "시골", "토담", "솔밭")
+FOODS = (
+    "국밥",
+    "칼국수",
+    "한정식",
+    "갈비",
+    "막국수",
+    "순두부",
+    "곰탕",
+    "돼지국밥",
+    "횟집",
+    "냉면",
+    "해물탕",
+    "보리밥",
+    "쌈밥",
+    "닭갈비",
+    "밀면",
+    "고기국수",
+    "삼계탕",
+    "비빔밥",
+    "해장국",
+    "생선구이",
+)
+_FOOD_PREFIX = (
+    "원조",
+    "옛날",
+    "고향",
+    "할매",
+    "명가",
+    "본가",
+    "소문난",
+    "청기와",
+    "황금",
+    "시골",
+    "토담",
+    "솔밭",
+)
 _STAYS = ("호텔", "게스트하우스", "펜션", "한옥스테이", "리조트", "관광호텔")
 _STAY_PREFIX = ("더스테이", "그랜드", "라온", "해담", "솔숲", "별빛", "하늘채", "노을", "바람결")
 _SIGHTS = ("근린공원", "생태공원", "둘레길", "전망대", "수목원", "호수공원", "역사공원")
 _CULTURE = ("문화예술회관", "향토역사관", "시립미술관", "문화원", "생활사박물관")
 _SPORTS = ("자전거길", "오토캠핑장", "체육공원", "카누체험장", "짚라인")
-_FEST_THEMES = ("벚꽃", "국화", "먹거리", "별빛", "가을", "음악", "빛", "전통", "꽃", "야시장", "단풍", "맥주")
-_ROADS = ("중앙로", "시청로", "문화로", "공원로", "역전로", "강변로", "해안로", "번영로", "평화로", "새마을로")
+_FEST_THEMES = (
+    "벚꽃",
+    "국화",
+    "먹거리",
+    "별빛",
+    "가을",
+    "음악",
+    "빛",
+    "전통",
+    "꽃",
+    "야시장",
+    "단풍",
+    "맥주",
+)
+_ROADS = (
+    "중앙로",
+    "시청로",
+    "문화로",
+    "공원로",
+    "역전로",
+    "강변로",
+    "해안로",
+    "번영로",
+    "평화로",
+    "새마을로",
+)
 
 
 def _local(region: rg.Region) -> str:
@@ -294,8 +447,11 @@ def placement_regions(area: TourArea, sigungu_name: str) -> list[rg.Region]:
     Retired sigungu (남제주군, 청원군, 마산시 ...) cover nothing: their codes still answer in
     areaCode2 but new content is filed under the current 시.
     """
-    out = [r for r in rg.sggs(area.sido_cd)
-           if (r.sgg_name or r.sido_name) == sigungu_name or r.sgg_name.startswith(sigungu_name + " ")]
+    out = [
+        r
+        for r in rg.sggs(area.sido_cd)
+        if (r.sgg_name or r.sido_name) == sigungu_name or r.sgg_name.startswith(sigungu_name + " ")
+    ]
     children = [r for r in out if " " in r.sgg_name]
     return children or out
 
@@ -365,12 +521,30 @@ def build_tour(world: World) -> TourData:
         used.add(contentid)
         img = _image(rng, True)
         created, modified = _times(rng)
-        places.append(Place(
-            contentid, ctype, title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
-            tel, float(lon_s), float(lat_s), _CAT_SPECIAL.get(cat, _CATS[ctype]), *img, created, modified,
-            overview, homepage='<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
-            telname=title, real=True,
-        ))
+        places.append(
+            Place(
+                contentid,
+                ctype,
+                title,
+                area.code,
+                sigungu_code(area, lawd),
+                lawd,
+                addr,
+                "",
+                zip_code(rng, lawd[:2]),
+                tel,
+                float(lon_s),
+                float(lat_s),
+                _CAT_SPECIAL.get(cat, _CATS[ctype]),
+                *img,
+                created,
+                modified,
+                overview,
+                homepage='<a href="https://korean.visitkorea.or.kr" target="_blank">visitkorea</a>',
+                telname=title,
+                real=True,
+            )
+        )
 
     # food and stays near each real sight, so "맛집 near X" (locationBasedList2) has answers
     for anchor in [p for p in places if p.contenttypeid in ("12", "14")]:
@@ -390,13 +564,28 @@ def build_tour(world: World) -> TourData:
             else:
                 title = f"{short} {rng.choice(_STAY_PREFIX)} {rng.choice(_STAYS)}"
             created, modified = _times(rng)
-            places.append(Place(
-                new_id("near", anchor.contentid, k), ctype, title, area.code, anchor.sigungucode, anchor.lawd_cd,
-                f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 300)}", "", zip_code(rng, reg.sido_cd),
-                _tel(rng, reg.sido_cd), round(lon, 10), round(lat, 10), _CATS[ctype],
-                *_image(rng, rng.random() < 0.7), created, modified, _overview(ctype, title, short, rng),
-                telname=title if rng.random() < 0.5 else "",
-            ))
+            places.append(
+                Place(
+                    new_id("near", anchor.contentid, k),
+                    ctype,
+                    title,
+                    area.code,
+                    anchor.sigungucode,
+                    anchor.lawd_cd,
+                    f"{reg.name} {rng.choice(_ROADS)} {rng.randint(1, 300)}",
+                    "",
+                    zip_code(rng, reg.sido_cd),
+                    _tel(rng, reg.sido_cd),
+                    round(lon, 10),
+                    round(lat, 10),
+                    _CATS[ctype],
+                    *_image(rng, rng.random() < 0.7),
+                    created,
+                    modified,
+                    _overview(ctype, title, short, rng),
+                    telname=title if rng.random() < 0.5 else "",
+                )
+            )
 
     # real festivals, dated in the clock's year --------------------------------------------
     year = world.clock.year
@@ -409,12 +598,31 @@ def build_tour(world: World) -> TourData:
             contentid = str(int(contentid) + 1)
         used.add(contentid)
         created, modified = _times(rng)
-        places.append(Place(
-            contentid, "15", title, area.code, sigungu_code(area, lawd), lawd, addr, "", zip_code(rng, lawd[:2]),
-            _tel(rng, lawd[:2]), float(lon_s), float(lat_s), _CATS["15"], *_image(rng, True), created, modified,
-            overview, telname=f"{title} 사무국", eventstartdate=f"{year}{start}", eventenddate=f"{year}{end}",
-            real=True,
-        ))
+        places.append(
+            Place(
+                contentid,
+                "15",
+                title,
+                area.code,
+                sigungu_code(area, lawd),
+                lawd,
+                addr,
+                "",
+                zip_code(rng, lawd[:2]),
+                _tel(rng, lawd[:2]),
+                float(lon_s),
+                float(lat_s),
+                _CATS["15"],
+                *_image(rng, True),
+                created,
+                modified,
+                overview,
+                telname=f"{title} 사무국",
+                eventstartdate=f"{year}{start}",
+                eventenddate=f"{year}{end}",
+                real=True,
+            )
+        )
 
     # synthetic content around every covered sigungu --------------------------------------
     today = world.clock.date()
@@ -425,8 +633,15 @@ def build_tour(world: World) -> TourData:
             regs = placement_regions(area, sg_name)
             if not regs:
                 continue
-            for ctype, lo, hi in (("39", 4, 7), ("32", 2, 4), ("12", 1, 3), ("14", 1, 2), ("38", 1, 1),
-                                  ("28", 0, 2), ("15", 0, 2)):
+            for ctype, lo, hi in (
+                ("39", 4, 7),
+                ("32", 2, 4),
+                ("12", 1, 3),
+                ("14", 1, 2),
+                ("38", 1, 1),
+                ("28", 0, 2),
+                ("15", 0, 2),
+            ):
                 rng = world.rng("tour.syn", area.code, idx, ctype)
                 for k in range(rng.randint(lo, hi)):
                     reg = rng.choice(regs)
@@ -464,13 +679,30 @@ def build_tour(world: World) -> TourData:
                         e = s + timedelta(days=rng.randint(0, 9))
                         start, end = f"{s:%Y%m%d}", f"{e:%Y%m%d}"
                     overview = _overview(ctype, title, local, rng)
-                    places.append(Place(
-                        new_id(area.code, idx, ctype, k), ctype, title, area.code, str(idx), reg.lawd_cd,
-                        addr1, addr2, zip_code(rng, reg.sido_cd), _tel(rng, reg.sido_cd) if rng.random() < 0.85 else "",
-                        round(lon, 10), round(lat, 10), _CATS[ctype], *_image(rng, rng.random() < 0.7),
-                        created, modified, overview, eventstartdate=start, eventenddate=end,
-                        telname=title if rng.random() < 0.5 else "",
-                    ))
+                    places.append(
+                        Place(
+                            new_id(area.code, idx, ctype, k),
+                            ctype,
+                            title,
+                            area.code,
+                            str(idx),
+                            reg.lawd_cd,
+                            addr1,
+                            addr2,
+                            zip_code(rng, reg.sido_cd),
+                            _tel(rng, reg.sido_cd) if rng.random() < 0.85 else "",
+                            round(lon, 10),
+                            round(lat, 10),
+                            _CATS[ctype],
+                            *_image(rng, rng.random() < 0.7),
+                            created,
+                            modified,
+                            overview,
+                            eventstartdate=start,
+                            eventenddate=end,
+                            telname=title if rng.random() < 0.5 else "",
+                        )
+                    )
     places.sort(key=lambda p: int(p.contentid))
     return TourData(tuple(places), {p.contentid: p for p in places})
 

@@ -23,22 +23,84 @@ from kopa_inspect.world.regions import Region, by_code, umds
 
 # 만원 per ㎡ of exclusive area (rough 2025-26 levels); districts not listed use their 시도's level.
 _PRICE_PER_M2: dict[str, int] = {
-    "11680": 2600, "11650": 2500, "11710": 2000, "11170": 2100, "11200": 1600, "11440": 1550,
-    "11560": 1350, "11590": 1400, "11215": 1400, "11110": 1300, "11140": 1300, "11470": 1450,
-    "11740": 1450, "11410": 1200, "11230": 1050, "11500": 1100, "11290": 1000, "11380": 950,
-    "11530": 900, "11620": 950, "11545": 800, "11260": 800, "11305": 750, "11350": 800, "11320": 700,
-    "41135": 1500, "41290": 1900, "41117": 900, "41465": 950, "41173": 1000, "41450": 1050,
-    "26350": 850, "26500": 800, "50110": 420, "50130": 330, "27260": 700, "30200": 450, "36110": 520,
-    "28185": 650, "28200": 450, "28237": 450,
+    "11680": 2600,
+    "11650": 2500,
+    "11710": 2000,
+    "11170": 2100,
+    "11200": 1600,
+    "11440": 1550,
+    "11560": 1350,
+    "11590": 1400,
+    "11215": 1400,
+    "11110": 1300,
+    "11140": 1300,
+    "11470": 1450,
+    "11740": 1450,
+    "11410": 1200,
+    "11230": 1050,
+    "11500": 1100,
+    "11290": 1000,
+    "11380": 950,
+    "11530": 900,
+    "11620": 950,
+    "11545": 800,
+    "11260": 800,
+    "11305": 750,
+    "11350": 800,
+    "11320": 700,
+    "41135": 1500,
+    "41290": 1900,
+    "41117": 900,
+    "41465": 950,
+    "41173": 1000,
+    "41450": 1050,
+    "26350": 850,
+    "26500": 800,
+    "50110": 420,
+    "50130": 330,
+    "27260": 700,
+    "30200": 450,
+    "36110": 520,
+    "28185": 650,
+    "28200": 450,
+    "28237": 450,
 }
 _SIDO_PRICE = {"11": 1100, "26": 450, "41": 650, "50": 450, "28": 450, "27": 400, "30": 400, "36": 500}
 _MONTHLY_VOLUME = {"11": (80, 300), "41": (50, 220), "26": (40, 160), "50": (20, 90)}
 
 _BRANDS = (
-    "래미안", "자이", "힐스테이트", "e편한세상", "푸르지오", "아이파크", "롯데캐슬", "더샵", "SK뷰",
-    "두산위브", "호반써밋", "센트레빌", "하늘채", "데시앙", "꿈에그린",
+    "래미안",
+    "자이",
+    "힐스테이트",
+    "e편한세상",
+    "푸르지오",
+    "아이파크",
+    "롯데캐슬",
+    "더샵",
+    "SK뷰",
+    "두산위브",
+    "호반써밋",
+    "센트레빌",
+    "하늘채",
+    "데시앙",
+    "꿈에그린",
 )
-_OLD = ("현대", "한신", "삼성", "우성", "대림", "쌍용", "벽산", "신동아", "한양", "동아", "극동", "럭키", "삼익", "진흥")
+_OLD = (
+    "현대",
+    "한신",
+    "삼성",
+    "우성",
+    "대림",
+    "쌍용",
+    "벽산",
+    "신동아",
+    "한양",
+    "동아",
+    "극동",
+    "럭키",
+    "삼익",
+    "진흥",
+)
 _SUFFIX = ("", "1차", "2차", "3차", "센트럴", "퍼스트", "리버뷰", "파크", "에듀포레", "더퍼스트")
 _ROADS = ("로", "길", "대로")
 _UNIT_TYPES = (39.6, 49.94, 59.97, 59.99, 74.91, 84.95, 84.99, 101.9, 114.87, 134.8, 164.3)
@@ -114,16 +176,25 @@ class Trades:
                 old = rng.random() < 0.45
                 year = rng.randint(1979, 2002) if old else rng.randint(2003, 2024)
                 if old:
-                    name = rng.choice((_stem(dong.umd_name), *_OLD)) + rng.choice(("", "1", "2", "3", "아파트"))
+                    name = rng.choice((_stem(dong.umd_name), *_OLD)) + rng.choice(
+                        ("", "1", "2", "3", "아파트")
+                    )
                 else:
-                    name = rng.choice((_stem(dong.umd_name) + rng.choice(_BRANDS), rng.choice(_BRANDS) + _stem(dong.umd_name)))
+                    name = rng.choice(
+                        (
+                            _stem(dong.umd_name) + rng.choice(_BRANDS),
+                            rng.choice(_BRANDS) + _stem(dong.umd_name),
+                        )
+                    )
                     name += rng.choice(_SUFFIX)
                 if name in used:
                     continue
                 used.add(name)
                 n += 1
                 age_factor = 1.0 + (year - 2000) * 0.008
-                units = tuple(sorted(rng.sample(_UNIT_TYPES[1:] if not old else _UNIT_TYPES, rng.randint(2, 4))))
+                units = tuple(
+                    sorted(rng.sample(_UNIT_TYPES[1:] if not old else _UNIT_TYPES, rng.randint(2, 4)))
+                )
                 out.append(
                     Complex(
                         seq=f"{lawd_cd}-{rng.randint(n * 10, n * 10 + 9)}",
@@ -131,7 +202,9 @@ class Trades:
                         umd=dong,
                         jibun_main=rng.randint(1, 1200),
                         jibun_sub=rng.choice((0, 0, 0, rng.randint(1, 40))),
-                        road_name=_stem(dong.umd_name) + rng.choice(_ROADS) + (str(rng.randint(1, 40)) + "길" if rng.random() < 0.4 else ""),
+                        road_name=_stem(dong.umd_name)
+                        + rng.choice(_ROADS)
+                        + (str(rng.randint(1, 40)) + "길" if rng.random() < 0.4 else ""),
                         road_code=f"{rng.randint(3000000, 4999999)}",
                         road_main=rng.randint(1, 600),
                         build_year=year,
@@ -190,7 +263,11 @@ class Trades:
         rows = []
         for _ in range(count):
             c = rng.choice(cx)
-            area = rng.choice(c.units) if rng.random() < 0.9 else round(rng.choice(c.units) + rng.uniform(-0.5, 0.5), 2)
+            area = (
+                rng.choice(c.units)
+                if rng.random() < 0.9
+                else round(rng.choice(c.units) + rng.uniform(-0.5, 0.5), 2)
+            )
             floor = rng.randint(1, c.floors) if rng.random() > 0.01 else -1
             day = rng.randint(1, days)
             value = c.price_per_m2 * area * drift * rng.uniform(0.9, 1.1) * (1.0 + 0.004 * min(floor, 20))
@@ -209,14 +286,27 @@ class Trades:
             }
             if kind == "trade":
                 step = 500 if value >= 100000 else 100
-                rows.append(self._trade_row(rng, c, common, int(round(value / step)) * step, agent_sgg, year, month, day))
+                rows.append(
+                    self._trade_row(
+                        rng, c, common, int(round(value / step)) * step, agent_sgg, year, month, day
+                    )
+                )
             else:
                 rows.append(self._rent_row(rng, c, common, value, year, month))
         rows.sort(key=lambda r: (int(r["dealDay"]), r["aptSeq"], int(r["floor"])))
         return rows
 
-    def _trade_row(self, rng: Any, c: Complex, common: dict[str, Any], amount: int, agent_sgg: str,
-                   year: int, month: int, day: int) -> dict[str, Any]:
+    def _trade_row(
+        self,
+        rng: Any,
+        c: Complex,
+        common: dict[str, Any],
+        amount: int,
+        agent_sgg: str,
+        year: int,
+        month: int,
+        day: int,
+    ) -> dict[str, Any]:
         # Every draw is made whatever the clock, so the stream (and the month's rows) never
         # depends on the clock; the clock only decides whether a registration is known yet.
         direct = rng.random() < 0.1
@@ -261,7 +351,9 @@ class Trades:
         }
         return dict(sorted(row.items()))
 
-    def _rent_row(self, rng: Any, c: Complex, common: dict[str, Any], value: float, year: int, month: int) -> dict[str, Any]:
+    def _rent_row(
+        self, rng: Any, c: Complex, common: dict[str, Any], value: float, year: int, month: int
+    ) -> dict[str, Any]:
         jeonse = value * rng.uniform(0.45, 0.6)
         monthly_kind = rng.random() < 0.45
         if monthly_kind:
@@ -271,7 +363,11 @@ class Trades:
             deposit, rent = int(jeonse / 500) * 500 or 1000, 0
         renewal = rng.random() < 0.35
         start_y, start_m = (year, month + 1) if month < 12 else (year + 1, 1)
-        term = f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}" if rng.random() < 0.7 else " "
+        term = (
+            f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}"
+            if rng.random() < 0.7
+            else " "
+        )
         row = {
             **common,
             "contractTerm": term,

@@ -47,8 +47,9 @@ class Wave:
         return self.amp * math.sin(self.kx * x + self.ky * y - self.omega * t + self.phase)
 
 
-def _waves(rng: random.Random, n: int, total_std: float, wl_km: tuple[float, float],
-           period_h: tuple[float, float]) -> tuple[Wave, ...]:
+def _waves(
+    rng: random.Random, n: int, total_std: float, wl_km: tuple[float, float], period_h: tuple[float, float]
+) -> tuple[Wave, ...]:
     # Sum of n sines with equal amplitude a has std a*sqrt(n/2).
     amp = total_std / math.sqrt(n / 2)
     out = []
@@ -56,8 +57,15 @@ def _waves(rng: random.Random, n: int, total_std: float, wl_km: tuple[float, flo
         wl = rng.uniform(*wl_km)
         direction = rng.uniform(0, 2 * math.pi)
         k = 2 * math.pi / wl
-        out.append(Wave(amp, k * math.cos(direction), k * math.sin(direction),
-                        2 * math.pi / rng.uniform(*period_h), rng.uniform(0, 2 * math.pi)))
+        out.append(
+            Wave(
+                amp,
+                k * math.cos(direction),
+                k * math.sin(direction),
+                2 * math.pi / rng.uniform(*period_h),
+                rng.uniform(0, 2 * math.pi),
+            )
+        )
     return tuple(out)
 
 
@@ -184,8 +192,18 @@ class WeatherModel:
             reh = max(reh, 88.0)
         reh_i = int(max(12, min(100, round(reh))))
         lightning = 1 if (pty in (1, 4) and rain > 8.0 and t.month in (6, 7, 8)) else 0
-        return State(round(temp, 1), round(rain, 1), round(snow, 1), pty, sky, reh_i,
-                     round(u, 1), round(v, 1), margin, lightning)
+        return State(
+            round(temp, 1),
+            round(rain, 1),
+            round(snow, 1),
+            pty,
+            sky,
+            reh_i,
+            round(u, 1),
+            round(v, 1),
+            margin,
+            lightning,
+        )
 
     def truth(self, lat: float, lon: float, t: datetime) -> State:
         return self._state(lat, lon, t, None, 0.0)
@@ -206,13 +224,16 @@ class WeatherModel:
             value = max(value, 60)
         return min(100, value)
 
-    def daily_extremes(self, lat: float, lon: float, day: datetime, issued: datetime | None
-                       ) -> tuple[float, float]:
+    def daily_extremes(
+        self, lat: float, lon: float, day: datetime, issued: datetime | None
+    ) -> tuple[float, float]:
         """(min, max) temperature of a KST calendar day: over 00-09 h and 09-18 h as KMA defines."""
         base = day.replace(hour=0, minute=0, second=0, microsecond=0)
+
         def at(h: int) -> float:
             t = base + timedelta(hours=h)
             return (self.truth(lat, lon, t) if issued is None else self.forecast(lat, lon, t, issued)).temp
+
         return min(at(h) for h in range(0, 10)), max(at(h) for h in range(9, 19))
 
 

@@ -21,7 +21,19 @@ from kopa_inspect.task_data.domains import (
     weather,
 )
 
-DOMAINS = (real_estate, district, weather, transport, tourism, education, law, politics, environment, health, finance)
+DOMAINS = (
+    real_estate,
+    district,
+    weather,
+    transport,
+    tourism,
+    education,
+    law,
+    politics,
+    environment,
+    health,
+    finance,
+)
 MODULES = (*DOMAINS, unanswerable)
 
 # Tasks are numbered kopa-001, kopa-002, ... in this order, the order the families were written,
