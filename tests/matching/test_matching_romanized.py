@@ -121,3 +121,32 @@ def test_a_latin_gloss_beside_the_hangul_name_is_read_once() -> None:
     text = "Seoul (서울) 8, Busan (부산) 2 — and many words later in the same sentence, Seoul had the most."
     out = expand_romanized(text, names)
     assert out.startswith("Seoul (서울) 8,") and out.endswith("서울특별시 had the most.")
+
+
+# kopa-032 in English: three schools said "Maetan High", "Yeongtong High", "Jeongja High"
+SCHOOL_CAL = [
+    {
+        "id": f"cal_{k}",
+        "description": f"{s} 열량",
+        "matcher": "number",
+        "value": "$x",
+        "tolerance": 0.5,
+        "subject": s,
+    }
+    for k, s in (("a", "매탄고등학교"), ("b", "영통고등학교"), ("c", "정자고등학교"))
+]
+SCHOOL_EXPECTED = {"cal_a": "834.2 Kcal", "cal_b": "786.2 Kcal", "cal_c": "852.6 Kcal"}
+
+
+def test_schools_said_the_way_people_say_them_in_english() -> None:
+    answer = (
+        "- Maetan High (Suwon): 834.2 kcal\n- Yeongtong High (Suwon): 786.2 kcal\n"
+        "- Jeongja High School (Bundang): 852.6 kcal"
+    )
+    assert m.score_answer(SCHOOL_CAL, SCHOOL_EXPECTED, answer) == dict.fromkeys(SCHOOL_EXPECTED, 1.0)
+
+
+def test_calories_swapped_between_schools_said_in_english_fail() -> None:
+    answer = "- Maetan High: 786.2 kcal\n- Yeongtong High: 834.2 kcal\n- Jeongja High: 852.6 kcal"
+    scores = m.score_answer(SCHOOL_CAL, SCHOOL_EXPECTED, answer)
+    assert scores["cal_a"] == 0.0 and scores["cal_b"] == 0.0

@@ -132,9 +132,10 @@ KIND_GLOSSES: dict[str, tuple[str, ...]] = {
     "해수욕장": ("beach",),
     "시장": ("market",),
     "역": ("station",),
-    "고등학교": ("highschool",),
-    "중학교": ("middleschool",),
-    "초등학교": ("elementaryschool",),
+    # a school said as people say it: "Maetan High", "Daechi Elementary"
+    "고등학교": ("highschool", "high"),
+    "중학교": ("middleschool", "middle"),
+    "초등학교": ("elementaryschool", "elementary"),
     "대학교": ("university",),
     "병원": ("hospital",),
     "공원": ("park",),
