@@ -150,6 +150,19 @@ DECLINE_VERBS_KO = (
 )
 # English refusal phrases (regex fragments: spacing varies, "can not").
 REFUSAL_PHRASES_EN = ("cannot", "can't", r"can\s*not", r"unable\s+to", r"not\s+able\s+to")
+# A thing said not to exist or not to be found (regex fragments: spacing varies): in a refusal, a
+# claim about the asked thing that only a call can back ("서울역삼초등학교는 NEIS에 등록되지 않은 학교").
+ABSENCE_PREDICATES = (
+    r"등록되(?:어\s*있)?지\s*않",
+    r"존재하지\s*않",
+    r"조회되지\s*않",
+    r"검색되지\s*않",
+    r"찾을\s*수\s*없",
+    r"폐교",
+    r"\bnot\s+(?:registered|listed|found)\b",
+    r"\bdoes\s*n[o']t\s+exist\b",
+    r"\bno\s+such\b",
+)
 # Kinds of place a name ends in ("한빛초등학교", "강남역 정류장"): an invented name in a refusal.
 PLACE_KINDS_KO = (
     "초등학교",

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from kopa_inspect.matching.lexicon import (
+    ABSENCE_PREDICATES,
     COUNT_UNITS_KO,
     DECLINE_VERBS_KO,
     PLACE_KINDS_KO,
@@ -115,6 +116,35 @@ _SOURCE_WORDS = re.compile(
 _CLAUSE_END = re.compile(r"[.!?。\n,;:]|(?:고|며|지만|는데)\s")
 
 
+_ABSENCE = re.compile(alternation(ABSENCE_PREDICATES, literal=False), re.IGNORECASE)
+# between the thing and its absence: its kind after a quoted name ("'서교동' 측정소"), its particle and
+# at most two places it is absent from ("NEIS에")
+_SUBJECT_OR_OBJECT = alternation((*TOPIC_PARTICLES_KO, "을", "를", "도"))
+_ABSENCE_GAP = re.compile(
+    rf"\s*(?:[가-힣]{{1,4}}(?={_SUBJECT_OR_OBJECT}))?(?:{_SUBJECT_OR_OBJECT})?"
+    r"\s*(?:\S+(?:에서|에는|에도|에|상)\s*){0,2}"
+)
+
+
+def _unchecked_absence(text: str, question: str | None, shown: str | None) -> bool:
+    """A refusal that says a thing the question names does not exist or is not registered, in a run
+    that read no tool output: a reason no call backs ("서울역삼초등학교는 NEIS에 등록되지 않은 학교라서")."""
+    if shown or not question:
+        return False
+    q = normalize_name(question)
+    for m in _ENTITY.finditer(text):
+        name = m.group(1) or m.group(2) or m.group(3) or m.group(0)
+        if _GENERIC_PLACE.fullmatch(m.group(0)) or normalize_name(name) not in q:
+            continue
+        clause_end = _CLAUSE_END.search(text, m.end())
+        said = _ABSENCE.search(text, m.end(), clause_end.start() if clause_end else len(text))
+        # the thing itself said absent ("…초등학교는 NEIS에 등록되지 않은"), not a part of it ("…초등학교
+        # 학생의 성적은 조회되지 않습니다": the data, which a refusal may well say)
+        if said and _ABSENCE_GAP.fullmatch(text, m.end(), said.start()):
+            return True
+    return False
+
+
 def _invents_none(text: str) -> bool:
     for m in [*_NONE_CLAIM.finditer(text), *_NONE_CLAIM_EN.finditer(text)]:
         start = max((e.end() for e in _CLAUSE_END.finditer(text, 0, m.start())), default=0)
@@ -165,6 +195,8 @@ def is_refusal(answer: str, question: str | None = None, shown: str | None = Non
     달 가격은 알 수 없습니다"). Heuristic word lists, UNCERTAIN (see the module docstring)."""
     text = _api_messages_blanked(unicodedata.normalize("NFKC", answer or ""))
     if not _DECLINE.search(text) or is_raw_dump(text) or _invents_none(text):
+        return False
+    if _unchecked_absence(text, question, shown):
         return False
     q = unicodedata.normalize("NFKC", "\n".join(x for x in (question, shown) if x))
     if any(m.group(0) not in q for m in _WEATHER_CLAIM.finditer(text)):
