@@ -1,6 +1,7 @@
 #!/bin/bash
 # Issue-11 CPU experiment, session 6: the whole run, EDGE data included, from a snapshot worktree
-# (git worktree add /work/exp6 <commit>) so parallel edits in /work/main cannot touch it. Each phase
+# (git worktree add "$(mktemp -d)/wt" <commit>) so parallel edits in the main checkout cannot touch it
+# (WT; PY, LLAMA_NATIVE, JEMALLOC and ROOT then name the main checkout's .venv and .kopa). Each phase
 # under /usr/bin/time -v (phases/*.time: user + sys CPU seconds); the load average is sampled every
 # 30 s into $OUT/load.log.
 #
@@ -27,16 +28,16 @@
 # - the base model's EDGE evaluation runs beside training (both one thread), so no core idles and
 #   phase 3 is the two trained models on the two cores.
 set -x
-WT=${WT:-/work/exp6}
+WT=${WT:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd $WT
-LLAMA_NATIVE=${LLAMA_NATIVE:-/work/main/.kopa/llama-native}
+LLAMA_NATIVE=${LLAMA_NATIVE:-$WT/.kopa/llama-native}
 export PYTHONPATH=$WT/src:$LLAMA_NATIVE HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
 export OMP_WAIT_POLICY=PASSIVE GLIBC_TUNABLES=glibc.malloc.hugetlb=1
-PY=/work/main/.venv/bin/python
-JEMALLOC=${JEMALLOC:-/work/main/.kopa/jemalloc/usr/lib/x86_64-linux-gnu/libjemalloc.so.2}
+PY=${PY:-$WT/.venv/bin/python}
+JEMALLOC=${JEMALLOC:-$WT/.kopa/jemalloc/usr/lib/x86_64-linux-gnu/libjemalloc.so.2}
 test -f $JEMALLOC || { echo "missing $JEMALLOC (see the header)"; exit 1; }
 TRAIN_ENV="env LD_PRELOAD=$JEMALLOC MALLOC_CONF=thp:always,metadata_thp:auto,dirty_decay_ms:-1,muzzy_decay_ms:-1"
-ROOT=${ROOT:-/work/main/.kopa/e6}
+ROOT=${ROOT:-$WT/.kopa/e6}
 OUT=$ROOT/exp
 EDGE=$ROOT/edge
 DATA=$EDGE/dataset
