@@ -51,3 +51,15 @@ def test_different_figures_and_facts_with_subjects_are_read_as_before() -> None:
     bound = [{**f, "subject": s} for f, s in zip(STOPS, ("BSB5828999", "BSB6453860"), strict=True)]
     answer = "BSB5828999 정류장에 10대, BSB6453860 정류장에 10대"
     assert matching.score_answer(bound, {"n1": 10, "n2": 10}, answer) == {"n1": 1.0, "n2": 1.0}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "첫 정류장 도착 예정 수는 10대가 아닙니다. 둘째 정류장은 10대입니다.",
+        "첫 정류장은 10~12대, 둘째 정류장은 10대입니다.",
+    ],
+)
+def test_a_denied_or_ranged_figure_is_not_said_for_its_stop(answer: str) -> None:
+    scores = matching.score_answer(STOPS, {"n1": 10, "n2": 10}, answer)
+    assert sorted(scores.values()) == [0.0, 1.0]

@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kopa_inspect.matching.denials import _mask_ranges, undenied
 from kopa_inspect.matching.fact_fields import _NUMERIC_KINDS, _get
 from kopa_inspect.matching.numbers import _mask, to_number
 
@@ -48,7 +49,8 @@ def each_equal_value_said(
         value = to_number(expected.get(fid)) if _get(f, "matcher") in _NUMERIC_KINDS else None
         if value is not None and not subjects.get(fid) and scores.get(fid) == 1.0:
             groups.setdefault(value, []).append(fid)
-    text = _mask(unicodedata.normalize("NFKC", answer or ""))
+    # a figure denied ("10대가 아닙니다") or inside a range ("10~12대") is not said as the answer
+    text = _mask_ranges(_mask(undenied(unicodedata.normalize("NFKC", answer or ""))))
     out = dict(scores)
     for value, fids in groups.items():
         if len(fids) < 2:
