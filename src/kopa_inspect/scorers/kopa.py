@@ -22,7 +22,9 @@ the scorer raises, Inspect records a sample error, and ``inspect eval-retry`` re
 
 from __future__ import annotations
 
+import copy
 import math
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -40,9 +42,11 @@ from kopa_inspect.apis._schema import auth_tool_name
 from kopa_inspect.apis._spec import Operation
 from kopa_inspect.backends import Backend, BackendConfig, BackendError
 from kopa_inspect.plans import PlanError
-from kopa_inspect.scorers.grading import AXES, gold_truth, grade, turns_from_messages
+from kopa_inspect.scorers.gold_cache import GOLD_CACHE, gold_key
+from kopa_inspect.scorers.grading import AXES, GoldTruth, gold_truth, grade, turns_from_messages
 from kopa_inspect.scorers.metrics import success_metrics
 from kopa_inspect.task_data.schema import BenchTask
+from kopa_inspect.tasks import TASK_VERSION
 from kopa_inspect.tools import CALLS_KEY, TOKENS_KEY, shared_backend
 
 
@@ -151,12 +155,23 @@ def _check_agent_calls() -> None:
             )
 
 
+async def cached_gold_truth(task_json: dict[str, Any], task: BenchTask, config: BackendConfig) -> GoldTruth:
+    """The task's gold on the run's backend: from the process-wide cache where the backend's answers
+    are a function of the request, seed and clock (gold_cache), else computed for this sample."""
+
+    def compute() -> Awaitable[GoldTruth]:
+        return gold_truth(task, _RaisingBackend(shared_backend(config)), config.seed)
+
+    key = gold_key(task_json, config, TASK_VERSION)
+    return await (compute() if key is None else GOLD_CACHE.get(key, compute))
+
+
 async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
     task = BenchTask.model_validate(state.metadata["task"])
     answer = state.output.completion if state.output else ""
     _check_agent_calls()
     try:
-        gold = await gold_truth(task, _RaisingBackend(shared_backend(config)), config.seed)
+        gold = await cached_gold_truth(state.metadata["task"], task, config)
     except PlanError as exc:
         # A gold plan that no longer runs (live drift, a recording without its calls) is not
         # the agent's failure to hide: zero, and say why.
@@ -181,7 +196,8 @@ async def _grade(state: TaskState, config: BackendConfig) -> SampleGrade:
         values=dict(g.values()),
         answer=answer,
         explanation=g.explanation(),
-        metadata={"missing": g.missing, "fact_scores": g.fact_scores, **gold.to_json()},
+        # a copy: the gold is shared with every other sample of the task (gold_cache)
+        metadata={"missing": g.missing, "fact_scores": g.fact_scores, **copy.deepcopy(gold.to_json())},
     )
 
 
