@@ -49,6 +49,7 @@ from edge_synth.pool import ValuePool, pool_from_json, pool_to_json
 from edge_synth.retrieve import Embedder
 from edge_synth.sample import Sampler
 from edge_synth.verify import Grounder, GroundingConfig
+from edge_synth.warm import cache_dir
 from kopa_inspect.apis import operations
 from kopa_inspect.backends import BackendConfig, make_backend
 from kopa_inspect.plans import Plan, PlanError
@@ -191,8 +192,7 @@ def graph_stage(
         return verified, pool, grounding
     t0 = time.perf_counter()
     ops = list(operations().values())
-    cache = Path(os.environ.get("KOPA_EDGE_CACHE", Path.home() / ".cache" / "kopa-edge"))
-    embedder = Embedder(cache) if cfg.use_retriever else None
+    embedder = Embedder(cache_dir()) if cfg.use_retriever else None
     cand = build_candidate_graph(ops, embedder)
     llm_stats = None
     if cfg.model and cfg.llm_links:

@@ -71,6 +71,11 @@ class Embedder:
             self._model = SentenceTransformer(str(get_model_path()), device="cpu")
         return self._model
 
+    @property
+    def cached(self) -> int:
+        """How many texts the cache holds."""
+        return len(self._cache)
+
     @staticmethod
     def key(text: str) -> str:
         return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
