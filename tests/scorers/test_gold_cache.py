@@ -14,7 +14,7 @@ from inspect_ai import eval as inspect_eval
 
 from kopa_inspect.backends import BackendConfig
 from kopa_inspect.plans import PlanError
-from kopa_inspect.scorers import axis_values
+from kopa_inspect.scorers import axis_values, gold_disk
 from kopa_inspect.scorers import kopa as kopa_scorer
 from kopa_inspect.scorers.gold_cache import GOLD_CACHE, GoldCache, GoldKey, gold_key
 from kopa_inspect.scorers.grading import GoldTruth, gold_truth, grade, oracle_answer
@@ -197,3 +197,46 @@ async def test_grading_leaves_the_gold_unchanged(source: str) -> None:
             assert view == before.step_view(k, task.plan.steps[k]), (task.id, k)
             views += 1
     assert views > 0  # the memo was exercised
+
+
+# --- on disk (KOPA_GOLD_CACHE_DIR) -----------------------------------------------------------------
+
+
+async def test_a_new_process_reads_the_gold_from_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(gold_disk.ENV, str(tmp_path))
+    task = load_tasks(TASK_FILE)[0]
+    key = gold_key(task.model_dump(mode="json"), BackendConfig(), 11)
+    assert key is not None and key.durable
+    runs: list[int] = []
+
+    async def compute() -> GoldTruth:
+        runs.append(1)
+        return await gold_truth(task, shared_backend(BackendConfig()), 0)
+
+    first = await GoldCache().get(key, compute)
+    again = await GoldCache().get(key, compute)  # a fresh cache: what a new process starts with
+    assert len(runs) == 1 and again is not first and again == first
+    # another generation of the code reads nothing kept by this one
+    monkeypatch.setattr(gold_disk, "code_fingerprint", lambda: "other-code")
+    await GoldCache().get(key, compute)
+    assert len(runs) == 2
+
+
+async def test_unreadable_entries_are_misses_and_other_backends_stay_off_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(gold_disk.ENV, str(tmp_path))
+    task = load_tasks(TASK_FILE)[2].model_dump(mode="json")
+    key = gold_key(task, BackendConfig(), 11)
+    gold_disk.save(key, GoldTruth(run=None, expected={"n": 1}, calls=[]))  # type: ignore[arg-type]
+    assert gold_disk.load(key) == GoldTruth(run=None, expected={"n": 1}, calls=[])  # type: ignore[arg-type]
+    next(tmp_path.rglob("*.pickle")).write_bytes(b"torn")
+    assert gold_disk.load(key) is None
+    served = BackendConfig(kind="served", base_url="http://127.0.0.1:8090")
+    recorded = BackendConfig(recording=str(tmp_path / "run.jsonl"))
+    assert not gold_key(task, served, 11).durable  # type: ignore[union-attr]
+    assert not gold_key(task, recorded, 11).durable  # type: ignore[union-attr]
+    monkeypatch.delenv(gold_disk.ENV)
+    assert gold_disk.load(key) is None and gold_disk.cache_dir() is None

@@ -19,9 +19,9 @@ Graders read a cached :class:`GoldTruth` and never change it (``tests/scorers/te
 checks that grading leaves it equal to a deep copy); its ``step_view`` memo only ever adds the
 same value for the same step.
 
-No on-disk cache: a gold depends on the emulator's code and data as well as on the task and its
-version, and no version covers those, so a stale file would grade silently against old data. The
-in-process cache already removes the repeats within a run (epochs, samples, scorer re-runs).
+On disk too, where ``KOPA_GOLD_CACHE_DIR`` is set (:mod:`.gold_disk`: the embedded emulator only,
+under a fingerprint of the package's code and data, since the task version alone does not cover
+a change to the emulator).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kopa_inspect.backends import BackendConfig
+from kopa_inspect.scorers import gold_disk
 from kopa_inspect.scorers.grading import GoldTruth
 
 # Backends whose answers are a function of the request, the seed and the clock.
@@ -55,6 +56,8 @@ class GoldKey:
     seed: int
     clock: str | None
     backend: str
+    # also kept on disk where KOPA_GOLD_CACHE_DIR is set (gold_disk: the embedded emulator only)
+    durable: bool = False
 
 
 def task_hash(task_json: dict[str, Any]) -> str:
@@ -74,6 +77,7 @@ def gold_key(task_json: dict[str, Any], config: BackendConfig, task_version: int
         seed=config.seed,
         clock=task_json.get("clock"),
         backend=config.model_dump_json(),
+        durable=config.kind == "embedded" and not config.recording,
     )
 
 
@@ -117,7 +121,11 @@ class GoldCache:
 
     async def _compute(self, key: GoldKey, compute: Callable[[], Awaitable[GoldTruth]]) -> GoldTruth:
         try:
-            gold = await compute()
+            gold = gold_disk.load(key) if key.durable else None
+            if not isinstance(gold, GoldTruth):
+                gold = await compute()
+                if key.durable:
+                    gold_disk.save(key, gold)
         finally:
             if self._pending.get(key) is asyncio.current_task():
                 del self._pending[key]
