@@ -46,7 +46,7 @@ from kopa_inspect.scorers.gold_cache import GOLD_CACHE, gold_key
 from kopa_inspect.scorers.grading import AXES, GoldTruth, gold_truth, grade, turns_from_messages
 from kopa_inspect.scorers.metrics import success_metrics
 from kopa_inspect.task_data.schema import BenchTask
-from kopa_inspect.tasks import TASK_VERSION
+from kopa_inspect.task_version import TASK_VERSION
 from kopa_inspect.tools import CALLS_KEY, TOKENS_KEY, shared_backend
 
 

@@ -304,7 +304,7 @@ def step_scorer() -> Scorer:
 
 
 # Step scoring changes, so that step metrics of two logs are compared only at one version (Inspect
-# records it as eval.task_version); KOPA-Bench has its own (tasks.TASK_VERSION).
+# records it as eval.task_version); KOPA-Bench has its own (task_version.TASK_VERSION).
 # 1: the first scoring.
 # 2: call blocks are read with the evaluation's decoder (a key beside name/arguments is ill-formed);
 #    one name-hedge rule with KOPA-Bench (a name beside any invented one), an alias from a shown row is
