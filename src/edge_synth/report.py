@@ -98,7 +98,7 @@ def coverage(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-PAPER: dict[str, Any] = {  # reference/paper.md
+PAPER: dict[str, Any] = {  # the paper, arXiv 2609.05395, and its public summaries
     "path_success_first_last": (0.502, 0.627),
     "pruned_share": 0.148,
     "budget": "100 rounds x 500 paths",

@@ -4,7 +4,7 @@ Every platform is sent malformed requests over the Starlette app itself (in-proc
 missing, mistyped, huge, deeply nested, unicode, invalid-UTF-8 and duplicated parameters; wrong
 methods; unknown paths and operations under the platform's own prefix; bad keys and bad headers.
 Each answer must be the platform's own error envelope (read back by the platform's own parser) with
-a code from that platform's code table (reference/korean-apis.md §1.3-1.4, §2.x, and the error
+a code from that platform's code table (the providers' published API guides, and the error
 tables of each spec module), never a 500, and the log must hold no traceback.
 """
 

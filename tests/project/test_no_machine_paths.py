@@ -63,3 +63,24 @@ def test_no_tracked_text_file_names_a_machine_path() -> None:
         if machine_paths(line)
     ]
     assert problems == [], f"{len(problems)} lines name machine paths:\n" + "\n".join(problems)
+
+
+# The team's notes outside the repository (the shared reference/*.md files, ../shared/DESIGN.md): a
+# fresh clone has none of them, so no file of it may send a reader there.
+OUTSIDE_REFERENCE = re.compile(r"(?<![\w/.-])reference/[\w-]+\.md|\.\./shared/|(?<![\w/.-])shared/DESIGN\.md")
+
+
+def test_the_outside_reference_pattern() -> None:
+    assert OUTSIDE_REFERENCE.findall("see reference/" + "korean-apis.md §2.1 and ../" + "shared/x")
+    assert not OUTSIDE_REFERENCE.findall("docs/DESIGN.md, src/kopa_inspect/reference.py, a reference to it")
+
+
+def test_no_tracked_text_file_points_outside_the_repository() -> None:
+    problems = [
+        f"{name}:{number}: {line.strip()[:120]}"
+        for name, text in sorted(tracked_text_files().items())
+        if name != "tests/project/test_no_machine_paths.py"
+        for number, line in enumerate(text.splitlines(), 1)
+        if OUTSIDE_REFERENCE.search(line)
+    ]
+    assert problems == [], f"{len(problems)} lines point outside the repository:\n" + "\n".join(problems)

@@ -1,7 +1,7 @@
 """Broad name searches (issue 9, records per link): the world holds the neighbours a real search hits,
 the gold plans search the way a person types, and a model that answers from the WRONG match fails.
 
-TAGO getSttnNoList matches nodeNm partially (reference/korean-apis.md §2.9), so "충남대" finds every
+TAGO getSttnNoList matches nodeNm partially (the providers' published API guides), so "충남대" finds every
 stop named after the university (정문, 후문, 사거리 ..., each side of the road). The gold plan picks
 the stop the query names by its full name; here a model that runs the same broad search and reads
 the arrivals of another stop must not pass, while the right stop (by the broad or a narrow search)

@@ -4,7 +4,7 @@ Rendering is the emulator's job (bytes a real client accepts unchanged); parsing
 execution layer's job (any backend's bytes -> :class:`Parsed`, the one normalized view the tools,
 scorers, EDGE and GRPO all read). Both live on the envelope so they cannot drift apart.
 
-The data.go.kr family shares one envelope with per-provider quirks (reference/korean-apis.md
+The data.go.kr family shares one envelope with per-provider quirks (the provider's published API guide
 §1.2-1.4, §4): the OK code ("00", "0000", "000"), the message ("NORMAL_SERVICE", "NORMAL_CODE",
 "NORMAL SERVICE.", "OK"), the JSON switch (dataType / _type / returnType / type), bare-list items
 (AirKorea, MFDS), ``items: ""`` for no rows vs 03 NODATA, and gateway errors that are always XML.

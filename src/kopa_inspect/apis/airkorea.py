@@ -1,6 +1,6 @@
 """한국환경공단 에어코리아: 대기오염정보 (ArpltnInforInqireSvc) and 측정소정보 (MsrstnInfoInqireSvc).
 
-Contract: reference/korean-apis.md §2.3b. Operations: 시도별 실시간 측정정보
+Contract: the provider's published API guide Operations: 시도별 실시간 측정정보
 getCtprvnRltmMesureDnsty (sidoName), 측정소별 실시간 측정정보 getMsrstnAcctoRltmMesureDnsty
 (stationName, dataTerm, ver), TM 기준좌표 getTMStdrCrdnt (umdName), 근접측정소 getNearbyMsrstnList
 (tmX, tmY) — the real chain 읍면동 -> TM -> nearest station -> measurements.

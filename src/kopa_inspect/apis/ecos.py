@@ -1,6 +1,6 @@
 """한국은행 경제통계시스템 ECOS Open API (ecos.bok.or.kr/api): 통계표 목록, 항목 목록, 통계 조회, 100대 지표.
 
-Real contract (reference/korean-apis.md §2.18, PublicDataReader ecos.py): path-style,
+Real contract (the provider's published API guide, PublicDataReader ecos.py): path-style,
 ``/api/{서비스명}/{인증키}/{요청유형 json|xml}/{언어 kr|en}/{요청시작건수}/{요청종료건수}/{positional …}``;
 StatisticSearch continues ``/{통계표코드}/{주기 A|S|Q|M|SM|D}/{검색시작일자}/{검색종료일자}/{항목코드1..4}``
 with dates by cycle (2024, 2024Q1, 202401, 20240115). JSON ``{"StatisticSearch":{"list_total_count":N,

@@ -1,4 +1,4 @@
-"""건강보험심사평가원 HIRA: 병원정보서비스 and 의료기관별상세정보 (reference/korean-apis.md §2.12).
+"""건강보험심사평가원 HIRA: 병원정보서비스 and 의료기관별상세정보 (the provider's published API guide).
 
 - ``hospInfoServicev2/getHospBasisList``: hospitals by HIRA's own 6-digit region codes (sidoCd /
   sgguCd, NOT 법정동), name, 종별 clCd, 진료과목 dgsbjtCd, or a WGS84 point and radius.

@@ -1,6 +1,6 @@
 """한국천문연구원 특일정보 (SpcdeInfoService): 공휴일 getRestDeInfo, 국경일 getHoliDeInfo.
 
-Contract: reference/korean-apis.md §2.4. Static, seed-independent data: the real Korean public
+Contract: the provider's published API guide Static, seed-independent data: the real Korean public
 holidays of 2025, 2026 and 2027 (other years answer with no rows; the emulator's world does not
 reach them).
 

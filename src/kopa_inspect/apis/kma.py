@@ -1,6 +1,6 @@
 """기상청 단기예보 조회서비스 (VilageFcstInfoService_2.0): 초단기실황, 초단기예보, 단기예보.
 
-Contract: reference/korean-apis.md §2.1 and §4 item 11. The data is the world's weather model
+Contract: the provider's published API guide. The data is the world's weather model
 (world/weather.py) sampled at the grid cell's centre; forecasts are keyed by the issuance so the
 same base_date/base_time always gives the same rows.
 

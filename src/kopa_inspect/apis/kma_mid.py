@@ -1,6 +1,6 @@
 """기상청 중기예보 조회서비스 (MidFcstInfoService): 중기육상예보 getMidLandFcst, 중기기온 getMidTa.
 
-Contract: reference/korean-apis.md §2.2 and §4 item 11. One row per request (the region's
+Contract: the provider's published API guide. One row per request (the region's
 forecast); the values come from the world's weather model at the region's representative point,
 as forecast by the issuance ``tmFc`` (so they agree with 단기예보 where the ranges overlap).
 

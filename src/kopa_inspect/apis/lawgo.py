@@ -1,6 +1,6 @@
 """국가법령정보 공동활용 law.go.kr DRF Open API (법제처): 법령 목록 검색과 법령 본문 조회.
 
-Real contract (reference/korean-apis.md §2.17): ``GET http://www.law.go.kr/DRF/lawSearch.do?OC=…&target=law&
+Real contract (the provider's published API guide): ``GET http://www.law.go.kr/DRF/lawSearch.do?OC=…&target=law&
 type=XML|JSON&query=…&display=20&page=1`` and ``/DRF/lawService.do?OC=…&target=law&type=…&ID=… | MST=…``.
 Auth is ``OC`` (the user id registered at open.law.go.kr), not a key. Field tags are Korean.
 Search answers ``<LawSearch><target/><키워드/><section/><totalCnt/><page/><law id="1">…</law>…</LawSearch>``

@@ -1,4 +1,4 @@
-"""식약처 의약품개요정보 e약은요 — DrbEasyDrugInfoService (reference/korean-apis.md §2.11).
+"""식약처 의약품개요정보 e약은요 — DrbEasyDrugInfoService (the provider's published API guide).
 
 Its JSON is not the usual data.go.kr shape: no ``response`` root and ``body.items`` a bare list
 (recorded in several clients): ``{"header":{"resultCode":"00","resultMsg":"NORMAL SERVICE."},

@@ -1,6 +1,6 @@
 """국토교통부 부동산 실거래가 (RTMSDataSvc*, 1613000): 아파트 매매 / 전월세 신고 자료.
 
-reference/korean-apis.md §2.5 (the 2024+ English-tag service). Contract details reproduced:
+the provider's published API guide (the 2024+ English-tag service). Contract details reproduced:
 LAWD_CD (5-digit 시군구 = first five digits of a 법정동코드) + DEAL_YMD (YYYYMM); XML only (no
 JSON switch is honoured, as no client uses one); OK is ``000``/``OK`` (three digits) while errors
 use the gateway's two-digit codes; item tags in alphabetical order; blank values are a single

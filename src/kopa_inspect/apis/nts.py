@@ -1,4 +1,4 @@
-"""국세청 사업자등록정보 상태조회 / 진위확인 (reference/korean-apis.md §2.13).
+"""국세청 사업자등록정보 상태조회 / 진위확인 (the provider's published API guide).
 
 Not on apis.data.go.kr: the odcloud gateway, ``POST https://api.odcloud.kr/api/nts-businessman/v1/
 status?serviceKey=...`` with a JSON body ``{"b_no": ["1248100998", ...]}`` (at most 100 numbers,

@@ -1,6 +1,6 @@
 """서울 열린데이터광장 (Seoul Open Data Plaza) — path-style OpenAPI, one tool per dataset.
 
-Contract (reference/korean-apis.md §2.10):
+Contract (the provider's published API guide):
 ``http://openapi.seoul.go.kr:8088/{KEY}/{type}/{SERVICE}/{START_INDEX}/{END_INDEX}/{positional filters...}``
 
 - The key and the format (``xml`` | ``json``) are path segments; START/END are 1-based and

@@ -1,6 +1,6 @@
 """행정안전부 법정동코드 (StanReginCd, data.go.kr 15077871): 주소명으로 10자리 법정동코드 찾기.
 
-reference/korean-apis.md §2.6. The service does not use the data.go.kr ``response`` envelope but
+the provider's published API guide The service does not use the data.go.kr ``response`` envelope but
 its own: ``{"StanReginCd":[{"head":[{"totalCount":N},{"numOfRows":"10","pageNo":"1","type":"JSON"},
 {"RESULT":{"resultCode":"INFO-0","resultMsg":"NOMAL SERVICE"}}]},{"row":[...]}]}`` (the misspelt
 "NOMAL" is real), XML twin ``<StanReginCd><head>…</head><row>…</row>…</StanReginCd>``. No rows is

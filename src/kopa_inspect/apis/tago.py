@@ -1,6 +1,6 @@
 """국토교통부 TAGO (국가대중교통정보센터) 버스: 도시코드, 정류소 검색, 정류소별 도착 예정 정보.
 
-reference/korean-apis.md §2.9. The standard data.go.kr envelope with ``_type=json``; OK "00".
+the provider's published API guide The standard data.go.kr envelope with ``_type=json``; OK "00".
 Traps reproduced: requests say ``cityCode``/``nodeId``/``nodeNm``/``nodeNo`` while responses say
 ``citycode``/``nodeid``/``nodenm``/``nodeno``; in JSON ``citycode``, ``nodeno``, ``gpslati``,
 ``gpslong``, ``arrtime`` (seconds), ``arrprevstationcnt`` are numbers and ``routeno`` is a number

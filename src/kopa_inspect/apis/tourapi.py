@@ -1,4 +1,4 @@
-"""한국관광공사 TourAPI 4.0 국문 관광정보 (KorService2), reference/korean-apis.md §2.7.
+"""한국관광공사 TourAPI 4.0 국문 관광정보 (KorService2), the provider's published API guide
 
 Emulated snapshot: KorService2 as of manual v4.3 (areaCode2 and the areaCode / sigunguCode /
 cat1-3 filters still present, lDong* and lclsSystm* fields already present), which keeps the

@@ -9,7 +9,7 @@ from typing import Any
 from kopa_inspect.matching.names import name_score, normalize_name
 from kopa_inspect.matching.numbers import to_number
 
-# code -> (label, synonyms). Labels are the KMA/AirKorea Korean terms (reference/korean-apis.md).
+# code -> (label, synonyms). Labels are the KMA/AirKorea Korean terms (the provider's published API guide).
 CODE_TABLES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     # 단기예보 SKY: 1 맑음, 3 구름많음, 4 흐림 (2 retired in 2019).
     "kma_sky": {

@@ -15,7 +15,7 @@ import pandas as pd
 from kopa_inspect.bfcl.categories import MULTI_TURN, SIMPLE
 from kopa_inspect.stats import bootstrap_ci
 
-# The paper's BFCL multi-turn figures (percent), quoted (reference/paper.md).
+# The paper's BFCL multi-turn figures (percent), quoted (the paper, arXiv 2609.05395, and its public summaries).
 PAPER_BFCL: list[dict[str, object]] = [
     {"model": "Qwen3.5-9B (paper, quoted)", "BFCL multi-turn": 0.5225, "note": ""},
     {"model": "Qwen3.5-9B EDGE+GRPO (paper, quoted)", "BFCL multi-turn": 0.5812, "note": ""},

@@ -17,7 +17,7 @@ from kopa_inspect.stats import bootstrap_ci, cluster_bootstrap_ci, mean, pass_at
 
 QUOTED = "quoted from arXiv 2609.05395 (public summaries), not measured here"
 
-# The paper's figures as public summaries give them (reference/paper.md). Blank where the
+# The paper's figures as public summaries give them (the paper, arXiv 2609.05395, and its public summaries). Blank where the
 # summaries give only a difference; the "note" column keeps that difference. Rates are fractions,
 # as every measured rate of the report is (the paper's BFCL 52.25% is 0.5225).
 PAPER_REFERENCE = [

@@ -3,7 +3,7 @@
 
 Each family is one kind of real question a citizen or civil servant asks, written by hand with its
 own Korean phrasing, instantiated over a few different regions, dates and entities. The gold plan
-is written against the real API contracts (reference/korean-apis.md) and the answer facts point
+is written against the real API contracts (the provider's published API guide) and the answer facts point
 into the plan's outputs, so the answer key is recomputed by execution wherever the benchmark runs.
 Run ``python -m kopa_inspect.task_data.build`` and then ``kopa tasks validate``. The helpers the
 families are written with, and the authoring rules, are in :mod:`kopa_inspect.task_data.authoring`.

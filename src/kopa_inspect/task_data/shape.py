@@ -4,7 +4,7 @@ Static figures come from the task file (calls per task, categories, parallel sha
 ones from a validation run of every gold plan on the embedded emulator (links consuming
 multi-record outputs, records per link: :func:`validate.validate_tasks`), and the tool figures
 from what ``tool_set=task`` offers (:mod:`distractors`) and what ``search_tools`` finds
-(:mod:`kopa_inspect.tool_search`). The paper's numbers are quoted from reference/paper.md; where
+(:mod:`kopa_inspect.tool_search`). The paper's numbers are quoted from the paper, arXiv 2609.05395, and its public summaries; where
 the paper reports nothing comparable the column says so.
 """
 
@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from kopa_inspect.task_data.schema import CATEGORIES, BenchTask
 
-# What the paper reports (reference/paper.md); None: not reported.
+# What the paper reports (the paper, arXiv 2609.05395, and its public summaries); None: not reported.
 PAPER: dict[str, Any] = {
     "tasks": 145,
     "platforms": 10,

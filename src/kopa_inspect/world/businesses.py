@@ -1,4 +1,4 @@
-"""Registered businesses for the 국세청 사업자등록 상태조회 (reference/korean-apis.md §2.13).
+"""Registered businesses for the 국세청 사업자등록 상태조회 (the provider's published API guide).
 
 Every 사업자등록번호 carries the real check digit (weights 1,3,7,1,3,7,1,3,5; the ninth digit's
 ×5 carry added; check = (10 - sum % 10) % 10), a plausible 세무서 prefix and the real meaning of

@@ -1,6 +1,6 @@
 """KMA's Lambert conformal conic 5 km grid (동네예보 격자), from KMA's published sample code.
 
-Constants and formula: reference/korean-apis.md §2.1 (identical in many independent clients).
+Constants and formula: the provider's published API guide (identical in many independent clients).
 Known points: 서울 종로 (60, 127), 부산 (98, 76), 제주 (52, 38).
 """
 

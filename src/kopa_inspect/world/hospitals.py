@@ -1,4 +1,4 @@
-"""Hospitals and clinics for HIRA 병원정보서비스 / 의료기관별상세정보 (reference/korean-apis.md §2.12).
+"""Hospitals and clinics for HIRA 병원정보서비스 / 의료기관별상세정보 (the provider's published API guide).
 
 HIRA files places under its own 6-digit region codes (서울 110000, 강남구 110001 ...), not
 법정동 codes, so a task must look one up (a realistic code-system conversion). The table below

@@ -1,7 +1,7 @@
 """서울 열린데이터광장 (data.seoul.go.kr) as a catalog: datasets, their columns and their rows.
 
 The real portal serves ~1,000 OpenAPI datasets through one path-style envelope
-(reference/korean-apis.md §2.10). We declare real datasets where their service name and
+(the provider's published API guide). We declare real datasets where their service name and
 columns are publicly known (따릉이 ``bikeList``/``rentBikeStatus``, ``CardSubwayStatsNew``, ``CardBusStatisticsServiceNew``,
 ``RealtimeCityAir``, ``TbPublicWifiInfo`` ...) and generate the long tail over themes × 자치구
 (인허가 LOCALDATA, 공영주차장, 도서관, 문화행사, 체육시설, 공원). Only ``bikeList`` is confirmed

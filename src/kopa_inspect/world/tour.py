@@ -7,7 +7,7 @@ seed; festival dates follow the world's clock (real festivals on their usual dat
 clock's year, synthetic ones spread around the clock) so that "this weekend's festival" always
 has answers.
 
-TourAPI's own code systems (reference/korean-apis.md §2.7): the legacy areaCode (1 서울, 6 부산,
+TourAPI's own code systems (the provider's published API guide): the legacy areaCode (1 서울, 6 부산,
 39 제주 ...) and sigunguCode (1..N in 가나다 order within an area, with historical gaps and names
 such as 남제주군), which are NOT 법정동 codes, and the newer lDongRegnCd (2-digit 시도) /
 lDongSignguCd (3-digit 시군구) which are. UNCERTAIN: the sigungu lists below are from memory of
