@@ -15,7 +15,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   "$VENV/bin/python" -m pip install --quiet --upgrade pip
   # torch first and pinned: an unpinned torch would pull a multi-GB CUDA build.
   "$VENV/bin/python" -m pip install --quiet "torch==2.13.0"
-  # all = report, edge, mcp, train, local, embed: what the README's commands use (the core alone,
+  # all = report, edge, mcp, train, local, embed, bfcl, openai: what the README's commands use (the core alone,
   # `pip install kopa-inspect`, is enough for `inspect eval kopa_inspect/kopa_bench`).
   # llama-cpp-python (extra `local`) is built from source, and llama.cpp's own default is a build
   # for the CPU it is built on (GGML_NATIVE=ON). On a CPU with AMX (Sapphire
