@@ -20,7 +20,7 @@ from typing import Any
 
 from kopa_inspect.world import World, world_part
 from kopa_inspect.world.regions import Region, by_code, umds
-from kopa_inspect.world.trades import _PRICE_PER_M2, _SIDO_PRICE, _fmt_amount, _stem
+from kopa_inspect.world.trades import _PRICE_PER_M2, _SIDO_PRICE, _fmt_amount, _stem, lease_fields
 
 _NAMES = ("오피스텔", "타워", "스퀘어", "시티", "센트럴", "레지던스", "스테이", "파크뷰", "리버", "더스카이")
 _BRANDS = (
@@ -197,22 +197,7 @@ class Officetels:
         else:
             deposit, rent = int(jeonse / 100) * 100 or 3000, 0
         renewal = rng.random() < 0.3
-        start_y, start_m = (year, month + 1) if month < 12 else (year + 1, 1)
-        term = (
-            f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}"
-            if rng.random() < 0.7
-            else " "
-        )
-        row = {
-            **common,
-            "contractTerm": term,
-            "contractType": ("갱신" if renewal else "신규") if term != " " else " ",
-            "deposit": _fmt_amount(deposit, rng),
-            "monthlyRent": f"{rent:,}",
-            "preDeposit": f"{int(deposit * 0.95 / 100) * 100:,}" if renewal else " ",
-            "preMonthlyRent": f"{int(rent * 0.95):,}" if renewal else " ",
-            "useRRRight": "사용" if renewal and rng.random() < 0.6 else " ",
-        }
+        row = {**common, **lease_fields(rng, year, month, deposit, rent, renewal)}
         return dict(sorted(row.items()))
 
 

@@ -362,20 +362,9 @@ class Trades:
         else:
             deposit, rent = int(jeonse / 500) * 500 or 1000, 0
         renewal = rng.random() < 0.35
-        start_y, start_m = (year, month + 1) if month < 12 else (year + 1, 1)
-        term = (
-            f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}"
-            if rng.random() < 0.7
-            else " "
-        )
         row = {
             **common,
-            "contractTerm": term,
-            "contractType": ("갱신" if renewal else "신규") if term != " " else " ",
-            "deposit": _fmt_amount(deposit, rng),
-            "monthlyRent": f"{rent:,}",
-            "preDeposit": f"{int(deposit * 0.95 / 100) * 100:,}" if renewal else " ",
-            "preMonthlyRent": f"{int(rent * 0.95):,}" if renewal else " ",
+            **lease_fields(rng, year, month, deposit, rent, renewal),
             "roadnm": c.road_name,
             "roadnmbcd": "0",
             "roadnmbonbun": f"{c.road_main:05d}",
@@ -383,9 +372,29 @@ class Trades:
             "roadnmcd": c.road_code,
             "roadnmseq": "01",
             "roadnmsggcd": common["sggCd"],
-            "useRRRight": "사용" if renewal and rng.random() < 0.6 else " ",
         }
         return dict(sorted(row.items()))
+
+
+def lease_fields(rng: Any, year: int, month: int, deposit: int, rent: int, renewal: bool) -> dict[str, str]:
+    """The contract fields MOLIT's lease lists share (apartments and officetels): the term from the
+    next month, new or renewed, the amounts, the previous ones on a renewal and the renewal right;
+    ``rng`` drawn in the order the rows have always drawn it (term, amount's form, renewal right)."""
+    start_y, start_m = (year, month + 1) if month < 12 else (year + 1, 1)
+    term = (
+        f"{start_y % 100:02d}.{start_m:02d}~{(start_y + 2) % 100:02d}.{start_m:02d}"
+        if rng.random() < 0.7
+        else " "
+    )
+    return {
+        "contractTerm": term,
+        "contractType": ("갱신" if renewal else "신규") if term != " " else " ",
+        "deposit": _fmt_amount(deposit, rng),
+        "monthlyRent": f"{rent:,}",
+        "preDeposit": f"{int(deposit * 0.95 / 100) * 100:,}" if renewal else " ",
+        "preMonthlyRent": f"{int(rent * 0.95):,}" if renewal else " ",
+        "useRRRight": "사용" if renewal and rng.random() < 0.6 else " ",
+    }
 
 
 @world_part("trades")
