@@ -108,3 +108,15 @@ def test_cycle_checker_sees_a_late_import_loop(tmp_path: Path) -> None:
 
 def test_edge_synth_modules_form_no_cycle() -> None:
     assert module_cycles(SRC, UPPER) == []
+
+
+def test_the_world_imports_nothing_of_the_layers_above_it() -> None:
+    """The offline world (data fixed by seed and clock) sits under the API specs that read it: none of
+    its modules imports the specs, the emulator, execution or anything built on them."""
+    problems = []
+    for path in sorted((SRC / "kopa_inspect" / "world").rglob("*.py")):
+        module = _module_name(path, SRC)
+        for line, target in imported_modules(path.read_text(encoding="utf-8")):
+            if target.startswith("kopa_inspect.") and not target.startswith("kopa_inspect.world"):
+                problems.append(f"{module}:{line} -> {target}")
+    assert problems == [], "the world imports layers above it:\n" + "\n".join(problems)

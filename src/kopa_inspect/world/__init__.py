@@ -123,10 +123,13 @@ class World:
 
 
 def _import_parts() -> None:
-    # Parts register on import; loading the provider registry imports every part a spec uses.
-    from kopa_inspect.apis import operations
+    # Parts register on import: load every module of this package (the world knows nothing of the
+    # providers that read it).
+    import importlib
+    import pkgutil
 
-    operations()
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
 
 
 def get_world(seed: int = DEFAULT_SEED, clock: str | None = None) -> World:
