@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from kopa_inspect.matching.dates import date_score, to_date
@@ -33,6 +34,7 @@ _SIDO_SHORT: dict[str, str] = {
     "제주특별자치도": "제주",
     "제주도": "제주",
 }
+_SIDO_SHORT_LONGEST_FIRST = sorted(_SIDO_SHORT.items(), key=lambda kv: -len(kv[0]))
 _CITY_SUFFIX = re.compile(r"(서울|부산|대구|인천|광주|대전|울산|세종)(특별시|광역시|특별자치시|시)")
 _TAG = re.compile(r"</?[a-z][a-z0-9]*\s*/?>")
 _PUNCT = re.compile(r"[\s\-_·.,:;!?'\"“”‘’()\[\]{}<>/]+")
@@ -40,9 +42,16 @@ _PUNCT = re.compile(r"[\s\-_·.,:;!?'\"“”‘’()\[\]{}<>/]+")
 
 def normalize_name(text: Any) -> str:
     """Spaces, punctuation and case dropped; sido names shortened (서울특별시 -> 서울)."""
-    s = unicodedata.normalize("NFKC", str(text)).lower()
+    return _normalized(str(text))
+
+
+# Grading normalizes the same few thousand names of a task's rows hundreds of thousands of times (the
+# row aliases of a gold truth): a pure function of its text, cached.
+@lru_cache(maxsize=65536)
+def _normalized(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text).lower()
     s = _TAG.sub(" ", s)  # HTML in API texts (<br/>, <p>) is formatting, not content
-    for full, short in sorted(_SIDO_SHORT.items(), key=lambda kv: -len(kv[0])):
+    for full, short in _SIDO_SHORT_LONGEST_FIRST:
         s = s.replace(full, short)
     s = _CITY_SUFFIX.sub(r"\1", s)
     return _PUNCT.sub("", s)
