@@ -194,41 +194,35 @@ def same_row(gold_row: Mapping[str, Any], fields: frozenset[str], shown: Mapping
     return len(differ) <= _DERIVED_SHARE * max(1, len(shared) - len(fields))
 
 
-def same_row_at_accepted(
-    gold_row: Mapping[str, Any],
-    shown: Mapping[str, Any],
-    args: Mapping[str, Any],
-    accept: Mapping[str, Sequence[Any]] | None,
-) -> bool:
-    """``shown`` is the gold record asked with an accepted argument value: every field equal, except
-    that a field holding a gold argument's value may hold one of that argument's accepted values
-    instead (the forecast row of the school's own 동 grid for the 구's, ``ny`` 125 for 126)."""
-    if not accept:
-        return False
+def accepted_swaps(
+    args: Mapping[str, Any], accept: Mapping[str, Sequence[Any]] | None
+) -> dict[str, set[str]]:
+    """Per gold argument value, the accepted values that may stand for it in a record asked with
+    them (the school's own 동 grid for the 구's: ``ny`` 125 for 126)."""
     swaps: dict[str, set[str]] = {}
-    for key, values in accept.items():
+    for key, values in (accept or {}).items():
         if key in args:
             swaps.setdefault(matching.normalize_value(args[key]), set()).update(
                 matching.normalize_value(v) for v in values
             )
+    return swaps
+
+
+def row_contained(
+    gold_row: Mapping[str, Any], shown: Mapping[str, Any], swaps: Mapping[str, set[str]] | None = None
+) -> bool:
+    """``shown`` holds every field of ``gold_row`` (row numbers aside) with the same value: the same
+    record through a view that adds fields (an API's development endpoint, a newer version), or,
+    with ``swaps`` (:func:`accepted_swaps`), asked with an accepted argument value, where a field
+    holding a gold argument's value may hold an accepted one instead."""
     want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
     if not want or not all(k in shown for k in want):
         return False
     for k, v in want.items():
         g, o = matching.normalize_value(v), matching.normalize_value(shown[k])
-        if g != o and o not in swaps.get(g, ()):
+        if g != o and o not in (swaps or {}).get(g, ()):
             return False
     return True
-
-
-def row_contained(gold_row: Mapping[str, Any], shown: Mapping[str, Any]) -> bool:
-    """``shown`` holds every field of ``gold_row`` (row numbers aside) with the same value: the same
-    record through a view that adds fields (an API's development endpoint, a newer version)."""
-    want = {k: v for k, v in gold_row.items() if k not in matching.ROW_NUMBER_FIELDS}
-    return bool(want) and all(
-        k in shown and matching.normalize_value(v) == matching.normalize_value(shown[k])
-        for k, v in want.items()
-    )
 
 
 def absence_shown(gold: GoldStep, calls: Sequence[MadeCall]) -> bool:
@@ -270,9 +264,10 @@ def step_grounded(
     unseen = need.records - shown
     if unseen:
         rows = [r for r in need.rows if matching.record_fingerprint(r) in unseen]
+        swaps = accepted_swaps(gold.args, gold.accept)
         if len(rows) < len(unseen) or not all(
             any(
-                same_row(r, need.fields, s) or same_row_at_accepted(r, s, gold.args, gold.accept)
+                same_row(r, need.fields, s) or (gold.accept and row_contained(r, s, swaps))
                 for s in shown_rows
             )
             for r in rows
