@@ -343,6 +343,21 @@ _FORMAT = Param(
 _CORP = Param(
     "corp_code", "고유번호 8자리 (8-digit DART corp code, from corpCode)", required=True, pattern=r"\d{8}"
 )
+# Which periodic report (정기보고서) a question is about: its business year and report code.
+_PERIODIC_REPORT = (
+    Param(
+        "bsns_year",
+        "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)",
+        required=True,
+        pattern=r"\d{4}",
+    ),
+    Param(
+        "reprt_code",
+        "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
+        required=True,
+        enum=("11013", "11012", "11014", "11011"),
+    ),
+)
 
 OPERATIONS = [
     Operation(
@@ -452,18 +467,7 @@ OPERATIONS = [
         ),
         params=[
             _CORP,
-            Param(
-                "bsns_year",
-                "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)",
-                required=True,
-                pattern=r"\d{4}",
-            ),
-            Param(
-                "reprt_code",
-                "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
-                required=True,
-                enum=("11013", "11012", "11014", "11011"),
-            ),
+            *_PERIODIC_REPORT,
             _FORMAT,
         ],
         handler=fnltt_single_acnt,
@@ -497,18 +501,7 @@ OPERATIONS = [
         ),
         params=[
             _CORP,
-            Param(
-                "bsns_year",
-                "사업연도 YYYY, 2015년 이후 (business year, 2015 or later)",
-                required=True,
-                pattern=r"\d{4}",
-            ),
-            Param(
-                "reprt_code",
-                "보고서 코드: 11013 1분기, 11012 반기, 11014 3분기, 11011 사업보고서 (report code)",
-                required=True,
-                enum=("11013", "11012", "11014", "11011"),
-            ),
+            *_PERIODIC_REPORT,
             _FORMAT,
         ],
         handler=alot_matter,
