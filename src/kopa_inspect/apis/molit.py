@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from kopa_inspect.apis._envelope import DataGoKrEnvelope, Format, HttpResponse, Page
-from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Result
+from kopa_inspect.apis._spec import ApiError, Handler, Operation, Param, Platform, Result
 from kopa_inspect.world import World
 from kopa_inspect.world.officetels import Officetels
 from kopa_inspect.world.trades import Trades
@@ -206,69 +206,66 @@ PLATFORM = Platform(
     description="아파트·오피스텔 매매·전월세 실거래 신고 자료 (apartment and officetel sale and lease transactions)",
 )
 
-OPERATIONS = [
-    Operation(
+
+def _rtms_operation(
+    service: str,
+    summary: str,
+    handler: Handler,
+    output_fields: dict[str, str],
+    uncertain: str | None = None,
+) -> Operation:
+    """One RTMS monthly-report service: every one takes LAWD_CD + DEAL_YMD at
+    ``/1613000/<service>/get<service>`` and differs only in what its rows hold."""
+    return Operation(
         platform="molit",
-        name="getRTMSDataSvcAptTrade",
-        path="/1613000/RTMSDataSvcAptTrade/getRTMSDataSvcAptTrade",
-        summary=_TRADE_SUMMARY,
+        name=f"get{service}",
+        path=f"/1613000/{service}/get{service}",
+        summary=summary,
         params=list(_COMMON_PARAMS),
-        handler=apt_trade,
-        output_fields=TRADE_FIELDS,
+        handler=handler,
+        output_fields=output_fields,
+        uncertain=uncertain,
         tags=("real-estate",),
-    ),
-    Operation(
-        platform="molit",
-        name="getRTMSDataSvcAptTradeDev",
-        path="/1613000/RTMSDataSvcAptTradeDev/getRTMSDataSvcAptTradeDev",
-        summary=_TRADE_SUMMARY.replace("조회합니다.", "조회합니다(상세 Dev 경로).").replace(
+    )
+
+
+# PublicDataReader's column lists are the only source for the officetel items.
+_OFFI_UNCERTAIN = (
+    "the item's tag set is the column list PublicDataReader reads; no recorded officetel response"
+)
+
+OPERATIONS = [
+    _rtms_operation("RTMSDataSvcAptTrade", _TRADE_SUMMARY, apt_trade, TRADE_FIELDS),
+    _rtms_operation(
+        "RTMSDataSvcAptTradeDev",
+        _TRADE_SUMMARY.replace("조회합니다.", "조회합니다(상세 Dev 경로).").replace(
             "(Apartment", "(Detailed 'Dev' path of the same service: apartment"
         ),
-        params=list(_COMMON_PARAMS),
-        handler=apt_trade,
-        output_fields=TRADE_FIELDS,
+        apt_trade,
+        TRADE_FIELDS,
         uncertain="clients alternate between the Dev and plain paths; both serve the same rows here",
-        tags=("real-estate",),
     ),
-    Operation(
-        platform="molit",
-        name="getRTMSDataSvcAptRent",
-        path="/1613000/RTMSDataSvcAptRent/getRTMSDataSvcAptRent",
-        summary=(
-            "시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 아파트 전월세 신고 내역을 조회합니다. 월세 0은 전세. "
-            "(Apartment jeonse/monthly-rent contracts in a district for a month; monthlyRent 0 means jeonse.)"
-        ),
-        params=list(_COMMON_PARAMS),
-        handler=apt_rent,
-        output_fields=RENT_FIELDS,
-        tags=("real-estate",),
+    _rtms_operation(
+        "RTMSDataSvcAptRent",
+        "시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 아파트 전월세 신고 내역을 조회합니다. 월세 0은 전세. "
+        "(Apartment jeonse/monthly-rent contracts in a district for a month; monthlyRent 0 means jeonse.)",
+        apt_rent,
+        RENT_FIELDS,
     ),
-    Operation(
-        platform="molit",
-        name="getRTMSDataSvcOffiTrade",
-        path="/1613000/RTMSDataSvcOffiTrade/getRTMSDataSvcOffiTrade",
-        summary=(
-            "시군구코드(LAWD_CD 5자리)와 계약년월(DEAL_YMD)로 오피스텔 매매 실거래 신고 내역을 조회합니다. 금액 단위 만원. "
-            "(Officetel sale transactions reported in a district for a month; prices in 10,000 KRW.)"
-        ),
-        params=list(_COMMON_PARAMS),
-        handler=offi_trade,
-        output_fields=OFFI_TRADE_FIELDS,
-        uncertain="the item's tag set is the column list PublicDataReader reads; no recorded officetel response",
-        tags=("real-estate",),
+    _rtms_operation(
+        "RTMSDataSvcOffiTrade",
+        "시군구코드(LAWD_CD 5자리)와 계약년월(DEAL_YMD)로 오피스텔 매매 실거래 신고 내역을 조회합니다. 금액 단위 만원. "
+        "(Officetel sale transactions reported in a district for a month; prices in 10,000 KRW.)",
+        offi_trade,
+        OFFI_TRADE_FIELDS,
+        uncertain=_OFFI_UNCERTAIN,
     ),
-    Operation(
-        platform="molit",
-        name="getRTMSDataSvcOffiRent",
-        path="/1613000/RTMSDataSvcOffiRent/getRTMSDataSvcOffiRent",
-        summary=(
-            "시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 오피스텔 전월세 신고 내역을 조회합니다. 월세 0은 전세. "
-            "(Officetel jeonse/monthly-rent contracts in a district for a month; monthlyRent 0 means jeonse.)"
-        ),
-        params=list(_COMMON_PARAMS),
-        handler=offi_rent,
-        output_fields=OFFI_RENT_FIELDS,
-        uncertain="the item's tag set is the column list PublicDataReader reads; no recorded officetel response",
-        tags=("real-estate",),
+    _rtms_operation(
+        "RTMSDataSvcOffiRent",
+        "시군구코드(LAWD_CD)와 계약년월(DEAL_YMD)로 오피스텔 전월세 신고 내역을 조회합니다. 월세 0은 전세. "
+        "(Officetel jeonse/monthly-rent contracts in a district for a month; monthlyRent 0 means jeonse.)",
+        offi_rent,
+        OFFI_RENT_FIELDS,
+        uncertain=_OFFI_UNCERTAIN,
     ),
 ]
