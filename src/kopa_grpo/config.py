@@ -48,6 +48,10 @@ class PromptSettings(BaseModel):
     # At most this many rows, at least answer_share of them answer steps (fixed hashed order).
     max_rows: int | None = None
     answer_share: float | None = Field(None, ge=0.0, le=1.0)
+    # A JSON file whose "step_ids" name the rows to train on, in that order (kopa_grpo.signal writes
+    # one: the rows whose sampled rewards differ, as a curriculum); max_rows and answer_share then
+    # do not apply. With trainer.shuffle_dataset false the order is the order trained.
+    rows_file: str | None = None
 
     def step_settings(self) -> Any:
         from kopa_inspect.steps.task import settings_for

@@ -171,6 +171,21 @@ def select_rows(
     return _order(picked)
 
 
+def rows_from_file(rows: list[dict[str, Any]], rows_file: str | Path) -> list[dict[str, Any]]:
+    """The rows a ``rows_file`` names (its ``step_ids``), in its order; every id must be a row here."""
+    ids = json.loads(Path(rows_file).read_text(encoding="utf-8")).get("step_ids")
+    if not isinstance(ids, list) or not ids:
+        raise ValueError(f"{rows_file}: no step_ids list to train on")
+    by_id = {r["step_id"]: r for r in rows}
+    missing = [i for i in ids if i not in by_id]
+    if missing:
+        raise ValueError(
+            f"{rows_file}: {len(missing)} of {len(ids)} step ids are not training rows under these prompt "
+            f"settings (first: {missing[0]!r}); was it written for another dataset, split or profile?"
+        )
+    return [by_id[i] for i in ids]
+
+
 def build(
     path: str | Path,
     form: Form,
@@ -217,7 +232,10 @@ def build(
             if _n_tokens(tokenizer, r["prompt"])
             <= (answer_limit if r["kind"] == "answer" else prompt.max_prompt_tokens)
         ]
-    rows = select_rows(rows, prompt.max_rows, prompt.answer_share)
+    if prompt.rows_file:
+        rows = rows_from_file(rows, prompt.rows_file)
+    else:
+        rows = select_rows(rows, prompt.max_rows, prompt.answer_share)
     if not rows:
         raise ValueError(
             f"{path}: no training rows in form {form!r} ({n_all} before the max_prompt_tokens="

@@ -466,6 +466,8 @@ def run_overrides(
     limit: int | None = None,
     threads: int | None = None,
     vllm_server: str | None = None,
+    rows_file: str | None = None,
+    test_percent: int | None = None,
 ) -> dict[str, Any]:
     """Command-line options as settings overrides (``kopa train`` and ``python -m kopa_grpo.train``)."""
     overrides: dict[str, Any] = {}
@@ -484,6 +486,13 @@ def run_overrides(
         overrides["limit"] = limit
     if threads is not None:
         overrides["torch_threads"] = threads
+    prompt: dict[str, Any] = {}
+    if rows_file is not None:
+        prompt["rows_file"] = rows_file
+    if test_percent is not None:
+        prompt["test_percent"] = test_percent
+    if prompt:
+        overrides["prompt"] = prompt
     return overrides
 
 
@@ -500,6 +509,8 @@ def main() -> None:  # `python -m kopa_grpo.train`; `kopa train` takes the same 
     ap.add_argument("--limit", type=int)
     ap.add_argument("--threads", type=int)
     ap.add_argument("--vllm-server", help="base URL of a `trl vllm-serve` server (vllm_mode server)")
+    ap.add_argument("--rows-file", help="train on these rows, in this order (kopa_grpo.signal writes one)")
+    ap.add_argument("--test-percent", type=int, help="EDGE held-out share in percent (never trained on)")
     ap.add_argument("--no-resume", action="store_true")
     a = ap.parse_args()
     overrides = run_overrides(
@@ -509,6 +520,8 @@ def main() -> None:  # `python -m kopa_grpo.train`; `kopa train` takes the same 
         limit=a.limit,
         threads=a.threads,
         vllm_server=a.vllm_server,
+        rows_file=a.rows_file,
+        test_percent=a.test_percent,
     )
     merged = train(a.data, a.config, a.out, resume=not a.no_resume, overrides=overrides or None)
     if is_main_process():

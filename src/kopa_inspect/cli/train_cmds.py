@@ -61,6 +61,16 @@ def register(app: typer.Typer) -> None:
             help="generate on a `trl vllm-serve` server at this base URL (vllm_mode server) instead of the "
             "config's vLLM setting",
         ),
+        rows_file: Path | None = typer.Option(
+            None,
+            "--rows-file",
+            exists=True,
+            help="train on the rows this JSON's step_ids name, in its order (`python -m kopa_grpo.signal` "
+            "writes one: the rows whose sampled rewards differ)",
+        ),
+        test_percent: int | None = typer.Option(
+            None, "--test-percent", help="EDGE held-out share in percent (never trained on)"
+        ),
     ) -> None:
         from kopa_inspect._extras import MissingExtra, require_cli
 
@@ -75,6 +85,8 @@ def register(app: typer.Typer) -> None:
             limit=limit,
             threads=threads,
             vllm_server=vllm_server,
+            rows_file=str(rows_file) if rows_file else None,
+            test_percent=test_percent,
         )
         try:
             load_run_settings(config, overrides or None)  # a missing model or extra: one line, before loading
