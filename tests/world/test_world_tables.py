@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from kopa_inspect.world import air, catalog_values, companies, regions
-from kopa_inspect.world.tables import parse_table, read_table
+import pytest
+
+from kopa_inspect.world import air, catalog_values, companies, laws, regions
+from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
 DATA = files("kopa_inspect.world").joinpath("data")
 
@@ -20,6 +22,22 @@ def test_notes_anywhere_are_skipped_and_quoted_fields_kept():
     ]
 
 
+def test_a_row_of_the_wrong_width_names_its_file_and_line():
+    text = "# a note\ncode,name\n1,a\n# another note\n2,b,extra\n"
+    with pytest.raises(TableError, match=r"stations\.csv line 5: 3 fields, the header has 2"):
+        parse_table(text, "stations.csv")
+    with pytest.raises(TableError, match="line 3: 1 fields"):
+        parse_table("code,name\n1,a\n2\n", "t.csv")
+
+
+def test_a_json_record_with_missing_or_extra_keys_names_its_file_and_record():
+    assert record_fields("x.json", 0, {"b": 2, "a": 1}, ("a", "b")) == [1, 2]
+    with pytest.raises(TableError, match=r"laws\.json record 3: expected keys \['a', 'b'\], got \['a'\]"):
+        record_fields("laws.json", 3, {"a": 1}, ("a", "b"))
+    with pytest.raises(TableError, match="record 0: .* got list"):
+        record_fields("x.json", 0, [1, 2], ("a", "b"))
+
+
 def test_every_data_file_has_a_header_and_rows_of_its_width():
     names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
     assert names == [
@@ -27,6 +45,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "companies.csv",
         "ecos_items.csv",
         "ecos_tables.csv",
+        "laws_index.csv",
         "regions_sgg.csv",
         "regions_sido.csv",
         "regions_umd.csv",
@@ -84,3 +103,20 @@ def test_seoul_gu_read_back():
     gangnam = catalog_values.GU_BY_NAME["강남구"]
     assert (gangnam.code, gangnam.abbr, gangnam.region) == ("11680", "GN", "동남권")
     assert gangnam.dongs[0] == "신사동" and gangnam.roads == ("테헤란로", "도산대로", "압구정로", "선릉로")
+
+
+def test_laws_read_back():
+    civil = laws.BY_ID["001706"]
+    assert (civil.name, civil.hanja, civil.kind, civil.ministry_code) == ("민법", "民法", "법률", "1270000")
+    assert civil.articles[1] == (
+        "2",
+        "",
+        "신의성실",
+        "",
+        ("권리의 행사와 의무의 이행은 신의에 좇아 성실히 하여야 한다.", "권리는 남용하지 못한다."),
+    )
+    # index-only neighbours follow the laws with texts; their ids come from their row number
+    refugee = next(law for law in laws.LAWS if law.name == "난민법")
+    assert (refugee.law_id, refugee.mst, refugee.articles) == ("020101", "270011", ())
+    assert laws.LAWS[-1].name == "초ㆍ중등교육법 시행규칙" and laws.LAWS[-1].kind == "교육부령"
+    assert sum(1 for law in laws.LAWS if law.articles) == 16 and len(laws.LAWS) == 35
