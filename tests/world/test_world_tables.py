@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import pytest
 
-from kopa_inspect.world import air, catalog_values, companies, laws, regions
+from kopa_inspect.world import air, catalog_values, companies, laws, regions, seoul_catalog
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
 DATA = files("kopa_inspect.world").joinpath("data")
@@ -49,7 +49,10 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "regions_sgg.csv",
         "regions_sido.csv",
         "regions_umd.csv",
+        "seoul_bus_stops.csv",
         "seoul_gu.csv",
+        "seoul_localdata_kinds.csv",
+        "seoul_subway.csv",
     ]
     for name in names:
         rows = read_table(name)
@@ -120,3 +123,33 @@ def test_laws_read_back():
     assert (refugee.law_id, refugee.mst, refugee.articles) == ("020101", "270011", ())
     assert laws.LAWS[-1].name == "초ㆍ중등교육법 시행규칙" and laws.LAWS[-1].kind == "교육부령"
     assert sum(1 for law in laws.LAWS if law.articles) == 16 and len(laws.LAWS) == 35
+
+
+def test_seoul_catalog_read_back():
+    assert seoul_catalog.SUBWAY[0] == ("1", "서울역", "150") and ("2", "강남", "222") in seoul_catalog.SUBWAY
+    route_no, route_nm, stops = seoul_catalog.BUS_ROUTES[-1]
+    assert (route_no, route_nm, stops[0], len(stops)) == ("7016", "7016번(상명대~은평차고지)", "상명대:01", 7)
+    by_service = seoul_catalog.BY_SERVICE
+    bike = by_service["bikeList"]
+    assert (bike.root, bike.rows, bike.real, bike.columns[2].dynamic) == ("rentBikeStatus", 2760, True, True)
+    subway_day = by_service["CardSubwayStatsNew"]
+    assert subway_day.rows == len(seoul_catalog.SUBWAY) and subway_day.filters[0].key
+    assert by_service["CardBusStatisticsServiceNew"].rows == len(seoul_catalog.BUS_STOPS)
+    # per-district families: every 인허가 kind, then every theme, each for the 25 자치구
+    restaurants = by_service["LOCALDATA_072404_GN"]
+    assert (restaurants.title, restaurants.gu, restaurants.rows) == (
+        "서울시 강남구 일반음식점 인허가 정보",
+        "강남구",
+        0,
+    )
+    assert restaurants.theme.startswith("인허가:일반음식점:한식|")
+    assert by_service["GNLibraryInfo"].gloss == "강남구 libraries"
+    assert len(seoul_catalog.GENERATED) == 25 * (len(seoul_catalog.LOCALDATA_KINDS) + 5)
+
+
+def test_a_catalog_dataset_with_an_unknown_field_names_the_file_and_dataset():
+    bad = {"service": "x", "title": "t", "gloss": "g", "columns": [], "rowz": 3}
+    with pytest.raises(TableError, match=r"seoul_catalog\.json dataset 7 \(x\)"):
+        seoul_catalog._dataset(7, bad)
+    with pytest.raises(TableError, match="dataset 2"):
+        seoul_catalog._dataset(2, {**bad, "rowz": None, "columns": "no such set"})
