@@ -150,8 +150,10 @@ def measure(
     threads: int | None = None,
     seed: int = 0,
     test_percent: int | None = None,
+    rows_file: str | None = None,
 ) -> list[RowSignal]:
-    """Sample and score k completions for the first ``n_rows`` training rows (the config's row order)."""
+    """Sample and score k completions for the first ``n_rows`` training rows (the config's row order,
+    or the order of ``rows_file``)."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -161,8 +163,11 @@ def measure(
     from kopa_grpo.train import load_run_settings
 
     overrides: dict[str, Any] = {"model": model}
+    prompt: dict[str, Any] = {"rows_file": rows_file} if rows_file else {}
     if test_percent is not None:
-        overrides["prompt"] = {"test_percent": test_percent}
+        prompt["test_percent"] = test_percent
+    if prompt:
+        overrides["prompt"] = prompt
     settings = load_run_settings(config, overrides)
     if threads:
         torch.set_num_threads(threads)
@@ -221,10 +226,15 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--test-percent", type=int, default=None, help="the EDGE held-out share training used")
+    ap.add_argument(
+        "--rows-file",
+        default=None,
+        help="probe these rows (an earlier report): the same groups after training",
+    )
     ap.add_argument("--out", required=True, help="the report (JSON); its step_ids feed prompt.rows_file")
     a = ap.parse_args()
     start = time.perf_counter()
-    rows = measure(a.data, a.config, a.model, a.rows, a.k, a.threads, a.seed, a.test_percent)
+    rows = measure(a.data, a.config, a.model, a.rows, a.k, a.threads, a.seed, a.test_percent, a.rows_file)
     meta = {
         "model": a.model,
         "config": a.config,
