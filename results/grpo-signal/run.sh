@@ -38,8 +38,12 @@ $T -o "$OUT/phases/1-eval-base.time" $EXP $EVAL --only-model base > "$OUT/phases
 wait $P
 date -u +"sft done %H:%M:%S"
 
-# 2: the spread probe of the SFT model (PROBE_ROWS rows x 8 samples) | the SFT model's evaluation
-$T -o "$OUT/phases/2-eval-sft.time" $EXP $EVAL --only-model sft > "$OUT/phases/2-eval-sft.log" 2>&1 &
+# 2: the spread probe of the SFT model (PROBE_ROWS rows x 8 samples), then GRPO | the SFT model's
+#    evaluation, then its held-out probe
+( $T -o "$OUT/phases/2-eval-sft.time" $EXP $EVAL --only-model sft > "$OUT/phases/2-eval-sft.log" 2>&1
+  # pass@1 / pass@4 of the SFT model on held-out steps (8 samples at the GRPO temperature)
+  $T -o "$OUT/phases/3-heldout-sft.time" $SIGNAL --model "$OUT/sft/merged" --held-out --rows "$PROBE_ROWS" \
+    --out "$OUT/heldout-sft.json" > "$OUT/phases/3-heldout-sft.log" 2>&1 ) &
 P=$!
 $T -o "$OUT/phases/2-signal-sft.time" $SIGNAL --model "$OUT/sft/merged" --rows "$PROBE_ROWS" \
   --out "$OUT/signal-sft.json" > "$OUT/phases/2-signal-sft.log" 2>&1
@@ -50,11 +54,14 @@ $T -o "$OUT/phases/3-grpo.time" $TRAIN --config grpo-cpu-signal --model "$OUT/sf
 wait $P
 date -u +"grpo done %H:%M:%S"
 
-# 4: SFT+GRPO evaluated | the same groups probed again with the trained model (which rows moved)
+# 4: SFT+GRPO evaluated | the same groups probed again with the trained model (which rows moved),
+#    then its held-out probe
 $T -o "$OUT/phases/4-eval-grpo.time" $EXP $EVAL --only-model sft+grpo > "$OUT/phases/4-eval-grpo.log" 2>&1 &
 P=$!
 $T -o "$OUT/phases/4-signal-grpo.time" $SIGNAL --model "$OUT/grpo/merged" --rows 1000 \
   --rows-file "$OUT/signal-sft.json" --out "$OUT/signal-grpo.json" > "$OUT/phases/4-signal-grpo.log" 2>&1
+$T -o "$OUT/phases/4-heldout-grpo.time" $SIGNAL --model "$OUT/grpo/merged" --held-out --rows "$PROBE_ROWS" \
+  --out "$OUT/heldout-grpo.json" > "$OUT/phases/4-heldout-grpo.log" 2>&1
 wait $P
 # 5: tables, paired tests, curves
 $T -o "$OUT/phases/5-aggregate.time" $EXP --skip-train --edge-rows 100 --bench-rows 30 --max-tokens 128 \

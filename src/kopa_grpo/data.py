@@ -192,10 +192,12 @@ def build(
     tokenizer: Any = None,
     limit: int | None = None,
     prompt: PromptSettings | None = None,
+    split: steps.Split = "train",
 ) -> Dataset:
-    """Training rows from the *train* side of the EDGE dataset at ``path``."""
+    """Training rows from the *train* side of the EDGE dataset at ``path`` (``split="test"``: the
+    held-out side in the same form, for probing a trained model, never for training)."""
     prompt = prompt or PromptSettings()
-    edge = steps.load_edge_rows(path, "train", prompt.test_percent)
+    edge = steps.load_edge_rows(path, split, prompt.test_percent)
     if limit is not None:
         edge = edge[:limit]
     if form == "trajectory":

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kopa_inspect.stats import pass_at_k
 from kopa_inspect.steps.parsing import history_calls
 
 
@@ -76,6 +77,13 @@ def spread_summary(rows: list[RowSignal]) -> dict[str, Any]:
     out["total_share_with_spread"] = round(sum(bool(t) for t in totals) / len(rows), 4) if rows else None
     outcome = [[v for v in r.rewards.get("outcome", []) if v is not None] for r in rows]
     outcome = [o for o in outcome if o]
+    # pass@k of the outcome over the k samples (the unbiased estimator), averaged over prompts
+    k = out["k"]
+    out["outcome_pass_at"] = {
+        str(j): round(statistics.fmean(pass_at_k(len(o), int(sum(o)), j) for o in outcome), 4)
+        for j in (1, 4)
+        if outcome and j <= k
+    }
     out["outcome_rate"] = {
         "never": sum(max(o) == 0 for o in outcome),
         "sometimes": sum(0 < sum(o) < len(o) for o in outcome),
@@ -151,6 +159,7 @@ def measure(
     seed: int = 0,
     test_percent: int | None = None,
     rows_file: str | None = None,
+    split: str = "train",
 ) -> list[RowSignal]:
     """Sample and score k completions for the first ``n_rows`` training rows (the config's row order,
     or the order of ``rows_file``)."""
@@ -175,7 +184,9 @@ def measure(
     tokenizer = AutoTokenizer.from_pretrained(path)
     lm = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     lm.eval()
-    rows = data.build(data_dir, "step", tokenizer, settings.limit, settings.prompt)
+    rows = data.build(
+        data_dir, "step", tokenizer, settings.limit, settings.prompt, "test" if split == "test" else "train"
+    )
     funcs = build_reward_funcs(settings.rewards, settings.backend)
     names = list(settings.rewards)
     weights = dict(zip(names, settings.reward_weights or [1.0] * len(names), strict=True))
@@ -227,6 +238,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--test-percent", type=int, default=None, help="the EDGE held-out share training used")
     ap.add_argument(
+        "--held-out",
+        action="store_true",
+        help="probe the held-out EDGE steps instead (pass@k of a trained model on rows it never saw)",
+    )
+    ap.add_argument(
         "--rows-file",
         default=None,
         help="probe these rows (an earlier report): the same groups after training",
@@ -234,12 +250,24 @@ def main() -> None:
     ap.add_argument("--out", required=True, help="the report (JSON); its step_ids feed prompt.rows_file")
     a = ap.parse_args()
     start = time.perf_counter()
-    rows = measure(a.data, a.config, a.model, a.rows, a.k, a.threads, a.seed, a.test_percent, a.rows_file)
+    rows = measure(
+        a.data,
+        a.config,
+        a.model,
+        a.rows,
+        a.k,
+        a.threads,
+        a.seed,
+        a.test_percent,
+        a.rows_file,
+        "test" if a.held_out else "train",
+    )
     meta = {
         "model": a.model,
         "config": a.config,
         "k": a.k,
         "seed": a.seed,
+        "split": "test" if a.held_out else "train",
         "seconds": round(time.perf_counter() - start, 1),
     }
     report = write_report(rows, Path(a.out), meta)

@@ -97,6 +97,8 @@ def test_a_gold_move_in_the_group_gives_spread_and_is_chosen() -> None:
     assert summary["rewards"]["outcome"]["share_with_spread"] == 0.5
     assert summary["outcome_rate"] == {"never": 0, "sometimes": 1, "always": 1}
     assert summary["total_share_with_spread"] == 0.5
+    # pass@1 of the outcome: 1 for the all-gold group, 1/4 for the other; pass@4: 1 for both
+    assert summary["outcome_pass_at"] == {"1": 0.625, "4": 1.0}
 
 
 def test_shaped_rewards_alone_can_give_spread() -> None:
