@@ -13,14 +13,20 @@ district's apartments, and lease more often than they sell, mostly as 월세.
 from __future__ import annotations
 
 import calendar
-import threading
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from kopa_inspect.world import World, world_part
 from kopa_inspect.world.regions import Region, by_code, umds
-from kopa_inspect.world.trades import _PRICE_PER_M2, _SIDO_PRICE, _fmt_amount, _stem, lease_fields
+from kopa_inspect.world.trades import (
+    _PRICE_PER_M2,
+    _SIDO_PRICE,
+    MonthlyContracts,
+    _fmt_amount,
+    _stem,
+    lease_fields,
+)
 
 _NAMES = ("오피스텔", "타워", "스퀘어", "시티", "센트럴", "레지던스", "스테이", "파크뷰", "리버", "더스카이")
 _BRANDS = (
@@ -52,14 +58,12 @@ class Officetel:
     price_per_m2: int  # 만원
 
 
-class Officetels:
+class Officetels(MonthlyContracts):
     """Lazily generated officetel buildings and monthly contracts of one world."""
 
     def __init__(self, world: World) -> None:
-        self.world = world
+        super().__init__(world)
         self._buildings: dict[str, tuple[Officetel, ...]] = {}
-        self._months: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-        self._lock = threading.Lock()
 
     def buildings(self, lawd_cd: str) -> tuple[Officetel, ...]:
         if lawd_cd not in self._buildings:
@@ -99,32 +103,6 @@ class Officetels:
                     )
                 )
         return tuple(out)
-
-    def _cutoff(self, deal_ymd: str) -> int:
-        """Last day of the month whose contracts are known at the clock (0: none)."""
-        year, month = int(deal_ymd[:4]), int(deal_ymd[4:])
-        clock = self.world.clock.date()
-        if date(year, month, 1) > clock:
-            return 0
-        if (year, month) == (clock.year, clock.month):
-            return clock.day - 1
-        return calendar.monthrange(year, month)[1]
-
-    def trades(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        return self._month("trade", lawd_cd, deal_ymd)
-
-    def rents(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        return self._month("rent", lawd_cd, deal_ymd)
-
-    def _month(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        key = (kind, lawd_cd, deal_ymd)
-        cached = self._months.get(key)
-        if cached is not None:
-            return cached
-        cut = self._cutoff(deal_ymd)
-        rows = [r for r in self._draw(kind, lawd_cd, deal_ymd) if int(r["dealDay"]) <= cut] if cut else []
-        with self._lock:
-            return self._months.setdefault(key, rows)
 
     def _draw(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
         buildings = self.buildings(lawd_cd)

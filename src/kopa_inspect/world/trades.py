@@ -144,14 +144,55 @@ def _fmt_amount(value: int, rng: Any) -> str:
     return text
 
 
-class Trades:
-    """Lazily generated complexes and monthly contracts of one world."""
+class MonthlyContracts:
+    """A month's contracts of one kind ("trade" | "rent") in a 시군구, drawn once and cached.
+
+    Subclasses draw a month's rows whatever the clock (:meth:`_draw`); the clock only cuts them to
+    the contracts known by then.
+    """
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self._complexes: dict[str, tuple[Complex, ...]] = {}
         self._months: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
         self._lock = threading.Lock()
+
+    def _cutoff(self, deal_ymd: str) -> int:
+        """Last day of the month whose contracts are known at the clock (0: none)."""
+        year, month = int(deal_ymd[:4]), int(deal_ymd[4:])
+        clock = self.world.clock.date()
+        if date(year, month, 1) > clock:
+            return 0
+        if (year, month) == (clock.year, clock.month):
+            return clock.day - 1
+        return calendar.monthrange(year, month)[1]
+
+    def trades(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
+        return self._month("trade", lawd_cd, deal_ymd)
+
+    def rents(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
+        return self._month("rent", lawd_cd, deal_ymd)
+
+    def _month(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
+        key = (kind, lawd_cd, deal_ymd)
+        cached = self._months.get(key)
+        if cached is not None:
+            return cached
+        # Drawn outside the lock: a draw builds the district's buildings, which may take it.
+        cut = self._cutoff(deal_ymd)
+        rows = [r for r in self._draw(kind, lawd_cd, deal_ymd) if int(r["dealDay"]) <= cut] if cut else []
+        with self._lock:
+            return self._months.setdefault(key, rows)
+
+    def _draw(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+
+class Trades(MonthlyContracts):
+    """Lazily generated complexes and monthly contracts of one world."""
+
+    def __init__(self, world: World) -> None:
+        super().__init__(world)
+        self._complexes: dict[str, tuple[Complex, ...]] = {}
 
     # complexes -----------------------------------------------------------------------
     def complexes(self, lawd_cd: str) -> tuple[Complex, ...]:
@@ -216,33 +257,6 @@ class Trades:
         return tuple(out)
 
     # contracts ------------------------------------------------------------------------
-    def _cutoff(self, deal_ymd: str) -> int:
-        """Last day of the month whose contracts are known at the clock (0: none)."""
-        year, month = int(deal_ymd[:4]), int(deal_ymd[4:])
-        clock = self.world.clock.date()
-        last = calendar.monthrange(year, month)[1]
-        first = date(year, month, 1)
-        if first > clock:
-            return 0
-        if (year, month) == (clock.year, clock.month):
-            return clock.day - 1
-        return last
-
-    def trades(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        return self._month("trade", lawd_cd, deal_ymd)
-
-    def rents(self, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        return self._month("rent", lawd_cd, deal_ymd)
-
-    def _month(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
-        key = (kind, lawd_cd, deal_ymd)
-        with self._lock:
-            if key not in self._months:
-                cut = self._cutoff(deal_ymd)
-                rows = self._draw(kind, lawd_cd, deal_ymd) if cut else []
-                self._months[key] = [r for r in rows if int(r["dealDay"]) <= cut]
-            return self._months[key]
-
     def _draw(self, kind: str, lawd_cd: str, deal_ymd: str) -> list[dict[str, Any]]:
         cx = self.complexes(lawd_cd)
         if not cx:
