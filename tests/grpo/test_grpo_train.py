@@ -1,9 +1,9 @@
 """GRPO / SFT training on CPU with the local SmolLM2-135M-Instruct (slow).
 
-One small EDGE dataset is made here with the EDGE pipeline (small grounding budget, no
-retriever) and shared by every test. The GRPO smoke run (configs/cpu-smoke.yaml) writes a
-checkpoint that KOPA-Bench then evaluates in-process through Inspect's hf provider; a second
-``train()`` on the same OUT resumes from it; SFT and the multi-turn episode form train too.
+One small EDGE dataset (conftest.py's ``edge_data``) is shared by every test. The GRPO smoke run
+(configs/cpu-smoke.yaml) writes a checkpoint that KOPA-Bench then evaluates in-process through
+Inspect's hf provider; a second ``train()`` on the same OUT resumes from it; SFT and the
+multi-turn episode form train too.
 
 Every run uses one torch thread: on this 2-core machine shared with other jobs, two intra-op
 threads were 3-5x slower (oversubscription).
@@ -21,42 +21,6 @@ from kopa_inspect.scorers import axis_values
 pytestmark = pytest.mark.slow
 
 THREADS = {"torch_threads": 1}
-
-
-@pytest.fixture(scope="module")
-def local_model() -> Path:
-    pytest.importorskip("trl")
-    pytest.importorskip("peft")
-    from kopa_inspect.providers.local import gguf_path, prepare_local_model
-
-    try:
-        gguf_path()
-    except FileNotFoundError as exc:
-        pytest.skip(str(exc))
-    return prepare_local_model()
-
-
-@pytest.fixture(scope="module")
-def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from datasets import load_from_disk
-
-    from edge_synth.pipeline import SynthConfig, run
-    from edge_synth.verify import GroundingConfig
-
-    out = tmp_path_factory.mktemp("edge")
-    cfg = SynthConfig(
-        out=str(out),
-        n=4,
-        seed=0,
-        chunk_size=10,
-        use_retriever=False,
-        grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=10),
-    )
-    summary = run(cfg)
-    assert summary["n_kept"] >= 2, summary
-    data = out / "dataset"
-    assert len(load_from_disk(str(data))) == summary["n_kept"]
-    return data
 
 
 @pytest.fixture(scope="module")

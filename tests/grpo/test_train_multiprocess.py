@@ -21,8 +21,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from test_grpo_train import edge_data, local_model  # noqa: F401 (fixtures)
-
 pytestmark = pytest.mark.slow
 
 # One step, two prompts (one per process) x two completions of 8 tokens; prompts as cpu-smoke's.
@@ -55,41 +53,41 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def launched(local_model: Path, edge_data: Path, tmp_path_factory: pytest.TempPathFactory):  # noqa: F811
-    tmp = tmp_path_factory.mktemp("launch")
-    config = tmp / "tiny.yaml"
+def _write_tiny_config(folder: Path) -> Path:
+    config = folder / "tiny.yaml"
     config.write_text(yaml.safe_dump(TINY_RUN), encoding="utf-8")
-    out = tmp / "out"
-    command = [
+    return config
+
+
+def _launch_train(
+    accelerate_options: list[str], data: Path, config: Path, out: Path, model: Path
+) -> list[str]:
+    """``accelerate launch <options> -m kopa_inspect.cli train`` on the tiny run, in full precision."""
+    return [
         sys.executable,
         "-m",
         "accelerate.commands.accelerate_cli",
         "launch",
-        "--multi_gpu",
-        "--num_processes",
-        "2",
-        "--num_machines",
-        "1",
+        *accelerate_options,
         "--mixed_precision",
         "no",
-        "--dynamo_backend",
-        "no",
-        "--main_process_port",
-        str(_free_port()),
         "-m",
         "kopa_inspect.cli",
         "train",
         "--data",
-        str(edge_data),
+        str(data),
         "--config",
         str(config),
         "--out",
         str(out),
         "--model",
-        str(local_model),
+        str(model),
     ]
-    env = {
+
+
+def _cpu_only_env() -> dict[str, str]:
+    """No GPU visible (the trainer falls back to the CPU and gloo), one thread, no hub."""
+    return {
         **os.environ,
         "CUDA_VISIBLE_DEVICES": "",
         "OMP_NUM_THREADS": "1",
@@ -97,6 +95,17 @@ def launched(local_model: Path, edge_data: Path, tmp_path_factory: pytest.TempPa
         "TRANSFORMERS_OFFLINE": "1",
         "HF_DATASETS_OFFLINE": "1",
     }
+
+
+@pytest.fixture(scope="module")
+def launched(local_model: Path, edge_data: Path, tmp_path_factory: pytest.TempPathFactory):
+    tmp = tmp_path_factory.mktemp("launch")
+    config = _write_tiny_config(tmp)
+    out = tmp / "out"
+    options = ["--multi_gpu", "--num_processes", "2", "--num_machines", "1", "--dynamo_backend", "no"]
+    options += ["--main_process_port", str(_free_port())]
+    command = _launch_train(options, edge_data, config, out, local_model)
+    env = _cpu_only_env()
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
     return out, done.stdout
@@ -127,7 +136,7 @@ def test_two_processes_write_one_run(launched) -> None:
     assert len((out / "metrics.jsonl").read_text().splitlines()) == 2  # the step's log + the summary
 
 
-def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) -> None:  # noqa: F811
+def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) -> None:
     """merged/ loads as a plain model and is exactly base + adapter/ merged (nothing a rank's
     partial state could have changed)."""
     import torch
@@ -152,38 +161,20 @@ def test_merged_is_the_base_with_the_saved_adapter(launched, local_model: Path) 
     assert torch.isfinite(logits).all()
 
 
-def test_two_machines_on_loopback_write_one_run(
-    local_model: Path,  # noqa: F811
-    edge_data: Path,  # noqa: F811
-    tmp_path: Path,
-) -> None:
+def test_two_machines_on_loopback_write_one_run(local_model: Path, edge_data: Path, tmp_path: Path) -> None:
     """The README's several-machines command, as two "machines" on this one (one process each,
     machine_rank 0 and 1, the first one's address): machine 0 reports and writes OUT, machine 1
     trains beside it and writes nothing."""
     root = Path(__file__).resolve().parents[2]
-    config = tmp_path / "tiny.yaml"
-    config.write_text(yaml.safe_dump(TINY_RUN), encoding="utf-8")
+    config = _write_tiny_config(tmp_path)
     out = tmp_path / "out"
     port = str(_free_port())
-    env = {
-        **os.environ,
-        "CUDA_VISIBLE_DEVICES": "",
-        "OMP_NUM_THREADS": "1",
-        "HF_HUB_OFFLINE": "1",
-        "TRANSFORMERS_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-    }
+    env = _cpu_only_env()
 
     def launch(rank: int, stack: contextlib.ExitStack) -> subprocess.Popen:
-        command = [
-            sys.executable,
-            "-m",
-            "accelerate.commands.accelerate_cli",
-            "launch",
+        options = [
             "--config_file",
             str(root / "src" / "kopa_grpo" / "configs" / "accelerate-multi-gpu.yaml"),
-            "--mixed_precision",
-            "no",
             "--num_machines",
             "2",
             "--num_processes",
@@ -194,20 +185,9 @@ def test_two_machines_on_loopback_write_one_run(
             "127.0.0.1",
             "--main_process_port",
             port,
-            "-m",
-            "kopa_inspect.cli",
-            "train",
-            "--data",
-            str(edge_data),
-            "--config",
-            str(config),
-            "--out",
-            str(out),
-            "--model",
-            str(local_model),
         ]
         return subprocess.Popen(
-            command,
+            _launch_train(options, edge_data, config, out, local_model),
             env=env,
             stdout=stack.enter_context((tmp_path / f"machine{rank}.out").open("w")),
             stderr=stack.enter_context((tmp_path / f"machine{rank}.err").open("w")),

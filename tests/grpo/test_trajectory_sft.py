@@ -1,6 +1,6 @@
 """One TRL SFT step on exported EDGE rows with assistant-only loss (the local SmolLM2, CPU; slow).
 
-A small EDGE run is exported here (small grounding budget, no retriever); its rows go through
+A small EDGE run (conftest.py's ``edge_data``) is exported; its rows go through
 kopa_grpo's trajectory form into SFTTrainer with ``assistant_only_loss=True`` and the training
 template. The labels of the collated batch must be exactly the assistant turns' tokens (checked on
 the two shortest whole rows); the step trains on one of them.
@@ -16,33 +16,9 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def local_model() -> Path:
-    pytest.importorskip("trl")
-    from kopa_inspect.providers.local import gguf_path, prepare_local_model
-
-    try:
-        gguf_path()
-    except FileNotFoundError as exc:
-        pytest.skip(str(exc))
-    return prepare_local_model()
-
-
-@pytest.fixture(scope="module")
-def edge_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from edge_synth.pipeline import SynthConfig, run
-    from edge_synth.verify import GroundingConfig
-
-    out = tmp_path_factory.mktemp("edge")
-    cfg = SynthConfig(
-        out=str(out),
-        n=6,
-        seed=0,
-        chunk_size=10,
-        use_retriever=False,
-        grounding=GroundingConfig(rounds=4, paths_per_round=20, eval_paths=10),
-    )
-    assert run(cfg)["n_kept"] >= 2
-    return out / "dataset"
+def edge_rows() -> int:
+    """Six questions, so the label check has rows to pick its two shortest whole ones from."""
+    return 6
 
 
 def _assistant_text(messages: list[dict]) -> str:
