@@ -4,11 +4,12 @@ read back with their exact values."""
 
 from __future__ import annotations
 
+from datetime import date
 from importlib.resources import files
 
 import pytest
 
-from kopa_inspect.world import air, catalog_values, companies, laws, regions, seoul_catalog
+from kopa_inspect.world import air, catalog_values, companies, laws, regions, schools, seoul_catalog
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
 DATA = files("kopa_inspect.world").joinpath("data")
@@ -46,9 +47,13 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "ecos_items.csv",
         "ecos_tables.csv",
         "laws_index.csv",
+        "public_holidays.csv",
         "regions_sgg.csv",
         "regions_sido.csv",
         "regions_umd.csv",
+        "school_dishes.csv",
+        "school_dongs.csv",
+        "school_offices.csv",
         "seoul_bus_stops.csv",
         "seoul_gu.csv",
         "seoul_localdata_kinds.csv",
@@ -153,3 +158,24 @@ def test_a_catalog_dataset_with_an_unknown_field_names_the_file_and_dataset():
         seoul_catalog._dataset(7, bad)
     with pytest.raises(TableError, match="dataset 2"):
         seoul_catalog._dataset(2, {**bad, "rowz": None, "columns": "no such set"})
+
+
+def test_schools_read_back():
+    assert [o[0] for o in schools.OFFICES][:3] == ["B10", "C10", "D10"] and len(schools.OFFICES) == 17
+    seoul = schools.OFFICES[0]
+    assert seoul[1:5] == ("서울특별시교육청", "서울특별시", "02", "7010")
+    assert seoul[5][0] == ("종로구", "서울특별시중부교육지원청", ("청운", "혜화"))
+    first = schools.SCHOOLS[0]
+    assert (first.code, first.name, first.eng_name) == (
+        "7010007",
+        "서울청운초등학교",
+        "Cheongun Elementary School",
+    )
+    assert schools.holiday_name(date(2031, 10, 9)) == "한글날"
+    assert (
+        schools.holiday_name(date(2025, 10, 6)) == "추석" and schools.holiday_name(date(2025, 10, 10)) is None
+    )
+    assert schools.RICE[0] == "쌀밥" and schools.SOUP[0] == ("된장찌개", "5.6.9.13")
+    assert [name for name, _ in schools.KIMCHI] == ["깍두기", "배추김치", "열무김치"] and len(
+        schools.SIDE
+    ) == 8

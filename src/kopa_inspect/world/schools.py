@@ -19,263 +19,44 @@ from datetime import date, timedelta
 from typing import Any
 
 from kopa_inspect.world import World, world_part
+from kopa_inspect.world.tables import read_table
 
-# (code, 교육청 name, 소재지명 (sido), phone prefix, SD_SCHUL_CODE prefix,
-#  [(district, 교육지원청 or "" for the office itself, [동 ...])])
-# The 교육지원청 a district belongs to is UNCERTAIN outside Seoul.
-OFFICES: tuple[tuple[str, str, str, str, str, tuple[tuple[str, str, tuple[str, ...]], ...]], ...] = (
-    (
-        "B10",
-        "서울특별시교육청",
-        "서울특별시",
-        "02",
-        "7010",
-        (
-            ("종로구", "서울특별시중부교육지원청", ("청운", "혜화")),
-            ("강남구", "서울특별시강남서초교육지원청", ("대치", "역삼", "개포")),
-            ("서초구", "서울특별시강남서초교육지원청", ("서초", "반포")),
-            ("마포구", "서울특별시서부교육지원청", ("망원", "성산")),
-            ("송파구", "서울특별시강동송파교육지원청", ("잠실", "가락")),
-            ("노원구", "서울특별시북부교육지원청", ("상계", "중계")),
-        ),
-    ),
-    (
-        "C10",
-        "부산광역시교육청",
-        "부산광역시",
-        "051",
-        "7150",
-        (
-            ("해운대구", "부산광역시해운대교육지원청", ("우동", "좌동")),
-            ("동래구", "부산광역시동래교육지원청", ("온천", "명륜")),
-            ("수영구", "부산광역시남부교육지원청", ("광안", "남천")),
-        ),
-    ),
-    (
-        "D10",
-        "대구광역시교육청",
-        "대구광역시",
-        "053",
-        "7240",
-        (
-            ("수성구", "대구광역시동부교육지원청", ("범어", "만촌")),
-            ("달서구", "대구광역시서부교육지원청", ("상인", "월성")),
-        ),
-    ),
-    (
-        "E10",
-        "인천광역시교육청",
-        "인천광역시",
-        "032",
-        "7310",
-        (
-            ("연수구", "인천광역시남부교육지원청", ("송도", "연수")),
-            ("남동구", "인천광역시남부교육지원청", ("구월", "논현")),
-        ),
-    ),
-    (
-        "F10",
-        "광주광역시교육청",
-        "광주광역시",
-        "062",
-        "7380",
-        (
-            ("북구", "광주광역시동부교육지원청", ("운암", "용봉")),
-            ("서구", "광주광역시서부교육지원청", ("치평", "풍암")),
-        ),
-    ),
-    (
-        "G10",
-        "대전광역시교육청",
-        "대전광역시",
-        "042",
-        "7430",
-        (
-            ("유성구", "대전광역시서부교육지원청", ("노은", "도룡")),
-            ("서구", "대전광역시서부교육지원청", ("둔산", "관저")),
-        ),
-    ),
-    (
-        "H10",
-        "울산광역시교육청",
-        "울산광역시",
-        "052",
-        "7480",
-        (("남구", "울산광역시강남교육지원청", ("삼산", "옥동")),),
-    ),
-    (
-        "I10",
-        "세종특별자치시교육청",
-        "세종특별자치시",
-        "044",
-        "7751",
-        (("세종특별자치시", "", ("도담", "아름", "보람")),),
-    ),
-    (
-        "J10",
-        "경기도교육청",
-        "경기도",
-        "031",
-        "7530",
-        (
-            ("수원시 영통구", "경기도수원교육지원청", ("매탄", "영통")),
-            ("성남시 분당구", "경기도성남교육지원청", ("정자", "서현")),
-            ("고양시 일산동구", "경기도고양교육지원청", ("백석", "장항")),
-            ("용인시 수지구", "경기도용인교육지원청", ("풍덕천", "죽전")),
-        ),
-    ),
-    (
-        "K10",
-        "강원특별자치도교육청",
-        "강원특별자치도",
-        "033",
-        "7800",
-        (
-            ("춘천시", "강원특별자치도춘천교육지원청", ("퇴계", "석사")),
-            ("원주시", "강원특별자치도원주교육지원청", ("단계", "무실")),
-        ),
-    ),
-    (
-        "M10",
-        "충청북도교육청",
-        "충청북도",
-        "043",
-        "8000",
-        (("청주시 흥덕구", "충청북도청주교육지원청", ("복대", "가경")),),
-    ),
-    (
-        "N10",
-        "충청남도교육청",
-        "충청남도",
-        "041",
-        "8140",
-        (("천안시 서북구", "충청남도천안교육지원청", ("불당", "쌍용")),),
-    ),
-    (
-        "P10",
-        "전북특별자치도교육청",
-        "전북특별자치도",
-        "063",
-        "8320",
-        (("전주시 완산구", "전북특별자치도전주교육지원청", ("효자", "서신")),),
-    ),
-    (
-        "Q10",
-        "전라남도교육청",
-        "전라남도",
-        "061",
-        "8490",
-        (
-            ("목포시", "전라남도목포교육지원청", ("옥암", "용해")),
-            ("순천시", "전라남도순천교육지원청", ("연향", "조례")),
-        ),
-    ),
-    (
-        "R10",
-        "경상북도교육청",
-        "경상북도",
-        "054",
-        "8750",
-        (
-            ("포항시 남구", "경상북도포항교육지원청", ("대잠", "지곡")),
-            ("구미시", "경상북도구미교육지원청", ("송정", "형곡")),
-        ),
-    ),
-    (
-        "S10",
-        "경상남도교육청",
-        "경상남도",
-        "055",
-        "9010",
-        (
-            ("창원시 성산구", "경상남도창원교육지원청", ("상남", "반송")),
-            ("김해시", "경상남도김해교육지원청", ("내외", "장유")),
-        ),
-    ),
-    (
-        "T10",
-        "제주특별자치도교육청",
-        "제주특별자치도",
-        "064",
-        "9290",
-        (
-            ("제주시", "제주특별자치도제주시교육지원청", ("노형", "연동", "아라")),
-            ("서귀포시", "제주특별자치도서귀포시교육지원청", ("서홍", "동홍")),
-        ),
-    ),
-)
+District = tuple[str, str, tuple[str, ...]]  # (district, 교육지원청 or "" for the office, [동 ...])
 
+
+def _offices() -> tuple[tuple[str, str, str, str, str, tuple[District, ...]], ...]:
+    """(code, 교육청 name, 소재지명 (sido), phone prefix, SD_SCHUL_CODE prefix, districts) from
+    data/school_offices.csv and data/school_dongs.csv, in file order."""
+    dongs: dict[str, dict[tuple[str, str], list[str]]] = {}
+    for row in read_table("school_dongs.csv"):
+        dongs.setdefault(row["office"], {}).setdefault((row["district"], row["ju_org"]), []).append(
+            row["dong"]
+        )
+    return tuple(
+        (
+            row["code"],
+            row["name"],
+            row["sido"],
+            row["phone"],
+            row["school_code_prefix"],
+            tuple(
+                (district, ju_org, tuple(names)) for (district, ju_org), names in dongs[row["code"]].items()
+            ),
+        )
+        for row in read_table("school_offices.csv")
+    )
+
+
+OFFICES = _offices()
+_ROMAN_DONG = {row["dong"]: row["roman"] for row in read_table("school_dongs.csv")}
 OFFICE_NAMES = {o[0]: o[1] for o in OFFICES}
 
 ROMAN = {"초등학교": "Elementary School", "중학교": "Middle School", "고등학교": "High School"}
 
-# Public holidays (양력 fixed + 음력 ones precomputed), YYYYMMDD -> name. The lunar dates and
-# substitute holidays are from the published calendars as far as known; UNCERTAIN for 2027.
-_FIXED_HOLIDAYS = {
-    "0101": "신정",
-    "0301": "삼일절",
-    "0505": "어린이날",
-    "0606": "현충일",
-    "0815": "광복절",
-    "1003": "개천절",
-    "1009": "한글날",
-    "1225": "기독탄신일",
-}
-_LUNAR_HOLIDAYS = {
-    "20230121": "설날",
-    "20230122": "설날",
-    "20230123": "설날",
-    "20230124": "대체공휴일",
-    "20230527": "부처님오신날",
-    "20230529": "대체공휴일",
-    "20230928": "추석",
-    "20230929": "추석",
-    "20230930": "추석",
-    "20231002": "임시공휴일",
-    "20240209": "설날",
-    "20240210": "설날",
-    "20240211": "설날",
-    "20240212": "대체공휴일",
-    "20240410": "국회의원선거일",
-    "20240506": "대체공휴일",
-    "20240515": "부처님오신날",
-    "20240916": "추석",
-    "20240917": "추석",
-    "20240918": "추석",
-    "20241001": "임시공휴일",
-    "20250127": "임시공휴일",
-    "20250128": "설날",
-    "20250129": "설날",
-    "20250130": "설날",
-    "20250303": "대체공휴일",
-    "20250505": "부처님오신날",
-    "20250506": "대체공휴일",
-    "20250603": "대통령선거일",
-    "20251005": "추석",
-    "20251006": "추석",
-    "20251007": "추석",
-    "20251008": "대체공휴일",
-    "20260216": "설날",
-    "20260217": "설날",
-    "20260218": "설날",
-    "20260302": "대체공휴일",
-    "20260524": "부처님오신날",
-    "20260525": "대체공휴일",
-    "20260603": "전국동시지방선거일",
-    "20260817": "대체공휴일",
-    "20260924": "추석",
-    "20260925": "추석",
-    "20260926": "추석",
-    "20261005": "대체공휴일",
-    "20270206": "설날",
-    "20270207": "설날",
-    "20270208": "설날",
-    "20270209": "대체공휴일",
-    "20270513": "부처님오신날",
-    "20270914": "추석",
-    "20270915": "추석",
-    "20270916": "추석",
-}
+# Public holidays, data/public_holidays.csv: MMDD -> name every year, YYYYMMDD -> name once.
+_HOLIDAYS = read_table("public_holidays.csv")
+_FIXED_HOLIDAYS = {row["date"]: row["name"] for row in _HOLIDAYS if len(row["date"]) == 4}
+_LUNAR_HOLIDAYS = {row["date"]: row["name"] for row in _HOLIDAYS if len(row["date"]) == 8}
 
 
 def holiday_name(d: date) -> str | None:
@@ -337,85 +118,7 @@ class School:
 
 
 def _romanize(dong: str) -> str:
-    # A tiny, lossy romanization for ENG_SCHUL_NM; real names use the school's own spelling.
-    table = {
-        "청운": "Cheongun",
-        "혜화": "Hyehwa",
-        "대치": "Daechi",
-        "역삼": "Yeoksam",
-        "개포": "Gaepo",
-        "서초": "Seocho",
-        "반포": "Banpo",
-        "망원": "Mangwon",
-        "성산": "Seongsan",
-        "잠실": "Jamsil",
-        "가락": "Garak",
-        "상계": "Sanggye",
-        "중계": "Junggye",
-        "우동": "Udong",
-        "좌동": "Jwadong",
-        "온천": "Oncheon",
-        "명륜": "Myeongnyun",
-        "광안": "Gwangan",
-        "남천": "Namcheon",
-        "범어": "Beomeo",
-        "만촌": "Manchon",
-        "상인": "Sangin",
-        "월성": "Wolseong",
-        "송도": "Songdo",
-        "연수": "Yeonsu",
-        "구월": "Guwol",
-        "논현": "Nonhyeon",
-        "운암": "Unam",
-        "용봉": "Yongbong",
-        "치평": "Chipyeong",
-        "풍암": "Pungam",
-        "노은": "Noeun",
-        "도룡": "Doryong",
-        "둔산": "Dunsan",
-        "관저": "Gwanjeo",
-        "삼산": "Samsan",
-        "옥동": "Okdong",
-        "도담": "Dodam",
-        "아름": "Areum",
-        "보람": "Boram",
-        "매탄": "Maetan",
-        "영통": "Yeongtong",
-        "정자": "Jeongja",
-        "서현": "Seohyeon",
-        "백석": "Baekseok",
-        "장항": "Janghang",
-        "풍덕천": "Pungdeokcheon",
-        "죽전": "Jukjeon",
-        "퇴계": "Toegye",
-        "석사": "Seoksa",
-        "단계": "Dangye",
-        "무실": "Musil",
-        "복대": "Bokdae",
-        "가경": "Gagyeong",
-        "불당": "Buldang",
-        "쌍용": "Ssangyong",
-        "효자": "Hyoja",
-        "서신": "Seosin",
-        "옥암": "Okam",
-        "용해": "Yonghae",
-        "연향": "Yeonhyang",
-        "조례": "Jorye",
-        "대잠": "Daejam",
-        "지곡": "Jigok",
-        "송정": "Songjeong",
-        "형곡": "Hyeonggok",
-        "상남": "Sangnam",
-        "반송": "Bansong",
-        "내외": "Naeoe",
-        "장유": "Jangyu",
-        "노형": "Nohyeong",
-        "연동": "Yeondong",
-        "아라": "Ara",
-        "서홍": "Seohong",
-        "동홍": "Donghong",
-    }
-    return table.get(dong, dong)
+    return _ROMAN_DONG.get(dong, dong)
 
 
 def build_schools() -> tuple[School, ...]:
@@ -562,53 +265,18 @@ def is_meal_day(world: World, school: School, d: date) -> bool:
 
 # --- menus ----------------------------------------------------------------------------------
 
-RICE = ["쌀밥", "잡곡밥", "현미밥", "흑미밥", "보리밥", "차수수밥"]
-SOUP = [
-    ("된장찌개", "5.6.9.13"),
-    ("쇠고기미역국", "5.6.13.16"),
-    ("콩나물국", "5.6.13"),
-    ("김치찌개", "5.6.9.10.13"),
-    ("어묵국", "1.5.6.13"),
-    ("순두부찌개", "5.6.9.13"),
-    ("닭곰탕", "5.6.13.15"),
-    ("북엇국", "1.5.6.13"),
-    ("감자국", "5.6.13"),
-    ("육개장", "5.6.13.16"),
-]
-MAIN = [
-    ("제육볶음", "5.6.10.13"),
-    ("돈까스&소스", "1.2.5.6.10.12.13"),
-    ("닭갈비", "5.6.13.15"),
-    ("고등어구이", "7"),
-    ("불고기", "5.6.13.16"),
-    ("떡갈비", "5.6.10.13.16"),
-    ("치킨마요덮밥소스", "1.5.6.15"),
-    ("오징어볶음", "5.6.13.17"),
-    ("함박스테이크", "1.2.5.6.10.16"),
-    ("삼치데리야끼구이", "5.6.13"),
-]
-SIDE = [
-    ("시금치나물", "5.6"),
-    ("계란말이", "1"),
-    ("감자조림", "5.6.13"),
-    ("멸치볶음", "5.6.13"),
-    ("숙주나물", "5"),
-    ("잡채", "5.6.10.13"),
-    ("도토리묵무침", "5.6.13"),
-    ("어묵볶음", "1.5.6.13"),
-    ("깍두기", "9.13"),
-    ("배추김치", "9.13"),
-    ("열무김치", "9.13"),
-]
-DESSERT = [
-    ("요구르트", "2"),
-    ("사과", ""),
-    ("귤", ""),
-    ("우유", "2"),
-    ("수박", ""),
-    ("바나나", ""),
-    ("식혜", ""),
-]
+
+# Dishes by course, data/school_dishes.csv: (name, NEIS allergy codes).
+def _dishes() -> dict[str, list[tuple[str, str]]]:
+    courses: dict[str, list[tuple[str, str]]] = {}
+    for row in read_table("school_dishes.csv"):
+        courses.setdefault(row["course"], []).append((row["name"], row["allergy"]))
+    return courses
+
+
+_DISHES = _dishes()
+RICE = [name for name, _ in _DISHES["rice"]]
+SOUP, MAIN, SIDE, KIMCHI, DESSERT = (_DISHES[c] for c in ("soup", "main", "side", "kimchi", "dessert"))
 
 ORIGINS = (
     "쌀 : 국내산<br/>김치류 : 국내산<br/>고춧가루(김치류) : 국내산<br/>쇠고기(종류) : 국내산(한우)"
@@ -633,7 +301,7 @@ def meal_rows(world: World, school: School, d: date, load_dtm: str) -> list[dict
     for code in codes:
         rng = world.rng("neis-meal", school.code, ymd, code)
         dishes = [rng.choice(RICE), _dish(*rng.choice(SOUP)), _dish(*rng.choice(MAIN))]
-        dishes += [_dish(*s) for s in rng.sample(SIDE[:8], 1)] + [_dish(*rng.choice(SIDE[8:]))]
+        dishes += [_dish(*s) for s in rng.sample(SIDE, 1)] + [_dish(*rng.choice(KIMCHI))]
         if code == "2":
             dishes.append(_dish(*rng.choice(DESSERT)))
         base = {"초등학교": 620.0, "중학교": 780.0, "고등학교": 850.0}[school.kind]
