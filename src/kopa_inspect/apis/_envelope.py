@@ -112,6 +112,19 @@ def load_document(resp: HttpResponse) -> dict[str, Any] | Parsed:
     return doc
 
 
+def render_head_rows(
+    service: str, total: int, result: dict[str, str], rows: Rows, fmt: Format
+) -> HttpResponse:
+    """A page in the ``head``/``row`` form NEIS and 열린국회정보 answer with (what
+    :func:`split_head_rows` reads back): JSON ``{service: [{"head": [{list_total_count},
+    {RESULT}]}, {"row": [...]}]}``, XML ``<service><head>…</head><row>…</row>…</service>``."""
+    if fmt == "json":
+        doc = {service: [{"head": [{"list_total_count": total}, {"RESULT": result}]}, {"row": rows}]}
+        return HttpResponse(200, JSON_CT, dumps_json(doc))
+    head = {"list_total_count": str(total), "RESULT": result}
+    return HttpResponse(200, XML_CT, dumps_xml({service: {"head": head, "row": rows_for_xml(rows)}}))
+
+
 def split_head_rows(root: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The ``head``/``row`` body of the Korean open-data portals (NEIS, 열린국회정보, 법정동코드).
 

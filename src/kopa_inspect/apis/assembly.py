@@ -32,18 +32,14 @@ from __future__ import annotations
 from typing import Any
 
 from kopa_inspect.apis._envelope import (
-    JSON_CT,
-    XML_CT,
     Envelope,
     Format,
     HttpResponse,
     Page,
     Parsed,
-    dumps_json,
-    dumps_xml,
     load_document,
     render_document,
-    rows_for_xml,
+    render_head_rows,
     split_head_rows,
     to_int,
 )
@@ -93,22 +89,7 @@ class AssemblyEnvelope(Envelope):
     def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
         if not page.rows:
             return self.render_error(op, ApiError("nodata"), fmt)
-        result = {"CODE": OK[0], "MESSAGE": OK[1]}
-        if fmt == "json":
-            doc = {
-                op.name: [
-                    {"head": [{"list_total_count": page.total}, {"RESULT": result}]},
-                    {"row": page.rows},
-                ]
-            }
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        xml = {
-            op.name: {
-                "head": {"list_total_count": str(page.total), "RESULT": result},
-                "row": rows_for_xml(page.rows),
-            }
-        }
-        return HttpResponse(200, XML_CT, dumps_xml(xml))
+        return render_head_rows(op.name, page.total, {"CODE": OK[0], "MESSAGE": OK[1]}, page.rows, fmt)
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         paging_value = err.kind == "invalid_param" and err.param in ("pIndex", "pSize")

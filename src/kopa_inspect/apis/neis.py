@@ -27,20 +27,16 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from kopa_inspect.apis._envelope import (
-    JSON_CT,
-    XML_CT,
     Envelope,
     Format,
     HttpResponse,
     Page,
     Parsed,
-    dumps_json,
-    dumps_xml,
     load_document,
     render_document,
+    render_head_rows,
     split_head_rows,
     to_int,
-    xml_scalar,
 )
 from kopa_inspect.apis._spec import ApiError, Operation, Param, Platform, Rows
 from kopa_inspect.world import World
@@ -97,18 +93,7 @@ class NeisEnvelope(Envelope):
     def render_ok(self, op: Operation, page: Page, fmt: Format) -> HttpResponse:
         if not page.rows:
             return self.render_error(op, ApiError("nodata"), fmt)
-        result = {"CODE": OK[0], "MESSAGE": OK[1]}
-        if fmt == "json":
-            doc = {
-                op.name: [
-                    {"head": [{"list_total_count": page.total}, {"RESULT": result}]},
-                    {"row": page.rows},
-                ]
-            }
-            return HttpResponse(200, JSON_CT, dumps_json(doc))
-        rows = [{k: xml_scalar(v) for k, v in r.items()} for r in page.rows]
-        head = {"list_total_count": str(page.total), "RESULT": result}
-        return HttpResponse(200, XML_CT, dumps_xml({op.name: {"head": head, "row": rows}}))
+        return render_head_rows(op.name, page.total, {"CODE": OK[0], "MESSAGE": OK[1]}, page.rows, fmt)
 
     def render_error(self, op: Operation | None, err: ApiError, fmt: Format) -> HttpResponse:
         kind: str = err.kind
