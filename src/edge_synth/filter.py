@@ -175,11 +175,11 @@ def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str
     """Where the model could learn each argument of each step from: query, result, clock, protocol, schema.
 
     ``source`` is None for an argument nothing gives (the row must be dropped)."""
+    from edge_synth.clock import clock_values, is_clock_value
     from edge_synth.fields import is_plumbing, param_format, value_format
-    from edge_synth.pool import clock_values
     from kopa_inspect.apis import get_operation
 
-    clock_vals = {k: str(v) for k, v in clock_values(clock).items()}
+    clock_vals = clock_values(clock)
     out = []
     for step in plan.steps:
         op = get_operation(step.tool)
@@ -193,7 +193,7 @@ def argument_sources(plan: Plan, query: str, clock: str | None) -> list[dict[str
                 _in_text(f, query) for f in _spoken_forms(text, fmt) + _radius_forms(k, step.tool, text)
             ):
                 src = "query"
-            elif fmt is not None and clock_vals.get(fmt) == text:
+            elif is_clock_value(clock_vals, step.tool, fmt, text):
                 src = "clock"
             elif p is not None and is_plumbing(p):
                 src = "protocol"

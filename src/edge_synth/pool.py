@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from datetime import datetime, timedelta
 from typing import Any
 
+from edge_synth.clock import SCHEDULES, clock_value, clock_values
 from edge_synth.fields import concept, data_params, is_plumbing, norm, param_format
 from kopa_inspect.apis._spec import Operation, Param
-from kopa_inspect.world import parse_clock
 
 MAX_RECORDS = 4000
 # The radius of a search around a point (TourAPI's required one, HIRA's that makes xPos/yPos
@@ -66,24 +65,6 @@ def region_records() -> list[dict[str, Any]]:
     return out
 
 
-def clock_values(clock: str | None) -> dict[str, str]:
-    now: datetime = parse_clock(clock)
-    prev_month = now.replace(day=1) - timedelta(days=1)
-    # KMA short-term forecasts are issued at 02, 05, ..., 23 h and served ~10 minutes later
-    # (reference korean-apis.md §3 #7); mid-term ones (tmFc) at 06 and 18 h.
-    ready = now - timedelta(minutes=10)
-    issued = [h for h in (2, 5, 8, 11, 14, 17, 20, 23) if h <= ready.hour]
-    base_time = f"{issued[-1]:02d}00" if issued else "0200"
-    tm_fc = now.strftime("%Y%m%d") + ("1800" if now.hour >= 18 else "0600")
-    return {
-        "date8": now.strftime("%Y%m%d"),
-        "ym6": prev_month.strftime("%Y%m"),
-        "year4": now.strftime("%Y"),
-        "time4": base_time,
-        "tm12": tm_fc,
-    }
-
-
 class ValuePool:
     def __init__(self, clock: str | None = None, seed_records: list[dict[str, Any]] | None = None) -> None:
         self.clock_vals = clock_values(clock)
@@ -128,7 +109,7 @@ class ValuePool:
             return True
         if self.by_key.get(key_of(p.name)):
             return True
-        return param_format(p) in self.clock_vals
+        return clock_value(self.clock_vals, op.id, param_format(p)) is not None
 
     def fill(
         self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None
@@ -139,6 +120,13 @@ class ValuePool:
         for p in data_params(op):
             if concept(p.name, op.id) == "radius" and p.name not in args and (p.required or near):
                 args[p.name] = RADIUS_M
+        # A scheduled operation's issuance (KMA base_date/base_time, tmFc) is the latest one its
+        # own schedule serves at the clock: never a record's or a worked call's older issuance.
+        if op.id in SCHEDULES:
+            for p in required_data_params(op):
+                value = clock_value(self.clock_vals, op.id, param_format(p))
+                if p.name not in args and value is not None:
+                    args[p.name] = value
         todo = [p for p in required_data_params(op) if p.name not in args]
         # One record for as many params as it covers (keeps nx with its own ny).
         keys = {p.name: key_of(p.name) for p in todo}
@@ -165,8 +153,8 @@ class ValuePool:
                 args[p.name] = p.default
             elif p.enum:
                 args[p.name] = rng.choice(p.enum)
-            elif (fmt := param_format(p)) in self.clock_vals:
-                args[p.name] = self.clock_vals[fmt]
+            elif (clocked := clock_value(self.clock_vals, op.id, param_format(p))) is not None:
+                args[p.name] = clocked
             elif self.by_key.get(keys[p.name]):
                 args[p.name] = self.records[rng.choice(self.by_key[keys[p.name]])][keys[p.name]]
             else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from edge_synth.clock import clock_values, is_clock_value
 from edge_synth.conditions import lookup
 from edge_synth.describe import row_label
 from edge_synth.draft import COUNT, Draft, numeric
@@ -33,7 +34,6 @@ from edge_synth.phrasing import (
     producer_row_name,
     relation,
 )
-from edge_synth.pool import clock_values
 from edge_synth.validity import incoming, pick_problems, unrelated_asks
 from edge_synth.values import value_kind
 from kopa_inspect.apis import get_operation
@@ -46,8 +46,11 @@ def render_value(op_id: str, pname: str, value: Any, clock_vals: dict[str, str])
     p = get_operation(op_id).param(pname)
     fmt = param_format(p) if p is not None else None
     v = str(value)
-    is_clock = fmt is not None and clock_vals.get(fmt) == v
+    is_clock = is_clock_value(clock_vals, op_id, fmt, v)
     if fmt == "date8" and DATE8.match(v):
+        if is_clock and v != clock_vals.get("date8"):
+            # the previous day's issuance (초단기실황 at 00:20): the clock gives it, nobody says it
+            return f"가장 최근 발표 일자({date_ko(v)})"
         return f"오늘({date_ko(v)})" if is_clock else date_ko(v)
     if fmt == "ym6" and re.fullmatch(r"(19|20)\d{2}(0[1-9]|1[0-2])", v):  # a 6-digit code is no year-month
         return f"지난달({ym_ko(v)})" if is_clock else ym_ko(v)

@@ -10,6 +10,7 @@ from typing import Any
 
 from edge_synth.filter import BenchIndex, jaccard, links_of
 from edge_synth.graph import LinkGraph
+from edge_synth.truth import scan_details
 from kopa_inspect.plans import Plan
 
 
@@ -140,6 +141,7 @@ def write_report(
         "bench_links_in_data": len(data_links & bench.links),
         "answer_rows": answer_rows(rows),
         "verified_edges": len(graph.edges),
+        "truth_scan": scan_details(rows),
     }
     g = grounding["report"]
     secs = grounding.get("seconds", {})
@@ -185,6 +187,8 @@ def write_report(
         f"- rows the answers read facts from: {json.dumps(extra['answer_rows'])}",
         f"- drops: {json.dumps(summary.get('drops', {}), ensure_ascii=False)}",
         "",
+        *truth_scan_md(extra["truth_scan"]),
+        "",
         "Files: edges.csv (verified links with trial counts), graph.png, summary.json.",
     ]
     (rdir / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
@@ -204,3 +208,11 @@ def answer_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "reasons": dict(sorted(reasons.items())),
         "share_not_row0": round(nonzero / total, 4) if total else None,
     }
+
+
+def truth_scan_md(found: dict[str, dict[str, Any]]) -> list[str]:
+    """The truth scan's section: rows per fault class (truth.py; every class 0 on a sound run)."""
+    md = ["## Truth scan", "", "| fault class | rows | first faults |", "|---|---|---|"]
+    for name, got in found.items():
+        md.append(f"| {name} | {got['rows']} | {'; '.join(got['examples'][:3])} |")
+    return md

@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from edge_synth.askable import asks_anything, is_askable, picks_by
+from edge_synth.clock import is_clock_value
 from edge_synth.conditions import conditions_for
 from edge_synth.describe import row_label
 from edge_synth.draft import CODE_LIKE, COUNT, Draft, Junction, numeric, numeric_fields, visible_count
@@ -133,7 +134,7 @@ class Sampler:
                 continue
             if _attempt < 4 and rng.random() < 0.6:
                 args = {**args, **self.optional_filter(get_operation(op_id), rng)}
-            if not all(self.person_says(get_operation(op_id).param(k), v) for k, v in args.items()):
+            if not all(self.person_says(op_id, get_operation(op_id).param(k), v) for k, v in args.items()):
                 continue  # a content id or a HIRA code from the pool: nothing a person starts with
             if await self._add(draft, session, PlanStep(id="s1", tool=op_id, args=args)):
                 break
@@ -235,7 +236,7 @@ class Sampler:
         if literal is None:
             return None
         for k, v in literal.items():
-            if k not in args and not self.knowable_literal(op.param(k), v):
+            if k not in args and not self.knowable_literal(op.id, op.param(k), v):
                 return None  # a value the user never gave and no result holds
         return {**{k: v for k, v in literal.items() if k not in args}, **args}
 
@@ -256,7 +257,7 @@ class Sampler:
         vals = [v for v in vals if v.strip() and len(v) <= 30]
         return {p.name: rng.choice(vals)} if vals else {}
 
-    def knowable_literal(self, p: Any, value: Any) -> bool:
+    def knowable_literal(self, op_id: str, p: Any, value: Any) -> bool:
         """May a later step pass ``value`` for ``p`` without a link? (clock, enum, default, a name)."""
         if p is None or is_plumbing(p):
             return True
@@ -264,14 +265,13 @@ class Sampler:
             return True
         if p.default is not None and str(value) == str(p.default):
             return True
-        fmt = param_format(p)
-        if fmt in self.pool.clock_vals and str(value) == str(self.pool.clock_vals[fmt]):
+        if is_clock_value(self.pool.clock_vals, op_id, param_format(p), value):
             return True
         if concept(p.name) == "radius" and str(value) == str(RADIUS_M):
             return True  # the query states the radius ("반경 2000m")
         return is_name_like(p.name, p.description) and not str(value).isdigit()
 
-    def person_says(self, p: Any, value: Any) -> bool:
+    def person_says(self, op_id: str, p: Any, value: Any) -> bool:
         """Could a person state ``value`` for ``p`` in a question? Names and words, today's or last
         month's date, an enum or the default, and region codes (said with the region's name,
         "서울특별시 노원구(11350)"); not an internal id or another system's code."""
@@ -282,8 +282,7 @@ class Sampler:
         # user knows it: an enum value, the default, today's date, a district's code.
         if p.enum or (p.default is not None and str(value) == str(p.default)):
             return True
-        fmt = param_format(p)
-        if fmt in self.pool.clock_vals and str(value) == str(self.pool.clock_vals[fmt]):
+        if is_clock_value(self.pool.clock_vals, op_id, param_format(p), value):
             return True
         return concept(p.name) == "lawd5" and str(value) in region_names()
 
