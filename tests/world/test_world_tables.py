@@ -9,7 +9,7 @@ from importlib.resources import files
 
 import pytest
 
-from kopa_inspect.world import air, catalog_values, companies, laws, regions, schools, seoul_catalog
+from kopa_inspect.world import air, catalog_values, companies, laws, regions, schools, seoul_catalog, tour
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
 DATA = files("kopa_inspect.world").joinpath("data")
@@ -58,6 +58,10 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "seoul_gu.csv",
         "seoul_localdata_kinds.csv",
         "seoul_subway.csv",
+        "tour_areas.csv",
+        "tour_categories.csv",
+        "tour_festivals.csv",
+        "tour_places.csv",
     ]
     for name in names:
         rows = read_table(name)
@@ -179,3 +183,26 @@ def test_schools_read_back():
     assert [name for name, _ in schools.KIMCHI] == ["깍두기", "배추김치", "열무김치"] and len(
         schools.SIDE
     ) == 8
+
+
+def test_sido_contacts_read_back():
+    assert regions.SIDO_TEL_PREFIX["11"] == "02" and regions.SIDO_TEL_PREFIX["52"] == "063"
+    assert regions.SIDO_ZIP_RANGE["11"] == (1, 8) and regions.SIDO_ZIP_RANGE["50"] == (63, 63)
+    assert set(regions.SIDO_TEL_PREFIX) == set(regions.SIDO_ZIP_RANGE) == set(regions.SHORT_SIDO)
+
+
+def test_tour_tables_read_back():
+    seoul = tour.AREA_BY_CODE["1"]
+    assert (seoul.name, seoul.sido_cd, seoul.sigungu[0], len(seoul.sigungu)) == ("서울", "11", "강남구", 25)
+    assert "" in tour.AREA_BY_SIDO["46"].sigungu  # retired codes keep their place
+    assert tour._CATS["12"] == ("A01", "A0101", "A01010500", "NA", "NA01", "NA010100")
+    assert tour._CAT_SPECIAL["beach"][4:] == ("NA04", "NA040500")
+    places = read_table("tour_places.csv")
+    palace = places[0]
+    assert (palace["title"], palace["contentid"], palace["lat"]) == ("경복궁", "126508", "37.5796")
+    assert palace["overview"].endswith("근정전, 경회루, 향원정 등이 있다.")
+    festivals = read_table("tour_festivals.csv")
+    assert festivals[0]["title"] == "진해군항제" and (festivals[0]["start"], festivals[0]["end"]) == (
+        "0325",
+        "0403",
+    )

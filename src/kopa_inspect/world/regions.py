@@ -84,6 +84,11 @@ class Region:
 
 # 2-digit 시도 code -> short name ("11" -> "서울"), filled when the tables are read.
 SHORT_SIDO: dict[str, str] = {}
+# 2-digit 시도 code -> its 지역번호 ("11" -> "02") and the range of its 우편번호's first two digits.
+SIDO_TEL_PREFIX: dict[str, str] = {row["code"]: row["tel_prefix"] for row in read_table("regions_sido.csv")}
+SIDO_ZIP_RANGE: dict[str, tuple[int, int]] = {
+    row["code"]: (int(row["zip_from"]), int(row["zip_to"])) for row in read_table("regions_sido.csv")
+}
 
 
 def _jitter(code: str, scale: float = 0.012) -> tuple[float, float]:
