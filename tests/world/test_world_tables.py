@@ -9,7 +9,17 @@ from importlib.resources import files
 
 import pytest
 
-from kopa_inspect.world import air, catalog_values, companies, laws, regions, schools, seoul_catalog, tour
+from kopa_inspect.world import (
+    air,
+    catalog_values,
+    companies,
+    hospitals,
+    laws,
+    regions,
+    schools,
+    seoul_catalog,
+    tour,
+)
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
 DATA = files("kopa_inspect.world").joinpath("data")
@@ -46,6 +56,11 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "companies.csv",
         "ecos_items.csv",
         "ecos_tables.csv",
+        "hira_departments.csv",
+        "hira_kinds.csv",
+        "hira_sggu.csv",
+        "hira_sido.csv",
+        "hospitals.csv",
         "laws_index.csv",
         "public_holidays.csv",
         "regions_sgg.csv",
@@ -205,4 +220,23 @@ def test_tour_tables_read_back():
     assert festivals[0]["title"] == "진해군항제" and (festivals[0]["start"], festivals[0]["end"]) == (
         "0325",
         "0403",
+    )
+
+
+def test_hira_tables_read_back():
+    assert hospitals.HIRA_SIDO["36"] == ("410000", "세종시") and len(hospitals.HIRA_SIDO) == 17
+    assert (
+        hospitals._HIRA_BY_NAME["부산해운대구"] == "210009"
+        and hospitals._HIRA_BY_NAME["화성만세구"] == "312501"
+    )
+    assert hospitals.DEPTS["49"] == "치과" and hospitals.CL_NAMES["01"] == "상급종합"
+    gangnam = regions.by_code("11680")
+    assert gangnam is not None
+    hira = hospitals.hira_region(gangnam)
+    assert hira is not None and (hira.sido_cd, hira.sggu_cd, hira.sggu_nm) == ("110000", "110001", "강남구")
+    first = read_table("hospitals.csv")[0]
+    assert (first["name"], first["cl_cd"], first["addr"]) == (
+        "서울대학교병원",
+        "01",
+        "서울특별시 종로구 대학로 101 (연건동)",
     )
