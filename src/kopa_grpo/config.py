@@ -90,7 +90,8 @@ class TrainSettings(BaseModel):
     # this 2-core machine while other jobs ran.
     torch_threads: int | None = None
     # On a CPU without a GPU: train under bf16 autocast (AVX512-BF16 CPUs run it ~1.5x faster than
-    # float32; weights and the saved checkpoint stay float32).
+    # float32; weights and the saved checkpoint stay float32). Ignored on a CPU without native bf16,
+    # where it is many times slower (train.cpu_has_native_bf16).
     cpu_bf16: bool = False
     # Stop training (and save) once this much wall time has passed: fixed-budget experiments.
     time_budget_minutes: float | None = None
