@@ -151,5 +151,5 @@ def test_signal_config_validates_and_keeps_the_curriculum_order() -> None:
 
     s = load_settings("grpo-cpu-signal")
     assert s.trainer["shuffle_dataset"] is False
-    assert s.trainer["num_generations"] == s.trainer["per_device_train_batch_size"] == 8
+    assert s.trainer["num_generations"] == s.trainer["per_device_train_batch_size"] == 6
     assert s.prompt.max_completion_tokens == s.trainer["max_completion_length"]
