@@ -1,6 +1,6 @@
-"""World tables read from package data (kopa_inspect/world/data/*.csv) give the records the world
-is built from: notes are skipped, quoted fields keep their commas and spaces, and known rows
-read back with their exact values."""
+"""World tables read from package data (kopa_inspect/world/data/*.csv, *.json) give the records the
+world is built from: notes are skipped, quoted fields keep their commas and spaces, a malformed row
+or record is an error naming its file, and known rows read back with their exact values."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from kopa_inspect.world import (
     air,
     catalog_values,
     companies,
+    drugs,
     hospitals,
     laws,
     regions,
@@ -51,9 +52,13 @@ def test_a_json_record_with_missing_or_extra_keys_names_its_file_and_record():
 
 def test_every_data_file_has_a_header_and_rows_of_its_width():
     names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
+    documents = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".json"))
+    assert documents == ["drug_texts.json", "laws.json", "seoul_catalog.json"]
+    assert all(p.name.endswith((".csv", ".json")) for p in DATA.iterdir() if p.is_file())
     assert names == [
         "air_stations.csv",
         "companies.csv",
+        "drugs.csv",
         "ecos_items.csv",
         "ecos_tables.csv",
         "hira_departments.csv",
@@ -240,3 +245,16 @@ def test_hira_tables_read_back():
         "01",
         "서울특별시 종로구 대학로 101 (연건동)",
     )
+
+
+def test_drug_tables_read_back():
+    rows = read_table("drugs.csv")
+    assert rows[0] == {
+        "item_name": "타이레놀정500밀리그람(아세트아미노펜)",
+        "company": "한국존슨앤드존슨판매(유)",
+        "class": "antipyretic",
+        "approval_year": "1983",
+    }
+    assert {row["class"] for row in rows} == set(drugs._TEXT)
+    efcy, _, warn, _, intrc, _ = drugs._TEXT["patch_ointment"]
+    assert efcy.startswith("이 약은 근육통") and warn is None and intrc is None
