@@ -133,6 +133,7 @@ def write_report(
     before = set(links_before or set()) | data_links
     jac_after = round(jaccard(data_links, bench.links), 4) if bench.links else None
     jac_before = round(jaccard(before, bench.links), 4) if bench.links else None
+    truth = scan_details(rows)
     extra = {
         "coverage": coverage(rows),
         "junction_shares": junction_shares(rows),
@@ -141,7 +142,7 @@ def write_report(
         "bench_links_in_data": len(data_links & bench.links),
         "answer_rows": answer_rows(rows),
         "verified_edges": len(graph.edges),
-        "truth_scan": scan_details(rows),
+        "truth_scan": truth,
     }
     g = grounding["report"]
     secs = grounding.get("seconds", {})
@@ -187,7 +188,7 @@ def write_report(
         f"- rows the answers read facts from: {json.dumps(extra['answer_rows'])}",
         f"- drops: {json.dumps(summary.get('drops', {}), ensure_ascii=False)}",
         "",
-        *truth_scan_md(extra["truth_scan"]),
+        *truth_scan_md(truth),
         "",
         "Files: edges.csv (verified links with trial counts), graph.png, summary.json.",
     ]
