@@ -11,6 +11,7 @@ import pytest
 
 from kopa_inspect.world import (
     air,
+    assembly_catalog,
     catalog_values,
     companies,
     drugs,
@@ -53,10 +54,12 @@ def test_a_json_record_with_missing_or_extra_keys_names_its_file_and_record():
 def test_every_data_file_has_a_header_and_rows_of_its_width():
     names = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".csv"))
     documents = sorted(p.name for p in DATA.iterdir() if p.name.endswith(".json"))
-    assert documents == ["drug_texts.json", "laws.json", "seoul_catalog.json"]
+    assert documents == ["assembly_catalog.json", "drug_texts.json", "laws.json", "seoul_catalog.json"]
     assert all(p.name.endswith((".csv", ".json")) for p in DATA.iterdir() if p.is_file())
     assert names == [
         "air_stations.csv",
+        "assembly_committees.csv",
+        "assembly_districts.csv",
         "companies.csv",
         "drugs.csv",
         "ecos_items.csv",
@@ -67,6 +70,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "hira_sido.csv",
         "hospitals.csv",
         "laws_index.csv",
+        "name_romanization.csv",
         "public_holidays.csv",
         "regions_sgg.csv",
         "regions_sido.csv",
@@ -258,3 +262,20 @@ def test_drug_tables_read_back():
     assert {row["class"] for row in rows} == set(drugs._TEXT)
     efcy, _, warn, _, intrc, _ = drugs._TEXT["patch_ointment"]
     assert efcy.startswith("이 약은 근육통") and warn is None and intrc is None
+
+
+def test_assembly_tables_read_back():
+    assert assembly_catalog.COMMITTEES[0] == ("국회운영위원회", "house steering")
+    assert assembly_catalog.COMMITTEE_NAMES[-1] == "예산결산특별위원회"
+    assert assembly_catalog.DISTRICTS[0] == ("서울", "종로구") and len(assembly_catalog.DISTRICTS) == 24
+    assert assembly_catalog.SURNAME_EN["김"] == "KIM" and len(assembly_catalog.SURNAME_EN) == 40
+    assert len(assembly_catalog.GIVEN_EN) == 26
+    members = assembly_catalog.BY_SERVICE["nwvrqwxyaytdsfvhu"]
+    assert members.real and members.columns[0].name == "HG_NM" and members.filters[2].match == "contains"
+    votes = assembly_catalog.BY_SERVICE["nojepdqqaweusdfbi"]
+    assert [f.name for f in votes.filters if f.required] == ["AGE", "BILL_ID"]
+    minutes = assembly_catalog.BY_SERVICE[assembly_catalog.opaque_id("국회운영위원회 회의록 목록")]
+    assert minutes.source == "generic:minutes" and minutes.fixed == (("CMIT_NM", "국회운영위원회"),)
+    assert [c.name for c in minutes.columns][:2] == ["CONF_ID", "CONF_NM"]
+    with pytest.raises(TableError, match=r"assembly_catalog\.json dataset 4 \(x\)"):
+        assembly_catalog._real(4, {"service": "x", "title": "t", "gloss": "g", "source": "no such source"})

@@ -9,6 +9,10 @@ Rows come from one world per seed: members of each 대(代) 국회 (names, parti
 committees, MONA_CD) and their bills, so that a member found in one dataset is the proposer in
 another and a BILL_ID from a bill list opens its vote record. Names are synthetic; committee
 and party names are real.
+
+The catalog is package data: ``data/assembly_catalog.json`` (column sets, real datasets, kinds of
+the generated ones), ``data/assembly_committees.csv``, ``data/assembly_districts.csv`` and
+``data/name_romanization.csv``.
 """
 
 from __future__ import annotations
@@ -17,34 +21,20 @@ import hashlib
 import threading
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from kopa_inspect.world import World, world_part
-from kopa_inspect.world.catalog_values import GIVEN, SURNAMES, person
+from kopa_inspect.world.catalog_values import person
+from kopa_inspect.world.tables import TableError, read_json, read_table
 
 Row = dict[str, str]
 
 AGES = tuple(range(16, 23))  # 제16대 (2000) .. 제22대 (2024-)
 AGE_START = {16: 2000, 17: 2004, 18: 2008, 19: 2012, 20: 2016, 21: 2020, 22: 2024}
 
-COMMITTEES: tuple[tuple[str, str], ...] = (
-    ("국회운영위원회", "house steering"),
-    ("법제사법위원회", "legislation and judiciary"),
-    ("정무위원회", "national policy"),
-    ("기획재정위원회", "strategy and finance"),
-    ("교육위원회", "education"),
-    ("과학기술정보방송통신위원회", "science, ICT, broadcasting and communications"),
-    ("외교통일위원회", "foreign affairs and unification"),
-    ("국방위원회", "national defense"),
-    ("행정안전위원회", "public administration and security"),
-    ("문화체육관광위원회", "culture, sports and tourism"),
-    ("농림축산식품해양수산위원회", "agriculture, food, fisheries"),
-    ("산업통상자원중소벤처기업위원회", "trade, industry, energy, SMEs and startups"),
-    ("보건복지위원회", "health and welfare"),
-    ("환경노동위원회", "environment and labor"),
-    ("국토교통위원회", "land, infrastructure and transport"),
-    ("정보위원회", "intelligence"),
-    ("여성가족위원회", "gender equality and family"),
-    ("예산결산특별위원회", "special committee on budget and accounts"),
+# (name, English gloss) of each committee, data/assembly_committees.csv.
+COMMITTEES: tuple[tuple[str, str], ...] = tuple(
+    (row["name"], row["gloss"]) for row in read_table("assembly_committees.csv")
 )
 COMMITTEE_NAMES = tuple(c for c, _ in COMMITTEES)
 # Committee codes (COMMITTEE_ID) are synthetic but stable; real ids look like "9700005".
@@ -77,32 +67,7 @@ PARTIES_OLD = (
     "바른미래당",
     "무소속",
 )
-DISTRICTS = (
-    ("서울", "종로구"),
-    ("서울", "중구성동구갑"),
-    ("서울", "용산구"),
-    ("서울", "광진구을"),
-    ("서울", "동대문구갑"),
-    ("서울", "마포구을"),
-    ("서울", "강남구병"),
-    ("서울", "송파구갑"),
-    ("부산", "해운대구갑"),
-    ("대구", "수성구을"),
-    ("인천", "연수구갑"),
-    ("광주", "서구을"),
-    ("대전", "유성구을"),
-    ("울산", "남구"),
-    ("경기", "수원시정"),
-    ("경기", "성남시분당구갑"),
-    ("강원", "춘천시철원군화천군양구군갑"),
-    ("충북", "청주시상당구"),
-    ("충남", "천안시을"),
-    ("전북", "전주시병"),
-    ("전남", "목포시"),
-    ("경북", "포항시북구"),
-    ("경남", "창원시의창구"),
-    ("제주", "제주시갑"),
-)
+DISTRICTS = tuple((row["sido"], row["district"]) for row in read_table("assembly_districts.csv"))
 LAWS = (
     "도로교통법",
     "국민건강보험법",
@@ -131,88 +96,9 @@ LAWS = (
 )
 BILL_KINDS = ("일부개정법률안", "일부개정법률안", "일부개정법률안", "전부개정법률안", "폐지법률안")
 PROC_RESULTS = ("원안가결", "수정가결", "대안반영폐기", "임기만료폐기", "철회", "부결")
-SURNAME_EN = dict(
-    zip(
-        SURNAMES,
-        (
-            "KIM",
-            "LEE",
-            "PARK",
-            "CHOI",
-            "JEONG",
-            "KANG",
-            "CHO",
-            "YOON",
-            "JANG",
-            "LIM",
-            "HAN",
-            "OH",
-            "SEO",
-            "SHIN",
-            "KWON",
-            "HWANG",
-            "AHN",
-            "SONG",
-            "RYU",
-            "JEON",
-            "HONG",
-            "KO",
-            "MOON",
-            "YANG",
-            "SON",
-            "BAE",
-            "BAEK",
-            "HEO",
-            "YU",
-            "NAM",
-            "SHIM",
-            "NO",
-            "HA",
-            "KWAK",
-            "SUNG",
-            "CHA",
-            "JOO",
-            "WOO",
-            "KOO",
-            "MIN",
-        ),
-        strict=False,
-    )
-)
-GIVEN_EN = dict(
-    zip(
-        GIVEN,
-        (
-            "Minjun",
-            "Seoyeon",
-            "Jiho",
-            "Haeun",
-            "Doyun",
-            "Jiwoo",
-            "Hyunwoo",
-            "Subin",
-            "Junseo",
-            "Yerin",
-            "Sungmin",
-            "Eunji",
-            "Taehyun",
-            "Jimin",
-            "Youngsoo",
-            "Mikyung",
-            "Junghoon",
-            "Hyejin",
-            "Sangcheol",
-            "Yujin",
-            "Donghyun",
-            "Soyoung",
-            "Jaewon",
-            "Nayeon",
-            "Seungwoo",
-            "Gaeun",
-        ),
-        strict=False,
-    )
-)
+_ROMAN = read_table("name_romanization.csv")
+SURNAME_EN = {row["hangul"]: row["roman"] for row in _ROMAN if row["part"] == "surname"}
+GIVEN_EN = {row["hangul"]: row["roman"] for row in _ROMAN if row["part"] == "given"}
 ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -251,226 +137,36 @@ class Dataset:
     theme: str = "general"
 
 
-# --- column sets -----------------------------------------------------------------------------
+# --- the catalog (data/assembly_catalog.json) --------------------------------------------------
+# Column sets by source (members, bills, votes, or the kind of a generic:<kind> source), the filter
+# sets the real datasets declare, the real datasets, and the kinds of the generated ones.
 
-MEMBER_COLS = tuple(
-    Column(*c)
-    for c in (
-        ("HG_NM", "이름"),
-        ("HJ_NM", "한자명"),
-        ("ENG_NM", "영문명칭"),
-        ("BTH_GBN_NM", "음/양력"),
-        ("BTH_DATE", "생년월일"),
-        ("JOB_RES_NM", "직책명"),
-        ("POLY_NM", "정당명"),
-        ("ORIG_NM", "선거구"),
-        ("ELECT_GBN_NM", "선거구 구분 (지역구/비례대표)"),
-        ("CMIT_NM", "대표 위원회"),
-        ("CMITS", "소속 위원회 목록"),
-        ("REELE_GBN_NM", "재선 구분 (초선, 재선 ...)"),
-        ("UNITS", "당선 대수 (제22대 ...)"),
-        ("SEX_GBN_NM", "성별"),
-        ("TEL_NO", "전화번호"),
-        ("E_MAIL", "이메일"),
-        ("HOMEPAGE", "홈페이지"),
-        ("STAFF", "보좌관"),
-        ("SECRETARY", "선임비서관"),
-        ("SECRETARY2", "비서관"),
-        ("MONA_CD", "국회의원 코드"),
-        ("MEM_TITLE", "약력"),
-        ("ASSEM_ADDR", "사무실 호실"),
-    )
-)
-MEMBER_FILTERS = (
-    Filter("HG_NM", "이름"),
-    Filter("POLY_NM", "정당명"),
-    Filter("ORIG_NM", "선거구", match="contains"),
-    Filter("CMIT_NM", "대표 위원회"),
-    Filter("REELE_GBN_NM", "재선 구분"),
-    Filter("SEX_GBN_NM", "성별"),
-    Filter("MONA_CD", "국회의원 코드"),
-)
-BILL_COLS = tuple(
-    Column(*c)
-    for c in (
-        ("BILL_ID", "의안ID"),
-        ("BILL_NO", "의안번호"),
-        ("BILL_NAME", "법률안명"),
-        ("COMMITTEE", "소관위원회"),
-        ("PROPOSE_DT", "제안일"),
-        ("PROC_RESULT", "본회의심의결과"),
-        ("AGE", "대수"),
-        ("DETAIL_LINK", "상세페이지"),
-        ("PROPOSER", "제안자"),
-        ("MEMBER_LIST", "제안자목록링크"),
-        ("RST_PROPOSER", "대표발의자"),
-        ("PUBL_PROPOSER", "공동발의자"),
-        ("COMMITTEE_ID", "소관위원회ID"),
-        ("CMT_PRESENT_DT", "소관위상정일"),
-        ("CMT_PROC_DT", "소관위처리일"),
-        ("CMT_PROC_RESULT_CD", "소관위처리결과"),
-        ("LAW_PROC_DT", "법사위처리일"),
-        ("PROC_DT", "의결일"),
-    )
-)
-BILL_FILTERS = (
-    Filter("AGE", "대수 (예: 22)", required=True, pattern=r"\d{1,2}"),
-    Filter("BILL_ID", "의안ID"),
-    Filter("BILL_NO", "의안번호"),
-    Filter("BILL_NAME", "법률안명 (일부)", match="contains"),
-    Filter("COMMITTEE", "소관위원회"),
-    Filter("PROC_RESULT", "본회의심의결과"),
-    Filter("PROPOSER", "제안자 (일부)", match="contains"),
-    Filter("COMMITTEE_ID", "소관위원회ID"),
-)
-VOTE_COLS = tuple(
-    Column(*c)
-    for c in (
-        ("HG_NM", "의원명"),
-        ("POLY_NM", "정당"),
-        ("ORIG_NM", "선거구"),
-        ("MONA_CD", "국회의원코드"),
-        ("RESULT_VOTE_MOD", "표결결과 (찬성/반대/기권/불참)"),
-        ("BILL_ID", "의안ID"),
-        ("BILL_NO", "의안번호"),
-        ("BILL_NAME", "의안명"),
-        ("VOTE_DATE", "의결일자"),
-        ("AGE", "대수"),
-    )
-)
-GENERIC: dict[str, tuple[tuple[str, str], ...]] = {
-    "minutes": (
-        ("CONF_ID", "회의록ID"),
-        ("CONF_NM", "회의명"),
-        ("CONF_DATE", "회의일자"),
-        ("CMIT_NM", "위원회"),
-        ("SESS", "회기"),
-        ("DGR", "차수"),
-        ("CONF_TITLE", "안건"),
-        ("PDF_LINK_URL", "회의록 PDF"),
-        ("AGE", "대수"),
-    ),
-    "schedule": (
-        ("MEETING_DATE", "회의일자"),
-        ("MEETING_TIME", "회의시간"),
-        ("TITLE", "회의명"),
-        ("CMIT_NM", "위원회"),
-        ("MEETTING_LOC", "회의장소"),
-        ("SESS", "회기"),
-        ("DEGREE", "차수"),
-        ("AGE", "대수"),
-    ),
-    "petition": (
-        ("BILL_ID", "청원ID"),
-        ("BILL_NO", "청원번호"),
-        ("BILL_NAME", "청원명"),
-        ("PROPOSER", "청원인"),
-        ("APPROVER", "소개의원"),
-        ("PROPOSE_DT", "접수일"),
-        ("CMIT_NM", "소관위원회"),
-        ("PROC_RESULT", "처리결과"),
-        ("PROC_DT", "처리일"),
-        ("AGE", "대수"),
-    ),
-    "hearing": (
-        ("HEARING_ID", "공청회ID"),
-        ("TITLE", "공청회명"),
-        ("CMIT_NM", "위원회"),
-        ("HEARING_DATE", "개최일"),
-        ("STATEMENT_CNT", "진술인 수"),
-        ("LOC", "장소"),
-        ("AGE", "대수"),
-    ),
-    "report": (
-        ("REPORT_ID", "보고서ID"),
-        ("TITLE", "보고서명"),
-        ("CMIT_NM", "위원회"),
-        ("REPORT_DT", "작성일"),
-        ("REPORT_KIND", "보고서 종류"),
-        ("WRITER", "작성자"),
-        ("LINK_URL", "원문 링크"),
-        ("AGE", "대수"),
-    ),
-    "budget": (
-        ("FSCL_YY", "회계연도"),
-        ("CMIT_NM", "위원회"),
-        ("ITEM_NM", "사업명"),
-        ("GOV_AMT", "정부안 (백만원)"),
-        ("CMIT_AMT", "상임위 의결 (백만원)"),
-        ("FINAL_AMT", "본회의 확정 (백만원)"),
-        ("AGE", "대수"),
-    ),
-    "press": (
-        ("PRESS_ID", "보도자료ID"),
-        ("TITLE", "제목"),
-        ("DEPT_NM", "부서"),
-        ("REG_DATE", "등록일"),
-        ("LINK_URL", "링크"),
-    ),
-    "seats": (
-        ("AGE", "대수"),
-        ("POLY_NM", "정당명"),
-        ("LOCAL_CNT", "지역구 의석"),
-        ("PR_CNT", "비례대표 의석"),
-        ("TOTAL_CNT", "합계"),
-    ),
-    "proposals": (
-        ("AGE", "대수"),
-        ("HG_NM", "의원명"),
-        ("POLY_NM", "정당"),
-        ("MONA_CD", "국회의원코드"),
-        ("RST_CNT", "대표발의 건수"),
-        ("PUBL_CNT", "공동발의 건수"),
-        ("PASS_CNT", "가결 건수"),
-    ),
+CATALOG_FILE = "assembly_catalog.json"
+_CATALOG = read_json(CATALOG_FILE)
+_COLUMN_SETS: dict[str, tuple[Column, ...]] = {
+    name: tuple(Column(*col) for col in cols) for name, cols in _CATALOG["column_sets"].items()
 }
+_FILTER_SETS: dict[str, tuple[Filter, ...]] = {
+    name: tuple(Filter(**spec) for spec in specs) for name, specs in _CATALOG["filter_sets"].items()
+}
+MEMBER_COLS, BILL_COLS, VOTE_COLS = (_COLUMN_SETS[name] for name in ("members", "bills", "votes"))
+MEMBER_FILTERS, BILL_FILTERS = _FILTER_SETS["members"], _FILTER_SETS["bills"]
 
-COMMITTEE_KINDS: tuple[tuple[str, str, str], ...] = (
-    ("위원 명단", "members", "committee members"),
-    ("계류 의안", "bills:pending", "pending bills"),
-    ("처리 의안", "bills:done", "processed bills"),
-    ("회의록 목록", "generic:minutes", "meeting minutes"),
-    ("회의 일정", "generic:schedule", "meeting schedule"),
-    ("청원 접수 목록", "generic:petition", "petitions received"),
-    ("청원 처리 현황", "generic:petition", "petitions processed"),
-    ("공청회 현황", "generic:hearing", "public hearings"),
-    ("소위원회 위원 현황", "members", "sub-committee members"),
-    ("검토보고서 목록", "generic:report", "review reports"),
-    ("법률안 심사 경과", "bills", "bill review progress"),
-    ("예산안 심사 현황", "generic:budget", "budget review"),
-)
-AGE_KINDS: tuple[tuple[str, str, str], ...] = (
-    ("본회의 회의록", "generic:minutes", "plenary minutes"),
-    ("국회의원 현황", "members", "members of the assembly"),
-    ("정당별 의석수 현황", "generic:seats", "seats by party"),
-    ("의원별 법률안 발의 통계", "generic:proposals", "bills proposed per member"),
-    ("국정감사 결과보고서", "generic:report", "audit reports"),
-    ("본회의 처리 의안", "bills:done", "bills passed in plenary"),
-)
-GENERAL: tuple[tuple[str, str, str], ...] = (
-    ("국회 보도자료", "generic:press", "press releases"),
-    ("국회의장 일정", "generic:schedule", "speaker's schedule"),
-    ("국회입법조사처 보고서", "generic:report", "NARS reports"),
-    ("국회예산정책처 보고서", "generic:report", "NABO reports"),
-    ("입법예고 목록", "bills:pending", "legislative notices"),
-    ("의안 접수 목록", "bills", "bills received"),
-    ("본회의 일정", "generic:schedule", "plenary schedule"),
-    ("전원위원회 회의록", "generic:minutes", "committee of the whole minutes"),
-    ("국회사무처 보도자료", "generic:press", "secretariat press releases"),
-    ("청원 전체 목록", "generic:petition", "all petitions"),
-    ("국회도서관 정책자료", "generic:report", "library policy papers"),
-    ("특별위원회 회의 일정", "generic:schedule", "special committee schedule"),
-)
+
+def _kinds(key: str) -> tuple[tuple[str, str, str], ...]:
+    """(title part, source, English gloss) of each generated dataset kind."""
+    return tuple((title, source, gloss) for title, source, gloss in _CATALOG[key])
+
+
+COMMITTEE_KINDS = _kinds("committee_kinds")
+AGE_KINDS = _kinds("age_kinds")
+GENERAL = _kinds("general")
 
 
 def _columns(source: str) -> tuple[Column, ...]:
-    if source == "members":
-        return MEMBER_COLS
     if source.startswith("bills"):
         return BILL_COLS
-    if source == "votes":
-        return VOTE_COLS
-    return tuple(Column(*c) for c in GENERIC[source.split(":")[1]])
+    return _COLUMN_SETS[source.removeprefix("generic:")]
 
 
 AGE_OPTIONAL = Filter("AGE", "대수 (예: 22, 기본 22)", pattern=r"\d{1,2}")
@@ -504,63 +200,22 @@ def _filters(source: str) -> tuple[Filter, ...]:
     return tuple(out)
 
 
-REAL: list[Dataset] = [
-    Dataset(
-        "nwvrqwxyaytdsfvhu",
-        "국회의원 인적사항",
-        "current members' personal details",
-        "members",
-        MEMBER_COLS,
-        MEMBER_FILTERS,
-        real=True,
-        theme="국회의원",
-        uncertain="service id and field list from memory of the portal (UNCERTAIN); rows are the current (22nd) assembly",
-    ),
-    Dataset(
-        "nzmimeepazxkubdpn",
-        "국회의원 발의법률안",
-        "bills proposed by members",
-        "bills",
-        BILL_COLS,
-        BILL_FILTERS,
-        real=True,
-        theme="의안",
-        uncertain="service id from memory (UNCERTAIN); AGE is required as on the portal",
-    ),
-    Dataset(
-        "nojepdqqaweusdfbi",
-        "국회의원 본회의 표결정보",
-        "plenary roll-call votes per member",
-        "votes",
-        VOTE_COLS,
-        _filters("votes"),
-        real=True,
-        theme="표결",
-        uncertain="service id and columns from memory (UNCERTAIN)",
-    ),
-    Dataset(
-        "ALLNAMEMBER",
-        "국회의원 정보 통합 API",
-        "members of every assembly (integrated)",
-        "members",
-        MEMBER_COLS,
-        _filters("members"),
-        real=True,
-        theme="국회의원",
-        uncertain="the real ALLNAMEMBER uses NAAS_* column names; emulated with the 인적사항 columns (UNCERTAIN)",
-    ),
-    Dataset(
-        "TVBPMBILL11",
-        "의안 접수목록",
-        "bills received (all proposers)",
-        "bills",
-        BILL_COLS,
-        BILL_FILTERS,
-        real=True,
-        theme="의안",
-        uncertain="service id and columns UNCERTAIN",
-    ),
-]
+def _real(index: int, spec: dict[str, Any]) -> Dataset:
+    """A real dataset: its columns are its source's; its filters a declared set or its source's."""
+    fields = dict(spec)
+    filters = fields.pop("filters", None)
+    try:
+        return Dataset(
+            columns=_columns(fields["source"]),
+            filters=_FILTER_SETS[filters] if filters else _filters(fields["source"]),
+            real=True,
+            **fields,
+        )
+    except (TypeError, KeyError) as exc:
+        raise TableError(f"{CATALOG_FILE} dataset {index} ({spec.get('service')}): {exc!r}") from exc
+
+
+REAL: list[Dataset] = [_real(i, spec) for i, spec in enumerate(_CATALOG["real"])]
 
 GENERATED: list[Dataset] = []
 for _cmit, _cgloss in COMMITTEES:
@@ -857,7 +512,7 @@ def _generic(aw: AssemblyWorld, ds: Dataset) -> list[Row]:
                     }
                 )
         return rows
-    cols = [c.name for c, _ in ((Column(*c), 0) for c in GENERIC[kind])]
+    cols = [c.name for c in _COLUMN_SETS[kind]]
     n = 20 + rng.randint(0, 140)
     rows = []
     for i in range(n):
