@@ -21,6 +21,7 @@ from kopa_inspect.world import (
     schools,
     seoul_catalog,
     tour,
+    transit,
 )
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
 
@@ -82,6 +83,8 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "seoul_gu.csv",
         "seoul_localdata_kinds.csv",
         "seoul_subway.csv",
+        "tago_cities.csv",
+        "tago_landmarks.csv",
         "tour_areas.csv",
         "tour_categories.csv",
         "tour_festivals.csv",
@@ -279,3 +282,15 @@ def test_assembly_tables_read_back():
     assert [c.name for c in minutes.columns][:2] == ["CONF_ID", "CONF_NM"]
     with pytest.raises(TableError, match=r"assembly_catalog\.json dataset 4 \(x\)"):
         assembly_catalog._real(4, {"service": "x", "title": "t", "gloss": "g", "source": "no such source"})
+
+
+def test_tago_tables_read_back():
+    daejeon = transit.city(25)
+    assert daejeon is not None and (daejeon.name, daejeon.prefix, daejeon.area) == ("대전광역시", "DJB", "30")
+    assert transit.cities()[0].code == 12 and len(transit.cities()) == 22
+    assert (
+        transit._CITY_LANDMARKS["25"][:2] == ("대전역", "서대전역")
+        and len(transit._CITY_LANDMARKS["25"]) == 14
+    )
+    assert list(transit._CITY_LANDMARKS) == ["25", "21", "39", "31100", "31010", "12"]
+    assert transit.landmark_word("충남대학교") == "충남대" and transit.landmark_word("대전역") == "대전역"

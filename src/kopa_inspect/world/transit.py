@@ -19,34 +19,7 @@ from typing import Any
 
 from kopa_inspect.world import World, world_part
 from kopa_inspect.world.regions import Region, by_code, sggs, umds
-
-# TAGO city code, name, node-id prefix, the 시군구/시도 code whose area the stops lie in.
-# Well attested: 25 대전, 31100 고양, 12 세종, 21 부산, 22 대구, 23 인천, 24 광주, 26 울산, 39 제주,
-# 31010 수원. The other 경기 codes follow the same 310x0 numbering (UNCERTAIN individually).
-_CITIES = """
-12 세종특별시 SJB 36110
-21 부산광역시 BSB 26
-22 대구광역시 DGB 27
-23 인천광역시 ICB 28
-24 광주광역시 GJB 29
-25 대전광역시 DJB 30
-26 울산광역시 USB 31
-39 제주도 JJB 50
-31010 수원시 GGB 41110
-31020 성남시 GGB 41130
-31040 안양시 GGB 41170
-31050 부천시 GGB 41190
-31090 안산시 GGB 41270
-31100 고양시 GGB 41280
-31190 용인시 GGB 41460
-31200 파주시 GGB 41480
-31230 김포시 GGB 41570
-31240 화성시 GGB 41590
-34010 천안시 CAB 44130
-33010 청주시 CJB 43110
-35010 전주시 JJB 52110
-38010 창원시 CWB 48120
-"""
+from kopa_inspect.world.tables import read_table
 
 # Landmarks every big city has, combined with local place names into stop names.
 _PLACE_TAILS = (
@@ -71,64 +44,21 @@ _PLACE_TAILS = (
     "터미널",
     "병원",
 )
-_CITY_LANDMARKS = {
-    "25": (
-        "대전역",
-        "서대전역",
-        "정부대전청사",
-        "대전시청",
-        "유성온천역",
-        "충남대학교",
-        "카이스트",
-        "한밭대학교",
-        "대전복합터미널",
-        "중앙로역",
-        "북대전농협",
-        "갈마역",
-        "월평역",
-        "둔산동",
-    ),
-    "21": (
-        "부산역",
-        "서면",
-        "해운대해수욕장",
-        "부산시청",
-        "사상터미널",
-        "부산대학교",
-        "남포동",
-        "센텀시티",
-        "광안리",
-    ),
-    "39": ("제주국제공항", "제주시청", "제주버스터미널", "동문시장", "제주대학교", "노형오거리", "한라병원"),
-    "31100": ("고양시청", "일산역", "대화역", "킨텍스", "화정역", "백석역", "호수공원", "정발산역"),
-    "31010": ("수원역", "수원시청", "팔달문", "수원월드컵경기장", "아주대학교", "광교중앙역", "영통역"),
-    "12": ("세종시청", "정부세종청사", "세종터미널", "조치원역", "나성동", "도담동", "보람동"),
-}
-# Around a landmark a city has many stops named after it (시청, 시청입구, 시청역, 시청남문 ...), so a
-# stop search by the landmark's word (TAGO nodeNm is a partial match) finds all of them. The word a
-# person types: the landmark's short form where one is in use, else the name itself.
-_LANDMARK_WORDS = {
-    "충남대학교": "충남대",
-    "부산대학교": "부산대",
-    "제주대학교": "제주대",
-    "아주대학교": "아주대",
-    "한밭대학교": "한밭대",
-    "대전시청": "시청",
-    "부산시청": "시청",
-    "제주시청": "시청",
-    "고양시청": "시청",
-    "수원시청": "시청",
-    "세종시청": "시청",
-    "북대전농협": "북대전",
-    "해운대해수욕장": "해운대",
-    "수원월드컵경기장": "월드컵경기장",
-    "팔달문": "팔달",
-    "동문시장": "동문",
-    "센텀시티": "센텀",
-    "유성온천역": "유성온천",
-    "정부대전청사": "대전청사",
-    "정부세종청사": "세종청사",
-}
+# Landmarks by TAGO city code, and the word a person types to find a landmark's stops
+# (data/tago_landmarks.csv): around a landmark a city has many stops named after it (시청, 시청입구,
+# 시청역, 시청남문 ...), so a stop search by that word (TAGO nodeNm is a partial match) finds them all.
+_LANDMARKS = read_table("tago_landmarks.csv")
+
+
+def _city_landmarks() -> dict[str, tuple[str, ...]]:
+    by_city: dict[str, list[str]] = {}
+    for row in _LANDMARKS:
+        by_city.setdefault(row["city"], []).append(row["landmark"])
+    return {code: tuple(names) for code, names in by_city.items()}
+
+
+_CITY_LANDMARKS = _city_landmarks()
+_LANDMARK_WORDS = {row["landmark"]: row["word"] for row in _LANDMARKS if row["word"]}
 _CLUSTER_TAILS = (
     "입구",
     "정문",
@@ -211,11 +141,11 @@ class Route:
 
 @cache
 def cities() -> tuple[City, ...]:
-    out = []
-    for line in _CITIES.strip().splitlines():
-        code, name, prefix, area = line.split()
-        out.append(City(int(code), name, prefix, area))
-    return tuple(out)
+    """The TAGO cities of data/tago_cities.csv."""
+    return tuple(
+        City(int(row["code"]), row["name"], row["prefix"], row["area"])
+        for row in read_table("tago_cities.csv")
+    )
 
 
 def city(code: int | str) -> City | None:
