@@ -111,6 +111,18 @@ class ValuePool:
             return True
         return clock_value(self.clock_vals, op.id, param_format(p)) is not None
 
+    def issuance_args(self, op: Operation, given: dict[str, Any]) -> dict[str, Any]:
+        """A scheduled operation's issuance (KMA base_date/base_time, tmFc) not in ``given``: the
+        latest one its own schedule serves at the clock, never a record's or a worked call's older one."""
+        if op.id not in SCHEDULES:
+            return {}
+        out = {}
+        for p in required_data_params(op):
+            value = clock_value(self.clock_vals, op.id, param_format(p))
+            if p.name not in given and value is not None:
+                out[p.name] = value
+        return out
+
     def fill(
         self, op: Operation, rng: random.Random, given: dict[str, Any] | None = None
     ) -> dict[str, Any] | None:
@@ -120,13 +132,7 @@ class ValuePool:
         for p in data_params(op):
             if concept(p.name, op.id) == "radius" and p.name not in args and (p.required or near):
                 args[p.name] = RADIUS_M
-        # A scheduled operation's issuance (KMA base_date/base_time, tmFc) is the latest one its
-        # own schedule serves at the clock: never a record's or a worked call's older issuance.
-        if op.id in SCHEDULES:
-            for p in required_data_params(op):
-                value = clock_value(self.clock_vals, op.id, param_format(p))
-                if p.name not in args and value is not None:
-                    args[p.name] = value
+        args.update(self.issuance_args(op, args))
         todo = [p for p in required_data_params(op) if p.name not in args]
         # One record for as many params as it covers (keeps nx with its own ny).
         keys = {p.name: key_of(p.name) for p in todo}
