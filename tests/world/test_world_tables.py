@@ -12,6 +12,7 @@ import pytest
 from kopa_inspect.world import (
     air,
     assembly_catalog,
+    businesses,
     catalog_values,
     companies,
     drugs,
@@ -61,6 +62,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "air_stations.csv",
         "assembly_committees.csv",
         "assembly_districts.csv",
+        "business_kinds.csv",
         "companies.csv",
         "drugs.csv",
         "ecos_items.csv",
@@ -72,6 +74,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "hospitals.csv",
         "laws_index.csv",
         "name_romanization.csv",
+        "pharma_companies.csv",
         "public_holidays.csv",
         "regions_sgg.csv",
         "regions_sido.csv",
@@ -85,6 +88,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
         "seoul_subway.csv",
         "tago_cities.csv",
         "tago_landmarks.csv",
+        "tax_offices.csv",
         "tour_areas.csv",
         "tour_categories.csv",
         "tour_festivals.csv",
@@ -294,3 +298,12 @@ def test_tago_tables_read_back():
     )
     assert list(transit._CITY_LANDMARKS) == ["25", "21", "39", "31100", "31010", "12"]
     assert transit.landmark_word("충남대학교") == "충남대" and transit.landmark_word("대전역") == "대전역"
+
+
+def test_business_tables_read_back():
+    assert businesses.PHARMA[0] == ("한국존슨앤드존슨판매(유)", "서울특별시 용산구 한강대로 92")
+    assert businesses._SHOPS[0] == ("음식점업", "한식 일반 음식점업", "식당") and len(businesses._SHOPS) == 10
+    assert businesses._CORP_SECTORS[-1] == ("운수업", "화물 운송업") and len(businesses._CORP_SECTORS) == 6
+    assert businesses._OFFICES[:2] == (101, 104) and businesses._OFFICES[-1] == 616
+    # every maker of a listed medicine is a known pharmaceutical company
+    assert {row["company"] for row in read_table("drugs.csv")} <= {name for name, _ in businesses.PHARMA}

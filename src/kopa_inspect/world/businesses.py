@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from kopa_inspect.world import World, world_part
+from kopa_inspect.world.tables import read_table
 
 WEIGHTS = (1, 3, 7, 1, 3, 7, 1, 3, 5)
 
@@ -68,27 +69,8 @@ class Business:
 
 
 # Pharmaceutical companies (MFDS entpName spelling) with their head-office addresses.
-PHARMA: tuple[tuple[str, str], ...] = (
-    ("한국존슨앤드존슨판매(유)", "서울특별시 용산구 한강대로 92"),
-    ("삼진제약(주)", "서울특별시 마포구 와우산로 121"),
-    ("(주)종근당", "서울특별시 서대문구 충정로 8"),
-    ("삼일제약(주)", "서울특별시 서초구 효령로 155"),
-    ("(주)대웅제약", "서울특별시 강남구 봉은사로 114길 12"),
-    ("(주)녹십자", "경기도 용인시 기흥구 이현로30번길 107"),
-    ("동화약품(주)", "서울특별시 중구 순화동 5"),
-    ("동아제약(주)", "서울특별시 동대문구 천호대로 64"),
-    ("(주)한독", "서울특별시 강남구 테헤란로 132"),
-    ("보령(주)", "서울특별시 종로구 창경궁로 136"),
-    ("(유)옥시레킷벤키저", "서울특별시 영등포구 여의대로 24"),
-    ("사노피-아벤티스코리아(주)", "서울특별시 서초구 반포대로 235"),
-    ("동국제약(주)", "서울특별시 강남구 테헤란로 7길 22"),
-    ("한국유씨비제약(주)", "서울특별시 강남구 테헤란로 521"),
-    ("명인제약(주)", "서울특별시 강남구 삼성로 120"),
-    ("일동제약(주)", "서울특별시 서초구 바우뫼로27길 2"),
-    ("신신제약(주)", "경기도 안산시 단원구 원시로 230"),
-    ("(주)유한양행", "서울특별시 동작구 노량진로 74"),
-    ("광동제약(주)", "서울특별시 서초구 서초중앙로 85"),
-    ("한미약품(주)", "경기도 화성시 팔탄면 무하로 214"),
+PHARMA: tuple[tuple[str, str], ...] = tuple(
+    (row["name"], row["address"]) for row in read_table("pharma_companies.csv")
 )
 
 _SURNAMES = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용"
@@ -120,26 +102,10 @@ _GIVEN = (
     "동현",
     "수진",
 )
-_SHOPS = (
-    ("음식점업", "한식 일반 음식점업", "식당"),
-    ("음식점업", "커피전문점", "커피"),
-    ("소매업", "슈퍼마켓", "마트"),
-    ("서비스업", "미용업", "헤어"),
-    ("소매업", "의약품 소매업", "약국"),
-    ("제조업", "빵류 제조업", "베이커리"),
-    ("서비스업", "부동산 중개업", "공인중개사사무소"),
-    ("소매업", "전자상거래 소매업", "스토어"),
-    ("교육서비스업", "일반 교습 학원", "학원"),
-    ("숙박업", "일반 숙박업", "게스트하우스"),
-)
-_CORP_SECTORS = (
-    ("제조업", "의약품 제조업"),
-    ("도매및소매업", "의약품 도매업"),
-    ("정보통신업", "응용 소프트웨어 개발 및 공급업"),
-    ("건설업", "건물 건설업"),
-    ("제조업", "전자부품 제조업"),
-    ("운수업", "화물 운송업"),
-)
+# (업태, 종목, name word) of shops and (업태, 종목) of corporations, data/business_kinds.csv.
+_KINDS = read_table("business_kinds.csv")
+_SHOPS = tuple((row["sector"], row["type"], row["name_word"]) for row in _KINDS if row["owner"] == "shop")
+_CORP_SECTORS = tuple((row["sector"], row["type"]) for row in _KINDS if row["owner"] == "corp")
 _NAME_PARTS = (
     "한빛",
     "새봄",
@@ -164,47 +130,8 @@ _CITIES = (
     "제주특별자치도 제주시 중앙로",
     "대전광역시 유성구 대학로",
 )
-# 세무서 codes (first three digits): plausible real offices (서울 101-220, 부산 601-621, 경기 12x-14x ...).
-_OFFICES = (
-    101,
-    104,
-    105,
-    106,
-    107,
-    108,
-    110,
-    113,
-    114,
-    116,
-    117,
-    119,
-    120,
-    124,
-    129,
-    134,
-    135,
-    138,
-    140,
-    144,
-    201,
-    204,
-    206,
-    209,
-    211,
-    214,
-    215,
-    220,
-    305,
-    314,
-    410,
-    502,
-    504,
-    605,
-    606,
-    617,
-    621,
-    616,
-)
+# 세무서 codes (the first three digits of a 사업자등록번호), data/tax_offices.csv.
+_OFFICES = tuple(int(row["code"]) for row in read_table("tax_offices.csv"))
 
 
 @dataclass
