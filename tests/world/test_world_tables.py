@@ -22,6 +22,7 @@ from kopa_inspect.world import (
     schools,
     seoul_catalog,
     tour,
+    trades,
     transit,
 )
 from kopa_inspect.world.tables import TableError, parse_table, read_table, record_fields
@@ -60,6 +61,7 @@ def test_every_data_file_has_a_header_and_rows_of_its_width():
     assert all(p.name.endswith((".csv", ".json")) for p in DATA.iterdir() if p.is_file())
     assert names == [
         "air_stations.csv",
+        "apartment_price_levels.csv",
         "assembly_committees.csv",
         "assembly_districts.csv",
         "business_kinds.csv",
@@ -307,3 +309,9 @@ def test_business_tables_read_back():
     assert businesses._OFFICES[:2] == (101, 104) and businesses._OFFICES[-1] == 616
     # every maker of a listed medicine is a known pharmaceutical company
     assert {row["company"] for row in read_table("drugs.csv")} <= {name for name, _ in businesses.PHARMA}
+
+
+def test_apartment_price_levels_read_back():
+    assert trades._PRICE_PER_M2["11680"] == 2600 and trades._PRICE_PER_M2["28237"] == 450
+    assert len(trades._PRICE_PER_M2) == 41
+    assert all(regions.by_code(lawd_cd) is not None for lawd_cd in trades._PRICE_PER_M2)

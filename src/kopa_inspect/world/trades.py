@@ -20,50 +20,12 @@ from typing import Any
 
 from kopa_inspect.world import World, world_part
 from kopa_inspect.world.regions import Region, by_code, umds
+from kopa_inspect.world.tables import read_table
 
-# 만원 per ㎡ of exclusive area (rough 2025-26 levels); districts not listed use their 시도's level.
+# 만원 per ㎡ of exclusive area by 시군구 (data/apartment_price_levels.csv); districts not listed use
+# their 시도's level.
 _PRICE_PER_M2: dict[str, int] = {
-    "11680": 2600,
-    "11650": 2500,
-    "11710": 2000,
-    "11170": 2100,
-    "11200": 1600,
-    "11440": 1550,
-    "11560": 1350,
-    "11590": 1400,
-    "11215": 1400,
-    "11110": 1300,
-    "11140": 1300,
-    "11470": 1450,
-    "11740": 1450,
-    "11410": 1200,
-    "11230": 1050,
-    "11500": 1100,
-    "11290": 1000,
-    "11380": 950,
-    "11530": 900,
-    "11620": 950,
-    "11545": 800,
-    "11260": 800,
-    "11305": 750,
-    "11350": 800,
-    "11320": 700,
-    "41135": 1500,
-    "41290": 1900,
-    "41117": 900,
-    "41465": 950,
-    "41173": 1000,
-    "41450": 1050,
-    "26350": 850,
-    "26500": 800,
-    "50110": 420,
-    "50130": 330,
-    "27260": 700,
-    "30200": 450,
-    "36110": 520,
-    "28185": 650,
-    "28200": 450,
-    "28237": 450,
+    row["lawd_cd"]: int(row["price_per_m2"]) for row in read_table("apartment_price_levels.csv")
 }
 _SIDO_PRICE = {"11": 1100, "26": 450, "41": 650, "50": 450, "28": 450, "27": 400, "30": 400, "36": 500}
 _MONTHLY_VOLUME = {"11": (80, 300), "41": (50, 220), "26": (40, 160), "50": (20, 90)}
