@@ -102,3 +102,20 @@ def test_each_domain_module_writes_tasks_of_its_domain(built):
         assert {s.domain for s in specs} == {_short(module)}
         assert "unanswerable" not in {s.category for s in specs}
     assert {s.category for s in by_module["unanswerable"]} == {"unanswerable"}
+
+
+@pytest.mark.slow
+def test_check_mode_passes_the_committed_file_and_fails_a_changed_one(tmp_path, monkeypatch, built, capsys):
+    records, _ = built
+    monkeypatch.setattr(build, "build_tasks", lambda: records)
+    monkeypatch.setattr("sys.argv", ["build", "--check", str(DEFAULT_PATH)])
+    with pytest.raises(SystemExit) as ok:
+        build.main()
+    assert ok.value.code == 0 and "up to date" in capsys.readouterr().out
+    changed = tmp_path / "kopa_bench.jsonl"
+    changed.write_bytes(DEFAULT_PATH.read_bytes().replace(b'"id"', b'"Id"', 1))
+    monkeypatch.setattr("sys.argv", ["build", "--check", str(changed)])
+    with pytest.raises(SystemExit) as bad:
+        build.main()
+    assert bad.value.code == 1 and "bump TASK_VERSION" in capsys.readouterr().out
+    assert changed.read_bytes() != DEFAULT_PATH.read_bytes()  # check mode writes nothing

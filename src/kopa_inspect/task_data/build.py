@@ -126,14 +126,39 @@ def write(records: list[dict[str, Any]], path: Path = DEFAULT_PATH) -> None:
             fh.write(json.dumps(r, ensure_ascii=False, sort_keys=False) + "\n")
 
 
-def main() -> None:  # pragma: no cover - authoring entry point
+def main() -> None:  # the authoring entry point
+    import argparse
     import sys
 
+    ap = argparse.ArgumentParser(description="Build the KOPA-Bench task file from the per-domain task data.")
+    ap.add_argument(
+        "out",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_PATH,
+        help=f"where to write (default {DEFAULT_PATH.name})",
+    )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if OUT differs from what the task data builds",
+    )
+    a = ap.parse_args()
     records = build_tasks()
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_PATH
-    write(records, out)
+    if a.check:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            fresh = Path(tmp) / "tasks.jsonl"
+            write(records, fresh)
+            same = a.out.exists() and fresh.read_bytes() == a.out.read_bytes()
+        print(
+            f"{a.out}: {'up to date' if same else 'differs from the task data: rebuild it and bump TASK_VERSION'}"
+        )
+        sys.exit(0 if same else 1)
+    write(records, a.out)
     specs = sum(len(list(f())) for f in domains.families())
-    print(f"wrote {len(records)} tasks to {out} ({specs - len(records)} skipped: tools not available)")
+    print(f"wrote {len(records)} tasks to {a.out} ({specs - len(records)} skipped: tools not available)")
 
 
 if __name__ == "__main__":  # pragma: no cover
