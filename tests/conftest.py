@@ -19,39 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 # The sampler and the grammar over a fixed set of real verified links (tests/data/edge_natural_links.csv,
 # taken from a default run's edges.csv) on the embedded emulator: the path `kopa synth` takes after its
 # graph stage, built once per session.
-EDGE_CLOCK = "2026-12-03T14:00:00+09:00"
-EDGE_SEED = 3
-EDGE_CANDIDATES = 90
-
-
-def _edge_graph():
-    import csv
-    from pathlib import Path
-
-    from edge_synth.graph import Edge, LinkGraph
-    from kopa_inspect.apis import operations
-
-    g = LinkGraph()
-    ops = operations()
-    with (Path(__file__).parent / "data" / "edge_natural_links.csv").open(encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            for op in (r["producer"], r["consumer"]):
-                if op in ops:
-                    g.add_op(ops[op])
-            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
-            g.add(
-                Edge(
-                    r["producer"],
-                    r["field"],
-                    r["consumer"],
-                    r["param"],
-                    sl,
-                    r["reasons"].split("; "),
-                    0.6,
-                    r["kind"],
-                )
-            )
-    return g
+from edge_helpers import EDGE_CANDIDATES, EDGE_CLOCK, EDGE_SEED, edge_graph  # noqa: E402
 
 
 async def _edge_rows() -> list[dict]:
@@ -63,7 +31,7 @@ async def _edge_rows() -> list[dict]:
 
     backend = make_backend(seed=EDGE_SEED)
     fresh = make_backend(seed=EDGE_SEED)
-    sampler = Sampler(_edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=EDGE_SEED, clock=EDGE_CLOCK)
+    sampler = Sampler(edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=EDGE_SEED, clock=EDGE_CLOCK)
     out = []
     try:
         for idx in range(EDGE_CANDIDATES):

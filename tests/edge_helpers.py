@@ -17,6 +17,43 @@ from typing import Any
 
 HAND_CLOCK = "2026-12-03T13:45:00+09:00"
 
+# The seeded EDGE rows (tests/conftest.py builds them once per session) and the tests that sample
+# over the same graph share these.
+EDGE_CLOCK = "2026-12-03T14:00:00+09:00"
+EDGE_SEED = 3
+EDGE_CANDIDATES = 90
+
+
+def edge_graph():
+    """The fixed link graph the seeded EDGE rows are sampled over (tests/data/edge_natural_links.csv)."""
+    import csv
+    from pathlib import Path
+
+    from edge_synth.graph import Edge, LinkGraph
+    from kopa_inspect.apis import operations
+
+    g = LinkGraph()
+    ops = operations()
+    with (Path(__file__).parent / "data" / "edge_natural_links.csv").open(encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            for op in (r["producer"], r["consumer"]):
+                if op in ops:
+                    g.add_op(ops[op])
+            sl = tuple(int(x) for x in r["slice"].split(":")) if r["slice"] else None
+            g.add(
+                Edge(
+                    r["producer"],
+                    r["field"],
+                    r["consumer"],
+                    r["param"],
+                    sl,
+                    r["reasons"].split("; "),
+                    0.6,
+                    r["kind"],
+                )
+            )
+    return g
+
 
 @contextmanager
 def emulator(seed: int = 0) -> Iterator[Any]:

@@ -211,8 +211,7 @@ def test_the_sampler_mends_a_walk_that_ends_where_nothing_is_asked():
     import asyncio
     import random
 
-    from conftest import EDGE_CLOCK, _edge_graph
-    from edge_helpers import compose_draft, emulator
+    from edge_helpers import EDGE_CLOCK, compose_draft, edge_graph, emulator
     from edge_synth.askable import asks_anything
     from edge_synth.pool import ValuePool
     from edge_synth.sample import Sampler, has_fact
@@ -220,7 +219,7 @@ def test_the_sampler_mends_a_walk_that_ends_where_nothing_is_asked():
 
     with emulator() as backend:
         draft = _hospital_then_grid(backend)
-        sampler = Sampler(_edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=0, clock=EDGE_CLOCK)
+        sampler = Sampler(edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=0, clock=EDGE_CLOCK)
         session = Session(backend, clock=EDGE_CLOCK, seed=0)
         assert asyncio.run(sampler._mend(draft, session, random.Random(0)))
         comp = compose_draft(backend, draft, clock=EDGE_CLOCK)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from conftest import EDGE_CLOCK, EDGE_SEED, _edge_graph
+from edge_helpers import EDGE_CLOCK, EDGE_SEED, edge_graph
 
 
 def _drafts(monkeypatch, cached: bool, n: int = 24) -> list[str]:
@@ -22,7 +22,7 @@ def _drafts(monkeypatch, cached: bool, n: int = 24) -> list[str]:
 
     async def run() -> list[str]:
         backend = make_backend(seed=EDGE_SEED)
-        sampler = Sampler(_edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=EDGE_SEED, clock=EDGE_CLOCK)
+        sampler = Sampler(edge_graph(), ValuePool(EDGE_CLOCK), backend, seed=EDGE_SEED, clock=EDGE_CLOCK)
         out = []
         try:
             for idx in range(n):

@@ -146,8 +146,7 @@ def test_seeded_rows_read_as_a_persons_questions(edge_seeded_rows):
 def test_referring_back_loses_no_argument(edge_seeded_rows):
     # Said once and then referred back to ("오늘", "근처", "'B'"): every literal argument is still in
     # the query, read back by the filter (filter.argument_sources; "2km" is radius 2000).
-    from tests.conftest import EDGE_CLOCK
-
+    from edge_helpers import EDGE_CLOCK
     from edge_synth.filter import argument_sources
 
     with_facts = [r for r in edge_seeded_rows if r["comp"].facts]
