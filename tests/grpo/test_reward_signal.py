@@ -153,3 +153,36 @@ def test_signal_config_validates_and_keeps_the_curriculum_order() -> None:
     assert s.trainer["shuffle_dataset"] is False
     assert s.trainer["num_generations"] == s.trainer["per_device_train_batch_size"] == 6
     assert s.prompt.max_completion_tokens == s.trainer["max_completion_length"]
+
+
+# A GRPO run with the tool-name share paying for the right name alone learned to call the right tool
+# with no arguments (completions 44 -> 33 tokens in 16 steps): the cheapest move that still paid.
+EMPTY = call("kma_getVilageFcst", {})
+MISSING_ONE = call("kma_getVilageFcst", {"base_date": "20261015", "base_time": "1400", "nx": 60})
+EXTRA_ARG = call("kma_getVilageFcst", {**TARGET[0][1], "city": "서울"})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    "move", [EMPTY, MISSING_ONE, EXTRA_ARG], ids=["no arguments", "one missing", "unknown argument"]
+)
+def test_a_call_inspect_refuses_earns_no_reward_at_all(move: str) -> None:
+    got = group([move])
+    assert got["tool_name"] == [0.0] and got["outcome"] == [0.0] and got["format"] == [0.0]
+    assert weighted_totals(got, WEIGHTS) == [got["arguments"][0] * WEIGHTS["arguments"]]
+    assert got["arguments"][0] < 1.0
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        WRONG_VALUE,
+        GOLD_REORDERED,
+        call("kma_getVilageFcst", {"nx": 60, "ny": 127, "base_date": "20261015", "base_time": "1400"}),
+    ],
+    ids=["right tool, wrong value", "gold, keys reordered", "gold, another key order"],
+)
+def test_a_sendable_call_to_the_right_tool_keeps_its_name_credit(move: str) -> None:
+    got = group([move])
+    assert got["tool_name"] == [1.0]
+    # and beats an empty call of the same tool in the weighted total GRPO compares
+    assert weighted_totals(got, WEIGHTS)[0] > weighted_totals(group([EMPTY]), WEIGHTS)[0]

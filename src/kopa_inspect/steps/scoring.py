@@ -233,13 +233,22 @@ def tool_name_score(
     answer_ok: bool | None = None,
 ) -> float:
     """Multiset Jaccard of called names vs gold names (the same call twice is one too many), a
-    replayed history call or a call carrying a service key counting as a wrong name; on an answer step, 1 for a well-formed answer
-    without a call (``answer_ok``: the caller's answer_well_formed verdict; None = any prose)."""
+    replayed history call, a call carrying a service key or a call Inspect refuses (a required
+    argument missing, an unknown one, a mistyped value: it never runs) counting as a wrong name;
+    on an answer step, 1 for a well-formed answer without a call (``answer_ok``: the caller's
+    answer_well_formed verdict; None = any prose).
+
+    Why a refused call earns no name credit: GRPO with this reward learned to call the right tool
+    with no arguments at all (16 steps on SmolLM2: completions 44 -> 33 tokens, BFCL simple calls
+    6/20 -> 0/20), the cheapest move that still paid the name share of the weighted reward."""
     if not parsed.well_formed:
         return 0.0
     if kind == "answer":
         return 1.0 if not parsed.calls and parsed.answer and answer_ok is not False else 0.0
-    wrong = wrong_whatever_the_name(parsed.calls, history, targets)
+    wrong = [
+        w or refused(c)
+        for c, w in zip(parsed.calls, wrong_whatever_the_name(parsed.calls, history, targets), strict=True)
+    ]
     predicted = Counter(n if not w else "\x00wrong" for (n, _), w in zip(parsed.calls, wrong, strict=True))
     wanted = Counter(n for n, _ in targets)
     if not predicted or not wanted:
