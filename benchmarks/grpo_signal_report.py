@@ -25,7 +25,7 @@ from typing import Any
 
 CURVES = (
     ("reward", "weighted reward (mean)"),
-    ("frac_reward_zero_std", "groups without spread"),
+    ("frac_reward_zero_std", "share of groups without spread"),
     ("kl", "KL to the SFT model"),
 )
 
@@ -79,6 +79,7 @@ def plot(steps: list[dict[str, Any]], path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, axes = plt.subplots(1, len(CURVES), figsize=(12, 3.6))
     for ax, (key, title) in zip(axes, CURVES, strict=True):
@@ -87,6 +88,7 @@ def plot(steps: list[dict[str, Any]], path: Path) -> None:
             ax.plot(*zip(*pts, strict=True), marker="o", markersize=3)
         ax.set_title(title, fontsize=10)
         ax.set_xlabel("GRPO step")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(bottom=0)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

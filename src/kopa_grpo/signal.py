@@ -160,9 +160,11 @@ def measure(
     test_percent: int | None = None,
     rows_file: str | None = None,
     split: str = "train",
+    rescore: str | None = None,
 ) -> list[RowSignal]:
     """Sample and score k completions for the first ``n_rows`` training rows (the config's row order,
-    or the order of ``rows_file``)."""
+    or the order of ``rows_file``). ``rescore``: an earlier report's ``.rows.jsonl``; its saved
+    completions are scored again (rewards changed since) instead of sampling new ones."""
     import torch
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -182,17 +184,22 @@ def measure(
         torch.set_num_threads(threads)
     path = resolve_model(settings.model)
     tokenizer = AutoTokenizer.from_pretrained(path)
-    lm = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
-    lm.eval()
+    lm = None if rescore else AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32).eval()
     rows = data.build(
         data_dir, "step", tokenizer, settings.limit, settings.prompt, "test" if split == "test" else "train"
     )
     funcs = build_reward_funcs(settings.rewards, settings.backend)
     names = list(settings.rewards)
     weights = dict(zip(names, settings.reward_weights or [1.0] * len(names), strict=True))
+    saved = _saved_completions(rescore) if rescore else {}
     out: list[RowSignal] = []
     for i, row in enumerate(rows.select(range(min(n_rows, len(rows))))):
-        completions = sample(lm, tokenizer, row["prompt"], k, settings.trainer, seed + i)
+        if rescore:
+            if row["step_id"] not in saved:
+                raise ValueError(f"{rescore}: no completions saved for {row['step_id']}")
+            completions = saved[row["step_id"]]
+        else:
+            completions = sample(lm, tokenizer, row["prompt"], k, settings.trainer, seed + i)
         columns = {c: [row[c]] * k for c in rows.column_names if c != "prompt"}
         rewards = call_rewards(funcs, names, [row["prompt"]] * k, completions, columns)
         out.append(
@@ -207,6 +214,11 @@ def measure(
             )
         )
     return out
+
+
+def _saved_completions(path: str) -> dict[str, list[str]]:
+    with open(path, encoding="utf-8") as f:
+        return {r["step_id"]: r["completions"] for r in map(json.loads, f) if r}
 
 
 def write_report(rows: list[RowSignal], out: Path, meta: dict[str, Any]) -> dict[str, Any]:
@@ -238,6 +250,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--test-percent", type=int, default=None, help="the EDGE held-out share training used")
     ap.add_argument(
+        "--rescore", default=None, help="score an earlier report's saved completions (OUT.rows.jsonl) again"
+    )
+    ap.add_argument(
         "--held-out",
         action="store_true",
         help="probe the held-out EDGE steps instead (pass@k of a trained model on rows it never saw)",
@@ -268,6 +283,7 @@ def main() -> None:
         "k": a.k,
         "seed": a.seed,
         "split": "test" if a.held_out else "train",
+        "rescored": a.rescore,
         "seconds": round(time.perf_counter() - start, 1),
     }
     report = write_report(rows, Path(a.out), meta)
