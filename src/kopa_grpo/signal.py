@@ -276,6 +276,7 @@ def main() -> None:
         a.test_percent,
         a.rows_file,
         "test" if a.held_out else "train",
+        a.rescore,
     )
     meta = {
         "model": a.model,
