@@ -63,7 +63,7 @@ def _trainer_args(settings: TrainSettings, ckpt_dir: Path) -> dict[str, Any]:
     return args
 
 
-def _flags_of(cpuinfo: str) -> bool:
+def _lists_native_bf16(cpuinfo: str) -> bool:
     flags = {
         f for line in cpuinfo.splitlines() if line.startswith("flags") for f in line.split(":", 1)[1].split()
     }

@@ -32,7 +32,7 @@ def test_trainer_args_follow_the_cpu(
     import torch
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
-    monkeypatch.setattr(train, "cpu_has_native_bf16", lambda: train._flags_of(cpuinfo))
+    monkeypatch.setattr(train, "cpu_has_native_bf16", lambda: train._lists_native_bf16(cpuinfo))
     settings = load_settings("sft-cpu")
     assert settings.cpu_bf16
     args = train._trainer_args(settings, tmp_path)
